@@ -180,7 +180,7 @@ class Transfer(Action):
 ACTIVATE_MODES = ("move", "fire", "any", "cautious", "search", "mop-up", "reveal", "conceal", "dig", "clear",
                   "cave", "deploy", "formation", "consolidate", "moving-fire", "spot", "scrounge",
                   "dismantle", "assemble", "destroy", "disable", "split", "combine", "human-wave",
-                  "opportunity", "break")
+                  "opportunity", "break", "couple")
 
 
 @dataclass(frozen=True)

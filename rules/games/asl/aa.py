@@ -21,23 +21,31 @@ AFV first or not: it leads the move). What is built:
   path; the AFV goes on alone in the same move, no farther than the infantry could have gone with it all
   the way (the rest of its path in infantry MF within the MF they had left), and the infantry may then go
   on alone with those MF (mphsw's go-on markers).
+- Residual FP and Fire Lanes (A8.2, A9.22) attack the infantry on each hex they enter with the AFV, as any
+  infantry (``infantry_with``; residual.entered), the AFV's +1 standing for them there (vcover.tem).
+- In the legal actions (``generate``): each joint move and, along each of the AFV's paths, each hex where
+  the infantry may part.
+- Assault Movement (A4.61, D9.31's exception): ``as armored-assault+assault``: one Location only (so the AFV
+  goes no farther), not all their MF; the fire at them has the AFV's +1 and neither FFMO nor FFNAM: net +1.
+- The Early War Russian Doctrine (A25.212, by SSR only, ``options.early_war_russian_doctrine``; nations.py)
+  refuses it to Russians.
 
-Not built: parting offered on the page (the page offers the joint move to each hex; parting is typed),
-Residual FP and HIP reveal for the infantry on each hex entered with the AFV (the AFV's move pipeline), and
-Armored Assault with platoon impulses or Human Waves (D14.33-D14.333: refused here), and Assault Movement
-with it (A4.61: FFMO but no FFNAM). The Early War Russian Doctrine SSR (A25.212,
-``options.early_war_russian_doctrine``) refuses it to Russians.
+Not built: the parting as a lit choice on the companion page (the page lights one move per hex, the joint
+one; parting is typed, or picked from the legal actions), HIP reveal for the infantry on each hex entered
+with the AFV (the AFV's move pipeline), and Armored Assault with platoon impulses or Human Waves
+(D14.33-D14.333: refused here).
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armour, hw, mphsw, nations, radioless, vrecall
+from hexmate.rules.games.asl import armour, carry, hw, mphsw, nations, radioless, vmove, vrecall
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl.vehicles import vehicle_of
 from hexmate.rules.games.base import Position, State, UnitState
@@ -60,8 +68,13 @@ DT = "+cx"  # ``armored-assault+cx``: the infantry Double Time from the start of
 LATE = "+cx1"  # ``armored-assault:CC5+cx1``: Double Time declared as they part, after spending MF (A4.5: +1)
 
 
+AM = "+assault"  # ``armored-assault+assault``: the infantry declare Assault Movement (A4.61, D9.31)
+
+
+
+
 def _base_mode(mode: str) -> str:
-    for suffix in (LATE, DT):
+    for suffix in (LATE, DT, AM):
         if mode.endswith(suffix):
             return mode[: -len(suffix)]
     return mode
@@ -78,7 +91,10 @@ def claims(move: act.Move) -> bool:
 
 
 def foot_mode(move: act.Move) -> str:
-    """The infantry's own way of moving within the Armored Assault: Double Time, or none (A4.5)."""
+    """The infantry's own way of moving within the Armored Assault: Double Time (A4.5), Assault Movement
+    (A4.61), or none."""
+    if move.mode.endswith(AM):
+        return "assault"
     return "cx" if move.mode.endswith(DT) else ""
 
 
@@ -166,6 +182,9 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
             T("the Early War Russian Doctrine of this scenario bars Armored Assault (A25.212)"), "A25.212")
     radioless.bar(position, afv)  # D14.23, D14.33: a radioless platoon AFV moves with its platoon
     k = parting(position, move)
+    if foot_mode(move) == "assault" and len(move.path) != 2:  # D9.31: no farther than they could go
+        raise IllegalAction(T("under Assault Movement the infantry go one Location only, so the AFV with "
+                              "them goes no farther (A4.61, D9.31)"), "A4.61")
     on_foot = game.check_move(position, act.Move(tuple(u.id for u in infantry), move.path[:k + 1], None,
                                                  foot_mode(move)))
     alone = act.Move((afv.id,), move.path, None, "")
@@ -179,8 +198,7 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
                 raise IllegalAction(T("{unit} may not Double Time: CX now or at the start of this MPh, or "
                                       "wounded", unit=unit.id), "A4.5")
     if k < len(move.path) - 1:  # D9.31: no farther than the infantry could have gone with it all the way
-        left = game.group_budget([u for u in infantry if u.type != "sw"], foot_mode(move), position.state) \
-            - (on_foot.cost or 0) + (1 if late(move) else 0)
+        left = left_at_parting(game, position, move, [u for u in infantry if u.type != "sw"], on_foot)
         step = asl_terrain.infantry_cost_fn(position)
         further: int | Fraction = 0
         for a, b in zip(move.path[k:], move.path[k + 1:], strict=False):
@@ -197,6 +215,17 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
     return act.Move(ids, move.path, driven.cost, move.mode)
 
 
+def left_at_parting(game: AslGame, position: Position, move: act.Move, people: list[UnitState],
+                    walked: act.Move) -> Fraction:
+    """D9.31: the MF the infantry have left where they part from the AFV (their allowance, with a leader
+    or Double Time, less what they spent with it; +1 if they declare Double Time only then, A4.5): how far
+    the AFV may still go, and what they may go on with alone."""
+    mf = game.group_budget(people, foot_mode(move), position.state)
+    if late(move):
+        mf += vmove.double_time_mf(after_moving=True)
+    return vmove.armored_assault_left(mf, walked.cost or 0)
+
+
 def begin(game: AslGame, position: Position, move: act.Move) -> State:
     """The infantry are marked as in Armored Assault with the AFV for this Player Turn, the AFV with where
     they part and the MF they will have left then (``aapart<k>:<halves>``, D9.31)."""
@@ -205,17 +234,16 @@ def begin(game: AslGame, position: Position, move: act.Move) -> State:
     k = parting(position, move)
     if k < len(move.path) - 1:
         people = [state.units[u] for u in move.units[1:] if u in state.units and state.units[u].type != "sw"]
-        walked = game.check_move(position, act.Move(move.units[1:], move.path[:k + 1], None,
-                                                    foot_mode(move))).cost or 0
-        allowance = Fraction(game.group_budget(people, foot_mode(move), state))
-        left = max(Fraction(0), allowance - Fraction(walked)) + (1 if late(move) else 0)
+        walked = game.check_move(position, act.Move(move.units[1:], move.path[:k + 1], None, foot_mode(move)))
+        left = left_at_parting(game, position, move, people, walked)
         tail = ":cx" if late(move) else ""  # A4.5: CX as they part
         state = state.with_unit(state.units[afv].mark(f"{PART}{k}:{int(left * 2)}{tail}"))
     for uid in move.units[1:]:
         unit = state.units.get(uid)
         if unit is not None and unit.type != "sw":
             unit = unit.mark(marker(afv))
-            state = state.with_unit(unit.mark("cx") if foot_mode(move) else unit)  # A4.5: Double Time: CX
+            way = {"cx": "cx", "assault": "assault"}.get(foot_mode(move))  # A4.5: Double Time: CX; A4.61
+            state = state.with_unit(unit.mark(way) if way else unit)
     return state
 
 
@@ -234,6 +262,33 @@ def moves(game: AslGame, position: Position, afv: UnitState,
         except IllegalAction:
             continue
     return out
+
+
+def generate(game: AslGame, position: Position) -> Iterator[act.Move]:
+    """D9.31 in the legal actions: for each friendly AFV with infantry beneath it that may still move, the
+    joint moves (``as armored-assault``) and, along each path, the variants where the infantry part in a hex
+    of it (``as armored-assault:HEX``) and the AFV goes on alone."""
+    if position.phase.id != "MPh" or position.state.moving is not None:
+        return
+    moved = set(position.state.moved)
+    for afv in sorted(position.units.values(), key=lambda u: u.id):
+        if afv.side != position.phasing or not armour.is_vehicle(afv) or afv.hex is None \
+                or afv.id in moved or radioless.barred(position, afv):
+            continue
+        people = [u for u in position.units.values() if u.hex == afv.hex and u.level == afv.level
+                  and u.side == afv.side and u.carrier is None and u.type != "sw"
+                  and not armour.is_vehicle(u) and game.can_move(position, u) is None]
+        if not people:
+            continue
+        infantry = carry.with_carried(position.state, sorted(people, key=lambda u: u.id))
+        ids = (afv.id, *infantry)
+        for m in armour.moves_for(position, afv).values():
+            for k in range(1, len(m.path)):
+                mode = MODE if k == len(m.path) - 1 else f"{MODE}:{position.label(m.path[k])}"
+                try:
+                    yield check(game, position, act.Move(ids, m.path, None, mode))
+                except IllegalAction:
+                    continue
 
 
 def _parting_mark(afv: UnitState) -> tuple[str, int, Fraction, bool] | None:
@@ -269,6 +324,15 @@ def part(state: State) -> State:
     return state
 
 
+def infantry_with(state: State, moving: tuple[str, ...]) -> tuple[str, ...]:
+    """The infantry (and the SW they carry) moving with the AFV that leads ``moving`` in an Armored
+    Assault (D9.31); none for any other vehicle move."""
+    rest = [state.units[u] for u in moving[1:] if u in state.units]
+    if not any(partner(u) == moving[0] for u in rest):
+        return ()
+    return tuple(u.id for u in rest if not armour.is_vehicle(u))
+
+
 def covers(position: Position, vehicle: UnitState, units: list[UnitState]) -> bool:
     """D9.31: does this AFV give the Armored Assault +1 TEM to these infantry now? All of them moved with
     it, it shares their Location, and it is this MPh or, the AFV stopped (not in Motion), the DFPh."""
@@ -290,4 +354,5 @@ def end_of_turn(state: State) -> State:
     return state
 
 
-__all__ = ["MODE", "begin", "check", "claims", "covers", "end_of_turn", "moves", "partner", "split"]
+__all__ = ["MODE", "begin", "check", "claims", "covers", "end_of_turn", "generate", "infantry_with",
+           "left_at_parting", "moves", "partner", "split"]

@@ -37,17 +37,22 @@ OPTION = "ammo_shortage"
 
 def sides(position: Position) -> frozenset[str]:
     """The sides under Ammunition Shortage (A19.131)."""
-    got = position.scenario.options.get(OPTION)
+    return listed_sides(position, OPTION, "under Ammunition Shortage (A19.131)")
+
+
+def listed_sides(position: Position, option: str, what: str) -> frozenset[str]:
+    """The sides a scenario option names for an SSR: a list of sides or a mapping side -> true/false; none
+    when absent. ``what`` ends the data error's message (e.g. "under Ammunition Shortage (A19.131)")."""
+    got = position.scenario.options.get(option)
     if got is None:
         return frozenset()
     if isinstance(got, Mapping):
         if not all(isinstance(v, bool) for v in got.values()):
-            raise DataError(f"{position.scenario.name}: options.{OPTION} maps each side to true or false")
+            raise DataError(f"{position.scenario.name}: options.{option} maps each side to true or false")
         return frozenset(str(k) for k, v in got.items() if v)
     if isinstance(got, list | tuple) and all(isinstance(s, str) for s in got):
         return frozenset(got)
-    raise DataError(f"{position.scenario.name}: options.{OPTION} must list the sides under Ammunition "
-                    "Shortage (A19.131)")
+    raise DataError(f"{position.scenario.name}: options.{option} must list the sides {what}")
 
 
 def short(position: Position, side: str) -> bool:

@@ -472,6 +472,9 @@ def check_move(position: Position, move: act.Move) -> act.Move:
             raise IllegalAction(why, "D2.6")
     minimum, mode = vminimum.split(move.mode)
     slow, mode = aerosan.split(mode)
+    through, mode = moto.split(mode)
+    if through:  # D15.43: the sidecars' costs without the OVR's quarter MPA
+        unit = moto.check_through(unit)
     bypass, across, reverse = vbypass.declared(position, mode)
     mp = budget(unit)
     vt = vtype(unit)

@@ -31,7 +31,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armour, dcblast, vbypass
+from hexmate.rules.games.asl import armour, dcblast, moto, vbypass
 from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import locations as loc
 from hexmate.rules.games.asl import special as sp
@@ -248,7 +248,8 @@ def _attack(position: Position, fire: act.Fire, chosen: str = "") -> tuple[Resol
     targets = dcblast.ground_targets(position, dc, fire.target, level)  # A2.8: that Location's; A12.14
     concealed = bool(targets) and all(u.concealed for u in targets)
     attack, _ = sp.dc_thrown(tem=asl_terrain.tem(position, fire.target), cx=owner.has("cx"),
-                             concealed=concealed, phase=position.phase.id)
+                             concealed=concealed, phase=position.phase.id,
+                             from_vehicle=_from_moving(position, owner))
     chart = position.charts.chart("ift")
     axis = chart.axis("fp")
     final = roll.total + attack.drm
@@ -297,6 +298,15 @@ def after(position: Position, state: State, fire: act.Fire,
         dice="DR", subject=(dc.id,), target=owner.hex, args=(("owner", owner.id),))
 
 
+def _from_moving(position: Position, owner: UnitState) -> bool:
+    """A23.6: thrown from a vehicle not stopped or in Motion (a sidecar's riders, D15.6): +1 on both
+    attacks."""
+    from hexmate.rules.games.asl import mounted
+
+    vehicle = mounted.carrier_of(position, owner)
+    return vehicle is not None and mounted.not_stopped(position, vehicle)
+
+
 def resume_thrower(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
     """A23.6: the thrower's Location takes the second attack; its results open checks like any IFT result."""
     from hexmate.rules.games.asl.aftermath import decisions_for
@@ -307,13 +317,16 @@ def resume_thrower(game: AslGame, position: Position, decision: Decision, answer
     if owner is None:
         return state
     h = decision.target
-    vehicles = {u.id for u in position.units_at(h) if armour.is_vehicle(u)}
-    targets = [u for u in position.units_at(h) if u.type != au.SW and u.id not in vehicles
-               and (u.carrier or "") not in vehicles and u.level == owner.level]  # A2.8: its Location
+    cycles = {u.id for u in position.units_at(h) if moto.is_moto_unit(u)}  # D15.5: never attacked itself
+    vehicles = {u.id for u in position.units_at(h) if armour.is_vehicle(u)} - cycles
+    carriers = vehicles | cycles
+    targets = [u for u in position.units_at(h) if u.type != au.SW and u.id not in carriers
+               and (u.carrier or "") not in carriers and u.level == owner.level]  # A2.8: its Location
+    riders = [u for u in position.units_at(h) if u.type != au.SW and (u.carrier or "") in cycles]
     chart = position.charts.chart("ift")
     axis = chart.axis("fp")
     attack = sp.dc_thrown(tem=0, thrower_tem=asl_terrain.tem(position, decision.target), cx=owner.has("cx"),
-                          phase=position.phase.id)[1]
+                          phase=position.phase.id, from_vehicle=_from_moving(position, owner))[1]
     roll = ASL_DR.from_values(answer.dice)
     final = roll.total + attack.drm
     col = axis.locate(attack.fp)
@@ -325,6 +338,12 @@ def resume_thrower(game: AslGame, position: Position, decision: Decision, answer
                         column=axis.key_at(col), final=final, result=result), "A23.6"))
     fire = act.Fire(decision.subject, decision.target, answer.dice)
     results = {u.id: result for u in targets}
+    if riders:  # D15.5: the attack falls on motorcycle riders, with -1 on the IFT as non-ordnance fire
+        ridden = final + moto.RIDER_IFT_DRM
+        got = str(chart.lookup(fp=axis.key_at(col), final_dr=ridden))
+        lines.append(Line(T("motorcycle riders: Final DR {final} -> {result}", final=ridden, result=got),
+                          f"{moto.RIDER_IFT_DRM:+d}", "D15.5"))
+        results.update({u.id: got for u in riders})
     hidden = {u.id: u.side for u in targets if u.concealed}
     asks: list[Decision] = []
     if owner.level == 0 and vehicles:  # A7.308, D.8B: an enemy unarmored vehicle there, as dcblast.py's

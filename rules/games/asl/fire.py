@@ -598,7 +598,10 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         targets = movers  # A8.1: First Fire affects only the units that are moving
         # A7.83: pinned, no FFNAM/FFMO; D.6: nor for a moving vehicle's crew (no infantry moving)
         if movers and not hazardous and not any(u.has("pinned") for u in movers):
-            if not all(u.has("assault") for u in movers):  # A4.61: Assault Movement has FFMO, no FFNAM
+            # A4.61: Assault Movement has FFMO, no FFNAM (the AFV its infantry move with in an Armored
+            # Assault, D9.31, is no walker: their Assault Movement is theirs alone)
+            walkers = [u for u in movers if u.type != "vehicle"] or movers
+            if not all(u.has("assault") for u in walkers):
                 drms.append((T("First Fire at a moving unit (FFNAM)"), -1, "A4.6"))
             if bypassed is not None:  # A4.34: FFMO when the view to a vertex is clear of TEM and hindrance
                 if views and all(v.ffmo for v in views if v.seen) and not hindrance:

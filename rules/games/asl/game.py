@@ -706,6 +706,9 @@ class AslGame(Game):
             return asl_dismantle.check(position, action)  # A9.8
         if isinstance(action, act.Activate) and asl_swdestroy.claims(action):
             return asl_swdestroy.check(position, action)  # A9.73
+        if wagon.claims_couple(action):
+            assert isinstance(action, act.Activate)
+            return wagon.check_couple(position, action)  # D12.2
         if isinstance(action, act.Activate) and asl_guards.claims(action):
             return asl_guards.check(self, position, action)  # A20.5, A20.51
         if isinstance(action, act.Rally):
@@ -931,6 +934,9 @@ class AslGame(Game):
             return asl_dismantle.apply(position, action)  # A9.8: dismantled or assembled
         if isinstance(action, act.Activate) and asl_swdestroy.claims(action):
             return asl_swdestroy.apply(position, action)  # A9.73: destroyed or malfunctioned on purpose
+        if wagon.claims_couple(action):
+            assert isinstance(action, act.Activate)
+            return wagon.couple(position, action)  # D12.2: one wagon of two, T2, a Large target
         if isinstance(action, act.Activate) and asl_guards.claims(action):
             return asl_guards.apply(self, position, action)  # A20.5, A20.51
         if isinstance(action, act.Rally):
@@ -1818,6 +1824,9 @@ class AslGame(Game):
             entered = armour.enter(position, super().enter(position))  # D2.11: its VCA on entering
             entered = vdriver.left_melee(entered, moving.units, seen[0], moving.here)  # A11.7, A11.71
             entered = vresid.entered(position, entered)  # D5.31, D5.311: Residual and lanes at its crew
+            with_it = asl_aa.infantry_with(state, moving.units)
+            if with_it:  # D9.31: the Armored Assault infantry with it meet them as infantry
+                entered = asl_residual.entered(position, entered, with_it)
             return asl_conceal58.moved(position, entered, moving.units, seen)
         if asl_recover.in_place(moving):  # A4.44: 1 MF spent in place to recover a SW (recover.py)
             return asl_residual.entered(position, asl_recover.step(self, position))
@@ -2010,6 +2019,11 @@ class AslGame(Game):
         if asl_aa.claims(move):  # D9.31: the AFV leads the move, the infantry marked as with it
             position = position.at(asl_aa.begin(self, position, move))
             move = dataclasses.replace(move, mode="")
+        through, rest = moto.split(move.mode)
+        if through and move.units[0] in position.units:  # D15.43: sidecars riding through, no OVR
+            cycle = moto.check_through(position.units[move.units[0]])
+            position = position.at(position.state.with_unit(cycle))
+            move = dataclasses.replace(move, mode=rest)
         state = super().begin_move(position, move)
         if move.units[0] in position.units and armour.is_vehicle(position.units[move.units[0]]):
             exiting = move.mode == "exit"  # D5.341: a Recalled AFV leaving by its friendly edge
@@ -2204,6 +2218,7 @@ class AslGame(Game):
                 if armour.is_vehicle(unit) and unit.side == position.phasing \
                         and not radioless.barred(position, unit):  # D14.23: not before its NTC
                     yield from armour.moves_for(position, unit).values()
+            yield from asl_aa.generate(self, position)  # D9.31: with an AFV, and where the infantry part
             yield from transport.load_generate(position)  # D6.4, D6.5
             yield from vrecall.unload_offers(position)  # D5.341: a Recalled AFV in Motion stops to unload
             yield from carriers.deploy_generate(position)  # D6.82
@@ -2297,7 +2312,7 @@ class AslGame(Game):
                       asl_scrounge.MARKER,  # A20.552: one Scrounge DR per hex per MPh
                       *reaction.PHASE_END, vce.PLACED, vce.REMOVED,  # D5.33: one phase's CE changes
                       radioless.PASSED, radioless.FAILED,  # D14.23: one MPh's NTC
-                      bicycle.BONUS)  # D15.81: one MPh's road bonus
+                      bicycle.BONUS, moto.THROUGH)  # D15.81: one MPh's road bonus; D15.43: no OVR
             state = asl_berserk.end_of_mph(position, state)  # A15.46: no Known enemy in LOS after the charge
             state = asl_berserk.end_of_mph_markers(state)  # A15.431
             state = asl_bypass.end_of_phase(self, position.at(state))  # A12.151

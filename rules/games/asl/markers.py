@@ -158,6 +158,7 @@ PHRASES: dict[str, T] = {
     "carrier_hs": T("a carrier's HS: it combines without a leader (D6.82)"),
     "carrier_squad": T("combined with a carrier's HS: it deploys to board a carrier freely (D6.82)"),
     "gallop": T("galloping this MPh: 1.5 times its MF, a Wreck Check dr on each turn or dear hex (D12.4)"),
+    "through": T("riding through enemy Locations this move: no Overrun (D15.43)"),
     "concealed": T("concealed (A12.1)"),
     "tc_smc": T("captured vehicle crewed by a lone SMC: CE it does not move and fires only the AAMG; else "
                 "it moves or fires its BMG or CMG in a Player Turn, not both (A21.22)"),
@@ -251,6 +252,9 @@ def phrase(marker: str, label: object = None) -> T:
         return T("its Armored Assault infantry part from it on its way (D9.31)")
     if marker.startswith("aa:"):
         return T("moves in Armored Assault with {unit} (D9.31)", unit=marker[3:])
+    if marker.startswith("coupled:"):
+        return T("coupled with the wagon {unit} to tow a Gun: T# 2, a Large target (D12.2, D12.3)",
+                 unit=marker[len("coupled:"):])
     if marker.startswith("acq:") and "@" in marker:
         target, where = marker[4:].rsplit("@", 1)
         hex_text = f"@{where}"

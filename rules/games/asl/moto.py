@@ -37,8 +37,10 @@ SMC on one cycle bail out together when one breaks (``both_off``); D15.55: rider
 LLMC/LLTC (mounted.lose_leader_to).
 
 D15.43: a ridden motorcycle enters an enemy Location and may stay there; a cycle passes through, a sidecar
-overruns it (``overruns``: overrun.py's OVR, the riders adding a quarter of their FP, TPBF). D15.6: riders'
-fire is mounted.py's (none from a cycle; a sidecar's halved, its LMG with two SMC).
+overruns it (``overruns``: overrun.py's OVR, the riders adding a quarter of their FP, TPBF) or, as the text
+only says it may, rides through without one when the move is declared ``as through`` (no OVR MP either).
+D15.6: riders' fire is mounted.py's (none from a cycle; a sidecar's halved, its LMG or thrown DC with two
+SMC: demolition.py, +1 from a cycle not stopped, A23.6, the riders attacked in the thrower's Location).
 
 Not built (said in the report): manhandling (D15.4, C10.3 not among the texts), causeways (D15.46: no map
 has one). Splitting and combining counters (D15.44) are cyclesplit.py's, recovery as a SW (D15.7)
@@ -157,11 +159,32 @@ def step_mp(position: Position, unit: UnitState, a: Hex, b: Hex) -> Fraction | N
                                 others=0, road_rate=road)) + extra
 
 
+THROUGH = "through"  # ``move CYCLE PATH as through``: sidecars ride through enemy Locations, no OVR (D15.43)
+
+
+def split(mode: str) -> tuple[bool, str]:
+    """(``through`` declared, the rest of a vehicle move's ``+``-joined mode words) (D15.43)."""
+    words = [w for w in mode.split("+") if w] if mode else []
+    return THROUGH in words, "+".join(w for w in words if w != THROUGH)
+
+
+def check_through(unit: UnitState) -> UnitState:
+    """D15.43: only a motorcycle may pass through an enemy Location without an Overrun; the cycle marked so
+    for its move (its costs then have no OVR's quarter MPA)."""
+    if not is_moto_unit(unit):
+        raise IllegalAction(T("only a motorcycle rides through an enemy Location without an Overrun "
+                              "(D15.43)"), "D15.43")
+    return unit.mark(THROUGH)
+
+
 def overruns(unit: UnitState) -> bool:
     """D15.43: a motorcycle with riders passes through an enemy Location; only sidecars overrun it, as an
     unarmored vehicle does (D7.1, base 1 FP, D7.11), adding a quarter of their riders' FP tripled by TPBF
-    (mounted.ovr_share's riders' share); a cycle without sidecars just rides on."""
-    return not is_moto_unit(unit) or bool(_vt(unit).sidecar)
+    (mounted.ovr_share's riders' share), and only if they want to (the text's "may": ``as through`` rides
+    on, for no OVR MP); a cycle without sidecars just rides on."""
+    if not is_moto_unit(unit):
+        return True
+    return bool(_vt(unit).sidecar) and not unit.has(THROUGH)
 
 
 def riders_of(state: State, cycle: UnitState) -> list[UnitState]:

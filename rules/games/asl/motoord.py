@@ -32,14 +32,14 @@ from typing import Any
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import DataError
-from hexmate.rules.games.asl import dugin, moto, riders, vdelay
+from hexmate.rules.games.asl import dugin, moto, vdelay, vfire
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl.aftermath import decisions_for
-from hexmate.rules.games.asl.armour import WORDS, _remark, facing_of, is_vehicle, vtype, with_facing
-from hexmate.rules.games.asl.vehicles import tca_of, with_tca
+from hexmate.rules.games.asl.armour import WORDS, facing_of, is_vehicle, vtype
+from hexmate.rules.games.asl.vehicles import tca_of
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.text import T
@@ -217,15 +217,7 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
     assert vt.ma is not None and firer.hex is not None
     steps, each, new_tca = to_hit(position, firer, h)
     lines = _th_lines(position, steps, each, h, firer.side)
-    home: Hex = firer.hex
-    if vt.ma.mount == "NT":
-        firer = with_facing(firer, new_tca)
-    else:
-        turned = new_tca != tca_of(firer.markers, facing_of(firer))
-        firer = _remark(firer, with_tca(firer.markers, facing_of(firer), new_tca))
-        on_top = riders.carried_riders(state, firer, vt.passengers) if turned else []
-        if on_top:  # D6.21: a turret that turns throws its riders off
-            state = riders.bail_out(position.at(state.with_unit(firer)), on_top, home, "D6.21")
+    state, firer = vfire.turn_ma(position, state, firer, new_tca)
     dr = (answer.dice[0], answer.dice[1])
     lines.append(Line(T("To Hit DR"), f"{dr[0]}+{dr[1]}={sum(dr)}", "D3"))
     broke = od.breakdown(sum(dr), vt.ma.b, low_ammo=vt.ma.low_ammo, low_ammo_marker=firer.has("low_ammo"))

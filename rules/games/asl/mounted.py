@@ -94,7 +94,7 @@ def role_of(position: Position, unit: UnitState, vehicle: UnitState) -> str:
     return role(vehicle, who)
 
 
-def _moving(position: Position, vehicle: UnitState) -> bool:
+def not_stopped(position: Position, vehicle: UnitState) -> bool:
     """In Motion or not stopped: Motion, or moving right now in its MPh (D2.4, D2.42)."""
     moving = position.state.moving
     return vehicle.has("motion") or (moving is not None and vehicle.id in moving.units)
@@ -102,7 +102,7 @@ def _moving(position: Position, vehicle: UnitState) -> bool:
 
 def _moved(position: Position, vehicle: UnitState) -> bool:
     """Moved this phase (D6.22): it entered a hex this Player Turn, or is moving now, or is in Motion."""
-    return _moving(position, vehicle) or vehicle.has("entered")
+    return not_stopped(position, vehicle) or vehicle.has("entered")
 
 
 def may_direct(position: Position, leader: UnitState, directed: Sequence[UnitState]) -> bool:
@@ -113,7 +113,7 @@ def may_direct(position: Position, leader: UnitState, directed: Sequence[UnitSta
     if vehicle is None or role(vehicle) != HT_PASSENGER:
         return True
     entered = position.phase.id == "MPh" and vehicle.has("entered")  # "that phase": entries are MPh ones
-    if not (entered or _moving(position, vehicle)):
+    if not (entered or not_stopped(position, vehicle)):
         return True
     return all(carrier_of(position, u) == vehicle for u in directed if u.id != leader.id)
 
@@ -155,7 +155,7 @@ def may_help(position: Position, leader: UnitState, unit: UnitState) -> bool:
     if theirs is None or theirs.id != mine.id or role(mine) != HT_PASSENGER:
         return False
     entered = position.phase.id == "MPh" and mine.has("entered")
-    return exposed(mine) and not leader.has("broken") and not entered and not _moving(position, mine)
+    return exposed(mine) and not leader.has("broken") and not entered and not not_stopped(position, mine)
 
 
 def lose_leader_to(position: Position, leader: UnitState, others: Sequence[UnitState]) -> list[UnitState]:
@@ -230,7 +230,7 @@ def halvings(position: Position, unit: UnitState) -> list[Step]:
         out.append((T("passenger: mounted fire"), "D6.1"))
     if position.phase.id != "AFPh" and vehicle.has("entered"):  # the AFPh's own halving stands for it there
         out.append((T("passenger firing as Bounding Fire after its vehicle moved"), "D6.63"))
-    if _moving(position, vehicle):
+    if not_stopped(position, vehicle):
         out.append((T("passenger of a vehicle in Motion or not stopped"), "D2.42"))
     return out
 
@@ -281,9 +281,9 @@ def check(position: Position, firers: Sequence[UnitState], target: Hex | None = 
 
 def _cycle_fire(position: Position, vehicle: UnitState, unit: UnitState) -> bool:
     """D15.6: motorcycle riders. Those of a cycle without sidecars never fire; sidecar riders fire, their FP
-    halved as riding fire (D6.22; the AFPh and other halvings still apply), and of SW only a LMG (the DC
-    thrown, the text's other one, is not offered from a sidecar here), and only with two SMC aboard that
-    sidecar. True when this is such fire; False when the vehicle is no motorcycle."""
+    halved as riding fire (D6.22; the AFPh and other halvings still apply), and of SW only a LMG or a DC
+    thrown (A23.6: demolition.py's 30 FP), and only with two SMC aboard that sidecar. True when this is such
+    fire; False when the vehicle is no motorcycle."""
     vt = _vt(vehicle)
     if vt is None or vt.movement != "motorcycle":
         return False
@@ -291,8 +291,9 @@ def _cycle_fire(position: Position, vehicle: UnitState, unit: UnitState) -> bool
         raise IllegalAction(T("{unit} rides a motorcycle without sidecars: its riders do not fire",
                               unit=unit.id), "D15.6")
     if unit.type == au.SW:
-        if str(unit.values.get("sw", "")) != "mg" or "lmg" not in unit.name.lower():
-            raise IllegalAction(T("{unit}: of support weapons a sidecar fires only a LMG",
+        lmg = str(unit.values.get("sw", "")) == "mg" and "lmg" in unit.name.lower()
+        if not lmg and str(unit.values.get("sw", "")) != "dc":  # D15.6: a LMG, or a DC thrown (A23.6)
+            raise IllegalAction(T("{unit}: of support weapons a sidecar uses only a LMG or a thrown DC",
                                   unit=unit.id), "D15.6")
         smc = [u for u in position.units.values() if u.carrier == vehicle.id and u.type in au.SMC]
         if len(smc) < 2:
@@ -353,6 +354,7 @@ __all__ = [
     "lose_leader_to",
     "may_direct",
     "may_help",
+    "not_stopped",
     "ovr_share",
     "role",
     "role_of",

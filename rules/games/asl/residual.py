@@ -3,11 +3,13 @@
 Defensive First Fire, Subsequent First Fire and FPF leave Residual FP in the target Location: half the highest
 IFT column the attack used (FRD, at most 12), one column lower for each +1 DRM that came only from outside the
 target hex (A8.26). A later mover that enters the Location in that MPh is attacked by it, once (A8.22), before
-any other First Fire there. A MG that First Fires along a hex row may lay a Fire Lane instead of keeping its
-rate of fire (A9.22): every Location of the row from the MG to the lane counter, within its normal range and
-LOS, then holds lane residual one IFT column left of the MG's own (doubled for PBF next to it), which does not
-shrink for outside DRMs but meets the hindrances as DRMs when it attacks (A9.222). Everything goes at the end
-of the MPh (A8.2, A9.223); a lane also goes when its MG malfunctions or its user breaks, is pinned or dies.
+any other First Fire there, with the Location's TEM and a wreck's or friendly AFV's +1 (D9.3; an Armored
+Assault's AFV for the infantry it leads, D9.31). A MG that First Fires along a hex row may lay a Fire Lane
+instead of keeping its rate of fire (A9.22): every Location of the row from the MG to the lane counter,
+within its normal range and LOS, then holds lane residual one IFT column left of the MG's own (doubled for PBF
+next to it), which does not shrink for outside DRMs but meets the hindrances as DRMs when it attacks (A9.222).
+Everything goes at the end of the MPh (A8.2, A9.223); a lane also goes when its MG malfunctions or its user
+breaks, is pinned or dies.
 
 A MG that keeps its rate of fire leaves none of its own; its owner is then asked whether to give the ROF up
 to leave the whole attack's Residual (A8.23; asked after the attack's checks).
@@ -359,14 +361,16 @@ def resume_place(game: AslGame, position: Position, decision: Decision, answer: 
 # --- movers attacked (A8.2, A8.22, A9.22) ---
 
 
-def entered(position: Position, state: State) -> State:
+def entered(position: Position, state: State, only: Sequence[str] | None = None) -> State:
     """The movers entered ``moving.here``: the enemy's Residual there attacks them first, then each lane
-    through it (A8.22, A9.222); a unit is attacked by one Location's Residual once (A8.22)."""
+    through it (A8.22, A9.222); a unit is attacked by one Location's Residual once (A8.22). ``only``: the
+    movers attacked, when not all of them are infantry (an Armored Assault's, D9.31: the AFV leading them
+    is vresid.py's)."""
     moving = state.moving
     if moving is None or moving.stopped:
         return state
     view = position.at(state)
-    movers = [view.units[u] for u in moving.units if u in view.units]
+    movers = [view.units[u] for u in (moving.units if only is None else only) if u in view.units]
     if not movers:
         return state
     side = movers[0].side
@@ -538,6 +542,14 @@ def attack_drms(position: Position, decision: Decision,
     tem = 0 if snap else asl_terrain.tem(position, here)
     if tem:
         drms.append((T("target terrain ({terrain})", terrain=position.map.terrain(here)), tem, "A8.2"))
+    from hexmate.rules.games.asl import vcover
+
+    # D9.3, D9.31: a wreck or friendly AFV there, or the AFV an Armored Assault moves with (+1, so no FFMO)
+    cover, why = (0, None) if snap else vcover.tem(position, here, (), other_tem=tem, side=targets[0].side,
+                                                   units=targets)
+    if cover and why is not None:
+        drms.append((why, cover, "D9.3"))
+        tem += cover
     hindrance = cancels = 0  # A9.222: SMOKE, grain, brush and marsh on the lane cancel FFMO, no DRM
     mg = position.units.get(decision.arg("mg")) if lane else None
     if mg is not None and mg.carrier in position.units:

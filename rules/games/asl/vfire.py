@@ -34,6 +34,7 @@ from hexmate.rules.games.asl import (
     vcrewhit,
     vdelay,
     vsmccrew,
+    wagon,
 )
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
@@ -284,7 +285,7 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState,
         rng=distance(firer.hex, target.hex),
         cases=tuple(cases),
         case_a_drm=drm_a,
-        size=dugin.size(target, tv.size),  # D9.53, D9.54
+        size=wagon.target_size(target, dugin.size(target, tv.size)),  # D9.53, D9.54; D12.3
         tem=tem,
         hindrance=hindrance + sight.hindrance,
         hd=hd,
@@ -317,6 +318,23 @@ def acquisition(target: UnitState) -> str:
     return f"acq:{target.id}@{target.hex.q},{target.hex.r}"
 
 
+def turn_ma(position: Position, state: State, firer: UnitState, new_tca: int) -> tuple[State, UnitState]:
+    """The MA turned to the TCA of its shot: a non-turreted gun turns the whole vehicle (its VCA), a turret
+    its TCA; a turret that turns throws off the riders on the vehicle (D6.21). Returns the state (with any
+    riders thrown off) and the firer turned, for the caller to place."""
+    vt = vtype(firer)
+    home = firer.hex
+    assert vt.ma is not None and home is not None
+    if vt.ma.mount == "NT":
+        return state, with_facing(firer, new_tca)
+    turned = new_tca != tca_of(firer.markers, facing_of(firer))
+    firer = _remark(firer, with_tca(firer.markers, facing_of(firer), new_tca))
+    on_top = riders.carried_riders(state, firer, vt.passengers) if turned else []
+    if on_top:  # D6.21: a turret that turns throws its riders off
+        state = riders.bail_out(position.at(state.with_unit(firer)), on_top, home, "D6.21")
+    return state, firer
+
+
 def resume_th(position: Position, decision: Decision, answer: act.Answer) -> State:
     """The TH DR is in: turn the turret, hit or miss, and on a hit the TK DR (D3, D4.2)."""
     assert answer.dice is not None and decision.target is not None
@@ -331,21 +349,13 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
     assert vt.ma is not None and firer.hex is not None and target.hex is not None
     reaction = ncrord.reacting(decision)  # D7.22
     th, steps, new_tca, turned_k = to_hit_of(position, firer, target, reaction, withhold=True)
-    home: Hex = firer.hex
     own_a = next((s.value for s in steps if s.name == "A"), 0)
     if turned_k and own_a and not bounding(position, firer):  # D3.51: the other turret weapons pay it too
         from hexmate.rules.games.asl import vmg
 
         penalty = vmg.penalty_marker(position.phase.id, "ma", own_a)
         firer = firer.mark(penalty)
-    if vt.ma.mount == "NT":
-        firer = with_facing(firer, new_tca)
-    else:
-        turned = new_tca != tca_of(firer.markers, facing_of(firer))
-        firer = _remark(firer, with_tca(firer.markers, facing_of(firer), new_tca))
-        on_top = riders.carried_riders(state, firer, vt.passengers) if turned else []
-        if on_top:  # D6.21: a turret that turns throws its riders off
-            state = riders.bail_out(position.at(state.with_unit(firer)), on_top, home, "D6.21")
+    state, firer = turn_ma(position, state, firer, new_tca)
     dr = (answer.dice[0], answer.dice[1])
     hd_now = hull_down(position, firer, target)[0]
     size = sum(s.value for s in steps if s.name == "P")

@@ -84,11 +84,12 @@ def bypass_allowed(
     return None
 
 
-def armored_assault_left(mf: int, spent: int) -> int:
+def armored_assault_left(mf: int | Fraction, spent: int | Fraction) -> Fraction:
     """D9.31: an AFV moving with infantry under Armored Assault may go no farther than it could had the
     infantry gone with it all the way: the MF the infantry still had when they parted (their allowance,
-    with Double Time or a leader's bonus, less what they had spent), as infantry MF along the AFV's path."""
-    return max(0, mf - spent)
+    with Double Time or a leader's bonus, less what they had spent), as infantry MF along the AFV's path.
+    The one place this is counted (aa.py asks it); MF may come in halves, so a Fraction."""
+    return max(Fraction(0), Fraction(mf) - Fraction(spent))
 
 
 def double_time_mf(*, after_moving: bool) -> int:

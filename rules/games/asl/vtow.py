@@ -17,8 +17,8 @@ What towing does here:
   (D5.41: ``as abandon``, then ``as unhook``).
 
 Not built: which Guns a T# may tow (C10.1), the Gun as a unit (manhandling, its crew, firing: chapter C),
-the infantry doing the hook-up under fire (D5.43's rule is ``vmove.boarding``), and wagons (D12.2: the
-catalogue has no horse-drawn movement type).
+the infantry doing the hook-up under fire (D5.43's rule is ``vmove.boarding``). Two coupled wagons tow
+with T# 2 (D12.2, wagon.py).
 """
 
 from __future__ import annotations
@@ -30,7 +30,8 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Physical
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import ordnance as od
-from hexmate.rules.games.asl.armour import budget, is_vehicle, spent_of, vtype, with_spent
+from hexmate.rules.games.asl import wagon
+from hexmate.rules.games.asl.armour import budget, is_vehicle, spent_of, with_spent
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.text import T
 
@@ -73,7 +74,7 @@ def check(position: Position, move: act.Move) -> act.Move:
     if vehicle.has("wreck"):
         raise IllegalAction(T("{unit} is a wreck", unit=vehicle.id), "D10.1")
     if move.mode == "hook":
-        if vtype(vehicle).tow <= 0:
+        if wagon.tow(vehicle) <= 0:
             raise IllegalAction(T("{unit} has no T#: it tows nothing", unit=vehicle.id), "D1.5")
         if towing(vehicle):
             raise IllegalAction(T("{unit} is already towing", unit=vehicle.id), "D1.5")
@@ -108,7 +109,7 @@ def generate(position: Position) -> Iterator[act.Action]:
     for vehicle in sorted(position.units.values(), key=lambda u: u.id):
         if not is_vehicle(vehicle) or vehicle.side != position.phasing or vehicle.hex is None:
             continue
-        if not towing(vehicle) and vtype(vehicle).tow <= 0:
+        if not towing(vehicle) and wagon.tow(vehicle) <= 0:
             continue
         move = act.Move((vehicle.id,), (vehicle.hex,), None, "unhook" if towing(vehicle) else "hook")
         try:

@@ -31,11 +31,19 @@ the catalogue check (vehicles.py) holds it to D12.5's differences (larger T# and
 "unaffected by snow" contrasts with chapter E's snow costs (E3.72-E3.73, not among the texts), which no
 vehicle pays here, so nothing is exempted.
 
-Not built (said in the report): two wagons towing one Gun as T2 and a large target (D12.2).
+D12.2 (coupled wagons): ``activate W1,W2 for couple``: two of a side's wagons (not sledges: D12.5 speaks
+of one counter's back) in one Location, stopped, in its MPh before either moved or spent MF, neither towing,
+galloping nor carrying anyone, are declared to tow one Gun together. From then on they are one wagon, W1
+(marked ``coupled:W2``; W2's counter goes under it and leaves the game's state), in all respects but two:
+T# 2 (``tow``: vtow.py's hook-up asks it) and a Large target (D12.3, D1.72: Case P -1, ``target_size``).
+The Gun's M# of 2 or more that D12.2 asks is chapter C's (C10.3, not among the texts): the couple is the
+owner's declaration that the Gun he will hook up (``move W1 HEX as hook``) is such a one; it is not checked.
+Not built: uncoupling (the text gives none).
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from collections.abc import Iterator
 from fractions import Fraction
@@ -188,6 +196,67 @@ def _sw_lost(state: State, sw: UnitState) -> State:
     return state.with_unit(sw.mark("malfunctioned"))
 
 
+COUPLE = "couple"  # ``activate W1,W2 for couple`` (D12.2)
+COUPLED = "coupled:"  # on the wagon that stands for both: ``coupled:<the other's id>`` (D12.2)
+
+
+def coupled(unit: UnitState) -> str | None:
+    """The wagon coupled to this one and gone under it (D12.2), or None."""
+    return next((m[len(COUPLED):] for m in unit.markers if m.startswith(COUPLED)), None)
+
+
+def tow(unit: UnitState) -> int:
+    """The vehicle's T#: 2 for coupled wagons (D12.2), else its catalogue's (D1.5)."""
+    from hexmate.rules.games.asl.armour import vtype
+
+    return 2 if coupled(unit) is not None else vtype(unit).tow
+
+
+def target_size(unit: UnitState, size: int) -> int:
+    """The Case P size DRM: coupled wagons are a Large target, -1 (D12.3, D1.72); else ``size``."""
+    return -1 if coupled(unit) is not None else size
+
+
+def claims_couple(action: act.Action) -> bool:
+    return isinstance(action, act.Activate) and action.mode == COUPLE
+
+
+def check_couple(position: Position, action: act.Activate) -> act.Activate:
+    """D12.2: two wagons declared to tow one Gun together."""
+    from hexmate.rules.games.asl.armour import spent_of, vtype
+    from hexmate.rules.games.asl.vtow import towing
+
+    units = [position.units.get(u) for u in action.units]
+    wagons = [u for u in units if u is not None and is_wagon_unit(u)]
+    if len(action.units) != 2 or len(wagons) != 2 or wagons[0].id == wagons[1].id:
+        raise IllegalAction(T("two wagons are coupled: activate WAGON,WAGON for couple (D12.2)"), "D12.2")
+    first, second = wagons
+    if position.phase.id != "MPh" or first.side != position.phasing or second.side != first.side:
+        raise IllegalAction(T("a side couples its own wagons in its MPh (D12.2)"), "D12.2")
+    if first.hex is None or (first.hex, first.level) != (second.hex, second.level):
+        raise IllegalAction(T("{a} and {b} are coupled in one Location (D12.2)", a=first.id, b=second.id),
+                            "D12.2")
+    for unit in wagons:
+        if vtype(unit).sledge:
+            raise IllegalAction(T("{unit} is a sledge: D12.2 couples wagons", unit=unit.id), "D12.2")
+        if coupled(unit) is not None or towing(unit):
+            raise IllegalAction(T("{unit} is coupled or towing already", unit=unit.id), "D12.2")
+        if unit.id in position.state.moved or spent_of(unit) or unit.has("motion") or galloping(unit):
+            raise IllegalAction(T("{unit} is coupled stopped, before it moves or spends MF", unit=unit.id),
+                                "D12.2")
+        if unit.has("wreck") or any(u.carrier == unit.id for u in position.units.values()):
+            raise IllegalAction(T("{unit} is coupled empty and whole: unload it first", unit=unit.id),
+                                "D12.2")
+    return act.Activate((first.id, second.id), COUPLE)
+
+
+def couple(position: Position, action: act.Activate) -> State:
+    """D12.2: the first wagon stands for both (``coupled:``); the second's counter goes under it."""
+    first, second = action.units
+    state = position.state.with_unit(position.units[first].mark(f"{COUPLED}{second}"))
+    return state.without_unit(second)
+
+
 def generate(position: Position) -> Iterator[act.Action]:
     """Gallops that may be declared now, for the page's buttons."""
     from hexmate.rules.games.asl.armour import vtype
@@ -200,12 +269,17 @@ def generate(position: Position) -> Iterator[act.Action]:
             continue
         if not is_wagon(vtype(unit).movement):
             continue
-        try:
+        with contextlib.suppress(IllegalAction):
             yield check_gallop(position, act.Move((unit.id,), (unit.hex,), None, GALLOP))
-        except IllegalAction:
-            continue
+        for other in sorted(position.units_at(unit.hex), key=lambda u: u.id):
+            if other.id > unit.id and other.type == "vehicle" and is_wagon(vtype(other).movement):
+                try:
+                    yield check_couple(position, act.Activate((unit.id, other.id), COUPLE))
+                except IllegalAction:
+                    continue
 
 
-__all__ = ["GALLOP", "OPEN_MF", "TURN_MF", "WAGON", "allowance", "bypass_mf", "check_gallop", "gallop",
-           "galloping", "generate", "is_gallop", "is_wagon", "is_wagon_unit", "needs_check", "resume_check",
-           "step_mf", "wreck_check"]
+__all__ = ["COUPLE", "GALLOP", "OPEN_MF", "TURN_MF", "WAGON", "allowance", "bypass_mf", "check_couple",
+           "check_gallop", "claims_couple", "couple", "coupled", "gallop", "galloping", "generate",
+           "is_gallop", "is_wagon", "is_wagon_unit", "needs_check", "resume_check", "step_mf", "target_size",
+           "tow", "wreck_check"]

@@ -219,3 +219,68 @@ def test_a25_212_the_early_war_russian_doctrine_ssr_bars_armored_assault(
     else:
         pos.push_text(move)
         assert pos.units["a-sq"].has("aa:a-pz")
+
+
+def _aa_listed(pos: Position) -> list[str]:
+    return [pos.action_text(a) for a in pos.legal_actions if "armored-assault" in getattr(a, "mode", "")]
+
+
+def test_t_cbt_12_the_parting_variants_are_legal_actions(make_position: Any) -> None:
+    """D9.31 example on the analogue: the legal actions list the joint moves and, along each path, where the
+    squad may part; its 4 MF take the tank no farther than four Open Ground hexes in all, parted or not,
+    though the tank alone goes much farther. A listed variant plays through apply: parted after 2 MF (D6),
+    the tank goes on two hexes (E6, F5)."""
+    pos = parting_board(make_position)
+    listed = _aa_listed(pos)
+    assert "move a-pz,a-sq B5-C6-D6-E6-F5 cost 5 as armored-assault:D6" in listed
+    assert "move a-pz,a-sq B5-C6-D6-E6-F5 cost 5 as armored-assault" in listed
+    assert "move a-pz,a-sq B5-C6-D6 cost 3 as armored-assault:C6" in listed
+    assert max(len(t.split(" ")[2].split("-")) for t in listed) == 5  # B5 and four hexes entered
+    alone = [a for a in pos.legal_actions if getattr(a, "units", ()) == ("a-pz",)]
+    assert max(len(getattr(a, "path", ())) for a in alone) > 5
+    pos.push_text("move a-pz,a-sq B5-C6-D6-E6-F5 as armored-assault:D6")
+    settle(pos)
+    assert pos.label(pos.units["a-pz"].hex) == "F5" and pos.label(pos.units["a-sq"].hex) == "D6"
+    assert _aa_listed(pos) == []  # both have moved
+
+
+def test_d9_31_assault_movement_keeps_the_afv_tem_without_ffnam(make_position: Any) -> None:
+    """D9.31 (its exception) with A4.61: Assault Movement takes away FFNAM, and the AFV's +1 TEM takes away
+    FFMO, so the net is +1, not 0: DR 8 -> Final DR 9. Assault Movement is one Location, so the AFV goes
+    with them no farther (nor on alone after they part)."""
+    pos = board(make_position)
+    with pytest.raises(IllegalAction, match="one Location only"):
+        pos.push_text("move a-pz,a-sq C5-D5-E5 as armored-assault+assault")
+    with pytest.raises(IllegalAction, match="one Location only"):
+        pos.push_text("move a-pz,a-sq C5-D5-E5 as armored-assault:D5+assault")
+    pos.push_text("move a-pz,a-sq C5-D5 as armored-assault+assault")
+    assert pos.decision is not None and pos.decision.kind == "react"
+    lines = _lines(pos, "fire b-sq at D5 dice 5,3")
+    assert ("Armored Assault with a-pz (D9.31)", "+1", "D9.3") in lines
+    assert not any(rule in ("A4.6", "A4.34") for _, _, rule in lines)
+    assert ("Final DR", "8 +1 = 9", "A7.3") in lines
+    settle(pos)
+    assert pos.units["a-sq"].has("assault") and pos.units["a-sq"].has("aa:a-pz")
+
+
+def test_d9_31_residual_fp_attacks_the_infantry_with_the_afv_tem(make_position: Any) -> None:
+    """A8.2 with D9.31: the squad entering D5 with its AFV meets the enemy's Residual FP there as infantry
+    (the AFV's own crew is vresid.py's); the AFV's +1 stands for it as for any fire at them in its Location,
+    so Open Ground gives no FFMO and FFNAM stays: DR 3 -> Final DR 3 (+1 -1), as D9.31's net 0."""
+    from hexmate.rules.games.asl import residual as rfp
+
+    pos = board(make_position)
+    d5 = pos.map.parse_label("D5")
+    pos = pos.at(rfp.place(pos, pos.state, d5, 4, "b"))
+    pos.push_text("move a-pz,a-sq C5-D5-E5 as armored-assault")
+    top = pos.decision
+    assert top is not None and top.then == "residual" and top.subject == ("a-sq",)
+    pos.push_text("answer dice 2,1")
+    res = pos.last_resolution
+    assert res is not None
+    lines = [(str(line.label), str(line.value), line.rule) for line in res.lines]
+    assert ("Armored Assault with a-pz (D9.31)", "+1", "D9.3") in lines
+    assert ("First Fire at a moving unit (FFNAM)", "-1", "A4.6") in lines
+    assert not any(label.startswith("moving in Open Ground") for label, _, _ in lines)
+    assert ("Final DR", "3 +0 = 3", "A7.3") in lines
+    assert set(res.results) == {"a-sq"}

@@ -311,3 +311,18 @@ def test_d15_56_a_wounded_rider_goes_on_at_4(make_position: Any) -> None:
     assert settled.units["a-sq"].has(bicycle.RIDING)
     foot = at(make_position, bcy="BCY1", rider="9-1", markers=("wounded",))
     assert foot.game.mf(foot.units["a-sq"]) == 3
+
+
+def test_d15_85_a_vehicle_fires_its_mgs_not_its_gun_at_bicycle_riders(make_position: Any) -> None:
+    """D15.85: bicycle riders are an infantry target. Ordnance at them would need chapter C's Infantry Target
+    Type To Hit (not among the texts), so a vehicle's fire at them is its MGs' on the IFT (D3.5), never a
+    To Hit DR."""
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "C2", "markers": ["vca0"]},
+             {"id": "b-r", "counter": "4-4-7r", "side": "b", "hex": "C4", "markers": [bicycle.RIDING]},
+             {"id": "b-bcy", "counter": "BCY3", "side": "b", "hex": "C4", "carrier": "b-r"}]
+    pos: Position = make_position("asl", units, "PFPh", counters={**COUNTERS, "pz": {"type": "vehicle",
+                                                                                    "vehicle": "demo-pz-g"}})
+    res = pos.resolve(pos.parse_action("fire a-pz at C4 dice 3,4"))
+    assert "A7.3" in {line.rule for line in res.lines}  # the IFT
+    assert not any(str(line.label).startswith("To Hit") for line in res.lines)
+    assert "riders on bicycles (-1 IFT DRM)" in res.text()  # D15.85 (D15.5)

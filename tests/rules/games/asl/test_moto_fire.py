@@ -19,6 +19,7 @@ def counters() -> dict[str, Any]:
     out["mc"] = {"type": "vehicle", "vehicle": "demo-moto-g"}
     out["sc"] = {"type": "vehicle", "vehicle": "demo-moto-sc-g"}
     out["sc3"] = {"type": "vehicle", "vehicle": "demo-moto-sc3-g"}
+    out["pz"] = {"type": "vehicle", "vehicle": "demo-pz-g"}
     return out
 
 
@@ -60,7 +61,7 @@ def test_d15_6_a_sidecar_lmg_needs_two_smc(make_position: Any) -> None:
     two.game.check(two, two.parse_action("fire g-lmg at C5"))
     mmg = {"id": "g-mmg", "counter": "MMG", "side": "a", "hex": "C3", "carrier": "g-h1"}
     big = riding(make_position, "sc", ("g-h1", "1-4-9"), ("g-h2", "1-4-9"), extra=(mmg,))
-    with pytest.raises(IllegalAction, match=r"only a LMG"):
+    with pytest.raises(IllegalAction, match=r"only a LMG or a thrown DC"):
         big.game.check(big, big.parse_action("fire g-mmg at C5"))
 
 
@@ -120,3 +121,71 @@ def test_d15_43_dismounting_beside_a_known_enemy_only_in_melee(make_position: An
         pos.game.check(pos, pos.parse_action("unload a-mc"))
     melee = pos.at(pos.state.with_unit(pos.units["a-sq"].mark("melee")))
     melee.game.check(melee, melee.parse_action("unload a-mc"))
+
+
+def test_d15_43_a_sidecar_may_ride_through_without_an_overrun(make_position: Any) -> None:
+    """D15.43's "may": the same squad sidecars declared ``as through`` pass the enemy hex with no OVR: its
+    entry only (start 1 + road 1/2, no quarter of the MPA), no OVR attack, and on beyond; only a motorcycle
+    may (a tank is refused)."""
+    from .test_moto import at, settle, squad
+
+    enemy = {"id": "b-hs", "counter": "2-3-7", "side": "b", "hex": "F7"}
+    pos = at(make_position, squad(), enemy, counter="sc3")
+    pos.push_text("load a-sq into a-mc")
+    settle(pos)
+    move = pos.game.check(pos, pos.parse_action("move a-mc F8-F7-F6 as through"))
+    assert move.cost == 1 + Fraction(1, 2) * 2
+    pos.push_text("move a-mc F8-F7-F6 as through")
+    for _ in range(20):
+        if pos.decision is None:
+            break
+        assert pos.decision.then != "vovr"
+        if pos.decision.kind == "roll":
+            pytest.fail(f"unexpected roll {pos.decision.then}")
+        settle(pos)
+    assert pos.units["a-mc"].hex == pos.map.parse_label("F6") and pos.units["b-hs"].hex is not None
+    tank = riding(make_position, "pz", phase="MPh")
+    with pytest.raises(IllegalAction, match=r"only a motorcycle"):
+        tank.game.check(tank, tank.parse_action("move g-mc C3-C4 as through"))
+
+
+def _dc(make_position: Any, *smc: str, motion: bool = False) -> Position:
+    dc = {"id": "g-dc", "counter": "DC", "side": "a", "hex": "C3", "carrier": "g-h1"}
+    enemy = {"id": "r-2", "counter": "4-4-7r", "side": "b", "hex": "C4"}
+    pos = riding(make_position, "sc", *((uid, "1-4-9") for uid in smc), extra=(dc, enemy))
+    if motion:
+        pos = pos.at(pos.state.with_unit(pos.units["g-mc"].mark("motion")))
+    return pos
+
+
+def test_d15_6_a_sidecar_throws_a_dc_with_two_smc(make_position: Any) -> None:
+    """D15.6: a sidecar's SW are a LMG or a thrown DC, and with two SMC aboard. A23.6's thrown DC: 30 FP at
+    +2 on the adjacent Location (DR 6 -> Final DR 8), then the thrower's own at +3 with its own DR (DR 8 ->
+    11), which there falls on the riders (D15.5: -1 on the IFT as non-ordnance fire: Final DR 10)."""
+    one = _dc(make_position, "g-h1")
+    with pytest.raises(IllegalAction, match=r"two SMC"):
+        one.game.check(one, one.parse_action("fire g-dc at C4"))
+    pos = _dc(make_position, "g-h1", "g-h2")
+    pos.push_text("fire g-dc at C4 dice 3,3")
+    res = pos.last_resolution
+    assert res is not None
+    text = res.text()
+    assert "thrown DC: +2 (A23.6)" in text and "final DR 8" in text and set(res.results) == {"r-2"}
+    while pos.decision is not None and pos.decision.then != "dc_thrower":
+        pos.push_text("answer dice 1,1")  # r-2's MC: passed
+    pos.push_text("answer dice 4,4")
+    res = pos.last_resolution
+    assert res is not None
+    ift = pos.charts.chart("ift")
+    assert "thrower's own Location: +3 (A23.6)" in res.text()
+    ridden = str(ift.lookup(fp=30, final_dr=10))
+    assert res.results == {"g-h1": ridden, "g-h2": ridden}
+    assert "g-mc" not in res.results  # D15.5: never the cycle itself
+
+
+def test_a23_6_a_dc_thrown_from_a_sidecar_in_motion(make_position: Any) -> None:
+    """A23.6: thrown from a vehicle in Motion, +3 on the target Location (and +4 on the thrower's)."""
+    pos = _dc(make_position, "g-h1", "g-h2", motion=True)
+    pos.push_text("fire g-dc at C4 dice 3,3")
+    res = pos.last_resolution
+    assert res is not None and "thrown DC: +3 (A23.6)" in res.text() and "final DR 9" in res.text()

@@ -15,6 +15,7 @@ from hexmate.rules.games.asl import residual as rfp
 from hexmate.rules.games.asl import units as au
 
 COUNTERS: dict[str, Any] = {name: dict(v) for name, v in au.demo_catalogue().items()}
+COUNTERS["pz"] = {"type": "vehicle", "vehicle": "demo-pz-g"}
 AXIS = load_pack("rules/games/asl/charts/demo.json", "asl").chart("ift").axis("fp")
 
 
@@ -425,3 +426,16 @@ def test_a9_222_a_lane_attack_with_no_effect_may_still_be_rolled(make_position: 
     assert pos.decision.then == "residual" and pos.decision.arg("mg") == "b-lmg"
     pos.push_text("answer dice 1,1")
     assert "final DR 7 -> -" in pos.last_resolution.text()
+
+
+def test_d9_3_a_wreck_in_the_residuals_location_gives_its_plus_1(make_position: Any) -> None:
+    """D9.3 (D10.3): infantry in a wreck's Location get +1 TEM against fire there, the Residual's attack
+    included; as a positive TEM it takes away FFMO: DR 3 -1 FFNAM +1 = Final DR 3."""
+    pos = board(make_position, [{"id": "w", "counter": "pz", "side": "a", "hex": "C2", "markers": ["wreck"]}])
+    pos = pos.at(rfp.place(pos, pos.state, pos.map.parse_label("C2"), 2, "b"))
+    pos.push_text("move a-2 B1-C2-C3")
+    assert pos.decision.then == "residual"
+    pos.push_text("answer dice 2,1")
+    text = pos.last_resolution.text()
+    assert "wreck in the target's hex (D9.3, D10.3)" in text and "final DR 3" in text
+    assert "FFMO" not in text

@@ -51,3 +51,31 @@ def test_a9_73_only_when_unit_and_weapon_could_fire(make_position: Any, phase: s
     pos = make_position("asl", units, phase, counters=COUNTERS)
     with pytest.raises(IllegalAction, match=match):
         pos.game.check(pos, pos.parse_action("activate a-mg for destroy"))
+
+
+def _cycle(make_position: Any, *aboard: str, phase: str = "PFPh") -> Any:
+    counters = {**COUNTERS, "mc": {"type": "vehicle", "vehicle": "demo-moto-g"}}
+    rider = {"carrier": "a-mc"} if aboard else {}
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1", **rider},
+             {"id": "a-mc", "counter": "mc", "side": "a", "hex": "C1", "markers": ["vca0"]},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C4"}]
+    return make_position("asl", units, phase, counters=counters)
+
+
+def test_d15_5_a_riderless_motorcycle_is_destroyed_as_a_sw(make_position: Any) -> None:
+    """D15.5 with A9.73: a riderless motorcycle counts as a SW for its destruction: the squad beside it
+    destroys it in the PFPh (its use of a SW then); never malfunctioned on purpose; not with riders aboard,
+    nor in the MPh."""
+    pos = _cycle(make_position)
+    texts = {pos.action_text(a) for a in pos.legal_actions}
+    assert "activate a-mc for destroy" in texts and "activate a-mc for disable" not in texts
+    with pytest.raises(IllegalAction, match=r"only to be destroyed"):
+        pos.game.check(pos, pos.parse_action("activate a-mc for disable"))
+    pos.push_text("activate a-mc for destroy")
+    assert "a-mc" not in pos.units
+    ridden = _cycle(make_position, "a-1")
+    with pytest.raises(IllegalAction, match=r"has riders"):
+        ridden.game.check(ridden, ridden.parse_action("activate a-mc for destroy"))
+    moving = _cycle(make_position, phase="MPh")
+    with pytest.raises(IllegalAction, match=r"A9\.73"):
+        moving.game.check(moving, moving.parse_action("activate a-mc for destroy"))

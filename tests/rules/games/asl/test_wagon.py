@@ -299,3 +299,49 @@ def test_d12_4_a_galloping_wagon_bypassing_checks_for_each_2_mf_hexside(make_pos
         pos.push_text("answer dice 2" if top.kind == "roll" else "answer keep")
     assert seen == ["vgallop", "vgallop"]
     assert "a-w" in pos.units and pos.label(pos.units["a-w"].hex) == "D5"
+
+
+def _pair(make_position: Any, phase: str = "MPh", *markers: str, side: str = "a") -> Position:
+    units = [{"id": "a-w1", "counter": "w", "side": "a", "hex": "C5", "markers": ["vca0", *markers]},
+             {"id": "a-w2", "counter": "w", "side": "a", "hex": "C5", "markers": ["vca0"]},
+             {"id": "b-pz", "counter": "pz", "side": "b", "hex": "C8", "markers": ["vca3"]}]
+    pos: Position = make_position("asl", units, phase, counters=WAGON, first_side=side)
+    return pos
+
+
+def test_d12_2_two_wagons_coupled_are_one_wagon_with_t2(make_position: Any) -> None:
+    """D12.2: two wagons declared to tow one Gun together are one wagon (the second's counter goes) with
+    T# 2, and that one hooks the Gun up; offered in the MPh while both are stopped and unmoved."""
+    from hexmate.rules.games.asl import wagon
+
+    pos = _pair(make_position)
+    texts = [pos.action_text(a) for a in pos.legal_actions]
+    assert "activate a-w1,a-w2 for couple" in texts
+    with pytest.raises(IllegalAction, match=r"D12\.2"):
+        pos.game.check(pos, pos.parse_action("activate a-w1,b-pz for couple"))
+    pos.push_text("activate a-w1,a-w2 for couple")
+    assert "a-w2" not in pos.units and wagon.coupled(pos.units["a-w1"]) == "a-w2"
+    assert wagon.tow(pos.units["a-w1"]) == 2
+    pos.push_text("move a-w1 C5 as hook")
+    assert pos.units["a-w1"].has("towing")
+
+
+def test_d12_2_couple_only_stopped_unmoved_wagons_in_one_location(make_position: Any) -> None:
+    moved = _pair(make_position)
+    moved.push_text("move a-w2 C5-D5")
+    pass_reactions(moved)
+    with pytest.raises(IllegalAction, match="one Location"):
+        moved.game.check(moved, moved.parse_action("activate a-w1,a-w2 for couple"))
+    galloping = _pair(make_position, "MPh", "gallop", "cx")
+    with pytest.raises(IllegalAction, match="before it moves"):
+        galloping.game.check(galloping, galloping.parse_action("activate a-w1,a-w2 for couple"))
+
+
+def test_d12_3_coupled_wagons_are_a_large_target(make_position: Any) -> None:
+    """D12.3, D1.72: one wagon is an average target (Case P 0); coupled wagons a Large one, Case P -1."""
+    from hexmate.rules.games.asl import vfire
+
+    for marks, want in (((), 0), (("coupled:a-w2",), -1)):
+        pos = _pair(make_position, "PFPh", *marks, side="b")
+        steps = vfire.to_hit_of(pos, pos.units["b-pz"], pos.units["a-w1"])[1]
+        assert sum(s.value for s in steps if s.name == "P") == want
