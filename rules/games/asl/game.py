@@ -1220,7 +1220,8 @@ class AslGame(Game):
         return vmgfire.declare(position, fire)
 
     def resume_vunbog(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        asked = alhide.ask_rerun(position, decision, answer, vunbog.resume)  # D3.41: a hidden Armor Leader?
+        asked = alhide.ask_rerun(position, decision, answer, vunbog.resume,
+                                 units=decision.subject)  # D3.41: a hidden Armor Leader, either AFV's?
         if asked is not None:
             return asked
         state = vunbog.resume(position, decision, answer)  # D8.3, D8.31
