@@ -16,8 +16,8 @@ Where: the MA's To Hit DR (vfire.py, ``ask_th``); the crew's checks at his moral
 Immobilization TC (vcrew.py), the crew's MC/PTC (vcrewhit.py), a CE crew's collateral MC (vmgveh.py), the
 radioless NTC (radioless.py); and, by working the roll three ways (``ask_rerun``): the OVR DR (overrun.py),
 the AFV's CC DR (cc.py), Bog Removal (vunbog.py; the bogged vehicle's leader or the assisting AFV's, asked
-about both AFVs in one question) and the HD Maneuver dr (hulldown.py). Not built: a halftrack's FG directed
-by him (vfg.py still applies and shows him when the group is declared, D6.65).
+about both AFVs in one question), the HD Maneuver dr (hulldown.py) and the IFT DR of a halftrack's or
+carrier's fire group (vfg.py, D6.65; about all the group's carriers and halftracks in one question).
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ can never leave it and whose +1 must be used wherever an Armor Leader's modifier
 Wired in play: the MA's To Hit (vfire.py), OVR (overrun.py), CC (cc.py), Bog Removal (vunbog.py), the
 crew's morale (vcrew.py, vcrewhit.py) and his removal by a Recall (vcrewhit.py). D3.41: he is shown (the
 ``armor_leader_shown`` marker, ``reveal``) the first time one of these uses him. The owner's choice to
-keep him hidden by forgoing him (D3.41) is offered wherever he is used but a halftrack's FG (alhide.py).
+keep him hidden by forgoing him (D3.41) is offered wherever he is used (alhide.py).
 A halftrack's FG: vfg.leadership
 (D6.65); the HD maneuver: hulldown.py (D4.22). D3.43: he comes back only with the crew that left with him
 (vreentry.py, ``other_crew``).

@@ -1245,6 +1245,10 @@ class AslGame(Game):
         return vinplace.resume(position, decision, answer)  # D3.3
 
     def resume_vmg(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        asked = vfg.ask(position, decision, answer)  # D3.41: a fire group's hidden Armor Leader?
+        if asked is not None:
+            return asked
+        decision = vfg.directed(position, decision)  # D3.41, D3.44: the group's leadership at this DR
         state = vmgfire.resume(position, decision, answer)  # D3.5
         return vfg.after(position, decision, answer, state)  # A9.2, A9.7: a fire group's SW
 

@@ -11,7 +11,10 @@ Case A, D3.52, its fixed BMG's +1, D1.81, the "+1" of D5.34), applies to the who
 Who directs it (D3.4's exception, D3.44, D6.65, A7.53, A7.531):
 
 - the Armor Leader of a carrier or halftrack of the group (his leadership modifies "a halftrack FG",
-  D3.44; never that vehicle's MGs alone); an Inexperienced crew's 6+1 must be used where his could (D3.45);
+  D3.44; never that vehicle's MGs alone); an Inexperienced crew's 6+1 must be used where his could (D3.45).
+  D3.41: one still hidden is left out of the declared group (its prompt and DRM) and asked about at the IFT
+  DR in the private question of alhide.ask_rerun, about every carrier and halftrack of the group alike
+  (``ask``); brought in, he directs the roll just made (``directed``, ``resolve``);
 - a CE infantry leader aboard an armored halftrack of the group, named with it; he directs no group that is
   the vehicles' attack alone (D6.65), none at a target outside his own LOS (D6.65), and, once his halftrack
   entered a new hex this phase or is in Motion, no group with units outside it (D6.65, mounted.may_direct);
@@ -56,6 +59,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import (
+    alhide,
     armorldr,
     fire_groups,
     mounted,
@@ -276,11 +280,15 @@ def _director_ok(position: Position, group: Group, leader: UnitState, target: He
                               unit=leader.id, hex=position.label(target)), "D6.65")
 
 
-def leadership(position: Position, group: Group, target: Hex) -> tuple[int, list[Line], tuple[str, ...]]:
+def leadership(position: Position, group: Group, target: Hex, *, withhold: bool = False,
+               verify: bool = True) -> tuple[int, list[Line], tuple[str, ...]]:
     """The group's leadership DRM (0 if none), the lines naming who directs it, and the vehicles whose Armor
     Leader it uses (D3.41). A leader in every Location of the group is needed (A7.531), the worst of each
-    Location's best applying; an Inexperienced crew's 6+1 is used in its Location (D3.45)."""
-    for leader in group.leaders:
+    Location's best applying; an Inexperienced crew's 6+1 is used in its Location (D3.45). ``withhold``: an
+    Armor Leader still hidden at his owner's choice counts for nothing (D3.41, alhide.py), and a Location
+    left without a leader then gives the group no leadership instead of refusing it; ``verify``: the named
+    leaders are checked as directors (not once they have fired, at the roll)."""
+    for leader in group.leaders if verify else ():
         _director_ok(position, group, leader, target)
     hexes = {h for h in (*(v.hex for v, _ in group.vehicles), *(asl_fire.where(position, u)
                                                                for u in group.units)) if h is not None}
@@ -291,7 +299,7 @@ def leadership(position: Position, group: Group, target: Hex) -> tuple[int, list
             continue  # D3.44: an Armor Leader directs "a halftrack FG" only
         got = armorldr.leader(vehicle)
         drm = armorldr.leadership(vehicle, "ht_fg")
-        if got is None or (drm == 0 and vehicle.has("cupola")):
+        if got is None or (drm == 0 and vehicle.has("cupola")) or (withhold and alhide.withheld(vehicle)):
             continue
         said = f"{vehicle.id} ({got[0]}{got[1]:+d})"
         if vehicle.values.get("inexperienced_crew"):
@@ -305,7 +313,7 @@ def leadership(position: Position, group: Group, target: Hex) -> tuple[int, list
             best[h] = (drm, leader.id, "")
     best.update(forced)  # D3.45: must be used wherever an Armor Leader's modifier could be
     if not hexes or any(h not in best for h in hexes):
-        if group.leaders:
+        if group.leaders and not withhold:
             raise IllegalAction(T("a leader directs a fire group of several Locations only with a leader in "
                                   "each of them"), "A7.531")
         return 0, [], ()
@@ -384,7 +392,7 @@ def declare(position: Position, fire: act.Fire) -> State:
     over -= vmgfire.overstacked(position, first.hex, first.side, vehicles=True)
     if over > 0:
         merged["fg_overstack"] = over
-    drm, led_lines, used = leadership(position, group, fire.target)
+    drm, led_lines, used = leadership(position, group, fire.target, withhold=True)  # D3.41: asked at the DR
     if led_lines:
         merged["armor_leader" if used else "leadership"] = drm
     marker = FIRE_MARKERS[position.phase.id]
@@ -398,7 +406,7 @@ def declare(position: Position, fire: act.Fire) -> State:
         fired = sum(1 for w in au.possessed(state, oid) if w.has(marker))
         if not au.keeps_inherent_fp(owner, fired):  # A7.35
             state = state.with_unit(owner.mark("no_fire"))
-    for vid in used:  # D3.41: his leadership is used: he enters play
+    for vid in used:  # D3.41: a shown leader, or the public 6+1 (D3.45)
         state = state.with_unit(state.units[vid].mark(armorldr.SHOWN))
     named = act.Fire(tuple(u.id for u in (*group.units, *group.leaders)), fire.target)
     state = fire_groups.record(position, state, named)  # A7.55
@@ -407,13 +415,15 @@ def declare(position: Position, fire: act.Fire) -> State:
     # A7.9: all vehicle fire is exempt from Cowering, but a group holding infantry cowers on undirected
     # doubles unless each of its units is exempt (fire.cowering_shift: SMC, berserk, the exempt classes)
     people = [_owner(position, u) for u in group.units]
-    cower = 0 if led_lines or not people else asl_fire.cowering_shift(
+    free = 0 if not people else asl_fire.cowering_shift(
         people, _side_nationality(position, first.side), position.units.values())
+    cower = 0 if led_lines else free
     names = [f"{v.id}.{w}" for v, ws in group.vehicles for w in ws]
     args.update(fp=str(fp), drm=str(total), mods=",".join(f"{k}:{v}" for k, v in merged.items()),
                 fg=",".join(u.id for u in (*group.units, *group.leaders)),
                 fg_sw=",".join(u.id for u in group.units if u.type == au.SW), cower=str(cower),
-                vehicles=",".join(v.id for v, _ in group.vehicles))
+                vehicles=",".join(v.id for v, _ in group.vehicles), cower_free=str(free),
+                al_group=",".join(v.id for v, _ in group.vehicles if fg_vehicle(v)))
     units = ", ".join(u.id for u in group.units) or "-"
     if led_lines:
         who = "; ".join(str(line.value) for line in led_lines)
@@ -428,6 +438,46 @@ def declare(position: Position, fire: act.Fire) -> State:
     roll = Decision("roll", first.side, prompt, "D6.64", vmgfire.VMG, dice="DR", subject=(first.id,),
                     target=fire.target, args=tuple(args.items()))
     return state.push(roll)
+
+
+LED_MODS = ("armor_leader", "leadership")
+
+
+def directed(position: Position, decision: Decision) -> Decision:
+    """The group's IFT roll with its leadership worked now (D3.41): an Armor Leader his owner brought in at
+    this DR (alhide.ask_rerun shows him) directs it, a hidden one does not; with a leader directing, the group
+    does not cower (A7.9). Other rolls are returned as they are."""
+    if not decision.arg("fg") or not decision.arg("al_group") or decision.target is None:
+        return decision
+    named = [position.units[u] for u in decision.arg("fg").split(",") if u in position.units]
+    vehicles = tuple((position.units[v], ()) for v in decision.arg("vehicles").split(",")
+                     if v in position.units)
+    group = Group(vehicles, tuple(u for u in named if u.type != LEADER),
+                  tuple(u for u in named if u.type == LEADER))
+    drm, lines, _ = leadership(position, group, decision.target, withhold=True, verify=False)
+    parts = [m.split(":") for m in decision.arg("mods").split(",") if m]
+    total = int(decision.arg("drm", "0")) - sum(int(v) for k, v in parts if k in LED_MODS)
+    mods = [f"{k}:{v}" for k, v in parts if k not in LED_MODS]
+    if lines:
+        used = any(line.rule == "D3.44" for line in lines)
+        mods.append(f"{'armor_leader' if used else 'leadership'}:{drm}")
+        total += drm
+    cower = "0" if lines else decision.arg("cower_free", decision.arg("cower", "0"))
+    return decision.with_args(mods=",".join(mods), drm=str(total), cower=cower)
+
+
+def resolve(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The group's IFT DR worked with the leadership it has now (``directed``): pure, for alhide.ask_rerun."""
+    return vmgfire.resume(position, directed(position, decision), answer)
+
+
+def ask(position: Position, decision: Decision, answer: act.Answer) -> State | None:
+    """D3.41, D3.44: before a group's IFT DR is worked, the private question about the hidden Armor Leaders
+    of its carriers and halftracks (alhide.ask_rerun over all of them), or None to go on."""
+    ids = tuple(v for v in decision.arg("al_group").split(",") if v)
+    if not decision.arg("fg") or not ids:
+        return None
+    return alhide.ask_rerun(position, decision, answer, resolve, units=ids)
 
 
 def after(position: Position, decision: Decision, answer: act.Answer, state: State) -> State:
