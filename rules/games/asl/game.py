@@ -1279,6 +1279,9 @@ class AslGame(Game):
         return self.continuation(roll.then)(position.at(state), roll, dice)
 
     def resume_moth(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        asked = alhide.ask_rerun(position, decision, answer, motoord.resume_th)  # D3.41: a hidden leader?
+        if asked is not None:
+            return asked
         return motoord.resume_th(position, decision, answer)  # D15.5
 
     def resume_moift(self, position: Position, decision: Decision, answer: act.Answer) -> State:
