@@ -262,7 +262,7 @@ def _director_ok(position: Position, group: Group, leader: UnitState, target: He
         raise IllegalAction(T("{unit} is an infantry leader not aboard the group's halftrack: only its Armor "
                               "Leader or an infantry leader aboard it directs a fire group with its MGs",
                               unit=leader.id), "D3.4")
-    if not mounted.exposed(vehicle) or leader.has("broken"):
+    if mounted.bu_passenger(position, leader):  # BU, or his halftrack shocked or stunned
         raise IllegalAction(T("{unit} is not CE aboard {vehicle}: he directs no fire", unit=leader.id,
                               vehicle=vehicle.id), "D6.62")
     if not group.units:
