@@ -1210,6 +1210,9 @@ class AslGame(Game):
         return vsmoke.attempt(self, position, unit, decision.target, answer.choice)  # D13.35
 
     def resume_vft(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        asked = alhide.ask_rerun(position, decision, answer, vft.resume)  # D3.41: an MA FT's hidden leader?
+        if asked is not None:
+            return asked
         return vft.resume(position, decision, answer)  # D3.6
 
     def resume_vft_pick(self, position: Position, decision: Decision, answer: act.Answer) -> State:
