@@ -42,12 +42,16 @@ MC_THEN = "almc"  # the continuation of the crew check's question (game.resume_a
 
 def side_has_leaders(position: Position, side: str) -> bool:
     """Does the side's order of battle hold a secret Armor Leader (not an SSR's public 6+1, D3.45)? Read from
-    the scenario's set-up as well as the units now, so the questions go on after his AFV has left play."""
+    the scenario's set-up (a counter's value, or the leaders it gives the side to assign in secret,
+    alsecret.py) as well as the units now, so the questions go on after his AFV has left play."""
     def secret(values: Mapping[str, object]) -> bool:
         return bool(values.get("armor_leader")) and not values.get("inexperienced_crew")
 
+    from hexmate.rules.games.asl import alsecret
+
     counters = position.scenario.counters
-    return (any(u.side == side and u.counter in counters and secret(counters[u.counter].values)
+    return (alsecret.has_secret(position.scenario, side)
+            or any(u.side == side and u.counter in counters and secret(counters[u.counter].values)
                 for u in position.scenario.units)
             or any(u.side == side and secret(u.values) for u in position.units.values()))
 

@@ -19,6 +19,7 @@ from hexmate.rules.games.asl import advpaatc as asl_advpaatc
 from hexmate.rules.games.asl import (
     aerosan,
     alhide,
+    alsecret,
     armorldr,
     armour,
     bicycle,
@@ -324,7 +325,8 @@ class AslGame(Game):
         platoon.check_setup(state, f"scenario {scenario.name!r}")  # D14.2: platoons of 2 or 3 AFVs
         state = asl_dismantle.setup(scenario.counters, state, f"scenario {scenario.name!r}")  # A9.8
         state = hulldown.setup(scenario, state)  # D4.221: set-up HD attempts, rolled before play
-        return asl_hip.setup(self, scenario, hex_map, state)  # A12.3: HIP units set up in secret
+        state = asl_hip.setup(self, scenario, hex_map, state)  # A12.3: HIP units set up in secret
+        return alsecret.setup(scenario, state)  # D3.41: each Armor Leader's AFV named in secret
 
     def check_counter(self, counter: CounterType) -> str | None:
         if counter.type == armour.VEHICLE:
@@ -1654,6 +1656,9 @@ class AslGame(Game):
     def resume_ovr_withdraw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_ovr.resume_withdraw(self, position, decision, answer)
 
+    def resume_al_assign(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return alsecret.resume(position, decision, answer)  # D3.41: the AFV an Armor Leader commands
+
     def resume_hip_place(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_hip.resume_place(self, position, decision, answer)
 
@@ -2057,7 +2062,7 @@ class AslGame(Game):
 
     def physical_changes(self, before: State, after: State) -> tuple[Physical, ...]:
         """Besides the core's changes: a unit that gained concealment gets a "?" counter (A12.122)."""
-        out = list(super().physical_changes(before, after))
+        out = list(alsecret.physical(super().physical_changes(before, after), before, after))  # D3.41
         for uid, new in sorted(after.units.items()):
             old = before.units.get(uid)
             if old is not None and new.concealed and not old.concealed:
@@ -2353,6 +2358,9 @@ class AslGame(Game):
 
     def show(self, position: Position, words: list[str]) -> tuple[dict[Hex, str], str]:
         return armour.show_arc(position, words)  # D3.1: a vehicle's covered arcs on the LEDs
+
+    def sealed_words(self, position: Position) -> frozenset[str]:
+        return alsecret.sealed_words(position)  # D3.41: which AFV an Armor Leader commands
 
     def sealed_units(self, position: Position) -> Mapping[str, str]:
         """A12.11, A12.12: the enemy may not look under a "?" (a concealed unit or a dummy) and the set-up is
