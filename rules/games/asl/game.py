@@ -394,7 +394,8 @@ class AslGame(Game):
         return None
 
     def group_budget(self, units: list[UnitState], mode: str = "", state: State | None = None) -> int:
-        """A4.12: MMC moving with a leader of their stack get +2 MF; the group moves at its slowest member.
+        """A4.12: MMC moving with a leader of their stack get +2 MF (or, D6.65, with a halftrack whose CE
+        passenger leader gives it: aa.LED); the group moves at its slowest member.
         A4.5: Double Time adds 2 MF, up to 8 (a Conscript's 7). With the ``state``, less the PP carried over
         each unit's IPC (A4.42, A4.52: portage.py)."""
         leader = any(u.type in SMC for u in units)
@@ -410,7 +411,8 @@ class AslGame(Game):
                 return base - asl_smoke.mf_spent(u) - asl_mphsw.spent_before(u)
             if led and base == 3 and u.type in MMC and not au.restricted(u, units):
                 base = 4  # A19.3, A19.31: a Green MMC with a Good Order leader is exempt: 6 MF with him
-            mf = base + (2 if leader and u.type in MMC else 0)
+            led_here = leader or u.has(asl_aa.LED)  # D6.65: a CE leader aboard the halftrack they move with
+            mf = base + (2 if led_here and u.type in MMC else 0)
             if mode == "cx":
                 mf = min(mf + 2, 7 if u.values.get("class") == "conscript" else 8)
             return mf - asl_smoke.mf_spent(u) - asl_mphsw.spent_before(u)  # A24.1; A4.44: a recovery's MF
