@@ -41,8 +41,15 @@ A7.51: vehicles of one hex, either bypassing its obstacle, form a group only wit
 
 A8.2: the group's Defensive First Fire leaves Residual FP (``after``).
 
-Not built: Subsequent First Fire and FPF by members already marked First Fire; the owner's choice to give a
-SW's kept ROF up for the whole group's Residual (A8.23).
+A8.3, A8.31: in the MPh, a unit already marked First Fire joins the group as Subsequent First Fire, one
+marked Final Fire as Final Protective Fire (``modes_of``; fire.check holds them to A8.3's range and A8.31's
+adjacency): its FP (and its SW's) is Area Fire, its MG's Sustained Fire (B# lowered, A9.3), its counter
+flips to Final Fire with all its SW; after a FPF the Original DR is a NMC for its FPF units and the leader
+directing (A8.31). The vehicles' MGs fire once a player turn (D3.5): they make no SFF. A8.23: when a SW of
+the group kept its ROF, the Residual is the rest's, and its owner is asked (``rof_residual``, as for an
+infantry group: residual.resume_rof) whether to give the ROF up for the whole group's Residual.
+
+Not built: Final Fire after First Fire in the DFPh by a member already marked First Fire (A8.4).
 """
 
 from __future__ import annotations
@@ -76,7 +83,7 @@ from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import residual as rfp
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
-from hexmate.rules.games.asl.aftermath import _side_nationality, _weapon_fate
+from hexmate.rules.games.asl.aftermath import _side_nationality, _weapon_fate, fpf_self_check
 from hexmate.rules.games.asl.armour import FIRE_MARKERS, is_vehicle, vtype
 from hexmate.rules.games.base import Line, Position, State, UnitState
 from hexmate.rules.hexes import Hex, center, distance
@@ -188,9 +195,9 @@ def _check_units(position: Position, group: Group) -> None:
         if unit.type != au.SW and (unit.type not in MMC or is_vehicle(unit)):
             raise IllegalAction(T("{unit}: only squads, half-squads and crews and their SW join a vehicle's "
                                   "MGs here", unit=unit.id), "D6.64")
-        if owner.has("first_fire") or owner.has("final_fire"):
+        if (owner.has("first_fire") or owner.has("final_fire")) and position.phase.id != "MPh":
             raise IllegalAction(T("{unit} has fired already: it joins no fire group with a vehicle's MGs "
-                                  "here", unit=unit.id), "A8.3")
+                                  "here", unit=unit.id), "A8.4")  # A8.4 after First Fire: not built
         carrier = mounted.carrier_of(position, unit)
         if aamg_only:
             if carrier is None or carrier.id not in ids or mounted.role(carrier) != mounted.RIDER:
@@ -328,12 +335,25 @@ def leadership(position: Position, group: Group, target: Hex, *, withhold: bool 
     return worst, lines, used
 
 
-def _fp(position: Position, unit: UnitState, target: Hex) -> Fraction:
+def modes_of(position: Position, units: tuple[UnitState, ...]) -> dict[str, str]:
+    """How each unit and SW of the group fires (fire.fire_modes, before its fire counters change): in the MPh
+    a member already marked First Fire makes Subsequent First Fire (A8.3), one marked Final Fire Final
+    Protective Fire (A8.31); a SW as its possessor does. The vehicles' MGs fire once a player turn (D3.5)."""
+    modes = asl_fire.fire_modes(position, [_owner(position, u) for u in units])
+    return {u.id: modes.get(_owner(position, u).id, "") for u in units}
+
+
+def _modes(decision: Decision) -> dict[str, str]:
+    return dict(m.split(":") for m in decision.arg("fg_modes").split(",") if m)
+
+
+def _fp(position: Position, unit: UnitState, target: Hex, mode: str = "") -> Fraction:
     h = asl_fire.where(position, unit)
     assert h is not None
     owner = _owner(position, unit) if unit.type == au.SW else None
+    area = [asl_fire.MODE_AREA[mode]] if mode in ("sff", "fpf") else []  # A8.3, A8.31: Area Fire
     fp, _ = fpw.shot_fp(asl_fire.shot_of(unit, owner), distance(h, target), phase=position.phase.id,
-                        aboard=mounted.halvings(position, unit))
+                        area=area, aboard=mounted.halvings(position, unit))
     return fp
 
 
@@ -380,7 +400,8 @@ def declare(position: Position, fire: act.Fire) -> State:
         vehicle = group.vehicles[i][0]
         state = fire_groups.record_vehicle(position, state, state.units[vehicle.id], fire.target)
     state = state.pop()
-    fp += sum((_fp(position, u, fire.target) for u in group.units), Fraction(0))
+    modes = modes_of(position, group.units)
+    fp += sum((_fp(position, u, fire.target, modes[u.id]) for u in group.units), Fraction(0))
     merged = _merge(mods)
     members = {h for h in (*(v.hex for v, _ in group.vehicles),
                            *(asl_fire.where(position, u) for u in group.units)) if h is not None}
@@ -397,10 +418,15 @@ def declare(position: Position, fire: act.Fire) -> State:
         merged["armor_leader" if used else "leadership"] = drm
     marker = FIRE_MARKERS[position.phase.id]
     for u in (*group.units, *group.leaders):
-        unit = state.units[u.id]
+        unit, mark = state.units[u.id], marker
+        if modes.get(u.id) in ("sff", "fpf"):  # A8.3, A8.31: its First Fire counter flips to Final Fire
+            unit, mark = unit.mark(remove=("first_fire",)), "final_fire"
         h = asl_fire.where(position, unit)
         seen = h is not None and asl_concealment.seen_by_good_order(position, unit.side, h)  # A12.14
-        state = state.with_unit(unit.mark(marker).revealed() if seen else unit.mark(marker))
+        state = state.with_unit(unit.mark(mark).revealed() if seen else unit.mark(mark))
+        if modes.get(u.id) in ("sff", "fpf") and unit.type != au.SW:  # A8.3: and all its SW
+            for sw in au.possessed(state, u.id):
+                state = state.with_unit(sw.mark("final_fire", remove=("first_fire",)))
     for oid in {w.carrier for w in group.units if w.type == au.SW and w.carrier}:
         owner = state.units[oid]
         fired = sum(1 for w in au.possessed(state, oid) if w.has(marker))
@@ -423,6 +449,7 @@ def declare(position: Position, fire: act.Fire) -> State:
                 fg=",".join(u.id for u in (*group.units, *group.leaders)),
                 fg_sw=",".join(u.id for u in group.units if u.type == au.SW), cower=str(cower),
                 vehicles=",".join(v.id for v, _ in group.vehicles), cower_free=str(free),
+                fg_modes=",".join(f"{k}:{m}" for k, m in modes.items() if m in ("sff", "fpf")),
                 al_group=",".join(v.id for v, _ in group.vehicles if fg_vehicle(v)))
     units = ", ".join(u.id for u in group.units) or "-"
     if led_lines:
@@ -489,7 +516,7 @@ def after(position: Position, decision: Decision, answer: act.Answer, state: Sta
     sws = tuple(s for s in decision.arg("fg_sw", "").split(",") if s and s in position.units)
     roll = ASL_DR.from_values(answer.dice)
     fire = act.Fire(sws, decision.target or Hex(0, 0))
-    modes = {s: position.phase.id for s in sws}
+    modes = {s: position.phase.id for s in sws} | {k: m for k, m in _modes(decision).items() if k in sws}
     cowered = roll.doubles and int(decision.arg("cower", "0")) > 0  # A7.9: no multiple ROF then
     fates, keep = asl_fire._weapon_fates(position, fire, roll.total, roll.coloured, cowered, modes)
     lines = asl_fire._weapon_lines(position, fire, roll.total, roll.coloured, cowered, modes)
@@ -507,10 +534,23 @@ def after(position: Position, decision: Decision, answer: act.Answer, state: Sta
                                weapons=", ".join(sorted(fates))),
                              "A9.71", "malfunction", units=tuple(sorted(fates)),
                              args=tuple(sorted(fates.items()))))
-    state, left = _residual(position, decision, state, keep, bool(fates), roll.doubles)
+    state, left, whole = _residual(position, decision, state, keep, bool(fates), roll.doubles)
     res = state.resolution
     if res is not None and (lines or left):
         state = state.replace(resolution=dataclasses.replace(res, lines=(*res.lines, *lines, *left)))
+    fpf = [position.units[u] for u, m in _modes(decision).items()
+           if m == "fpf" and u in position.units and position.units[u].type != au.SW]
+    if fpf:  # A8.31: the Original DR, leadership only, a NMC for each FPF firer and the leader directing
+        named = [position.units[u] for u in decision.arg("fg").split(",") if u in position.units]
+        state = fpf_self_check(position, state, fpf + [u for u in named if u.type == LEADER], roll)
+    if whole is not None and decision.subject:  # A8.23: or give the kept ROF up for the whole Residual
+        more.append(Decision(
+            "confirm", position.units[decision.subject[0]].side,
+            T("{mgs} kept the rate of fire, so leave Residual FP {now} at {hex}: keep-rof, or give it up to "
+              "leave {whole} (residual)", mgs=", ".join(keep), now=whole[0],
+              hex=position.label(decision.target or Hex(0, 0)), whole=whole[1]),
+            "A8.23", "rof_residual", choices=("keep-rof", "residual"), subject=tuple(keep),
+            target=decision.target, args=(("whole", str(whole[1])),)))
     return state.push(*more) if more else state
 
 
@@ -518,36 +558,42 @@ OUTSIDE = ("A6.7", "D9.4", "A5.12", "D3.52", "D3.51", "D1.81", "D5.34", "A7.52",
 
 
 def _residual(position: Position, decision: Decision, state: State, keep: list[str], broke: bool,
-              doubles: bool) -> tuple[State, list[Line]]:
-    """A8.2: a group's Defensive First Fire in the MPh leaves Residual FP in the target Location: half the
-    FP column used (the rest's, when a SW kept its ROF and leaves none yet, A8.23), one column lower for each
-    +1 DRM from outside the target hex (A8.26: hindrances, Case A, the firers' own DRMs); none after a
-    malfunction (A8.221)."""
+              doubles: bool) -> tuple[State, list[Line], tuple[int, int] | None]:
+    """A8.2: a group's Defensive First Fire (or SFF, FPF: A8.3, A8.31) in the MPh leaves Residual FP in the
+    target Location: half the FP column used (the rest's, when a SW kept its ROF and leaves none yet, A8.23),
+    one column lower for each +1 DRM from outside the target hex (A8.26: hindrances, Case A, the firers' own
+    DRMs); none after a malfunction (A8.221). Also, when a SW kept its ROF, the Residual left now and the
+    whole group's, if more (A8.23: its owner may give the ROF up for it), else None."""
     vehicle = position.units.get(decision.subject[0]) if decision.subject else None
     target = decision.target
     if (position.phase.id != "MPh" or vehicle is None or target is None or broke
             or vfire.bounding(position, vehicle)):
-        return state, []
+        return state, [], None
     res = state.resolution
     if res is None:
-        return state, []
+        return state, [], None
     axis = position.charts.chart("ift").axis("fp")
-    fp = Fraction(decision.arg("fp", "0")) - sum((_fp(position, position.units[k], target) for k in keep),
-                                                 Fraction(0))
-    col = axis.locate(fp)
-    if col is None:
-        return state, []
-    col -= int(decision.arg("cower", "0")) if doubles else 0  # A7.9: the column the cowering group used
-    if col < 0:
-        return state, []
     plus = sum(int(str(line.value)) for line in res.lines
                if line.rule in OUTSIDE and str(line.value).startswith("+"))
-    value = rfp.residual_value(axis, int(axis.keys[col]), plus)
+    modes = _modes(decision)
+
+    def value_of(fp: Fraction) -> int:
+        col = axis.locate(fp)
+        if col is None:
+            return 0
+        col -= int(decision.arg("cower", "0")) if doubles else 0  # A7.9: the column the cowering group used
+        return rfp.residual_value(axis, int(axis.keys[col]), plus) if col >= 0 else 0
+
+    total = Fraction(decision.arg("fp", "0"))
+    value = value_of(total - sum((_fp(position, position.units[k], target, modes.get(k, "")) for k in keep),
+                                 Fraction(0)))
+    whole = value_of(total) if keep else 0
+    asked = (value, whole) if whole > value else None
     if value <= 0:
-        return state, []
+        return state, [], asked
     state = rfp.place(position, state, target, value, vehicle.side)
     said = T("{fp} Residual FP left in {hex}", fp=value, hex=position.label(target))
-    return state, [Line(T("Residual FP"), said, "A8.2")]
+    return state, [Line(T("Residual FP"), said, "A8.2")], asked
 
 
 def generate(game: AslGame, position: Position) -> Iterator[act.Fire]:
