@@ -481,13 +481,17 @@ def directed(position: Position, decision: Decision) -> Decision:
                      if v in position.units)
     group = Group(vehicles, tuple(u for u in named if u.type != LEADER),
                   tuple(u for u in named if u.type == LEADER))
-    drm, lines, _ = leadership(position, group, decision.target, withhold=True, verify=False)
+    drm, lines, used = leadership(position, group, decision.target, withhold=True, verify=False)
+    first = position.units.get(decision.subject[0]) if decision.subject else None
+    # armorldr.reveal shows the firer's own leader when a D3.44 line is in its resolution: when the leader
+    # directing is another AFV's, the firer's still hidden, the line is the group's leadership (D6.65)
+    other = first is not None and first.id not in used and alhide.withheld(first)
     parts = [m.split(":") for m in decision.arg("mods").split(",") if m]
     total = int(decision.arg("drm", "0")) - sum(int(v) for k, v in parts if k in LED_MODS)
     mods = [f"{k}:{v}" for k, v in parts if k not in LED_MODS]
     if lines:
-        used = any(line.rule == "D3.44" for line in lines)
-        mods.append(f"{'armor_leader' if used else 'leadership'}:{drm}")
+        armor = any(line.rule == "D3.44" for line in lines) and not other
+        mods.append(f"{'armor_leader' if armor else 'leadership'}:{drm}")
         total += drm
     cower = "0" if lines else decision.arg("cower_free", decision.arg("cower", "0"))
     return decision.with_args(mods=",".join(mods), drm=str(total), cower=cower)

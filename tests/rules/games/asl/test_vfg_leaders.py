@@ -219,3 +219,33 @@ def test_d6_65_the_leaders_los_from_a_bypassing_halftracks_cafp(make_position: A
     pos = start("H6")
     pos.push_text("fire a-sq,a-ldr at H6")
     assert pos.decision is not None and pos.decision.then == "ift"
+
+
+def test_d3_41_use_shows_only_the_leader_who_changes_the_result(make_position: Any) -> None:
+    """D3.41: two halftracks in C5, each with a hidden Armor Leader (a-ht a 9-1, a-ht2 a 10-2), fire with the
+    4-6-7 on foot: 3 + 3 + 4 = 10 FP, the 8 column, +1 for two vehicles in one Location (A5.12). At a DR his
+    -2 changes and a -1 does not (read from the demo IFT), "use" shows the 10-2 only (A7.531: the best
+    leader of the Location), never the 9-1 who changed nothing; the -2 stands in the resolution."""
+    counters = {**MORE, "ht-10": {"type": "vehicle", "vehicle": "demo-ht-g", "armor_leader": "10-2"}}
+    units = [{"id": "a-ht", "counter": "ht-al", "side": "a", "hex": "C5", "markers": ["vca0"]},
+             {"id": "a-ht2", "counter": "ht-10", "side": "a", "hex": "C5", "markers": ["vca0"]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "F5"}, FOOT_SQ]
+    pos: Position = make_position("asl", units, "PFPh", counters=counters)
+    chart = pos.charts.chart("ift")
+    col = chart.axis("fp").keys[chart.axis("fp").locate(10)]
+    assert col == 8
+
+    def result(final: int) -> str:
+        return str(chart.lookup(fp=col, final_dr=final))
+
+    dr = next(d for d in range(3, 12) if result(d + 1) == result(d) != result(d - 1))
+    pos.push_text("fire a-ht.bmg,a-ht2.bmg,a-sq2 at F5")
+    roll = pos.decision
+    assert roll is not None and roll.arg("fp") == "10" and roll.arg("drm") == "0"
+    white = max(1, dr - 6)
+    pos.push_text(f"answer dice {white},{dr - white}")
+    top = pos.decision
+    assert top is not None and top.then == alhide.RERUN_THEN and top.choices == (alhide.USE, alhide.KEEP)
+    pos.push_text("answer use")
+    assert f"final DR {dr - 1}" in _final(pos)
+    assert pos.units["a-ht2"].has("armor_leader_shown") and not pos.units["a-ht"].has("armor_leader_shown")
