@@ -17,8 +17,10 @@ Immobilization TC (vcrew.py), the crew's MC/PTC (vcrewhit.py), a CE crew's colla
 radioless NTC (radioless.py); and, by working the roll three ways (``ask_rerun``): the OVR DR (overrun.py),
 the AFV's CC DR (cc.py), Bog Removal (vunbog.py; the bogged vehicle's leader or the assisting AFV's, asked
 about both AFVs in one question), the HD Maneuver dr (hulldown.py) and the IFT DR of a halftrack's or
-carrier's fire group (vfg.py, D6.65; about all the group's carriers and halftracks in one question), and
-the To Hit DR of ordnance at motorcycle riders (motoord.py, D15.5).
+carrier's fire group (vfg.py, D6.65; about all the group's carriers and halftracks in one question), the
+To Hit DR of ordnance at motorcycle riders (motoord.py, D15.5) and the IFT DR of a FT that is the MA (vft.py,
+D3.44). Which AFV he commands is either a counter value in the scenario file (public to its readers) or
+named at set-up in a private decision the record seals (``options.armor_leaders``, alsecret.py).
 """
 
 from __future__ import annotations
