@@ -1,7 +1,9 @@
 """ASL Armor Leaders (D3.4-D3.45): the counter's part that a scenario sets up aboard an AFV.
 
 A scenario gives an AFV its Armor Leader as the counter value ``armor_leader`` written "9-1" (morale and
-leadership: the counters run from 8-1 to 10-2, D3.4), recorded secretly and shown only when used (D3.41).
+leadership: the counters run from 8-1 to 10-2, D3.4), recorded secretly and shown only when used (D3.41):
+either in the scenario file's counter (which anyone reading the file sees) or, with ``options.armor_leaders``,
+given to the AFV its owner names at set-up in a private decision (alsecret.py).
 An SSR may declare the crew Inexperienced (``inexperienced_crew``): it then has its own 6+1 quasi-leader that
 can never leave it and whose +1 must be used wherever an Armor Leader's modifier could be (D3.45).
 
