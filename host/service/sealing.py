@@ -1,6 +1,6 @@
 """The service's side of the sealed record (host/sealed.py): what a running game seals (the units its rules
-keep hidden now, their tags' UIDs, private answers), the public set-up its header shows, and the reveal when
-the game ends (its rules' outcome, or a result recorded at the table)."""
+keep hidden now, their tags' UIDs, the words its rules seal besides, private answers), the public set-up its
+header shows, and the reveal when the game ends (its rules' outcome, or a result recorded at the table)."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def attach(service: Service, record: Record | None) -> None:
         if cache[0] is not pos.state:  # once per rules state: every entry of a burst asks
             units = pos.game.sealed_units(pos)
             uids = {uid for u in units if (uid := service.registry.uid_of_unit(u)) is not None}
-            cache[:] = [pos.state, frozenset(units) | frozenset(uids)]
+            cache[:] = [pos.state, frozenset(units) | frozenset(uids) | pos.game.sealed_words(pos)]
         words_now: frozenset[str] = cache[1]
         return words_now
 

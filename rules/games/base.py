@@ -1146,6 +1146,12 @@ class Game:
         """The player who answers the open decision when a side has several (``seats``); None: any."""
         return None
 
+    def sealed_words(self, position: Position) -> frozenset[str]:
+        """Words besides ``sealed_units`` that no record entry may hold unsealed now (a secret the rules keep
+        in the state, such as ASL's Armor Leader assignment, D3.41: a checkpoint holding it is sealed until
+        the game ends). Default: none."""
+        return frozenset()
+
     def sealed_units(self, position: Position) -> Mapping[str, str]:
         """The units only their owner may know now, as unit id -> owner: what the record seals (a salted
         commitment in the record, the text in its owner-only sidecar) in the set-up and in every entry that

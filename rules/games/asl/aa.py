@@ -30,6 +30,10 @@ AFV first or not: it leads the move). What is built:
 - The Early War Russian Doctrine (A25.212, by SSR only, ``options.early_war_russian_doctrine``; nations.py)
   refuses it to Russians.
 
+- D6.65 with A4.12: a CE infantry leader aboard the armored halftrack (a passenger, not BU: D6.62) gives the
+  MMC moving with it the leader's +2 MF, when they go with it the whole MPh (``LED``; not when they part
+  from it: they would not have moved with him all the MPh), as a leader in their stack would (A4.12).
+
 Not built: the parting as a lit choice on the companion page (the page lights one move per hex, the joint
 one; parting is typed, or picked from the legal actions), HIP reveal for the infantry on each hex entered
 with the AFV (the AFV's move pipeline), and Armored Assault with platoon impulses or Human Waves
@@ -69,8 +73,7 @@ LATE = "+cx1"  # ``armored-assault:CC5+cx1``: Double Time declared as they part,
 
 
 AM = "+assault"  # ``armored-assault+assault``: the infantry declare Assault Movement (A4.61, D9.31)
-
-
+LED = "aa_led"  # D6.65, A4.12: moving all the MPh with a halftrack whose CE passenger leader gives them +2 MF
 
 
 def _base_mode(mode: str) -> str:
@@ -185,6 +188,8 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
     if foot_mode(move) == "assault" and len(move.path) != 2:  # D9.31: no farther than they could go
         raise IllegalAction(T("under Assault Movement the infantry go one Location only, so the AFV with "
                               "them goes no farther (A4.61, D9.31)"), "A4.61")
+    if k == len(move.path) - 1 and passenger_leader(position, afv) is not None:
+        position = position.at(led(position.state, infantry))  # D6.65, A4.12: his +2 MF
     on_foot = game.check_move(position, act.Move(tuple(u.id for u in infantry), move.path[:k + 1], None,
                                                  foot_mode(move)))
     alone = act.Move((afv.id,), move.path, None, "")
@@ -238,6 +243,8 @@ def begin(game: AslGame, position: Position, move: act.Move) -> State:
         left = left_at_parting(game, position, move, people, walked)
         tail = ":cx" if late(move) else ""  # A4.5: CX as they part
         state = state.with_unit(state.units[afv].mark(f"{PART}{k}:{int(left * 2)}{tail}"))
+    if k == len(move.path) - 1 and passenger_leader(position, state.units[afv]) is not None:
+        state = led(state, [state.units[u] for u in move.units[1:] if u in state.units])  # D6.65, A4.12
     for uid in move.units[1:]:
         unit = state.units.get(uid)
         if unit is not None and unit.type != "sw":
@@ -333,6 +340,28 @@ def infantry_with(state: State, moving: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(u.id for u in rest if not armour.is_vehicle(u))
 
 
+def passenger_leader(position: Position, afv: UnitState) -> UnitState | None:
+    """D6.65: a CE infantry leader aboard the armored halftrack (a Good Order, unpinned passenger that is not
+    BU, D6.62), whose A4.12 bonus the infantry moving with it the whole MPh get; else None."""
+    from hexmate.rules.games.asl import mounted
+    from hexmate.rules.games.asl import units as au
+
+    if mounted.role(afv) != mounted.HT_PASSENGER:
+        return None
+    return next((u for u in sorted(position.units.values(), key=lambda u: u.id)
+                 if u.carrier == afv.id and au.can_direct(u) and not mounted.bu_passenger(position, u)), None)
+
+
+def led(state: State, units: list[UnitState]) -> State:
+    """The MMC among ``units`` marked as moving with a halftrack's CE passenger leader (D6.65, A4.12)."""
+    from hexmate.rules.games.asl import units as au
+
+    for unit in units:
+        if unit.type in au.MMC:
+            state = state.with_unit(state.units[unit.id].mark(LED))
+    return state
+
+
 def covers(position: Position, vehicle: UnitState, units: list[UnitState]) -> bool:
     """D9.31: does this AFV give the Armored Assault +1 TEM to these infantry now? All of them moved with
     it, it shares their Location, and it is this MPh or, the AFV stopped (not in Motion), the DFPh."""
@@ -348,11 +377,11 @@ def covers(position: Position, vehicle: UnitState, units: list[UnitState]) -> bo
 def end_of_turn(state: State) -> State:
     """The Armored Assault markers go when the DFPh is over (D9.31: its TEM lasts no longer)."""
     for unit in list(state.units.values()):
-        mine = tuple(m for m in unit.markers if m.startswith(PREFIX) or m.startswith(PART))
+        mine = tuple(m for m in unit.markers if m.startswith(PREFIX) or m.startswith(PART) or m == LED)
         if mine:
             state = state.with_unit(unit.mark(remove=mine))
     return state
 
 
-__all__ = ["MODE", "begin", "check", "claims", "covers", "end_of_turn", "generate", "infantry_with",
-           "left_at_parting", "moves", "partner", "split"]
+__all__ = ["LED", "MODE", "begin", "check", "claims", "covers", "end_of_turn", "generate", "infantry_with",
+           "led", "left_at_parting", "moves", "partner", "passenger_leader", "split"]

@@ -15,9 +15,12 @@ the opponent learns nothing from it: a private decision's options and answer sta
 Where: the MA's To Hit DR (vfire.py, ``ask_th``); the crew's checks at his morale (D3.42, ``ask_mc``): the
 Immobilization TC (vcrew.py), the crew's MC/PTC (vcrewhit.py), a CE crew's collateral MC (vmgveh.py), the
 radioless NTC (radioless.py); and, by working the roll three ways (``ask_rerun``): the OVR DR (overrun.py),
-the AFV's CC DR (cc.py), Bog Removal (vunbog.py; of the bogged vehicle's own leader only, not an assisting
-AFV's) and the HD Maneuver dr (hulldown.py). Not built: a halftrack's FG directed by him (vfg.py still applies
-and shows him when the group is declared, D6.65).
+the AFV's CC DR (cc.py), Bog Removal (vunbog.py; the bogged vehicle's leader or the assisting AFV's, asked
+about both AFVs in one question), the HD Maneuver dr (hulldown.py) and the IFT DR of a halftrack's or
+carrier's fire group (vfg.py, D6.65; about all the group's carriers and halftracks in one question), the
+To Hit DR of ordnance at motorcycle riders (motoord.py, D15.5) and the IFT DR of a FT that is the MA (vft.py,
+D3.44). Which AFV he commands is either a counter value in the scenario file (public to its readers) or
+named at set-up in a private decision the record seals (``options.armor_leaders``, alsecret.py).
 """
 
 from __future__ import annotations
@@ -41,12 +44,16 @@ MC_THEN = "almc"  # the continuation of the crew check's question (game.resume_a
 
 def side_has_leaders(position: Position, side: str) -> bool:
     """Does the side's order of battle hold a secret Armor Leader (not an SSR's public 6+1, D3.45)? Read from
-    the scenario's set-up as well as the units now, so the questions go on after his AFV has left play."""
+    the scenario's set-up (a counter's value, or the leaders it gives the side to assign in secret,
+    alsecret.py) as well as the units now, so the questions go on after his AFV has left play."""
     def secret(values: Mapping[str, object]) -> bool:
         return bool(values.get("armor_leader")) and not values.get("inexperienced_crew")
 
+    from hexmate.rules.games.asl import alsecret
+
     counters = position.scenario.counters
-    return (any(u.side == side and u.counter in counters and secret(counters[u.counter].values)
+    return (alsecret.has_secret(position.scenario, side)
+            or any(u.side == side and u.counter in counters and secret(counters[u.counter].values)
                 for u in position.scenario.units)
             or any(u.side == side and secret(u.values) for u in position.units.values()))
 
@@ -174,37 +181,52 @@ def _results(before: State, after: State, uids: tuple[str, ...]) -> object:
 
 
 def ask_rerun(position: Position, decision: Decision, answer: act.Answer, resolver: Resolver,
-              unit: str | None = None) -> State | None:
+              unit: str | None = None, units: tuple[str, ...] = ()) -> State | None:
     """Before ``resolver`` works a roll an Armor Leader's leadership modifies (the OVR DR, D3.44): the private
     question of D3.41 when a 10-2 (D3.4) would have given another result than the roll without a hidden
     leader, or None to go on. The resolver reads the leadership with ``withhold`` (a hidden one left out) and
     is pure, so the roll is worked three ways: without him, with a 10-2, with this vehicle's own leader.
-    ``unit``: the AFV whose leader it is, when it is not the decision's subject (a CC attack, cc.py)."""
-    uid = unit or (decision.subject[0] if decision.subject else "")
-    if decision.arg(ARG) or answer.dice is None or not uid:
+    ``unit``: the AFV whose leader it is, when it is not the decision's subject (a CC attack, cc.py);
+    ``units``: the AFVs whose leaders may each apply (an assisted Bog Removal, a halftrack FG): the 10-2 is
+    tried aboard all of them, and "use" shows one leader whose leadership alone gives the result of them
+    all, else every hidden one of them. The set asked about is public, so the question shows nothing."""
+    uids = units or ((unit or (decision.subject[0] if decision.subject else "")),)
+    present = [position.units[u] for u in dict.fromkeys(uids) if u in position.units]
+    if decision.arg(ARG) or answer.dice is None or not present:
         return None
-    vehicle = position.units.get(uid)
-    if vehicle is None or not side_has_leaders(position, vehicle.side) or vehicle.has(armorldr.SHOWN):
+    if not side_has_leaders(position, present[0].side):
         return None
-    if vehicle.values.get("inexperienced_crew"):
-        return None  # D3.45: the public 6+1 always applies
+    # a shown leader's DRM is public and applied already; D3.45: the public 6+1 always applies
+    open_ = [v for v in present if not v.has(armorldr.SHOWN) and not v.values.get("inexperienced_crew")]
+    if not open_:
+        return None
+    vehicle = open_[0]
     kept = decision.with_args(**{ARG: KEEP})
-    about = tuple(dict.fromkeys((uid, *decision.subject)))
+    about = tuple(dict.fromkeys((*(v.id for v in present), *decision.subject)))
 
-    def worked(unit: UnitState) -> object:
-        state = position.state.with_unit(unit)
+    def worked(*changed: UnitState) -> object:
+        state = position.state
+        for one in changed:
+            state = state.with_unit(one)
         return _results(state, resolver(position.at(state), kept, answer), about)
 
-    plain = worked(vehicle)
-    values = {**vehicle.counter.values, "armor_leader": "10-2"}  # D3.4: the best counter
-    best_counter = dataclasses.replace(vehicle.counter, values=values)
-    if worked(dataclasses.replace(vehicle, counter=best_counter).mark(armorldr.SHOWN)) == plain:
+    def best(one: UnitState) -> UnitState:
+        values = {**one.counter.values, "armor_leader": "10-2"}  # D3.4: the best counter
+        return dataclasses.replace(one, counter=dataclasses.replace(one.counter, values=values))
+
+    plain = worked()
+    if worked(*(best(v).mark(armorldr.SHOWN) for v in open_)) == plain:
         return None  # no Armor Leader could change this result
-    could = withheld(vehicle) and worked(vehicle.mark(armorldr.SHOWN)) != plain
+    hidden = [v for v in open_ if withheld(v)]
+    full = worked(*(v.mark(armorldr.SHOWN) for v in hidden)) if hidden else plain
+    could = full != plain
+    show = next(((v.id,) for v in hidden if len(hidden) > 1 and worked(v.mark(armorldr.SHOWN)) == full),
+                tuple(v.id for v in hidden)) if could else ()
     prompt = T("{unit}'s DR {dr}: bring an Armor Leader into play to apply his leadership to it, or keep the "
                "result (D3.41)", unit=vehicle.id, dr=sum(answer.dice))
     args = (*decision.args, ("dice", ",".join(str(d) for d in answer.dice)), ("then", decision.then),
-            ("rule", decision.rule), ("kind", decision.kind), ("roll", decision.dice), ("al_unit", uid))
+            ("rule", decision.rule), ("kind", decision.kind), ("roll", decision.dice),
+            ("al_unit", ",".join(show)))
     return position.state.push(Decision("confirm", vehicle.side, prompt, "D3.41", RERUN_THEN,
                                         choices=(USE, KEEP) if could else (KEEP,), subject=decision.subject,
                                         target=decision.target, args=args, private=True))
@@ -212,12 +234,12 @@ def ask_rerun(position: Position, decision: Decision, answer: act.Answer, resolv
 
 def resume_rerun(position: Position, decision: Decision,
                  answer: act.Answer) -> tuple[State, Decision, act.Answer]:
-    """The owner's answer to ask_rerun's question: the state (the leader shown on "use"), the roll's decision
-    again, answered, and its dice, for the roll's own continuation."""
+    """The owner's answer to ask_rerun's question: the state (the leader or leaders shown on "use"), the
+    roll's decision again, answered, and its dice, for the roll's own continuation."""
     state = position.state
     if answer.choice == USE:
-        shown = state.units[decision.arg("al_unit")]
-        state = state.with_unit(shown.mark(armorldr.SHOWN))
+        for uid in filter(None, decision.arg("al_unit").split(",")):
+            state = state.with_unit(state.units[uid].mark(armorldr.SHOWN))
     gone = ("dice", "then", "rule", "kind", "roll", "al_unit")
     kept = tuple((k, v) for k, v in decision.args if k not in gone)
     roll = Decision(decision.arg("kind") or "roll", decision.side, decision.prompt, decision.arg("rule"),

@@ -1,7 +1,9 @@
 """ASL Armor Leaders (D3.4-D3.45): the counter's part that a scenario sets up aboard an AFV.
 
 A scenario gives an AFV its Armor Leader as the counter value ``armor_leader`` written "9-1" (morale and
-leadership: the counters run from 8-1 to 10-2, D3.4), recorded secretly and shown only when used (D3.41).
+leadership: the counters run from 8-1 to 10-2, D3.4), recorded secretly and shown only when used (D3.41):
+either in the scenario file's counter (which anyone reading the file sees) or, with ``options.armor_leaders``,
+given to the AFV its owner names at set-up in a private decision (alsecret.py).
 An SSR may declare the crew Inexperienced (``inexperienced_crew``): it then has its own 6+1 quasi-leader that
 can never leave it and whose +1 must be used wherever an Armor Leader's modifier could be (D3.45).
 
@@ -15,7 +17,7 @@ can never leave it and whose +1 must be used wherever an Armor Leader's modifier
 Wired in play: the MA's To Hit (vfire.py), OVR (overrun.py), CC (cc.py), Bog Removal (vunbog.py), the
 crew's morale (vcrew.py, vcrewhit.py) and his removal by a Recall (vcrewhit.py). D3.41: he is shown (the
 ``armor_leader_shown`` marker, ``reveal``) the first time one of these uses him. The owner's choice to
-keep him hidden by forgoing him (D3.41) is offered wherever he is used but a halftrack's FG (alhide.py).
+keep him hidden by forgoing him (D3.41) is offered wherever he is used (alhide.py).
 A halftrack's FG: vfg.leadership
 (D6.65); the HD maneuver: hulldown.py (D4.22). D3.43: he comes back only with the crew that left with him
 (vreentry.py, ``other_crew``).

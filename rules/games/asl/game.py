@@ -19,6 +19,7 @@ from hexmate.rules.games.asl import advpaatc as asl_advpaatc
 from hexmate.rules.games.asl import (
     aerosan,
     alhide,
+    alsecret,
     armorldr,
     armour,
     bicycle,
@@ -329,7 +330,8 @@ class AslGame(Game):
         platoon.check_setup(state, f"scenario {scenario.name!r}")  # D14.2: platoons of 2 or 3 AFVs
         state = asl_dismantle.setup(scenario.counters, state, f"scenario {scenario.name!r}")  # A9.8
         state = hulldown.setup(scenario, state)  # D4.221: set-up HD attempts, rolled before play
-        return asl_hip.setup(self, scenario, hex_map, state)  # A12.3: HIP units set up in secret
+        state = asl_hip.setup(self, scenario, hex_map, state)  # A12.3: HIP units set up in secret
+        return alsecret.setup(scenario, state)  # D3.41: each Armor Leader's AFV named in secret
 
     def check_counter(self, counter: CounterType) -> str | None:
         if counter.type == armour.VEHICLE:
@@ -399,7 +401,8 @@ class AslGame(Game):
         return None
 
     def group_budget(self, units: list[UnitState], mode: str = "", state: State | None = None) -> int:
-        """A4.12: MMC moving with a leader of their stack get +2 MF; the group moves at its slowest member.
+        """A4.12: MMC moving with a leader of their stack get +2 MF (or, D6.65, with a halftrack whose CE
+        passenger leader gives it: aa.LED); the group moves at its slowest member.
         A4.5: Double Time adds 2 MF, up to 8 (a Conscript's 7). With the ``state``, less the PP carried over
         each unit's IPC (A4.42, A4.52: portage.py)."""
         leader = any(u.type in SMC for u in units)
@@ -415,7 +418,8 @@ class AslGame(Game):
                 return base - asl_smoke.mf_spent(u) - asl_mphsw.spent_before(u)
             if led and base == 3 and u.type in MMC and not au.restricted(u, units):
                 base = 4  # A19.3, A19.31: a Green MMC with a Good Order leader is exempt: 6 MF with him
-            mf = base + (2 if leader and u.type in MMC else 0)
+            led_here = leader or u.has(asl_aa.LED)  # D6.65: a CE leader aboard the halftrack they move with
+            mf = base + (2 if led_here and u.type in MMC else 0)
             if mode == "cx":
                 mf = min(mf + 2, 7 if u.values.get("class") == "conscript" else 8)
             return mf - asl_smoke.mf_spent(u) - asl_mphsw.spent_before(u)  # A24.1; A4.44: a recovery's MF
@@ -1241,6 +1245,9 @@ class AslGame(Game):
         return vsmoke.attempt(self, position, unit, decision.target, answer.choice)  # D13.35
 
     def resume_vft(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        asked = alhide.ask_rerun(position, decision, answer, vft.resume)  # D3.41: an MA FT's hidden leader?
+        if asked is not None:
+            return asked
         return vft.resume(position, decision, answer)  # D3.6
 
     def resume_vft_pick(self, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -1251,7 +1258,8 @@ class AslGame(Game):
         return vmgfire.declare(position, fire)
 
     def resume_vunbog(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        asked = alhide.ask_rerun(position, decision, answer, vunbog.resume)  # D3.41: a hidden Armor Leader?
+        asked = alhide.ask_rerun(position, decision, answer, vunbog.resume,
+                                 units=decision.subject)  # D3.41: a hidden Armor Leader, either AFV's?
         if asked is not None:
             return asked
         state = vunbog.resume(position, decision, answer)  # D8.3, D8.31
@@ -1275,6 +1283,10 @@ class AslGame(Game):
         return vinplace.resume(position, decision, answer)  # D3.3
 
     def resume_vmg(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        asked = vfg.ask(position, decision, answer)  # D3.41: a fire group's hidden Armor Leader?
+        if asked is not None:
+            return asked
+        decision = vfg.directed(position, decision)  # D3.41, D3.44: the group's leadership at this DR
         state = vmgfire.resume(position, decision, answer)  # D3.5
         return vfg.after(position, decision, answer, state)  # A9.2, A9.7: a fire group's SW
 
@@ -1305,6 +1317,9 @@ class AslGame(Game):
         return self.continuation(roll.then)(position.at(state), roll, dice)
 
     def resume_moth(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        asked = alhide.ask_rerun(position, decision, answer, motoord.resume_th)  # D3.41: a hidden leader?
+        if asked is not None:
+            return asked
         return motoord.resume_th(position, decision, answer)  # D15.5
 
     def resume_moift(self, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -1711,6 +1726,9 @@ class AslGame(Game):
 
     def resume_ovr_withdraw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_ovr.resume_withdraw(self, position, decision, answer)
+
+    def resume_al_assign(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return alsecret.resume(position, decision, answer)  # D3.41: the AFV an Armor Leader commands
 
     def resume_hip_place(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_hip.resume_place(self, position, decision, answer)
@@ -2139,7 +2157,7 @@ class AslGame(Game):
 
     def physical_changes(self, before: State, after: State) -> tuple[Physical, ...]:
         """Besides the core's changes: a unit that gained concealment gets a "?" counter (A12.122)."""
-        out = list(super().physical_changes(before, after))
+        out = list(alsecret.physical(super().physical_changes(before, after), before, after))  # D3.41
         for uid, new in sorted(after.units.items()):
             old = before.units.get(uid)
             if old is not None and new.concealed and not old.concealed:
@@ -2451,6 +2469,9 @@ class AslGame(Game):
 
     def show(self, position: Position, words: list[str]) -> tuple[dict[Hex, str], str]:
         return armour.show_arc(position, words)  # D3.1: a vehicle's covered arcs on the LEDs
+
+    def sealed_words(self, position: Position) -> frozenset[str]:
+        return alsecret.sealed_words(position)  # D3.41: which AFV an Armor Leader commands
 
     def sealed_units(self, position: Position) -> Mapping[str, str]:
         """A12.11, A12.12: the enemy may not look under a "?" (a concealed unit or a dummy) and the set-up is

@@ -106,6 +106,7 @@ PHRASES: dict[str, T] = {
     "crew_pinned": T("its crew is pinned: BU if closed-topped, this Player Turn (A7.82)"),
     "smc_wounded": T("its SMC crew is wounded (D5.343)"),
     "armor_leader_shown": T("its Armor Leader is in play (D3.41)"),
+    "aa_led": T("moves with a halftrack whose CE leader aboard gives it A4.12's +2 MF this MPh (D6.65)"),
     "smc_crew": T("crewed by a SMC as a temporary crew, A21.22 (D5.343)"),
     "screen": T("DD screen raised: moves only CE, +1 MP a land hex, no fire, bypass or riders (D16.12)"),
     "other_crew": T("crewed by another unit than its Armor Leader's crew: no Armor Leader (D3.43)"),

@@ -18,6 +18,9 @@ example's K/3 among the squad, the leader and the crew), then the checks (afterm
 (a KIA removes the cycle), D15.52 (moto.shrink: the counter follows its riders' casualties), D15.53 (bailing
 out), D15.54 (no PTC), D15.55 (no LLMC/LLTC taken or caused by riders: mounted.lose_leader_to).
 
+The firer's Armor Leader modifies the To Hit DR (D3.44); one still hidden is left out and asked about in
+the private question of D3.41 (alhide.ask_rerun) once the DR is rolled.
+
 Not built here: ordnance at a Location of infantry without riders (chapter C's Infantry Target Type), the
 acquisition of a Location (C6.5), Area Target Type and mortars (chapter C).
 """
@@ -157,7 +160,8 @@ def to_hit(position: Position, firer: UnitState, h: Hex) -> tuple[list[od.Step],
     sight = asl_terrain.line_of_sight(position, firer.hex, h)
     th, steps = od.to_hit(pack, target_type="infantry", rng=distance(firer.hex, h), cases=tuple(cases),
                           case_a_drm=drm_a, hindrance=hindrance + sight.hindrance,
-                          leadership=armorldr.leadership(firer, "ma"), captured=firer.has("captured"))
+                          leadership=armorldr.leadership(firer, "ma", withhold=True),  # D3.41: asked
+                          captured=firer.has("captured"))
     each: dict[str, int] = {}
     j, conceal = pack.cases["J"], pack.cases["K"]
     for unit in targets(position, h, firer.side):

@@ -106,12 +106,15 @@ def _moved(position: Position, vehicle: UnitState) -> bool:
 
 
 def may_direct(position: Position, leader: UnitState, directed: Sequence[UnitState]) -> bool:
-    """D6.65: a (CE, D6.61) infantry leader aboard a halftrack directs the fire of the other units aboard it;
-    units outside it in its hex only if the halftrack neither entered a new hex this phase nor is in Motion.
-    A leader on foot, or aboard another kind of vehicle, is left to the ordinary rule (A7.53)."""
+    """D6.65: a CE infantry leader aboard a halftrack directs the fire of the other units aboard it; units
+    outside it in its hex only if the halftrack neither entered a new hex this phase nor is in Motion. A BU
+    one (``bu_passenger``: BU, pinned or broken, or his halftrack shocked or stunned) directs none (D6.65,
+    D6.62). A leader on foot, or aboard another kind of vehicle, is left to the ordinary rule (A7.53)."""
     vehicle = carrier_of(position, leader)
     if vehicle is None or role(vehicle) != HT_PASSENGER:
         return True
+    if bu_passenger(position, leader):
+        return False  # D6.65, D6.62: only a CE passenger directs an attack
     entered = position.phase.id == "MPh" and vehicle.has("entered")  # "that phase": entries are MPh ones
     if not (entered or not_stopped(position, vehicle)):
         return True

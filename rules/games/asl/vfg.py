@@ -11,7 +11,10 @@ Case A, D3.52, its fixed BMG's +1, D1.81, the "+1" of D5.34), applies to the who
 Who directs it (D3.4's exception, D3.44, D6.65, A7.53, A7.531):
 
 - the Armor Leader of a carrier or halftrack of the group (his leadership modifies "a halftrack FG",
-  D3.44; never that vehicle's MGs alone); an Inexperienced crew's 6+1 must be used where his could (D3.45);
+  D3.44; never that vehicle's MGs alone); an Inexperienced crew's 6+1 must be used where his could (D3.45).
+  D3.41: one still hidden is left out of the declared group (its prompt and DRM) and asked about at the IFT
+  DR in the private question of alhide.ask_rerun, about every carrier and halftrack of the group alike
+  (``ask``); brought in, he directs the roll just made (``directed``, ``resolve``);
 - a CE infantry leader aboard an armored halftrack of the group, named with it; he directs no group that is
   the vehicles' attack alone (D6.65), none at a target outside his own LOS (D6.65), and, once his halftrack
   entered a new hex this phase or is in Motion, no group with units outside it (D6.65, mounted.may_direct);
@@ -38,8 +41,15 @@ A7.51: vehicles of one hex, either bypassing its obstacle, form a group only wit
 
 A8.2: the group's Defensive First Fire leaves Residual FP (``after``).
 
-Not built: Subsequent First Fire and FPF by members already marked First Fire; the owner's choice to give a
-SW's kept ROF up for the whole group's Residual (A8.23).
+A8.3, A8.31: in the MPh, a unit already marked First Fire joins the group as Subsequent First Fire, one
+marked Final Fire as Final Protective Fire (``modes_of``; fire.check holds them to A8.3's range and A8.31's
+adjacency): its FP (and its SW's) is Area Fire, its MG's Sustained Fire (B# lowered, A9.3), its counter
+flips to Final Fire with all its SW; after a FPF the Original DR is a NMC for its FPF units and the leader
+directing (A8.31). The vehicles' MGs fire once a player turn (D3.5): they make no SFF. A8.23: when a SW of
+the group kept its ROF, the Residual is the rest's, and its owner is asked (``rof_residual``, as for an
+infantry group: residual.resume_rof) whether to give the ROF up for the whole group's Residual.
+
+Not built: Final Fire after First Fire in the DFPh by a member already marked First Fire (A8.4).
 """
 
 from __future__ import annotations
@@ -56,6 +66,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import (
+    alhide,
     armorldr,
     fire_groups,
     mounted,
@@ -72,7 +83,7 @@ from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import residual as rfp
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
-from hexmate.rules.games.asl.aftermath import _side_nationality, _weapon_fate
+from hexmate.rules.games.asl.aftermath import _side_nationality, _weapon_fate, fpf_self_check
 from hexmate.rules.games.asl.armour import FIRE_MARKERS, is_vehicle, vtype
 from hexmate.rules.games.base import Line, Position, State, UnitState
 from hexmate.rules.hexes import Hex, center, distance
@@ -184,9 +195,9 @@ def _check_units(position: Position, group: Group) -> None:
         if unit.type != au.SW and (unit.type not in MMC or is_vehicle(unit)):
             raise IllegalAction(T("{unit}: only squads, half-squads and crews and their SW join a vehicle's "
                                   "MGs here", unit=unit.id), "D6.64")
-        if owner.has("first_fire") or owner.has("final_fire"):
+        if (owner.has("first_fire") or owner.has("final_fire")) and position.phase.id != "MPh":
             raise IllegalAction(T("{unit} has fired already: it joins no fire group with a vehicle's MGs "
-                                  "here", unit=unit.id), "A8.3")
+                                  "here", unit=unit.id), "A8.4")  # A8.4 after First Fire: not built
         carrier = mounted.carrier_of(position, unit)
         if aamg_only:
             if carrier is None or carrier.id not in ids or mounted.role(carrier) != mounted.RIDER:
@@ -258,7 +269,7 @@ def _director_ok(position: Position, group: Group, leader: UnitState, target: He
         raise IllegalAction(T("{unit} is an infantry leader not aboard the group's halftrack: only its Armor "
                               "Leader or an infantry leader aboard it directs a fire group with its MGs",
                               unit=leader.id), "D3.4")
-    if not mounted.exposed(vehicle) or leader.has("broken"):
+    if mounted.bu_passenger(position, leader):  # BU, or his halftrack shocked or stunned
         raise IllegalAction(T("{unit} is not CE aboard {vehicle}: he directs no fire", unit=leader.id,
                               vehicle=vehicle.id), "D6.62")
     if not group.units:
@@ -276,11 +287,15 @@ def _director_ok(position: Position, group: Group, leader: UnitState, target: He
                               unit=leader.id, hex=position.label(target)), "D6.65")
 
 
-def leadership(position: Position, group: Group, target: Hex) -> tuple[int, list[Line], tuple[str, ...]]:
+def leadership(position: Position, group: Group, target: Hex, *, withhold: bool = False,
+               verify: bool = True) -> tuple[int, list[Line], tuple[str, ...]]:
     """The group's leadership DRM (0 if none), the lines naming who directs it, and the vehicles whose Armor
     Leader it uses (D3.41). A leader in every Location of the group is needed (A7.531), the worst of each
-    Location's best applying; an Inexperienced crew's 6+1 is used in its Location (D3.45)."""
-    for leader in group.leaders:
+    Location's best applying; an Inexperienced crew's 6+1 is used in its Location (D3.45). ``withhold``: an
+    Armor Leader still hidden at his owner's choice counts for nothing (D3.41, alhide.py), and a Location
+    left without a leader then gives the group no leadership instead of refusing it; ``verify``: the named
+    leaders are checked as directors (not once they have fired, at the roll)."""
+    for leader in group.leaders if verify else ():
         _director_ok(position, group, leader, target)
     hexes = {h for h in (*(v.hex for v, _ in group.vehicles), *(asl_fire.where(position, u)
                                                                for u in group.units)) if h is not None}
@@ -291,7 +306,7 @@ def leadership(position: Position, group: Group, target: Hex) -> tuple[int, list
             continue  # D3.44: an Armor Leader directs "a halftrack FG" only
         got = armorldr.leader(vehicle)
         drm = armorldr.leadership(vehicle, "ht_fg")
-        if got is None or (drm == 0 and vehicle.has("cupola")):
+        if got is None or (drm == 0 and vehicle.has("cupola")) or (withhold and alhide.withheld(vehicle)):
             continue
         said = f"{vehicle.id} ({got[0]}{got[1]:+d})"
         if vehicle.values.get("inexperienced_crew"):
@@ -305,7 +320,7 @@ def leadership(position: Position, group: Group, target: Hex) -> tuple[int, list
             best[h] = (drm, leader.id, "")
     best.update(forced)  # D3.45: must be used wherever an Armor Leader's modifier could be
     if not hexes or any(h not in best for h in hexes):
-        if group.leaders:
+        if group.leaders and not withhold:
             raise IllegalAction(T("a leader directs a fire group of several Locations only with a leader in "
                                   "each of them"), "A7.531")
         return 0, [], ()
@@ -320,12 +335,25 @@ def leadership(position: Position, group: Group, target: Hex) -> tuple[int, list
     return worst, lines, used
 
 
-def _fp(position: Position, unit: UnitState, target: Hex) -> Fraction:
+def modes_of(position: Position, units: tuple[UnitState, ...]) -> dict[str, str]:
+    """How each unit and SW of the group fires (fire.fire_modes, before its fire counters change): in the MPh
+    a member already marked First Fire makes Subsequent First Fire (A8.3), one marked Final Fire Final
+    Protective Fire (A8.31); a SW as its possessor does. The vehicles' MGs fire once a player turn (D3.5)."""
+    modes = asl_fire.fire_modes(position, [_owner(position, u) for u in units])
+    return {u.id: modes.get(_owner(position, u).id, "") for u in units}
+
+
+def _modes(decision: Decision) -> dict[str, str]:
+    return dict(m.split(":") for m in decision.arg("fg_modes").split(",") if m)
+
+
+def _fp(position: Position, unit: UnitState, target: Hex, mode: str = "") -> Fraction:
     h = asl_fire.where(position, unit)
     assert h is not None
     owner = _owner(position, unit) if unit.type == au.SW else None
+    area = [asl_fire.MODE_AREA[mode]] if mode in ("sff", "fpf") else []  # A8.3, A8.31: Area Fire
     fp, _ = fpw.shot_fp(asl_fire.shot_of(unit, owner), distance(h, target), phase=position.phase.id,
-                        aboard=mounted.halvings(position, unit))
+                        area=area, aboard=mounted.halvings(position, unit))
     return fp
 
 
@@ -372,7 +400,8 @@ def declare(position: Position, fire: act.Fire) -> State:
         vehicle = group.vehicles[i][0]
         state = fire_groups.record_vehicle(position, state, state.units[vehicle.id], fire.target)
     state = state.pop()
-    fp += sum((_fp(position, u, fire.target) for u in group.units), Fraction(0))
+    modes = modes_of(position, group.units)
+    fp += sum((_fp(position, u, fire.target, modes[u.id]) for u in group.units), Fraction(0))
     merged = _merge(mods)
     members = {h for h in (*(v.hex for v, _ in group.vehicles),
                            *(asl_fire.where(position, u) for u in group.units)) if h is not None}
@@ -384,21 +413,26 @@ def declare(position: Position, fire: act.Fire) -> State:
     over -= vmgfire.overstacked(position, first.hex, first.side, vehicles=True)
     if over > 0:
         merged["fg_overstack"] = over
-    drm, led_lines, used = leadership(position, group, fire.target)
+    drm, led_lines, used = leadership(position, group, fire.target, withhold=True)  # D3.41: asked at the DR
     if led_lines:
         merged["armor_leader" if used else "leadership"] = drm
     marker = FIRE_MARKERS[position.phase.id]
     for u in (*group.units, *group.leaders):
-        unit = state.units[u.id]
+        unit, mark = state.units[u.id], marker
+        if modes.get(u.id) in ("sff", "fpf"):  # A8.3, A8.31: its First Fire counter flips to Final Fire
+            unit, mark = unit.mark(remove=("first_fire",)), "final_fire"
         h = asl_fire.where(position, unit)
         seen = h is not None and asl_concealment.seen_by_good_order(position, unit.side, h)  # A12.14
-        state = state.with_unit(unit.mark(marker).revealed() if seen else unit.mark(marker))
+        state = state.with_unit(unit.mark(mark).revealed() if seen else unit.mark(mark))
+        if modes.get(u.id) in ("sff", "fpf") and unit.type != au.SW:  # A8.3: and all its SW
+            for sw in au.possessed(state, u.id):
+                state = state.with_unit(sw.mark("final_fire", remove=("first_fire",)))
     for oid in {w.carrier for w in group.units if w.type == au.SW and w.carrier}:
         owner = state.units[oid]
         fired = sum(1 for w in au.possessed(state, oid) if w.has(marker))
         if not au.keeps_inherent_fp(owner, fired):  # A7.35
             state = state.with_unit(owner.mark("no_fire"))
-    for vid in used:  # D3.41: his leadership is used: he enters play
+    for vid in used:  # D3.41: a shown leader, or the public 6+1 (D3.45)
         state = state.with_unit(state.units[vid].mark(armorldr.SHOWN))
     named = act.Fire(tuple(u.id for u in (*group.units, *group.leaders)), fire.target)
     state = fire_groups.record(position, state, named)  # A7.55
@@ -407,13 +441,16 @@ def declare(position: Position, fire: act.Fire) -> State:
     # A7.9: all vehicle fire is exempt from Cowering, but a group holding infantry cowers on undirected
     # doubles unless each of its units is exempt (fire.cowering_shift: SMC, berserk, the exempt classes)
     people = [_owner(position, u) for u in group.units]
-    cower = 0 if led_lines or not people else asl_fire.cowering_shift(
+    free = 0 if not people else asl_fire.cowering_shift(
         people, _side_nationality(position, first.side), position.units.values())
+    cower = 0 if led_lines else free
     names = [f"{v.id}.{w}" for v, ws in group.vehicles for w in ws]
     args.update(fp=str(fp), drm=str(total), mods=",".join(f"{k}:{v}" for k, v in merged.items()),
                 fg=",".join(u.id for u in (*group.units, *group.leaders)),
                 fg_sw=",".join(u.id for u in group.units if u.type == au.SW), cower=str(cower),
-                vehicles=",".join(v.id for v, _ in group.vehicles))
+                vehicles=",".join(v.id for v, _ in group.vehicles), cower_free=str(free),
+                fg_modes=",".join(f"{k}:{m}" for k, m in modes.items() if m in ("sff", "fpf")),
+                al_group=",".join(v.id for v, _ in group.vehicles if fg_vehicle(v)))
     units = ", ".join(u.id for u in group.units) or "-"
     if led_lines:
         who = "; ".join(str(line.value) for line in led_lines)
@@ -430,6 +467,50 @@ def declare(position: Position, fire: act.Fire) -> State:
     return state.push(roll)
 
 
+LED_MODS = ("armor_leader", "leadership")
+
+
+def directed(position: Position, decision: Decision) -> Decision:
+    """The group's IFT roll with its leadership worked now (D3.41): an Armor Leader his owner brought in at
+    this DR (alhide.ask_rerun shows him) directs it, a hidden one does not; with a leader directing, the group
+    does not cower (A7.9). Other rolls are returned as they are."""
+    if not decision.arg("fg") or not decision.arg("al_group") or decision.target is None:
+        return decision
+    named = [position.units[u] for u in decision.arg("fg").split(",") if u in position.units]
+    vehicles = tuple((position.units[v], ()) for v in decision.arg("vehicles").split(",")
+                     if v in position.units)
+    group = Group(vehicles, tuple(u for u in named if u.type != LEADER),
+                  tuple(u for u in named if u.type == LEADER))
+    drm, lines, used = leadership(position, group, decision.target, withhold=True, verify=False)
+    first = position.units.get(decision.subject[0]) if decision.subject else None
+    # armorldr.reveal shows the firer's own leader when a D3.44 line is in its resolution: when the leader
+    # directing is another AFV's, the firer's still hidden, the line is the group's leadership (D6.65)
+    other = first is not None and first.id not in used and alhide.withheld(first)
+    parts = [m.split(":") for m in decision.arg("mods").split(",") if m]
+    total = int(decision.arg("drm", "0")) - sum(int(v) for k, v in parts if k in LED_MODS)
+    mods = [f"{k}:{v}" for k, v in parts if k not in LED_MODS]
+    if lines:
+        armor = any(line.rule == "D3.44" for line in lines) and not other
+        mods.append(f"{'armor_leader' if armor else 'leadership'}:{drm}")
+        total += drm
+    cower = "0" if lines else decision.arg("cower_free", decision.arg("cower", "0"))
+    return decision.with_args(mods=",".join(mods), drm=str(total), cower=cower)
+
+
+def resolve(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The group's IFT DR worked with the leadership it has now (``directed``): pure, for alhide.ask_rerun."""
+    return vmgfire.resume(position, directed(position, decision), answer)
+
+
+def ask(position: Position, decision: Decision, answer: act.Answer) -> State | None:
+    """D3.41, D3.44: before a group's IFT DR is worked, the private question about the hidden Armor Leaders
+    of its carriers and halftracks (alhide.ask_rerun over all of them), or None to go on."""
+    ids = tuple(v for v in decision.arg("al_group").split(",") if v)
+    if not decision.arg("fg") or not ids:
+        return None
+    return alhide.ask_rerun(position, decision, answer, resolve, units=ids)
+
+
 def after(position: Position, decision: Decision, answer: act.Answer, state: State) -> State:
     """The group's SW after the Original DR (A9.2 ROF, A9.7 breakdown, A9.71 Random Selection), as fire.py
     works them for an infantry attack, and the Residual FP a group's Defensive First Fire leaves (A8.2);
@@ -439,7 +520,7 @@ def after(position: Position, decision: Decision, answer: act.Answer, state: Sta
     sws = tuple(s for s in decision.arg("fg_sw", "").split(",") if s and s in position.units)
     roll = ASL_DR.from_values(answer.dice)
     fire = act.Fire(sws, decision.target or Hex(0, 0))
-    modes = {s: position.phase.id for s in sws}
+    modes = {s: position.phase.id for s in sws} | {k: m for k, m in _modes(decision).items() if k in sws}
     cowered = roll.doubles and int(decision.arg("cower", "0")) > 0  # A7.9: no multiple ROF then
     fates, keep = asl_fire._weapon_fates(position, fire, roll.total, roll.coloured, cowered, modes)
     lines = asl_fire._weapon_lines(position, fire, roll.total, roll.coloured, cowered, modes)
@@ -457,10 +538,23 @@ def after(position: Position, decision: Decision, answer: act.Answer, state: Sta
                                weapons=", ".join(sorted(fates))),
                              "A9.71", "malfunction", units=tuple(sorted(fates)),
                              args=tuple(sorted(fates.items()))))
-    state, left = _residual(position, decision, state, keep, bool(fates), roll.doubles)
+    state, left, whole = _residual(position, decision, state, keep, bool(fates), roll.doubles)
     res = state.resolution
     if res is not None and (lines or left):
         state = state.replace(resolution=dataclasses.replace(res, lines=(*res.lines, *lines, *left)))
+    fpf = [position.units[u] for u, m in _modes(decision).items()
+           if m == "fpf" and u in position.units and position.units[u].type != au.SW]
+    if fpf:  # A8.31: the Original DR, leadership only, a NMC for each FPF firer and the leader directing
+        named = [position.units[u] for u in decision.arg("fg").split(",") if u in position.units]
+        state = fpf_self_check(position, state, fpf + [u for u in named if u.type == LEADER], roll)
+    if whole is not None and decision.subject:  # A8.23: or give the kept ROF up for the whole Residual
+        more.append(Decision(
+            "confirm", position.units[decision.subject[0]].side,
+            T("{mgs} kept the rate of fire, so leave Residual FP {now} at {hex}: keep-rof, or give it up to "
+              "leave {whole} (residual)", mgs=", ".join(keep), now=whole[0],
+              hex=position.label(decision.target or Hex(0, 0)), whole=whole[1]),
+            "A8.23", "rof_residual", choices=("keep-rof", "residual"), subject=tuple(keep),
+            target=decision.target, args=(("whole", str(whole[1])),)))
     return state.push(*more) if more else state
 
 
@@ -468,36 +562,42 @@ OUTSIDE = ("A6.7", "D9.4", "A5.12", "D3.52", "D3.51", "D1.81", "D5.34", "A7.52",
 
 
 def _residual(position: Position, decision: Decision, state: State, keep: list[str], broke: bool,
-              doubles: bool) -> tuple[State, list[Line]]:
-    """A8.2: a group's Defensive First Fire in the MPh leaves Residual FP in the target Location: half the
-    FP column used (the rest's, when a SW kept its ROF and leaves none yet, A8.23), one column lower for each
-    +1 DRM from outside the target hex (A8.26: hindrances, Case A, the firers' own DRMs); none after a
-    malfunction (A8.221)."""
+              doubles: bool) -> tuple[State, list[Line], tuple[int, int] | None]:
+    """A8.2: a group's Defensive First Fire (or SFF, FPF: A8.3, A8.31) in the MPh leaves Residual FP in the
+    target Location: half the FP column used (the rest's, when a SW kept its ROF and leaves none yet, A8.23),
+    one column lower for each +1 DRM from outside the target hex (A8.26: hindrances, Case A, the firers' own
+    DRMs); none after a malfunction (A8.221). Also, when a SW kept its ROF, the Residual left now and the
+    whole group's, if more (A8.23: its owner may give the ROF up for it), else None."""
     vehicle = position.units.get(decision.subject[0]) if decision.subject else None
     target = decision.target
     if (position.phase.id != "MPh" or vehicle is None or target is None or broke
             or vfire.bounding(position, vehicle)):
-        return state, []
+        return state, [], None
     res = state.resolution
     if res is None:
-        return state, []
+        return state, [], None
     axis = position.charts.chart("ift").axis("fp")
-    fp = Fraction(decision.arg("fp", "0")) - sum((_fp(position, position.units[k], target) for k in keep),
-                                                 Fraction(0))
-    col = axis.locate(fp)
-    if col is None:
-        return state, []
-    col -= int(decision.arg("cower", "0")) if doubles else 0  # A7.9: the column the cowering group used
-    if col < 0:
-        return state, []
     plus = sum(int(str(line.value)) for line in res.lines
                if line.rule in OUTSIDE and str(line.value).startswith("+"))
-    value = rfp.residual_value(axis, int(axis.keys[col]), plus)
+    modes = _modes(decision)
+
+    def value_of(fp: Fraction) -> int:
+        col = axis.locate(fp)
+        if col is None:
+            return 0
+        col -= int(decision.arg("cower", "0")) if doubles else 0  # A7.9: the column the cowering group used
+        return rfp.residual_value(axis, int(axis.keys[col]), plus) if col >= 0 else 0
+
+    total = Fraction(decision.arg("fp", "0"))
+    value = value_of(total - sum((_fp(position, position.units[k], target, modes.get(k, "")) for k in keep),
+                                 Fraction(0)))
+    whole = value_of(total) if keep else 0
+    asked = (value, whole) if whole > value else None
     if value <= 0:
-        return state, []
+        return state, [], asked
     state = rfp.place(position, state, target, value, vehicle.side)
     said = T("{fp} Residual FP left in {hex}", fp=value, hex=position.label(target))
-    return state, [Line(T("Residual FP"), said, "A8.2")]
+    return state, [Line(T("Residual FP"), said, "A8.2")], asked
 
 
 def generate(game: AslGame, position: Position) -> Iterator[act.Fire]:

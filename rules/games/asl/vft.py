@@ -8,7 +8,10 @@ owner answers which (``ft`` or ``mg``: A22.31, they never fire together). The te
   TCA. The side mount (S) needs its Vehicle Note and is not in the catalogue.
 - A22.1: normal range 1 hex (2 when the FP is underlined), Long Range only one hex beyond it, at half FP; no
   PBF/TPBF increase and no other increase; halved as Area Fire; not halved in the AFPh; hindrances apply.
-- A22.2: no leadership, and the target's TEM does not apply.
+- A22.2: no leadership, and the target's TEM does not apply; but D3.44: when the FT is the vehicle's MA
+  (the catalogue's ``ma.kind`` "FT"), its Armor Leader's leadership modifies its IFT DR, as that of any MA
+  fired on the IFT (D3.44 names the MA DR, "else the IFT", and excepts the MA from the MG/FT it bars; the
+  chapter's own rule is taken over A22.2's). One still hidden is asked about at the DR (D3.41, alhide.py).
 - A22.31: a FT never combines its FP with another weapon's: the vehicle's MGs fire apart (``vmgfire``).
 - A22.3: one FT use per player turn (the marker ``mg_fired:ft``).
 - D3.6: its FP, range and X# are the counter's; the rest is A22's, except Motion Fire (D2.42: halved in
@@ -35,8 +38,8 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
+from hexmate.rules.games.asl import armorldr, hulldown, vfire, vimmobile, vmgfire
 from hexmate.rules.games.asl import facing as fc
-from hexmate.rules.games.asl import hulldown, vfire, vimmobile, vmgfire
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl.aftermath import decisions_for
@@ -225,6 +228,11 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
     lines = [Line(T("vehicle FT FP"), str(fp), "D3.6")]
     if drm:
         lines.append(Line(T("Case A of the FT"), f"{drm:+d}", "D3.6"))
+    lead = leadership(unit)
+    if lead:
+        lines.append(Line(T("leadership: the Armor Leader of the AFV whose MA is this FT"), f"{lead:+d}",
+                          "D3.44"))
+        drm += lead
     hindrance = asl_terrain.line_of_sight(position, unit.hex, h).hindrance
     if hindrance:
         lines.append(Line(T("LOS hindrance"), f"{hindrance:+d}", "A22.2"))
@@ -258,6 +266,15 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
     return state.push(*decisions_for(position.at(state), result, [u.id for u in targets], column))
 
 
+def leadership(unit: UnitState) -> int:
+    """D3.44: the Armor Leader's DRM on the IFT DR of a FT that is the MA (0 for any other FT, A22.2); D3.41:
+    not one still hidden at his owner's choice (alhide.ask_rerun asks him at the DR)."""
+    ma = vtype(unit).ma
+    if ma is None or ma.kind != "FT":
+        return 0
+    return armorldr.leadership(unit, "ma", withhold=True)
+
+
 def generate(position: Position) -> Iterator[act.Action]:
     """The FT attacks open now: each vehicle with a FT of the side that may fire, at infantry in reach."""
     phase = position.phase.id
@@ -279,4 +296,4 @@ def generate(position: Position) -> Iterator[act.Action]:
 
 __all__ = ["DISABLED", "FIRED", "PICK", "THEN", "ask", "check", "claims", "declare", "disabled_by",
            "ft_attack",
-           "generate", "mg_too", "resume"]
+           "generate", "leadership", "mg_too", "resume"]

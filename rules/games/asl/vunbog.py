@@ -11,7 +11,8 @@ At the table: ``move VEHICLE HEX as unbog`` (its own hex; listed on the page), t
 dice. D8.3's assist: ``move VEHICLE,HELPER HEX as unbog``: a mobile AFV of the same side stopped in the same
 Location, at least 90% of the bogged vehicle's weight, that did not Prep Fire, with its crew CE and all its MP
 still unspent, spends them all as delay MP: -1 on the colored dr; both are TI for the player turn (whatever
-the result), stopped, their CA unchanged. Only one Armor Leader's leadership counts (the better one here).
+the result), stopped, their CA unchanged. Only one Armor Leader's leadership counts (the better one here);
+either AFV's hidden one is asked about in one private question (D3.41, alhide.ask_rerun with both AFVs).
 """
 
 from __future__ import annotations

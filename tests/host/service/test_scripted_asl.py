@@ -29,7 +29,7 @@ async def test_two_asl_turns_play_on_the_emulated_table(tmp_path: Path) -> None:
     # in the CCPh: two ambush drs, two CC DRs and a concealment dr (A11.4, A11.11, A12.122)
     assert sum(1 for d in dice if d["phase"] == "Close Combat Phase") == 5
     actions = entries(record, "action")
-    assert any(a["text"] == "answer units ger-sq1" and a["source"] == "table" for a in actions)
+    assert any(a.get("text") == "answer units ger-sq1" and a["source"] == "table" for a in actions)
     assert "ger controls 1 building(s): R5 (A26.14)" in result["status"]
     for gained in ("ger-sq5@DI5?", "ger-sq6@DJ4?", "rus-7-0@DU4?", "rus-sq4@DU4?"):  # at turn ends (A12.122)
         assert gained in result["position"]

@@ -284,3 +284,39 @@ def test_d9_31_residual_fp_attacks_the_infantry_with_the_afv_tem(make_position: 
     assert not any(label.startswith("moving in Open Ground") for label, _, _ in lines)
     assert ("Final DR", "3 +0 = 3", "A7.3") in lines
     assert set(res.results) == {"a-sq"}
+
+
+def _ht(make_position: Any, *ht_markers: str) -> Position:
+    """The demo halftrack in C5 with a 9-1 aboard (its passenger) and a 4-6-7 on foot beneath it."""
+    units = [unit("a-ht", "ht", "a", "C5", "vca0", *ht_markers), unit("a-sq", "4-6-7", "a", "C5"),
+             {"id": "a-ldr", "counter": "9-1", "side": "a", "hex": "C5", "carrier": "a-ht"},
+             unit("b-sq", "4-6-7", "b", "C8")]
+    pos: Position = make_position("asl", units, "MPh", counters=COUNTERS)
+    return pos
+
+
+FIVE = "C5-D5-E5-F5-G5-H5"  # five Open Ground hexes: 5 MF, one more than a 4-6-7's 4 (A4.1)
+
+
+def test_d6_65_a_ce_leader_aboard_gives_the_infantry_moving_with_it_his_mf_bonus(make_position: Any) -> None:
+    """D6.65, A4.12: the CE 9-1 aboard the halftrack gives the 4-6-7 moving with it the whole MPh +2 MF: 6 MF,
+    so five Open Ground hexes (5 MF) are within its reach; the squad is marked as so led."""
+    pos = _ht(make_position)
+    pos.push_text(f"move a-ht,a-sq {FIVE} as armored-assault")
+    settle(pos)
+    assert pos.label(pos.units["a-sq"].hex) == "H5" and pos.units["a-sq"].has("aa_led")
+
+
+def test_d6_65_no_bonus_from_a_bu_leader_aboard(make_position: Any) -> None:
+    """D6.65, D6.62: BU, the halftrack's passengers are not CE: no bonus, the squad's 4 MF do not reach H5."""
+    pos = _ht(make_position, "bu")
+    with pytest.raises(IllegalAction):
+        pos.push_text(f"move a-ht,a-sq {FIVE} as armored-assault")
+
+
+def test_d6_65_no_bonus_when_the_infantry_part_from_it(make_position: Any) -> None:
+    """D6.65 (all the MPh with him): infantry that part from the halftrack on the way get no bonus: parting
+    in G5 after 4 MF leaves the squad no MF, so the halftrack may not go on to H5 (D9.31)."""
+    pos = _ht(make_position)
+    with pytest.raises(IllegalAction):
+        pos.push_text(f"move a-ht,a-sq {FIVE} as armored-assault:G5")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from hexmate.rules.games import Position
-from hexmate.rules.games.asl import alhide, armorldr
+from hexmate.rules.games.asl import alhide, armorldr, armour
 from hexmate.rules.text import T
 
 from .test_armorldr import LED
@@ -369,3 +369,53 @@ def test_d3_41_the_question_goes_on_once_his_afv_has_left_play(make_position: An
     pos.push_text("answer dice 3,5")
     top = pos.decision
     assert top is not None and top.then == alhide.THEN and top.choices == (alhide.KEEP,)
+
+
+def _assisted(make_position: Any, helper: str) -> Position:
+    """D8.3's assist: the bogged a-x (no Armor Leader) and the CE helper a-h of the same weight in C5; the
+    helper's -1 is public (the prompt's DRM -1)."""
+    units = [{"id": "a-x", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0", "bogged"]},
+             {"id": "a-h", "counter": helper, "side": "a", "hex": "C5", "markers": ["vca0", "ce"]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "L8"}]
+    pos: Position = make_position("asl", units, "MPh", counters=PZ10)
+    pos.push_text("move a-x,a-h C5 as unbog")
+    assert pos.decision is not None and pos.decision.arg("drm") == "-1"
+    return pos
+
+
+def test_d3_41_d8_3_the_assisting_afvs_hidden_leader_is_asked_and_frees_it(make_position: Any) -> None:
+    """D3.41, D3.44, D8.3: the assisting AFV's hidden 10-2 is asked about: colored 6 - 1 (assist) = 5 would
+    Mire a-x; with his -2 it is 3: freed, for the unmodified colored 6 x white 1 = 6 MP. He is shown, and
+    only he (a-x has none)."""
+    pos = _assisted(make_position, "pz-10")
+    pos.push_text("answer dice 1,6")
+    top = pos.decision
+    assert top is not None and top.then == alhide.RERUN_THEN and top.private
+    assert top.choices == (alhide.USE, alhide.KEEP)
+    pos.push_text("answer use")
+    tank = pos.units["a-x"]
+    assert not tank.has("bogged") and not tank.has("mired") and armour.spent_of(tank) == 6
+    assert pos.units["a-h"].has(armorldr.SHOWN) and not tank.has(armorldr.SHOWN)
+
+
+def test_d3_41_d8_3_kept_hidden_the_assisted_attempt_mires(make_position: Any) -> None:
+    """D3.41: kept out, colored 6 - 1 = 5 Mires a-x (D8.31) and the helper's leader stays hidden."""
+    pos = _assisted(make_position, "pz-10")
+    pos.push_text("answer dice 1,6")
+    pos.push_text("answer keep")
+    assert pos.units["a-x"].has("mired") and not pos.units["a-h"].has(armorldr.SHOWN)
+
+
+def test_d3_41_d8_3_an_assist_without_a_leader_is_asked_alike(make_position: Any) -> None:
+    """D3.41: the side's order of battle holds an Armor Leader (pz-10 in the counters' set-up is not enough:
+    a third AFV carries one), so the assisted attempt with none aboard is asked the same private question,
+    with "keep" alone."""
+    units = [{"id": "a-x", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0", "bogged"]},
+             {"id": "a-h", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0", "ce"]},
+             {"id": "a-y", "counter": "pz-10", "side": "a", "hex": "C8", "markers": ["vca0"]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "L8"}]
+    pos: Position = make_position("asl", units, "MPh", counters=PZ10)
+    pos.push_text("move a-x,a-h C5 as unbog")
+    pos.push_text("answer dice 1,6")
+    top = pos.decision
+    assert top is not None and top.then == alhide.RERUN_THEN and top.private and top.choices == (alhide.KEEP,)

@@ -10,13 +10,14 @@ at its target so that Case A does not apply."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
 from hexmate.rules.errors import DataError
 from hexmate.rules.games import Position
+from hexmate.rules.games.asl import alhide, armorldr, moto, motoord
 from hexmate.rules.games.asl import facing as fc
-from hexmate.rules.games.asl import moto, motoord
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.hexes import distance
@@ -213,3 +214,42 @@ def test_d15_5_defensive_first_fire_at_a_moving_cycle_takes_case_j(make_position
     assert each == {"a-sq": common - od.load_pack().cases["J"] + 1}
     pos.push_text("fire b-pz at F7")
     assert pos.decision is not None and pos.decision.then == motoord.TH
+
+
+def _led(make_position: Any) -> Position:
+    """The D15.55 example's Location, fired at by the tank with a hidden 9-1 Armor Leader (D3.41): the
+    public TH#s stay the example's (crew 8, riders 7)."""
+    pos = example(make_position)
+    tank = pos.units["g-pz"]
+    values = {**tank.counter.values, "armor_leader": "9-1"}
+    pos = pos.at(pos.state.with_unit(dataclasses.replace(tank, counter=dataclasses.replace(tank.counter,
+                                                                                            values=values))))
+    target = pos.units["r-mc"].hex
+    assert target is not None
+    _, each, _ = motoord.to_hit(pos, pos.units["g-pz"], target)
+    assert each == {"r-cr": 8, "r-sq": 7, "r-80": 7}  # his -1 is withheld
+    pos.push_text(f"fire g-pz at {pos.label(target)}")
+    pos.push_text("answer dice 4,4")  # 8: the crew's TH# 8; the riders' 7 missed, 8 with his -1 (D3.44)
+    top = pos.decision
+    assert top is not None and top.then == alhide.RERUN_THEN and top.private and top.side == "a"
+    assert top.choices == (alhide.USE, alhide.KEEP)
+    return pos
+
+
+def test_d3_41_the_hidden_armor_leader_brought_in_hits_the_riders(make_position: Any) -> None:
+    """D3.41, D3.44: brought in, his -1 makes every TH# one higher: DR 8 hits the riders too; he is shown."""
+    pos = _led(make_position)
+    pos.push_text("answer use")
+    res = pos.last_resolution
+    assert res is not None and res.results == {"r-80": "hit", "r-cr": "hit", "r-sq": "hit"}
+    assert pos.units["g-pz"].has(armorldr.SHOWN)
+
+
+def test_d3_41_the_hidden_armor_leader_kept_out(make_position: Any) -> None:
+    """D3.41: kept out, DR 8 hits the crew only, and he stays hidden."""
+    pos = _led(make_position)
+    pos.push_text("answer keep")
+    res = pos.last_resolution
+    assert res is not None and res.results == {"r-80": "miss", "r-cr": "hit", "r-sq": "miss"}
+    assert not pos.units["g-pz"].has(armorldr.SHOWN)
+    assert not any(line.rule == "D3.44" for line in res.lines)

@@ -184,3 +184,22 @@ def test_d6_651_rally_aboard(make_position: Any) -> None:
     with pytest.raises(IllegalAction) as err:
         rph("motion").push_text("rally a-sq dice 2,2")
     assert err.value.rule == "A10.6"
+
+
+@pytest.mark.parametrize(("ht", "leader", "directs"), [
+    ((), (), True),               # the CE leader aboard his stopped halftrack directs the unit aboard
+    (("bu",), (), False),         # not once it is BU: its passengers are not CE (D6.62)
+    (("stunned",), (), False),    # nor while it is stunned (D6.62: its passengers are then BU)
+    (("shocked",), (), False),    # nor shocked
+    ((), ("pinned",), False),     # nor pinned himself (D6.62)
+])
+def test_d6_65_only_a_ce_leader_aboard_directs(make_position: Any, ht: tuple[str, ...],
+                                              leader: tuple[str, ...], directs: bool) -> None:
+    """D6.65: a CE (or exposed) infantry leader aboard directs the fire of the others aboard; D6.62: a
+    passenger must be CE to direct an attack."""
+    pos = make(make_position, *ht)
+    ldr = pos.units["a-ldr"]
+    if leader:
+        ldr = ldr.mark(*leader)
+        pos = pos.at(pos.state.with_unit(ldr))
+    assert mounted.may_direct(pos, ldr, [pos.units["a-sq"]]) is directs

@@ -186,8 +186,8 @@ def test_a7_9_the_group_with_infantry_cowers_undirected(make_position: Any) -> N
 
 
 def test_a7_9_a_directed_group_does_not_cower(make_position: Any) -> None:
-    """A7.9 with D3.44: the same group directed by the halftrack's 9-1 Armor Leader does not cower: 7 FP on
-    the 6 column, DR 3,3 -1 = Final DR 5."""
+    """A7.9 with D3.44: the same group directed by the halftrack's 9-1 Armor Leader, brought in at the DR
+    (D3.41), does not cower: 7 FP on the 6 column, DR 3,3 -1 = Final DR 5."""
     pos = make_position("asl", [{"id": "a-ht", "counter": "ht-al", "side": "a", "hex": "C5",
                                  "markers": ["vca0"]},
                                 {"id": "b-x", "counter": "4-4-7", "side": "b", "hex": "F5"}, SQ], "PFPh",
@@ -195,6 +195,9 @@ def test_a7_9_a_directed_group_does_not_cower(make_position: Any) -> None:
                                                          "armor_leader": "9-1"}})
     pos.push_text("fire a-ht.bmg,a-sq at F5")
     pos.push_text("answer dice 3,3")
+    top = pos.decision  # D3.41: he is hidden until his owner brings him in (alhide.py)
+    assert top is not None and top.then == "alre" and top.private
+    pos.push_text("answer use")
     res = pos.last_resolution
     assert res is not None and not any(line.rule == "A7.9" for line in res.lines)
     assert any("6 column, final DR 5" in str(line.value) for line in res.lines)

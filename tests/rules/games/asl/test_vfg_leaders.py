@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import Position
+from hexmate.rules.games.asl import alhide
 
 from .test_armour import COUNTERS
 
@@ -89,23 +90,66 @@ def test_d6_65_moved_halftrack_leader_directs_only_those_aboard(make_position: A
 
 
 def test_d3_44_the_armor_leader_directs_his_halftracks_group(make_position: Any) -> None:
-    """D3.44 ("a halftrack FG"), D6.65: the halftrack's 9-1 Armor Leader directs the group of its BMG and the
-    4-6-7 on foot (-1) and enters play (D3.41); the BMG firing alone gets no leadership (D3.44: no MG other
-    than the MA outside an OVR)."""
+    """D3.44 ("a halftrack FG"), D6.65, D3.41: the halftrack's hidden 9-1 Armor Leader is left out of the
+    declared group (DRM 0, no name in the prompt); DR 4,3 = 7 on the 6 column would be Final DR 6 with his
+    -1, so his owner is asked in private; brought in, he directs the group of its BMG and the 4-6-7 on foot
+    (-1) and enters play. The BMG firing alone gets no leadership (D3.44: no MG other than the MA outside
+    an OVR)."""
     pos = make(make_position, FOOT_SQ, ht="ht-al")
     pos.push_text("fire a-ht.bmg,a-sq2 at F5")
     roll = pos.decision
-    assert roll is not None and roll.arg("drm") == "-1" and "Armor Leader of a-ht (9-1)" in str(roll.prompt)
-    assert pos.units["a-ht"].has("armor_leader_shown")
+    assert roll is not None and roll.arg("drm") == "0" and "Armor Leader" not in str(roll.prompt)
+    assert not pos.units["a-ht"].has("armor_leader_shown")
     pos.push_text("answer dice 4,3")
+    top = pos.decision
+    assert top is not None and top.then == alhide.RERUN_THEN and top.private and top.side == "a"
+    assert top.choices == (alhide.USE, alhide.KEEP)
+    assert "9-1" not in str(top.prompt)
+    pos.push_text("answer use")
     assert "final DR 6" in _final(pos)
     res = pos.last_resolution
-    assert res is not None and any(line.rule == "D3.44" for line in res.lines)
+    assert res is not None and any(line.rule == "D3.44" and line.value == "-1" for line in res.lines)
+    assert pos.units["a-ht"].has("armor_leader_shown")
     alone = make(make_position, FOOT_SQ, ht="ht-al")
     alone.push_text("fire a-ht.bmg at F5")
     roll = alone.decision
     assert roll is not None and roll.arg("drm") == "0"
     assert not alone.units["a-ht"].has("armor_leader_shown")
+
+
+def test_d3_41_the_groups_hidden_armor_leader_kept_out(make_position: Any) -> None:
+    """D3.41: kept out, the same DR 4,3 is Final DR 7, without a leadership line; he stays hidden."""
+    pos = make(make_position, FOOT_SQ, ht="ht-al")
+    pos.push_text("fire a-ht.bmg,a-sq2 at F5")
+    pos.push_text("answer dice 4,3")
+    pos.push_text("answer keep")
+    assert "final DR 7" in _final(pos)
+    res = pos.last_resolution
+    assert res is not None and not any(line.rule == "D3.44" for line in res.lines)
+    assert not pos.units["a-ht"].has("armor_leader_shown")
+
+
+def test_d3_41_a_group_without_an_armor_leader_is_asked_alike(make_position: Any) -> None:
+    """D3.41: a side whose order of battle holds an Armor Leader (aboard another halftrack, in C8) is asked
+    the same private question for a group whose halftrack has none: "keep" alone."""
+    other = {"id": "a-ht2", "counter": "ht-al", "side": "a", "hex": "C8", "markers": ["vca0"]}
+    pos = make(make_position, FOOT_SQ, other)
+    pos.push_text("fire a-ht.bmg,a-sq2 at F5")
+    pos.push_text("answer dice 4,3")
+    top = pos.decision
+    assert top is not None and top.then == alhide.RERUN_THEN and top.private and top.choices == (alhide.KEEP,)
+    pos.push_text("answer keep")
+    assert "final DR 7" in _final(pos)
+
+
+def test_d3_41_a_shown_armor_leader_is_in_the_declared_group(make_position: Any) -> None:
+    """D3.41: once shown, his -1 is public: in the declared DRM and prompt, and no question is asked."""
+    pos = make(make_position, FOOT_SQ, ht="ht-al", markers=("armor_leader_shown",))
+    pos.push_text("fire a-ht.bmg,a-sq2 at F5")
+    roll = pos.decision
+    assert roll is not None and roll.arg("drm") == "-1" and "Armor Leader of a-ht (9-1)" in str(roll.prompt)
+    pos.push_text("answer dice 4,3")
+    assert "final DR 6" in _final(pos)
 
 
 def test_a7_531_a_leader_in_every_location(make_position: Any) -> None:
@@ -175,3 +219,33 @@ def test_d6_65_the_leaders_los_from_a_bypassing_halftracks_cafp(make_position: A
     pos = start("H6")
     pos.push_text("fire a-sq,a-ldr at H6")
     assert pos.decision is not None and pos.decision.then == "ift"
+
+
+def test_d3_41_use_shows_only_the_leader_who_changes_the_result(make_position: Any) -> None:
+    """D3.41: two halftracks in C5, each with a hidden Armor Leader (a-ht a 9-1, a-ht2 a 10-2), fire with the
+    4-6-7 on foot: 3 + 3 + 4 = 10 FP, the 8 column, +1 for two vehicles in one Location (A5.12). At a DR his
+    -2 changes and a -1 does not (read from the demo IFT), "use" shows the 10-2 only (A7.531: the best
+    leader of the Location), never the 9-1 who changed nothing; the -2 stands in the resolution."""
+    counters = {**MORE, "ht-10": {"type": "vehicle", "vehicle": "demo-ht-g", "armor_leader": "10-2"}}
+    units = [{"id": "a-ht", "counter": "ht-al", "side": "a", "hex": "C5", "markers": ["vca0"]},
+             {"id": "a-ht2", "counter": "ht-10", "side": "a", "hex": "C5", "markers": ["vca0"]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "F5"}, FOOT_SQ]
+    pos: Position = make_position("asl", units, "PFPh", counters=counters)
+    chart = pos.charts.chart("ift")
+    col = chart.axis("fp").keys[chart.axis("fp").locate(10)]
+    assert col == 8
+
+    def result(final: int) -> str:
+        return str(chart.lookup(fp=col, final_dr=final))
+
+    dr = next(d for d in range(3, 12) if result(d + 1) == result(d) != result(d - 1))
+    pos.push_text("fire a-ht.bmg,a-ht2.bmg,a-sq2 at F5")
+    roll = pos.decision
+    assert roll is not None and roll.arg("fp") == "10" and roll.arg("drm") == "0"
+    white = max(1, dr - 6)
+    pos.push_text(f"answer dice {white},{dr - white}")
+    top = pos.decision
+    assert top is not None and top.then == alhide.RERUN_THEN and top.choices == (alhide.USE, alhide.KEEP)
+    pos.push_text("answer use")
+    assert f"final DR {dr - 1}" in _final(pos)
+    assert pos.units["a-ht2"].has("armor_leader_shown") and not pos.units["a-ht"].has("armor_leader_shown")

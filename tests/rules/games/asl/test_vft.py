@@ -125,3 +125,71 @@ def test_motion_halves(make_position: Any) -> None:
     pos.push_text("answer ft")
     top = pos.decision
     assert top is not None and top.arg("fp") == "10"
+
+
+def _ma_ft(make_position: Any, *markers: str, leader: str = "9-1") -> Position:
+    """D3.44: demo-flame-ma-g, whose MA is its turret FT (24 FP, normal range 1; demo values), with an Armor
+    Leader, fires at the 4-4-7 adjacent inside its TCA: no Case A."""
+    counters = {**FLAME, "flm": {"type": "vehicle", "vehicle": "demo-flame-ma-g", "armor_leader": leader}}
+    probe: Position = make_position("asl", [{"id": "x", "counter": "flm", "side": "a", "hex": "C5"}],
+                                    "PFPh", counters=counters)
+    a = probe.map.parse_label("C5")
+    b = next(h for h in sorted(probe.map.hexes, key=lambda h: (h.q, h.r))
+             if distance(a, h) == 1 and fc.hexspines_to(a, h, 0) == 0)
+    units = [{"id": "a-fl", "counter": "flm", "side": "a", "hex": "C5", "markers": ["vca0", *markers]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": probe.label(b)}]
+    pos: Position = make_position("asl", units, "PFPh", counters=counters)
+    pos.push_text(f"fire a-fl at {probe.label(b)}")
+    if pos.decision is not None and pos.decision.then == vft.PICK:
+        pos.push_text("answer ft")
+    top = pos.decision
+    assert top is not None and top.then == vft.THEN and top.arg("fp") == "24" and top.arg("drm") == "0"
+    return pos
+
+
+def _ift(pos: Position) -> str:
+    res = pos.last_resolution
+    assert res is not None
+    return next(str(line.value) for line in res.lines if str(line.label) == "IFT")
+
+
+def test_d3_44_an_ma_fts_armor_leader_modifies_its_ift_dr(make_position: Any) -> None:
+    """D3.44: the MA DR is modified by the Armor Leader, on the IFT when the MA is no ordnance, and a FT that
+    is the MA is excepted from the FT attacks he may not modify. His 9-1, shown (D3.41): DR 4,4 = 8 -1 ->
+    Final DR 7 on the 24 column, a D3.44 line."""
+    pos = _ma_ft(make_position, "armor_leader_shown")
+    pos.push_text("answer dice 4,4")
+    assert _ift(pos).startswith("24 FP -> 24 column, final DR 7")
+    res = pos.last_resolution
+    assert res is not None and any(line.rule == "D3.44" and line.value == "-1" for line in res.lines)
+
+
+def test_d3_41_an_ma_fts_hidden_armor_leader_is_asked_about(make_position: Any) -> None:
+    """D3.41, D3.44: hidden, he is left out of the declared DRM; DR 4,4 = 8 (Final DR 8 without him, 7 with
+    him) brings the private question; brought in, Final DR 7 and he is shown; kept out, Final DR 8."""
+    pos = _ma_ft(make_position)
+    pos.push_text("answer dice 4,4")
+    top = pos.decision
+    assert top is not None and top.then == "alre" and top.private and top.choices == ("use", "keep")
+    pos.push_text("answer use")
+    assert _ift(pos).startswith("24 FP -> 24 column, final DR 7")
+    assert pos.units["a-fl"].has("armor_leader_shown")
+    pos = _ma_ft(make_position)
+    pos.push_text("answer dice 4,4")
+    pos.push_text("answer keep")
+    assert _ift(pos).startswith("24 FP -> 24 column, final DR 8")
+    assert not pos.units["a-fl"].has("armor_leader_shown")
+
+
+def test_a22_2_a_ft_that_is_not_the_ma_takes_no_leadership(make_position: Any) -> None:
+    """A22.2, D3.44: the bow FT of demo-flame-g (its MA a 37mm gun) takes no Armor Leader DRM, shown or not:
+    DR 3,4 = Final DR 7 on the 20 column."""
+    counters = {**FLAME, "fl": {"type": "vehicle", "vehicle": "demo-flame-g", "armor_leader": "9-1"}}
+    units = [{"id": "a-fl", "counter": "fl", "side": "a", "hex": "C5",
+              "markers": ["vca0", "armor_leader_shown"]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "E5"}]
+    pos: Position = make_position("asl", units, "PFPh", counters=counters)
+    pos.push_text("fire a-fl at E5")
+    pos.push_text("answer ft")
+    pos.push_text("answer dice 3,4")
+    assert _ift(pos).startswith("20 FP -> 20 column, final DR 7")
