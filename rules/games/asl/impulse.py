@@ -29,11 +29,13 @@ Motion (the D14 example). While a platoon moves nothing else of its side moves (
 its own Bounding First Fire waits for the impulse's end (D14.32). No ESB (none is offered) nor Minimum Move
 (D14.21).
 
-D14.22: a destroyed, recalled or immobilized AFV leaves the platoon; if two of three remain apart they may end
-impulses apart while they re-conform, and must do it at the earliest impulse end they can: an impulse end is
-refused while they are apart though one AFV's entry of a VCA hex within its MP left would have brought them
-together; meeting D14.21 ends the re-conforming. Ending the MPh apart breaks the platoon up at the phase's end
-(platoon.broken_up). The last AFV left moves freely for the rest of the MPh (no NTC, no impulses).
+D14.22: a destroyed, recalled or immobilized AFV leaves the platoon (a bogged, mired, shocked or stunned one
+stays, immobile, D.7: its MP are over, D8.21, D5.34, and so are the platoon's, D14.31); if two of three remain
+apart they may end impulses apart while they re-conform, and must do it at the earliest impulse end they can:
+an impulse end is refused while they are apart though one AFV's entry of a VCA hex within its MP left would
+have brought them together; meeting D14.21 ends the re-conforming. Ending the MPh apart breaks the platoon up
+at the phase's end (platoon.broken_up). The last AFV left moves freely for the rest of the MPh (no NTC, no
+impulses).
 
 Not built: bypass, Overrun, towing, loading and unloading in impulses (such a move is
 refused, naming the rule), a stall's one delay DR (D14.21: stalls come from chapter H's vehicle notes, not
@@ -65,6 +67,7 @@ from hexmate.rules.games.asl import (
 )
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import vmove as vm
+from hexmate.rules.games.asl.vehicles import is_mobile
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex, direction_between, distance, opposite
 from hexmate.rules.text import T
@@ -253,11 +256,17 @@ def check(position: Position, move: act.Move) -> act.Move:
         if any(u.id in position.state.moved or u.has(radioless.FAILED) for u in members):
             raise IllegalAction(T("a platoon moves together: {units} has moved this MPh",
                                   units=", ".join(u.id for u in members)), "D14.21")
+        stuck = [u.id for u in members if not is_mobile(u.markers)]
+        if stuck:  # D14.22 keeps it in the platoon; D14.31: no impulse unless every AFV can spend its MP
+            raise IllegalAction(T("{units} of the platoon is immobile and can spend no MP: the platoon makes "
+                                  "no impulse (an AFV leaves it only by D14.23's non-platoon movement)",
+                                  units=", ".join(stuck)), "D14.31")
     if acted(unit) is not None:
         raise IllegalAction(T("{unit} has made its one MP action in this impulse (D14.31): declare the "
                               "impulse's end", unit=unit.id), "D14.31")
-    if unit.has("bogged") or unit.has("immobilized"):
-        raise IllegalAction(T("{unit} is immobile", unit=unit.id), "D.7")
+    if not is_mobile(unit.markers):
+        raise IllegalAction(T("{unit} is immobile (bogged, mired, shocked or stunned): it spends no MP in an "
+                              "impulse", unit=unit.id), "D.7")
     cost = _cost(position, unit, move)
     now = {u.id: acted(u) or Fraction(0) for u in members}
     now[unit.id] = cost
@@ -306,7 +315,7 @@ def _could_meet(position: Position, members: list[UnitState]) -> str:
     for u in members:
         frm, f = _before(u)
         here = [(frm, Fraction(0))]
-        if moving(u) and not (u.has("bogged") or u.has("immobilized")):
+        if moving(u) and is_mobile(u.markers):
             for to in _entries(frm, f, u.has(BACK)):
                 if to not in position.map or any(x.side != u.side for x in position.units_at(to)):
                     continue
@@ -546,6 +555,8 @@ def _settle(position: Position, ids: str) -> State:
         return state.with_unit(lone)
     if members and platoon.PlatoonMove(allowance(members), spent(members)).over:
         return finish(state, [u.id for u in members])
+    if any(not is_mobile(u.markers) for u in members):  # D8.21 / stun: its MP are over, and so the platoon's
+        return finish(state, [u.id for u in members])  # (D14.31: an impulse needs every AFV's MP)
     return state
 
 
@@ -554,7 +565,7 @@ def finish(state: State, ids: list[str]) -> State:
     members = [state.units[u] for u in ids if u in state.units]
     for u in members:
         unit = u.mark(remove=(ON, GO, BACK, REFORM, *(m for m in u.markers if m.startswith(TEMP))))
-        if u.has(GO):
+        if u.has(GO) and is_mobile(u.markers):  # stunned: it stops at once (D5.34); bogged: its MP end
             unit = unit.mark("motion")
         unit = armour.with_spent(unit, max(armour.spent_of(u), armour.budget(u)))  # each its own MP (D2.1)
         state = state.with_unit(unit)

@@ -298,7 +298,8 @@ def test_d14_22_ending_the_mph_apart_breaks_the_platoon_up(tmp_path: Path) -> No
 def test_d14_21_one_bog_dr_for_the_platoon_and_random_selection(tmp_path: Path) -> None:
     """D14.21, D8.21: A and B enter woods (Z4, AA5) in one impulse: one bog DR for both, each with its DRM
     (+1 normal ground pressure, +3 woods: the demo values' +4); 4+4 = 8, 12 for both: Random Selection (a dr
-    of 5) bogs the second, B. A, left alone, moves on freely (D14.22)."""
+    of 5) bogs the second, B. B stays in the platoon (D14.22 names destroyed, Recalled and immobilized AFVs
+    only) but its MP are over (D8.21), so no impulse is left for the platoon (D14.31): A's MPh ends too."""
     pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1", woods=("Z4", "AA5"))
     pos.push_text("move A 3Y5 as impulse_start")
     pos.push_text("move B 3Z5 as impulse_start")
@@ -316,8 +317,10 @@ def test_d14_21_one_bog_dr_for_the_platoon_and_random_selection(tmp_path: Path) 
     assert top is not None and top.then == "vimp_break" and top.subject == ("A", "B")
     pos.push_text("answer dice 5")
     assert pos.units["B"].has("bogged") and not pos.units["A"].has("bogged")
-    assert impulse.crew(pos) == [] and pos.units["A"].has("motion") and "A" not in pos.state.moved
-    assert any(t.startswith("move A 3Z4-") and "impulse" not in t for t in texts(pos))
+    assert [platoon.name_of(pos.units[u]) for u in "AB"] == ["P", "P"]  # D14.22: B is still a member
+    assert impulse.crew(pos) == [] and all(u in pos.state.moved for u in "AB")  # D14.31, D8.21
+    assert pos.units["A"].has("motion") and not pos.units["B"].has("motion")
+    assert not any(t.startswith("move A 3Z4-") for t in texts(pos))
 
 
 def test_d14_21_reverse_is_its_own_status_in_impulses(tmp_path: Path) -> None:
@@ -396,3 +399,39 @@ def test_d14_31_at_the_table_a_lift_and_placement_is_the_afvs_hex_entry(tmp_path
     assert at(pos, "A") == "Z4" and impulse.acted(pos.units["A"]) == 1
     assert pos.legal_actions.moves_for({"A"}) == {}  # its one action made
     assert pos.legal_actions.moves_for({"gun"}) == {}  # not the moving side's
+
+
+@pytest.mark.parametrize("result", ["bogged", "mired", "shocked", "stunned"])
+def test_d14_22_an_immobile_afv_stays_in_its_platoon(tmp_path: Path, result: str) -> None:
+    """D14.22 names destroyed, Recalled and immobilized AFVs as leaving the platoon; a bogged (D8.21), mired
+    (D8.31), shocked or stunned (D5.34) one is immobile (D.7) and stays: it still counts for the platoon's
+    Motion dr (D14.211: +2 for two) and the platoon makes no impulse, as it can spend no MP (D14.31)."""
+    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1")
+    b = pos.units["B"]
+    pos = pos.at(pos.state.with_unit(b.mark(result)))
+    assert [u.id for u in platoon.mates(pos, pos.units["A"])] == ["B"]
+    assert platoon.motion_platoon_drm(pos, pos.units["A"]) == 2
+    assert not any("impulse" in t for t in texts(pos))
+    with pytest.raises(IllegalAction, match="makes no impulse"):
+        pos.push_text("move A 3Y5 as impulse_start")
+
+
+@pytest.mark.parametrize("result", ["wreck", "immobilized", "recalled"])
+def test_d14_22_destroyed_recalled_immobilized_afvs_leave(tmp_path: Path, result: str) -> None:
+    """D14.22: a destroyed, Recalled or immobilized AFV is no longer part of its platoon."""
+    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1")
+    pos = pos.at(pos.state.with_unit(pos.units["B"].mark(result)))
+    assert platoon.mates(pos, pos.units["A"]) == []
+    assert [u.id for u in platoon.roster(pos.state, "P", "a")] == ["A"]
+
+
+def test_d14_22_a_stun_in_an_impulse_ends_the_platoons_mph(tmp_path: Path) -> None:
+    """D5.34, D14.22, D14.31: B stunned at an impulse's end stays in the platoon, stops (no Motion), and can
+    spend no MP: the platoon's MPh is over; A ends it in Motion."""
+    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1", "motion")
+    pos.push_text("move A 3Y5-3Z4 as impulse")
+    pos.push_text("move B 3Z5-3AA5 as impulse")
+    pos = pos.at(pos.state.with_unit(pos.units["B"].mark("stunned")))  # as a hit at the impulse end would
+    end(pos)
+    assert impulse.crew(pos) == [] and all(u in pos.state.moved for u in "AB")
+    assert platoon.name_of(pos.units["B"]) == "P" and pos.units["A"].has("motion")
