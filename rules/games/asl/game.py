@@ -233,6 +233,8 @@ class AslState(GameState):
     mud: tuple[tuple[str, int, int], ...] = ()
     # D2.401: the path each vehicle moved along this MPh, for Motion attempts in the windows after it
     vpath: tuple[tuple[str, tuple[Hex, ...]], ...] = ()
+    # D14.212: platoon AFVs gone off the map in an impulse this MPh: id, platoon, the off-map hex, status
+    imp_away: tuple[tuple[str, str, Hex, str], ...] = ()
     move_levels: tuple[int, ...] = ()  # the level of each Location of the move under way (A2.8, stairs.py)
     # the vehicles armour.infantry_view sets aside while an infantry fire is worked out (vcover.py, D9.3);
     # always empty at rest

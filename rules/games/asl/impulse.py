@@ -9,7 +9,13 @@ action at a time, none declared in advance:
   with ``impulse_start_rev`` (switching direction takes a stop and a start, D2.23);
 - ``move AFV HEX as impulse_start`` / ``impulse_stop``: its start MP (D2.12) / stop MP (D2.13);
 - ``move AFV HEX as impulse_cw`` / ``impulse_ccw``: its VCA one hexspine clockwise / counterclockwise (D2.11);
-- ``move AFV HEX as impulse_delay``: 1 delay MP (D2.17: allowed in platoon movement).
+- ``move AFV HEX as impulse_delay``: 1 delay MP (D2.17: allowed in platoon movement);
+- ``move AFV HEX as impulse_exit``: off the map from an edge hex, into the off-map hex of its VCA (in reverse,
+  of its rear), for the MP of that hex's mirror image (A2.6). D14.212: at the impulse's end it counts, for
+  D14.21, as in that off-map hex, with LOS to and from it; then it goes (with what it carries), scoring Exit
+  VP by the scenario's exit hexes (A26.23, A26.212), and stays its mates' formation partner off the map for
+  the rest of the MPh (``AslState.imp_away``): a mate left alone on the map is not a lone survivor (D14.22).
+  A mate may enter the hex it left in the same impulse as if it were empty (the example's impulse 7).
 
 An AFV that does nothing pays the impulse's MP too. ``move AFV,AFV[,AFV] HEX as impulse_end`` (the platoon,
 the first AFV's hex) declares the impulse over (D14.31): it costs every AFV the most MP any spent in it; it is
@@ -39,7 +45,10 @@ impulses).
 
 Not built: bypass, Overrun, towing, loading and unloading in impulses (such a move is
 refused, naming the rule), a stall's one delay DR (D14.21: stalls come from chapter H's vehicle notes, not
-among the texts), Armored Assault with impulses (D14.33-D14.333), off-board impulses (D14.212).
+among the texts), Armored Assault with impulses (D14.33-D14.333), entering from off the map in impulses
+(D14.212: off-board set-up and entry, A2.5-A2.52, are not played), and a platoon split across the edge
+beyond the MPh it left in (the D14 example's next MPh for A: the off-map mates are forgotten at its MPh's end,
+so the one left on the map is alone and takes D14.23's NTC to move).
 """
 
 from __future__ import annotations
@@ -61,8 +70,10 @@ from hexmate.rules.games.asl import (
     radioless,
     riders,
     vfire,
+    victory,
     vmotion,
     vmud,
+    vrecall,
     vsmoke,
 )
 from hexmate.rules.games.asl import facing as fc
@@ -75,8 +86,9 @@ from hexmate.rules.text import T
 ENTER = "impulse"
 START, STOP, CW, CCW, DELAY = "impulse_start", "impulse_stop", "impulse_cw", "impulse_ccw", "impulse_delay"
 REV, START_REV = "impulse_rev", "impulse_start_rev"  # D2.2: reverse movement
+EXIT = "impulse_exit"  # D14.212, A2.6: off the map from an edge hex
 END, DONE = "impulse_end", "impulse_done"
-ACTS = (ENTER, START, STOP, CW, CCW, DELAY, REV, START_REV)
+ACTS = (ENTER, START, STOP, CW, CCW, DELAY, REV, START_REV, EXIT)
 MODES = (*ACTS, END, DONE)
 
 ON = "imp_on"  # in platoon movement this MPh
@@ -85,10 +97,11 @@ BACK = "imp_rev"  # started in reverse (D2.2): D14.21's status tells forward fro
 MP = "imp_mp"  # imp_mp<half MP>: what this AFV spent in the impulse now being made (D14.31)
 FROM = "imp_from:"  # imp_from:q,r,f: its hex and VCA as the impulse began (its bog DR, D8.21; D14.22)
 STARTED = "imp_started"  # its start MP in this impulse (D2.51)
+OFF = "imp_off:"  # imp_off:q,r: it leaves the map in this impulse, into that off-map hex (D14.212, A2.6)
 REFORM = "imp_reform"  # D14.22: two survivors re-conforming
 WINDOW = "vimpulse"  # the continuation of the impulse's Defensive First Fire windows (game.resume_vimpulse)
 BOG, BREAK = "vimp_bog", "vimp_break"  # the one DR, and Random Selection (game.resume_vimp_bog / _pick)
-TEMP = (MP, FROM, STARTED)
+TEMP = (MP, FROM, STARTED, OFF)
 
 
 def _hx(h: Hex) -> str:
@@ -146,10 +159,35 @@ def _sees(position: Position, a: Hex, b: Hex) -> bool:
     return platoon._sees(position, a, b)
 
 
+def leaving(unit: UnitState) -> Hex | None:
+    """The off-map hex this AFV leaves the map into in the impulse now being made (D14.212), if it does."""
+    for m in unit.markers:
+        if m.startswith(OFF):
+            return _parse(m[len(OFF):])
+    return None
+
+
+def away(position: Position, members: list[UnitState]) -> list[tuple[str, Hex, str]]:
+    """D14.212: the mates of these AFVs that left the map in an earlier impulse of this MPh: id, the off-map
+    hex they went into, their status then."""
+    names = {platoon.name_of(u) for u in members} - {None}
+    gone = getattr(position.state.game, "imp_away", ())
+    return [(uid, h, st) for uid, name, h, st in gone if name in names]
+
+
 def apart(position: Position, members: list[UnitState]) -> list[str]:
-    """D14.21 at an impulse's end: the AFVs out of formation (empty: the platoon meets it)."""
-    where = {u.id: u.hex for u in members if u.hex is not None}
-    return platoon.conforms(where, {u.id: status(u) for u in members}, lambda a, b: _sees(position, a, b))
+    """D14.21 at an impulse's end: the AFVs out of formation (empty: the platoon meets it). D14.212: an AFV
+    off the map (leaving it now, or gone in an earlier impulse) is in the off-map hex it went into, and LOS to
+    and from it is traced (nothing off the map blocks it)."""
+    where = {u.id: leaving(u) or u.hex for u in members if u.hex is not None}
+    states = {u.id: status(u) for u in members}
+    for uid, h, st in away(position, members):
+        where[uid], states[uid] = h, st
+
+    def sees(a: Hex, b: Hex) -> bool:
+        return a not in position.map or b not in position.map or _sees(position, a, b)
+    out = platoon.conforms(where, states, sees)
+    return [u for u in out if u in {m.id for m in members}]
 
 
 def is_impulse(move: act.Move) -> bool:
@@ -191,6 +229,8 @@ def _cost(position: Position, unit: UnitState, move: act.Move) -> Fraction:
         return Fraction(armour._turn(position, vt, 1, here))  # D2.11: one hexspine an impulse (D14.31)
     if mode == DELAY:
         return Fraction(1)  # D2.17
+    if mode == EXIT:
+        return _exit_cost(position, unit)
     if len(move.path) != 2 or distance(move.path[0], move.path[1]) != 1:
         raise IllegalAction(T("an AFV enters one hex an impulse: move AFV A-B as impulse"), "D14.31")
     to = move.path[1]
@@ -211,11 +251,44 @@ def _cost(position: Position, unit: UnitState, move: act.Move) -> Fraction:
         raise IllegalAction(T("towing is not played in platoon impulses"), "D1.5")
     if vmud.ground(position.state.game)[0]:  # D8.23's secret bog DR a vehicle, not one for the platoon
         raise IllegalAction(T("platoon impulses in mud or snow are not played"), "D8.23")
-    step = armour.step_mp(position, unit, vt, here, to)
+    view = position.state
+    for gone in [u for u in position.units_at(to) if leaving(u) is not None]:
+        view = view.without_unit(gone.id)  # D14.212: a mate that left the map from there in this impulse
+    step = armour.step_mp(position.at(view), unit, vt, here, to)
     if step is None or armour.all_mp(position, unit, here, to):
         raise IllegalAction(T("{unit} may not enter {hex} in an impulse", unit=unit.id,
                               hex=position.label(to)), "D2.1")
     return Fraction(vm.reverse_mp(step, vt.rev)) if back else Fraction(step)  # D2.21
+
+
+def _exit_cost(position: Position, unit: UnitState) -> Fraction:
+    """D14.212, A2.6: off the map from an edge hex, into the off-map hex of its VCA (forward) or its rear (in
+    reverse), for the MP of that hex's mirror image, the edge hex's terrain (vrecall.exit_mp)."""
+    assert unit.hex is not None
+    if not moving(unit):
+        raise IllegalAction(T("{unit} is stopped: it spends its start MP in an impulse first", unit=unit.id),
+                            "D2.12")
+    back = unit.has(BACK)
+    f = armour.facing_of(unit)
+    cost = vrecall.exit_mp(position, unit, unit.hex, (f + 3) % 6 if back else f)
+    if cost is None:
+        raise IllegalAction(T("{unit} cannot leave the map from {hex}: no hex of its VCA (in reverse: of its "
+                              "rear) is off the map, or the edge hex's terrain bars it", unit=unit.id,
+                              hex=position.label(unit.hex)), "A2.6")
+    if unit.has("towing"):
+        raise IllegalAction(T("towing is not played in platoon impulses"), "D1.5")
+    if vmud.ground(position.state.game)[0]:
+        raise IllegalAction(T("platoon impulses in mud or snow are not played"), "D8.23")
+    if armour.all_mp(position, unit, unit.hex, unit.hex):
+        raise IllegalAction(T("{unit} may not leave the map in an impulse from {hex}", unit=unit.id,
+                              hex=position.label(unit.hex)), "D2.1")
+    return Fraction(vm.reverse_mp(cost, armour.vtype(unit).rev)) if back else cost
+
+
+def _off_hex(position: Position, unit: UnitState) -> Hex:
+    assert unit.hex is not None
+    hexes = _entries(unit.hex, armour.facing_of(unit), unit.has(BACK))
+    return next(h for h in hexes if h not in position.map)
 
 
 def _entries(h: Hex, f: int, back: bool) -> tuple[Hex, Hex]:
@@ -365,6 +438,8 @@ def act_one(position: Position, move: act.Move) -> State:
         unit = hulldown.without_hd(unit).mark(GO, BACK, STARTED)  # D2.12, D2.2
     elif move.mode == STOP:
         unit = unit.mark(remove=(GO, BACK, "motion"))  # D2.13
+    elif move.mode == EXIT:  # D14.212: it goes at the impulse's end, after D14.21 is checked with it
+        unit = unit.mark(OFF + _hx(_off_hex(position, unit)), "entered")
     elif move.mode in (CW, CCW):
         f = armour.facing_of(unit)
         unit = armour.with_facing(unit, (f + (-1 if move.mode == CW else 1)) % 6)  # D2.11 (facings go ccw)
@@ -399,12 +474,43 @@ def end_impulse(position: Position, move: act.Move) -> State:
         if together:
             unit = unit.mark(remove=(REFORM,))  # D14.22: re-conformed
         state = state.with_unit(unit)
+    state = _leave_map(position.at(state), members)
     ids = ",".join(u.id for u in members)
+    members = [state.units[u.id] for u in members if u.id in state.units]
     checks = _checks(position.at(state), members)
     state = _clear(state)
     if checks:
         return state.push(*checks)
     return after_checks(position.at(state), ids)
+
+
+def _leave_map(position: Position, members: list[UnitState]) -> State:
+    """D14.212, A2.6: the AFVs that left the map in this impulse go, with what they carry; they score Exit VP
+    by the scenario's exit hexes (A26.23: their VP, A26.212, A26.211; none for a Recalled AFV or broken
+    infantry), and stay the platoon's mates off the map for the rest of its MPh."""
+    state = position.state
+    exits = victory.exit_hexes(position, members[0].side) if members else frozenset()
+    for u in members:
+        to = leaving(state.units[u.id])
+        if to is None:
+            continue
+        unit = state.units[u.id]
+        scores = unit.hex in exits and not unit.has(platoon.RECALLED)
+        vt = armour.vtype(unit)
+        working = vt.ma is not None and not unit.has("ma_malf") and not unit.has("ma_removed")
+        gone = [(unit.id, victory.vehicle_vp(vt.armored, [vt.hull_front, vt.hull_side, vt.turret_front,
+                                                         vt.turret_side], working) if scores else 0)]
+        for rider in [r for r in state.units.values() if r.carrier == unit.id]:
+            gone.append((rider.id, victory.vp(rider.type, rider.values)
+                         if scores and not rider.has("broken") else 0))
+            state = state.without_unit(rider.id)
+        state = state.without_unit(unit.id)
+        gs = state.game
+        name = platoon.name_of(unit) or ""
+        off: dict[str, Any] = {"exited": (*getattr(gs, "exited", ()), *gone),
+                               "imp_away": (*getattr(gs, "imp_away", ()), (unit.id, name, to, status(unit)))}
+        state = state.replace(game=dataclasses.replace(gs, **off))
+    return state
 
 
 def _clear(state: State) -> State:
@@ -545,10 +651,11 @@ def _settle(position: Position, ids: str) -> State:
     state = position.state
     members = [state.units[u] for u in ids.split(",") if u in state.units and state.units[u].has(ON)
                and platoon._in_play(state.units[u])]
-    if len(members) < len(ids.split(",")) and len(members) == 2 and apart(position.at(state), members):
+    lost = [u for u in ids.split(",") if u in state.units and u not in {m.id for m in members}]
+    if lost and len(members) == 2 and apart(position.at(state), members):
         for u in members:
             state = state.with_unit(state.units[u.id].mark(REFORM))  # D14.22: re-conform
-    if len(members) == 1:  # D14.22: free for the rest of the MPh, in the status it has
+    if len(members) == 1 and not away(position.at(state), members):  # D14.22: free for the rest of the MPh
         lone = state.units[members[0].id]
         lone = lone.mark("motion", radioless.PASSED, remove=(ON, GO, BACK)) if lone.has(GO) else \
             lone.mark(radioless.PASSED, remove=(ON,))
@@ -563,6 +670,12 @@ def _settle(position: Position, ids: str) -> State:
 def finish(state: State, ids: list[str]) -> State:
     """The platoon's MPh is over: its MP left count as spent; a non-stopped AFV is in Motion (D14 example)."""
     members = [state.units[u] for u in ids if u in state.units]
+    names = {platoon.name_of(u) for u in members}
+    gs = state.game
+    rest = tuple(a for a in getattr(gs, "imp_away", ()) if a[1] not in names)
+    if rest != getattr(gs, "imp_away", ()):  # D14.212: kept for this MPh only (see the module's docstring)
+        kept: dict[str, Any] = {"imp_away": rest}
+        state = state.replace(game=dataclasses.replace(gs, **kept))
     for u in members:
         unit = u.mark(remove=(ON, GO, BACK, REFORM, *(m for m in u.markers if m.startswith(TEMP))))
         if u.has(GO) and is_mobile(u.markers):  # stunned: it stops at once (D5.34); bogged: its MP end
@@ -587,6 +700,7 @@ def end_of_mph(position: Position) -> State:
     cost = platoon.impulse_cost({u.id: acted(u) or 0 for u in members})
     for u in members:
         state = state.with_unit(armour.with_spent(state.units[u.id], spent(members) + cost))
+    state = _leave_map(position.at(state), members)
     return finish(state, [u.id for u in members])
 
 
@@ -630,7 +744,8 @@ def generate(position: Position) -> Iterator[act.Move]:
 def _options(position: Position, unit: UnitState) -> Iterator[act.Move]:
     if unit.hex is None:
         return
-    tries = [act.Move((unit.id,), (unit.hex,), None, m) for m in (START, START_REV, STOP, CW, CCW, DELAY)]
+    tries = [act.Move((unit.id,), (unit.hex,), None, m)
+             for m in (START, START_REV, STOP, CW, CCW, DELAY, EXIT)]
     back = unit.has(BACK)
     tries += [act.Move((unit.id,), (unit.hex, h), None, REV if back else ENTER)
               for h in _entries(unit.hex, armour.facing_of(unit), back) if h in position.map]

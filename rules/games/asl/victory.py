@@ -43,6 +43,16 @@ def vp(counter_type: str, values: Mapping[str, int | str]) -> int:
     return 1
 
 
+def vehicle_vp(armored: bool, armor: list[int | None], working_ma: bool) -> int:
+    """A26.212: a vehicle is worth 1 VP, +1 with a working (not malfunctioned or disabled) MA, and an AFV +1
+    per 5 of its highest AF, fractions rounded up (an AF of 0: +1). Its PRC count as A26.211 says."""
+    out = 1 + (1 if working_ma else 0)
+    if armored:
+        top = max((a for a in armor if a is not None), default=0)
+        out += max(1, -(-top // 5))
+    return out
+
+
 def check(options: Mapping[str, Any], hexes: Mapping[str, Hex], source: str) -> None:
     """A clear error naming the scenario and key for a malformed ``options.victory``."""
     raw = options.get("victory")

@@ -56,7 +56,7 @@ def counters(tmp_path: Path) -> dict[str, Any]:
 
 
 def table(tmp_path: Path, where: dict[str, str], *extra: str, enemy: bool = False,
-          woods: tuple[str, ...] = ()) -> Position:
+          woods: tuple[str, ...] = (), options: dict[str, Any] | None = None) -> Position:
     """A, B, C of platoon P at ``where`` (all VCA 1 here: ``vca1``), with ``extra`` markers."""
     kinds = {"A": "t26s", "B": "t26", "C": "t26"}
     units = [{"id": k, "counter": kinds[k], "side": "a", "hex": "3" + h, "markers": ["platoon:P", *extra]}
@@ -64,7 +64,8 @@ def table(tmp_path: Path, where: dict[str, str], *extra: str, enemy: bool = Fals
     if enemy:  # the analogue of the hidden AT Gun in FF3 (a gun is chapter C's); gun2 stands for its kept ROF
         units.append({"id": "gun", "counter": "pz", "side": "b", "hex": "3GG4", "markers": ["vca3"]})
         units.append({"id": "gun2", "counter": "pz", "side": "b", "hex": "3GG2", "markers": ["vca3"]})
-    scen = Scenario.from_dict(scenario_dict("asl", units, counters(tmp_path), "MPh"), source="d14")
+    scen = Scenario.from_dict(scenario_dict("asl", units, counters(tmp_path), "MPh", options=options),
+                              source="d14")
     return get_game("asl").new_position(scen, hex_map=board(woods))
 
 
@@ -183,7 +184,8 @@ def test_t_mov_13_fire_at_impulse_ends_losses_and_reconforming(tmp_path: Path) -
     """T-MOV-13 (D14 example 2), D14.32, D14.22: after the start impulse the gun fires at B and misses; it may
     not fire at the others in that impulse (their MP were spent together). After C, B and A enter DD2, EE2,
     CC3 (5 MP) it destroys C; A and B, apart, re-conform: B turns (A could not meet B then), then B to DD1 and
-    A to CC2 (together again), B turns, B to EE1 and A to DD1: 10 MP."""
+    A to CC2 (together again), B turns, B to EE1 and A to DD1: 10 MP. Impulse 7 (D14.212): B leaves the map
+    from EE1 and A enters EE1, the 11th MP: A's MPh ends, in Motion."""
     pos = table(tmp_path, {"A": "CC4", "B": "EE3", "C": "DD3"}, "vca1", enemy=True)
     for uid in "ABC":
         pos.push_text(f"move {uid} 3{at(pos, uid)} as impulse_start")
@@ -246,6 +248,16 @@ def test_t_mov_13_fire_at_impulse_ends_losses_and_reconforming(tmp_path: Path) -
     pos.push_text("move A 3CC2-3DD1 as impulse")
     end(pos, quiet=True)
     assert spent(pos, "A") == 10 and [at(pos, u) for u in "AB"] == ["DD1", "EE1"]
+    # impulse 7: B off the map (its VCA DD0-EE1 reaches past the edge; EE1's open ground, 1 MP, A2.6)
+    assert "move B 3EE1 cost 1 as impulse_exit" in texts(pos)
+    assert not any(t.startswith("move A 3DD1 ") and t.endswith("impulse_exit") for t in texts(pos))
+    pos.push_text("move B 3EE1 as impulse_exit")
+    pos.push_text("move A 3DD1-3EE1 as impulse")
+    end(pos, quiet=True)
+    assert "B" not in pos.units and ("B", 0) in pos.state.game.exited  # no exit hexes here: no Exit VP
+    assert at(pos, "A") == "EE1" and spent(pos, "A") == 11
+    assert "A" in pos.state.moved and pos.units["A"].has("motion")  # 11 MP: its MPh ends, in Motion
+    assert impulse.crew(pos) == [] and pos.state.game.imp_away == ()
 
 
 def test_d14_22_the_last_afv_left_moves_freely(tmp_path: Path) -> None:
@@ -435,3 +447,55 @@ def test_d14_22_a_stun_in_an_impulse_ends_the_platoons_mph(tmp_path: Path) -> No
     end(pos)
     assert impulse.crew(pos) == [] and all(u in pos.state.moved for u in "AB")
     assert platoon.name_of(pos.units["B"]) == "P" and pos.units["A"].has("motion")
+
+
+def _at_the_edge(tmp_path: Path, a: str, options: dict[str, Any] | None = None, mp: int = 10) -> Position:
+    """Where T-MOV-13 stands before its impulse 7: B in EE1 with its VCA DD0-EE1 (past the map's edge), A in
+    ``a``, both in Motion in platoon movement, ``mp`` MP spent (10 in the example)."""
+    units = [{"id": "A", "counter": "t26s", "side": "a", "hex": "3" + a,
+              "markers": ["platoon:P", "vca1", "imp_go", "imp_on", f"spent{2 * mp}"]},
+             {"id": "B", "counter": "t26", "side": "a", "hex": "3EE1",
+              "markers": ["platoon:P", "vca1", "imp_go", "imp_on", f"spent{2 * mp}"]}]
+    scen = Scenario.from_dict(scenario_dict("asl", units, counters(tmp_path), "MPh", options=options),
+                              source="d14")
+    return get_game("asl").new_position(scen, hex_map=board())
+
+
+def test_d14_212_a_platoon_leaves_the_map_in_formation(tmp_path: Path) -> None:
+    """D14.212, D14.21: at an impulse's end B, gone off the map from EE1, is in the off-map hex past it: A
+    delaying in CC2 (two hexes from EE1, three from B) is out of formation with it (T-MOV-13's impulse 7:
+    A entering EE1 next to B is not)."""
+    pos = _at_the_edge(tmp_path, "CC2")
+    assert spent(pos, "A") == 10
+    pos.push_text("move B 3EE1 as impulse_exit")
+    pos.push_text("move A 3CC2 as impulse_delay")
+    with pytest.raises(IllegalAction, match="A, B would end the impulse out of formation"):
+        end(pos)
+
+
+def test_d14_212_a2_6_only_from_the_edge_past_the_vca(tmp_path: Path) -> None:
+    """A2.6, D14.212: an AFV leaves the map from an edge hex, into an off-map hex of its VCA, in Motion: A in
+    DD1 (its VCA EE1-DD0 on the map) may not; B, stopped, spends its start MP first (D2.12)."""
+    pos = _at_the_edge(tmp_path, "DD1")
+    with pytest.raises(IllegalAction, match="cannot leave the map from 3DD1"):
+        pos.push_text("move A 3DD1 as impulse_exit")
+    stopped = pos.at(pos.state.with_unit(pos.units["B"].mark(remove=("imp_go",))))
+    with pytest.raises(IllegalAction, match="start MP"):
+        stopped.push_text("move B 3EE1 as impulse_exit")
+
+
+def test_d14_212_a26_23_exit_vp_for_a_platoon_afv(tmp_path: Path) -> None:
+    """A26.23, A26.212: B leaving by the scenario's exit hex EE1 scores its VP: 1, +1 for its working gun, +1
+    for its highest AF of 2 (one per 5, fractions up): 3. A, with it in EE1, pays the impulse's 1 MP (10 of
+    11). Alone on the map with 1 MP left, it stays in the platoon of its mate off the map for the MPh
+    (D14.212): not set free as a lone survivor (D14.22), it moves on by impulses, in formation with B."""
+    opts = {"victory": {"exit": {"side": "a", "hexes": ["3EE1"], "vp": 6}}}
+    pos = _at_the_edge(tmp_path, "EE1", opts, mp=9)
+    pos.push_text("move B 3EE1 as impulse_exit")
+    end(pos, quiet=True)
+    assert ("B", 3) in pos.state.game.exited and spent(pos, "A") == 10
+    assert [u.id for u in impulse.crew(pos)] == ["A"] and not pos.units["A"].has("ntc_passed")
+    assert "A" not in pos.state.moved and "move A 3EE1 cost 1 as impulse_exit" in texts(pos)
+    pos.push_text("move A 3EE1-3FF0 as impulse")  # FF0 is next to B's off-map hex: in formation
+    end(pos, quiet=True)
+    assert at(pos, "A") == "FF0" and "A" in pos.state.moved and pos.units["A"].has("motion")

@@ -100,3 +100,15 @@ def test_exit_vp_a_unit_leaves_the_map_from_an_exit_hex(make_position: Any) -> N
     assert "a: 2 Exit VP of 4 (A26.23)" in status and "b: 0 CVP (A26.22)" in status  # no casualty (A26.221)
     pos.push_text("move a-91 G5-H5-I5-J5-K5-L5 as exit")  # the 9-1 is worth 1 + 1 (A26.211)
     assert "a: 4 Exit VP of 4 (A26.23)" in pos.game.status(pos)
+
+
+@pytest.mark.parametrize(("armored", "armor", "ma", "vp"), [
+    (True, [8, 6, 11, None], True, 1 + 1 + 3),  # highest AF 11: 3 (fractions up)
+    (True, [5, 3, None, None], True, 1 + 1 + 1),  # AF 5: exactly 1
+    (True, [0, 0, None, None], False, 1 + 0 + 1),  # AF 0: 1; no working MA
+    (False, [None, None, None, None], True, 1 + 1),  # a vehicle that is no AFV: no AF VP
+])
+def test_a26_212_vehicle_vp(armored: bool, armor: list[int | None], ma: bool, vp: int) -> None:
+    """A26.212: a vehicle 1 VP, +1 with a working MA, an AFV +1 per 5 of its highest AF (fractions up; AF 0:
+    +1)."""
+    assert victory.vehicle_vp(armored, armor, ma) == vp
