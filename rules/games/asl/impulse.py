@@ -247,8 +247,6 @@ def _cost(position: Position, unit: UnitState, move: act.Move) -> Fraction:
                               hex=position.label(to), unit=unit.id), "D2.11")
     if any(u.side != unit.side for u in position.units_at(to)):
         raise IllegalAction(T("entering an enemy's hex (Overrun) is not played in platoon impulses"), "D7.1")
-    if unit.has("towing"):
-        raise IllegalAction(T("towing is not played in platoon impulses"), "D1.5")
     if vmud.ground(position.state.game)[0]:  # D8.23's secret bog DR a vehicle, not one for the platoon
         raise IllegalAction(T("platoon impulses in mud or snow are not played"), "D8.23")
     view = position.state
@@ -275,13 +273,12 @@ def _exit_cost(position: Position, unit: UnitState) -> Fraction:
         raise IllegalAction(T("{unit} cannot leave the map from {hex}: no hex of its VCA (in reverse: of its "
                               "rear) is off the map, or the edge hex's terrain bars it", unit=unit.id,
                               hex=position.label(unit.hex)), "A2.6")
-    if unit.has("towing"):
-        raise IllegalAction(T("towing is not played in platoon impulses"), "D1.5")
     if vmud.ground(position.state.game)[0]:
         raise IllegalAction(T("platoon impulses in mud or snow are not played"), "D8.23")
     if armour.all_mp(position, unit, unit.hex, unit.hex):
         raise IllegalAction(T("{unit} may not leave the map in an impulse from {hex}", unit=unit.id,
                               hex=position.label(unit.hex)), "D2.1")
+    cost += armour.tow_mp(unit)  # C10.1 (the pack's demo value): towing into the mirror image too
     return Fraction(vm.reverse_mp(cost, armour.vtype(unit).rev)) if back else cost
 
 

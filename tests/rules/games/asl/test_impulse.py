@@ -499,3 +499,21 @@ def test_d14_212_a26_23_exit_vp_for_a_platoon_afv(tmp_path: Path) -> None:
     pos.push_text("move A 3EE1-3FF0 as impulse")  # FF0 is next to B's off-map hex: in formation
     end(pos, quiet=True)
     assert at(pos, "A") == "FF0" and "A" in pos.state.moved and pos.units["A"].has("motion")
+
+
+def test_d14_31_towing_in_impulses(tmp_path: Path) -> None:
+    """D14.31 with towing (vtow.py): B towing pays the chart pack's +1 MP a hex (C10.1, its demo value) on
+    its 1-MP entry, so the impulse costs the platoon 2; B has no reverse movement (D2.2)."""
+    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1")
+    pos = pos.at(pos.state.with_unit(pos.units["B"].mark("towing")))
+    with pytest.raises(IllegalAction, match="no reverse movement"):
+        pos.push_text("move B 3Z5 as impulse_start_rev")
+    pos.push_text("move A 3Y5 as impulse_start")
+    pos.push_text("move B 3Z5 as impulse_start")
+    end(pos)
+    pos.push_text("answer dice 3,4")
+    assert "move B 3Z5-3AA5 cost 2 as impulse" in texts(pos)
+    pos.push_text("move A 3Y5-3Z4 as impulse")
+    pos.push_text("move B 3Z5-3AA5 as impulse")
+    end(pos)
+    assert [spent(pos, u) for u in "AB"] == [3, 3]
