@@ -948,8 +948,12 @@ class AslGame(Game):
             position = vrecall.stop_to_unload(position, action)  # D5.341, D2.13: in Motion, it stops first
             off = tuple(u.id for u in position.units.values() if u.carrier == action.carrier)
             after = transport.apply_unload(position, action)
+            platoon_afv = impulse.under_way(position)  # D14.31: its one MP action of the impulse
+            after = impulse.unloaded(position, after, action.carrier) if platoon_afv else after
             here = position.units[action.carrier].hex
             after = asl_inplace.window(self, position, after, off, here) if here is not None else after
+            if platoon_afv:
+                return after  # D14.32: the fire at the AFV's MP waits for the impulse's end
             return vinplace.open_window(position, after, action.carrier, T("unloading"), "D6.5")  # D3.3
         if isinstance(action, act.Advance):
             owed = asl_advpaatc.due(self, position, action)

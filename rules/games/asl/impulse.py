@@ -43,12 +43,17 @@ have brought them together; meeting D14.21 ends the re-conforming. Ending the MP
 at the phase's end (platoon.broken_up). The last AFV left moves freely for the rest of the MPh (no NTC, no
 impulses).
 
-Not built: bypass, Overrun, towing, loading and unloading in impulses (such a move is
-refused, naming the rule), a stall's one delay DR (D14.21: stalls come from chapter H's vehicle notes, not
-among the texts), Armored Assault with impulses (D14.33-D14.333), entering from off the map in impulses
-(D14.212: off-board set-up and entry, A2.5-A2.52, are not played), and a platoon split across the edge
-beyond the MPh it left in (the D14 example's next MPh for A: the off-map mates are forgotten at its MPh's end,
-so the one left on the map is alone and takes D14.23's NTC to move).
+Towing (vtow.py): each entry costs its towing MP too (armour.step_mp), never in reverse (D2.2). ``unload AFV``
+(D6.5) is a stopped platoon AFV's one MP action of an impulse, a quarter of its MP paid with the impulse's
+cost (``check_unload``, ``unloaded``); loading waits for the platoon's MPh's end (D6.4: its AFVs have spent
+MP).
+
+Not built: bypass, Overrun and mud in impulses (such a move is refused, naming the rule), a stall's one delay
+DR (D14.21: stalls come from chapter H's vehicle notes, not among the texts), Armored Assault with impulses
+(D14.33-D14.333), entering from off the map in impulses (D14.212: off-board set-up and entry, A2.5-A2.52, are
+not played), and a platoon split across the edge beyond the MPh it left in (the D14 example's next MPh for A:
+the off-map mates are forgotten at its MPh's end, so the one left on the map is alone and takes D14.23's NTC
+to move).
 """
 
 from __future__ import annotations
@@ -642,6 +647,34 @@ def check_fire(position: Position, fire: act.Fire) -> None:
         raise IllegalAction(T("the platoon's Bounding First Fire waits for the impulse's end"), "D14.32")
 
 
+def check_unload(position: Position, unload: act.Unload) -> None:
+    """D6.5 in an impulse (D14.31): a stopped platoon AFV unloads as its one MP action, for a quarter of its
+    MP allowance (FRU), within the platoon's MP; transport.check_unload checks the rest of D6.5."""
+    _base(position, act.Move((unload.carrier,), (), None, END))
+    unit = position.units[unload.carrier]
+    if acted(unit) is not None:
+        raise IllegalAction(T("{unit} has made its one MP action in this impulse (D14.31): declare the "
+                              "impulse's end", unit=unit.id), "D14.31")
+    if moving(unit):
+        raise IllegalAction(T("a vehicle unloads only while stopped in its own MPh"), "D6.5")
+    members = crew(position)
+    now = {u.id: acted(u) or Fraction(0) for u in members}
+    now[unit.id] = Fraction(vm.unloading(armour.vtype(unit).mp, armour.spent_of(unit))[1])
+    platoon.PlatoonMove(allowance(members), spent(members)).impulse(now)  # D14.31
+
+
+def unloaded(position: Position, state: State, carrier: str) -> State:
+    """After transport.apply_unload: the AFV's unloading MP are its action in the impulse, paid with the
+    impulse's cost at its end (D14.31), not at once."""
+    unit = position.units[carrier]
+    if not unit.has(ON) or unit.hex is None:
+        return state
+    cost = armour.spent_of(state.units[carrier]) - armour.spent_of(unit)
+    after = armour.with_spent(state.units[carrier], armour.spent_of(unit))
+    after = after.mark(MP + str(int(2 * cost)), f"{FROM}{_hx(unit.hex)},{armour.facing_of(unit)}")
+    return state.with_unit(after)
+
+
 def _settle(position: Position, ids: str) -> State:
     """After the windows: a lone survivor moves on freely (D14.22); a platoon with no impulse of 1 MP left
     ends its MPh (D14.31)."""
@@ -763,9 +796,17 @@ def moves(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
 
 def bar_other(position: Position, action: act.Action) -> None:
     """D14.3: the platoon moves as one stack; nothing else of its side moves until its MPh is over. Loading
-    and unloading (D6.4, D6.5: MP of an AFV) are not played in impulses."""
-    if isinstance(action, act.Load | act.Unload) and under_way(position):
-        raise IllegalAction(T("loading and unloading are not played in platoon impulses"), "D14.31")
+    waits too: a platoon AFV has spent MP in its impulses, and D6.4 loads only a vehicle that has not moved
+    this MPh. Unloading from a platoon AFV is its one MP action of an impulse (``check_unload``)."""
+    if isinstance(action, act.Load) and under_way(position):
+        raise IllegalAction(T("no loading while a platoon moves by impulses: its AFVs have spent MP (D6.4) "
+                              "and nothing else of its side moves (D14.3)"), "D14.3")
+    if isinstance(action, act.Unload) and under_way(position):
+        if action.carrier not in {u.id for u in crew(position)}:
+            raise IllegalAction(T("the platoon of {units} is moving by impulses: nothing else of its side "
+                                  "unloads until its MPh is over",
+                                  units=", ".join(u.id for u in crew(position))), "D14.3")
+        check_unload(position, action)
     if isinstance(action, act.Move) and not is_impulse(action) and under_way(position):
         raise IllegalAction(T("the platoon of {units} is moving by impulses: end its MPh first (move {ids} "
                               "{hex} as impulse_done)", units=", ".join(u.id for u in crew(position)),
@@ -773,7 +814,7 @@ def bar_other(position: Position, action: act.Action) -> None:
                               hex=position.label(crew(position)[0].hex)), "D14.3")
 
 
-__all__ = ["DONE", "END", "MODES", "WINDOW", "acted", "after_checks", "allowance", "apart", "apply",
-           "bar_other", "check", "check_fire", "crew", "end_of_mph", "finish", "generate", "in_impulse",
-           "is_impulse", "moves", "note_fire", "resume_check", "resume_pick", "resume_window", "spent",
-           "under_way"]
+__all__ = ["DONE", "END", "EXIT", "MODES", "WINDOW", "acted", "after_checks", "allowance", "apart", "apply",
+           "away", "bar_other", "check", "check_fire", "check_unload", "crew", "end_of_mph", "finish",
+           "generate", "in_impulse", "is_impulse", "leaving", "moves", "note_fire", "resume_check",
+           "resume_pick", "resume_window", "spent", "under_way", "unloaded"]

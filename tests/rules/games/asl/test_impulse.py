@@ -44,9 +44,10 @@ def board(woods: tuple[str, ...] = ()) -> HexMap:
 def counters(tmp_path: Path) -> dict[str, Any]:
     cat = tmp_path / "t26.json"
     common = {"nationality": "russian", "manufacturer": "r", "movement": "tracked", "red_mp": True,
+              "riders": True,
               "radioless": True, "armor": {"hull_front": 2, "hull_side": 2}, "size": 1,
               "ma": {"calibre": 45, "kind": "gun", "mount": "ST"}, "cs": 6, "demo": True,
-              "notes": "MP and red MP from the D14 example; the rest demo values"}
+              "notes": "MP and red MP from the D14 example; the rest (riders too) demo values"}
     cat.write_text(json.dumps({"format": "hexmate-asl-vehicles/1", "vehicles": {
         "t26s": {"name": "T-26S M37 (D14 example)", "mp": 11, **common},
         "t26": {"name": "T-26 M33 (D14 example)", "mp": 12, **common}}}), encoding="utf-8")
@@ -56,7 +57,8 @@ def counters(tmp_path: Path) -> dict[str, Any]:
 
 
 def table(tmp_path: Path, where: dict[str, str], *extra: str, enemy: bool = False,
-          woods: tuple[str, ...] = (), options: dict[str, Any] | None = None) -> Position:
+          woods: tuple[str, ...] = (), options: dict[str, Any] | None = None,
+          more: tuple[dict[str, Any], ...] = ()) -> Position:
     """A, B, C of platoon P at ``where`` (all VCA 1 here: ``vca1``), with ``extra`` markers."""
     kinds = {"A": "t26s", "B": "t26", "C": "t26"}
     units = [{"id": k, "counter": kinds[k], "side": "a", "hex": "3" + h, "markers": ["platoon:P", *extra]}
@@ -64,6 +66,7 @@ def table(tmp_path: Path, where: dict[str, str], *extra: str, enemy: bool = Fals
     if enemy:  # the analogue of the hidden AT Gun in FF3 (a gun is chapter C's); gun2 stands for its kept ROF
         units.append({"id": "gun", "counter": "pz", "side": "b", "hex": "3GG4", "markers": ["vca3"]})
         units.append({"id": "gun2", "counter": "pz", "side": "b", "hex": "3GG2", "markers": ["vca3"]})
+    units += more
     scen = Scenario.from_dict(scenario_dict("asl", units, counters(tmp_path), "MPh", options=options),
                               source="d14")
     return get_game("asl").new_position(scen, hex_map=board(woods))
@@ -517,3 +520,37 @@ def test_d14_31_towing_in_impulses(tmp_path: Path) -> None:
     pos.push_text("move B 3Z5-3AA5 as impulse")
     end(pos)
     assert [spent(pos, u) for u in "AB"] == [3, 3]
+
+
+def test_d14_31_d6_5_unloading_is_an_impulse_action(tmp_path: Path) -> None:
+    """D14.31, D6.5: B, stopped, unloads its rider in an impulse, its one MP action: a quarter of its 12 MP,
+    3 MP, so the impulse costs the platoon 3 while A delays (1); not in Motion (D6.5), and no loading once the
+    platoon moves by impulses (D6.4, D14.3)."""
+    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1", more=(
+        {"id": "sq", "counter": "4-6-7", "side": "a", "hex": "3Z5", "carrier": "B"},
+        {"id": "sq2", "counter": "4-6-7", "side": "a", "hex": "3Y5"}))
+    pos.push_text("move A 3Y5 as impulse_delay")
+    with pytest.raises(IllegalAction, match="no loading while a platoon moves"):
+        pos.push_text("load sq2 into A")
+    pos.push_text("unload B")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    assert pos.units["sq"].carrier is None and impulse.acted(pos.units["B"]) == 3
+    with pytest.raises(IllegalAction, match="one MP action in this impulse"):
+        pos.push_text("move B 3Z5 as impulse_start")
+    end(pos)
+    assert [spent(pos, u) for u in "AB"] == [3, 3]
+
+
+def test_d6_5_no_unloading_in_motion_in_impulses(tmp_path: Path) -> None:
+    """D6.5: a platoon AFV in Motion unloads nothing in an impulse (it would stop first, in an impulse of its
+    own, D2.13); nor does a vehicle outside the moving platoon (D14.3)."""
+    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1", "motion", more=(
+        {"id": "sq", "counter": "4-6-7", "side": "a", "hex": "3Z5", "carrier": "B"},
+        {"id": "ht", "counter": "t26", "side": "a", "hex": "3T5", "markers": ["vca1"]},
+        {"id": "sq2", "counter": "4-6-7", "side": "a", "hex": "3T5", "carrier": "ht"}))
+    pos.push_text("move A 3Y5-3Z4 as impulse")
+    with pytest.raises(IllegalAction, match="only while stopped"):
+        pos.push_text("unload B")
+    with pytest.raises(IllegalAction, match="nothing else of its side unloads"):
+        pos.push_text("unload ht")
