@@ -10,6 +10,9 @@ action at a time, none declared in advance:
 - ``move AFV HEX as impulse_start`` / ``impulse_stop``: its start MP (D2.12) / stop MP (D2.13);
 - ``move AFV HEX as impulse_cw`` / ``impulse_ccw``: its VCA one hexspine clockwise / counterclockwise (D2.11);
 - ``move AFV HEX as impulse_delay``: 1 delay MP (D2.17: allowed in platoon movement);
+- ``move AFV A-P as impulse_bypass``: one hexside of VBM (D14.31, D2.3): round the woods or building of P, a
+  hex of its VCA (in reverse, of its rear), along the hexside between the two, for vbypass.cost (no bog DR).
+  From bypass it goes on into F, or back into B, as an entry (D2.33); no VCA change in place;
 - ``move AFV HEX as impulse_exit``: off the map from an edge hex, into the off-map hex of its VCA (in reverse,
   of its rear), for the MP of that hex's mirror image (A2.6). D14.212: at the impulse's end it counts, for
   D14.21, as in that off-map hex, with LOS to and from it; then it goes (with what it carries), scoring Exit
@@ -48,12 +51,12 @@ Towing (vtow.py): each entry costs its towing MP too (armour.step_mp), never in 
 cost (``check_unload``, ``unloaded``); loading waits for the platoon's MPh's end (D6.4: its AFVs have spent
 MP).
 
-Not built: bypass, Overrun and mud in impulses (such a move is refused, naming the rule), a stall's one delay
-DR (D14.21: stalls come from chapter H's vehicle notes, not among the texts), Armored Assault with impulses
-(D14.33-D14.333), entering from off the map in impulses (D14.212: off-board set-up and entry, A2.5-A2.52, are
-not played), and a platoon split across the edge beyond the MPh it left in (the D14 example's next MPh for A:
-the off-map mates are forgotten at its MPh's end, so the one left on the map is alone and takes D14.23's NTC
-to move).
+Not built: Overrun and mud in impulses (such a move is refused, naming the rule), going on round a bypass's
+CAFP (D2.33: refused), a stall's one delay DR (D14.21: stalls come from chapter H's vehicle notes, not among
+the texts), Armored Assault with impulses (D14.33-D14.333), entering from off the map in impulses (D14.212:
+off-board set-up and entry, A2.5-A2.52, are not played), and a platoon split across the edge beyond the MPh it
+left in (the D14 example's next MPh for A: the off-map mates are forgotten at its MPh's end, so the one left
+on the map is alone and takes D14.23's NTC to move).
 """
 
 from __future__ import annotations
@@ -74,6 +77,7 @@ from hexmate.rules.games.asl import (
     platoon,
     radioless,
     riders,
+    vbypass,
     vfire,
     victory,
     vmotion,
@@ -92,8 +96,9 @@ ENTER = "impulse"
 START, STOP, CW, CCW, DELAY = "impulse_start", "impulse_stop", "impulse_cw", "impulse_ccw", "impulse_delay"
 REV, START_REV = "impulse_rev", "impulse_start_rev"  # D2.2: reverse movement
 EXIT = "impulse_exit"  # D14.212, A2.6: off the map from an edge hex
+BYPASS = "impulse_bypass"  # D14.31, D2.3: one hexside of Vehicular Bypass Movement
 END, DONE = "impulse_end", "impulse_done"
-ACTS = (ENTER, START, STOP, CW, CCW, DELAY, REV, START_REV, EXIT)
+ACTS = (ENTER, START, STOP, CW, CCW, DELAY, REV, START_REV, EXIT, BYPASS)
 MODES = (*ACTS, END, DONE)
 
 ON = "imp_on"  # in platoon movement this MPh
@@ -231,6 +236,9 @@ def _cost(position: Position, unit: UnitState, move: act.Move) -> Fraction:
             raise IllegalAction(T("{unit} is stopped already", unit=unit.id), "D2.13")
         return Fraction(vm.STOP_MP)
     if mode in (CW, CCW):
+        if vbypass.across_of(unit) is not None:
+            raise IllegalAction(T("{unit} is bypassing: its VCA changes only as it leaves the hexside it "
+                                  "straddles", unit=unit.id), "D2.33")
         return Fraction(armour._turn(position, vt, 1, here))  # D2.11: one hexspine an impulse (D14.31)
     if mode == DELAY:
         return Fraction(1)  # D2.17
@@ -242,14 +250,24 @@ def _cost(position: Position, unit: UnitState, move: act.Move) -> Fraction:
     if not moving(unit):
         raise IllegalAction(T("{unit} is stopped: it spends its start MP in an impulse first", unit=unit.id),
                             "D2.12")
-    back = mode == REV
+    back = mode == REV or (mode == BYPASS and unit.has(BACK))
     if back != unit.has(BACK):  # D2.23: from forward to reverse (or back) takes a stop and a start
         raise IllegalAction(T("{unit} moves {way}: switching takes a stop and a start", unit=unit.id,
                               way=T("in reverse") if unit.has(BACK) else T("forward")), "D2.23")
-    if to not in _entries(here, armour.facing_of(unit), back):
+    f = armour.facing_of(unit)
+    across = vbypass.across_of(unit)
+    if across is not None:  # D2.33: from bypass, on into F or back into B
+        fh, bh = vbypass.ends(here, across, f)
+        if mode == BYPASS or to != (bh if back else fh):
+            raise IllegalAction(T("from its bypass {unit} goes on forward into {f} or back into {b}; going "
+                                  "on round its CAFP is not played in impulses", unit=unit.id,
+                                  f=position.label(fh), b=position.label(bh)), "D2.33")
+    elif to not in _entries(here, f, back):
         raise IllegalAction(T("{hex} is not one of {unit}'s hexes to enter: its VCA (forward) or rear "
                               "hexes (reverse); change its VCA one hexspine an impulse first",
                               hex=position.label(to), unit=unit.id), "D2.11")
+    if mode == BYPASS:
+        return _bypass_cost(position, unit, to)
     if any(u.side != unit.side for u in position.units_at(to)):
         raise IllegalAction(T("entering an enemy's hex (Overrun) is not played in platoon impulses"), "D7.1")
     if vmud.ground(position.state.game)[0]:  # D8.23's secret bog DR a vehicle, not one for the platoon
@@ -262,6 +280,29 @@ def _cost(position: Position, unit: UnitState, move: act.Move) -> Fraction:
         raise IllegalAction(T("{unit} may not enter {hex} in an impulse", unit=unit.id,
                               hex=position.label(to)), "D2.1")
     return Fraction(vm.reverse_mp(step, vt.rev)) if back else Fraction(step)  # D2.21
+
+
+def _bypass_cost(position: Position, unit: UnitState, to: Hex) -> Fraction:
+    """D2.3, D14.31: one hexside of VBM, into a woods or building hex of its VCA (in reverse, of its rear)
+    along the hexside between the two, for twice its open-ground cost and twice its other costs (vbypass.cost;
+    in reverse times its REV, D2.21). No bog DR (D2.3). An enemy AFV's hex is not bypassed into here: the
+    impulse would end there (D2.6)."""
+    assert unit.hex is not None
+    back = unit.has(BACK)
+    f = armour.facing_of(unit)
+    a, b = _entries(unit.hex, f, back)
+    if not vbypass.is_obstacle(position, to):
+        raise IllegalAction(T("bypass is only around a woods or building obstacle (D2.31)"), "D2.31")
+    why = vbypass.why_not(position, unit, to, b if to == a else a, f)
+    if why is not None:
+        raise IllegalAction(why, "D2.31")
+    if any(u.side != unit.side and armour.is_vehicle(u) for u in position.units_at(to)):
+        raise IllegalAction(T("{unit} may not end an impulse bypassing in {hex}: an enemy AFV is there",
+                              unit=unit.id, hex=position.label(to)), "D2.6")
+    if vmud.ground(position.state.game)[0]:
+        raise IllegalAction(T("platoon impulses in mud or snow are not played"), "D8.23")
+    cost = vbypass.cost(position, unit, unit.hex, to)
+    return cost * armour.vtype(unit).rev if back else cost
 
 
 def _exit_cost(position: Position, unit: UnitState) -> Fraction:
@@ -311,7 +352,7 @@ def check(position: Position, move: act.Move) -> act.Move:
         raise IllegalAction(T("one AFV acts at a time in an impulse: move AFV HEX as {mode}", mode=move.mode),
                             "D14.31")
     unit = units[0]
-    one_hex = move.mode in (ENTER, REV) or len(move.path) == 1
+    one_hex = move.mode in (ENTER, REV, BYPASS) or len(move.path) == 1
     if unit.hex is None or move.path[0] != unit.hex or not one_hex:
         raise IllegalAction(T("the move starts at {unit}'s own hex", unit=unit.id), "D14.31")
     if unit.side != position.phasing or not armour.is_vehicle(unit) or platoon.name_of(unit) is None:
@@ -445,15 +486,19 @@ def act_one(position: Position, move: act.Move) -> State:
     elif move.mode in (CW, CCW):
         f = armour.facing_of(unit)
         unit = armour.with_facing(unit, (f + (-1 if move.mode == CW else 1)) % 6)  # D2.11 (facings go ccw)
-    elif move.mode in (ENTER, REV):
+    elif move.mode in (ENTER, REV, BYPASS):
         to = move.path[1]
+        frm = move.path[0]
+        pair = _entries(frm, armour.facing_of(unit), unit.has(BACK))
         lost = tuple(m for m in unit.markers if m.startswith("acq:"))  # a firer that moves loses its aim
         unit = unit.at(to).mark("entered", remove=lost)  # a moving target (D2.1)
-        frm = move.path[0]
+        # D2.3: astride the hexside between its two VCA (rear) hexes; D2.33: an entry ends a bypass
+        n = (pair[1] if pair[0] == to else pair[0]) if move.mode == BYPASS else None
+        unit = vbypass.with_across(unit, n)
         d = direction_between(frm, to)
         road = d in position.map.road_exits(frm) and opposite(d) in position.map.road_exits(to)
         on_top = riders.carried_riders(state, unit, armour.vtype(unit).passengers)
-        if on_top and riders.barred(position.map.terrain(to), road=road):
+        if on_top and move.mode != BYPASS and riders.barred(position.map.terrain(to), road=road):
             state = riders.bail_out(position.at(state), on_top, frm, "D6.21")  # before the woods or building
         for rider in [u for u in state.units.values() if u.carrier == unit.id]:  # aboard, along (D6.1)
             state = state.with_unit(rider.at(to))
@@ -530,7 +575,7 @@ def _checks(position: Position, members: list[UnitState]) -> list[Decision]:
     bog: dict[str, int] = {}
     for u in members:
         frm = _before(u)[0]
-        if u.hex is not None and frm != u.hex:
+        if u.hex is not None and frm != u.hex and vbypass.across_of(u) is None:  # D2.3: no bog in bypass
             d = armour.bog_check(position, u, frm, u.hex)
             if d is not None:
                 bog[u.id] = int(d.arg("drm", "0"))
@@ -777,8 +822,14 @@ def _options(position: Position, unit: UnitState) -> Iterator[act.Move]:
     tries = [act.Move((unit.id,), (unit.hex,), None, m)
              for m in (START, START_REV, STOP, CW, CCW, DELAY, EXIT)]
     back = unit.has(BACK)
-    tries += [act.Move((unit.id,), (unit.hex, h), None, REV if back else ENTER)
-              for h in _entries(unit.hex, armour.facing_of(unit), back) if h in position.map]
+    across = vbypass.across_of(unit)
+    if across is None:
+        tries += [act.Move((unit.id,), (unit.hex, h), None, mode)
+                  for h in _entries(unit.hex, armour.facing_of(unit), back) if h in position.map
+                  for mode in (REV if back else ENTER, BYPASS)]
+    else:  # D2.33: from bypass, into F or B
+        tries += [act.Move((unit.id,), (unit.hex, h), None, REV if back else ENTER)
+                  for h in vbypass.ends(unit.hex, across, armour.facing_of(unit)) if h in position.map]
     for move in tries:
         try:
             yield check(position, move)

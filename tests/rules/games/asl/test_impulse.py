@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import Position, get_game
-from hexmate.rules.games.asl import armour, impulse, platoon
+from hexmate.rules.games.asl import armour, impulse, platoon, vbypass
 from hexmate.rules.maps import HexMap
 from hexmate.rules.scenario import Scenario
 
@@ -554,3 +554,28 @@ def test_d6_5_no_unloading_in_motion_in_impulses(tmp_path: Path) -> None:
         pos.push_text("unload B")
     with pytest.raises(IllegalAction, match="nothing else of its side unloads"):
         pos.push_text("unload ht")
+
+
+def test_d14_31_d2_3_one_hexside_of_bypass_an_impulse(tmp_path: Path) -> None:
+    """D14.31 (one hexside of VBM is one action), D2.3: A in Motion bypasses the woods of Z4 along its
+    hexside with Y4 (the hexside between its two VCA hexes) for twice open ground's 1 MP: 2; B enters AA5 for
+    1; the impulse costs 2 and no bog DR is rolled (D2.3). Bypassing, A changes no VCA in place and goes on
+    only into F, Z3, or back into B, Y5 (D2.33)."""
+    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1", "motion", woods=("Z4",))
+    assert "move A 3Y5-3Z4 cost 2 as impulse_bypass" in texts(pos)
+    with pytest.raises(IllegalAction, match="only around a woods or building"):
+        pos.push_text("move A 3Y5-3Y4 as impulse_bypass")
+    pos.push_text("move A 3Y5-3Z4 as impulse_bypass")
+    pos.push_text("move B 3Z5-3AA5 as impulse")
+    end(pos)
+    assert pos.decision is None  # no bog DR for the bypass
+    a = pos.units["A"]
+    assert at(pos, "A") == "Z4" and vbypass.across_of(a) == pos.map.parse_label("3Y4")
+    assert [spent(pos, u) for u in "AB"] == [2, 2]
+    with pytest.raises(IllegalAction, match="its VCA changes only as it leaves"):
+        pos.push_text("move A 3Z4 as impulse_cw")
+    with pytest.raises(IllegalAction, match="forward into 3Z3 or back into 3Y5"):
+        pos.push_text("move A 3Z4-3Y4 as impulse")
+    assert [t for t in texts(pos) if t.startswith("move A 3Z4-")] == ["move A 3Z4-3Z3 cost 1 as impulse"]
+    pos.push_text("move A 3Z4-3Z3 as impulse")
+    assert vbypass.across_of(pos.units["A"]) is None
