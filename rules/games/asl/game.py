@@ -1244,6 +1244,12 @@ class AslGame(Game):
     def resume_vimp_break(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return impulse.resume_pick(position, decision, answer)  # D14.21
 
+    def resume_vimp_mud(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return impulse.resume_mud(position, decision, answer)  # D8.23, D14.21: the platoon's secret DR
+
+    def resume_vimp_mud_dr(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return impulse.resume_mud_dr(position, decision, answer)  # D8.23: the secret dr
+
     def resume_vinplace(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         if answer.choice.startswith(vmotion.CHOICE):  # D2.401: a Motion attempt after an MP spent in place
             return vinplace.resume(position.at(vmotion.attempt(position, answer)), decision, answer)

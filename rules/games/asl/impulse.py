@@ -49,11 +49,14 @@ impulses).
 Towing (vtow.py): each entry costs its towing MP too (armour.step_mp), never in reverse (D2.2). ``unload AFV``
 (D6.5) is a stopped platoon AFV's one MP action of an impulse, a quarter of its MP paid with the impulse's
 cost (``check_unload``, ``unloaded``); loading waits for the platoon's MPh's end (D6.4: its AFVs have spent
-MP).
+MP). Mud and deep snow (D8.23 with D14.21): each entry off a paved road counts for its AFV (vmud's count); at
+the first impulse end after one, the opponent rolls one bog DR in secret for the platoon's MPh, each AFV with
+its own DRM, and a secret dr; an AFV the DR falls on bogs at the impulse end its count reaches the dr; several
+at once, Random Selection names one, and the DR is spent for the others.
 
-Not built: Overrun and mud in impulses (such a move is refused, naming the rule), going on round a bypass's
-CAFP (D2.33: refused), a stall's one delay DR (D14.21: stalls come from chapter H's vehicle notes, not among
-the texts), Armored Assault with impulses (D14.33-D14.333), entering from off the map in impulses (D14.212:
+Not built: Overrun in impulses (such a move is refused, naming the rule), going on round a bypass's CAFP
+(D2.33: refused), a stall's one delay DR (D14.21: stalls come from chapter H's vehicle notes, not among the
+texts), Armored Assault with impulses (D14.33-D14.333), entering from off the map in impulses (D14.212:
 off-board set-up and entry, A2.5-A2.52, are not played), and a platoon split across the edge beyond the MPh it
 left in (the D14 example's next MPh for A: the off-map mates are forgotten at its MPh's end, so the one left
 on the map is alone and takes D14.23's NTC to move).
@@ -111,6 +114,7 @@ OFF = "imp_off:"  # imp_off:q,r: it leaves the map in this impulse, into that of
 REFORM = "imp_reform"  # D14.22: two survivors re-conforming
 WINDOW = "vimpulse"  # the continuation of the impulse's Defensive First Fire windows (game.resume_vimpulse)
 BOG, BREAK = "vimp_bog", "vimp_break"  # the one DR, and Random Selection (game.resume_vimp_bog / _pick)
+MUD, MUD_DR = "vimp_mud", "vimp_mud_dr"  # D8.23 in impulses: the secret DR and dr (game.resume_vimp_mud...)
 TEMP = (MP, FROM, STARTED, OFF)
 
 
@@ -270,8 +274,6 @@ def _cost(position: Position, unit: UnitState, move: act.Move) -> Fraction:
         return _bypass_cost(position, unit, to)
     if any(u.side != unit.side for u in position.units_at(to)):
         raise IllegalAction(T("entering an enemy's hex (Overrun) is not played in platoon impulses"), "D7.1")
-    if vmud.ground(position.state.game)[0]:  # D8.23's secret bog DR a vehicle, not one for the platoon
-        raise IllegalAction(T("platoon impulses in mud or snow are not played"), "D8.23")
     view = position.state
     for gone in [u for u in position.units_at(to) if leaving(u) is not None]:
         view = view.without_unit(gone.id)  # D14.212: a mate that left the map from there in this impulse
@@ -299,8 +301,6 @@ def _bypass_cost(position: Position, unit: UnitState, to: Hex) -> Fraction:
     if any(u.side != unit.side and armour.is_vehicle(u) for u in position.units_at(to)):
         raise IllegalAction(T("{unit} may not end an impulse bypassing in {hex}: an enemy AFV is there",
                               unit=unit.id, hex=position.label(to)), "D2.6")
-    if vmud.ground(position.state.game)[0]:
-        raise IllegalAction(T("platoon impulses in mud or snow are not played"), "D8.23")
     cost = vbypass.cost(position, unit, unit.hex, to)
     return cost * armour.vtype(unit).rev if back else cost
 
@@ -319,8 +319,6 @@ def _exit_cost(position: Position, unit: UnitState) -> Fraction:
         raise IllegalAction(T("{unit} cannot leave the map from {hex}: no hex of its VCA (in reverse: of its "
                               "rear) is off the map, or the edge hex's terrain bars it", unit=unit.id,
                               hex=position.label(unit.hex)), "A2.6")
-    if vmud.ground(position.state.game)[0]:
-        raise IllegalAction(T("platoon impulses in mud or snow are not played"), "D8.23")
     if armour.all_mp(position, unit, unit.hex, unit.hex):
         raise IllegalAction(T("{unit} may not leave the map in an impulse from {hex}", unit=unit.id,
                               hex=position.label(unit.hex)), "D2.1")
@@ -502,11 +500,24 @@ def act_one(position: Position, move: act.Move) -> State:
             state = riders.bail_out(position.at(state), on_top, frm, "D6.21")  # before the woods or building
         for rider in [u for u in state.units.values() if u.carrier == unit.id]:  # aboard, along (D6.1)
             state = state.with_unit(rider.at(to))
+        state = _mud_entry(position, state, unit.id, frm, to)
         paths = dict(getattr(state.game, "vpath", ()))  # D2.401: where it went, for Motion attempts
         went: dict[str, Any] = {"vpath": tuple((*(p for p in paths.items() if p[0] != unit.id),
                                                (unit.id, (*paths.get(unit.id, (frm,)), to))))}
         state = state.replace(game=dataclasses.replace(state.game, **went))
     return state.with_unit(unit)
+
+
+def _mud_entry(position: Position, state: State, uid: str, a: Hex, b: Hex) -> State:
+    """D8.23: an entry (a bypassed hexside too) without a paved road's benefit in mud or deep snow counts
+    toward the entry the platoon's one secret bog DR names (``vmud``'s count, -1 while it is not rolled)."""
+    unit = state.units[uid]
+    if not vmud.ground(state.game)[0] or vmud.paved(position, a, b) or \
+            armour.vtype(unit).movement == "motorcycle":
+        return state
+    have = vmud._entry(state.game, uid)
+    at, count = have if have is not None else (-1, 0)
+    return state.replace(game=vmud._with(state.game, uid, at, count + 1))
 
 
 def end_impulse(position: Position, move: act.Move) -> State:
@@ -524,7 +535,8 @@ def end_impulse(position: Position, move: act.Move) -> State:
     state = _leave_map(position.at(state), members)
     ids = ",".join(u.id for u in members)
     members = [state.units[u.id] for u in members if u.id in state.units]
-    checks = _checks(position.at(state), members)
+    state, due = _mud_now(position.at(state), ids)  # D8.23: a secret dr already rolled comes due
+    checks = [*due, *_checks(position.at(state), members)]
     state = _clear(state)
     if checks:
         return state.push(*checks)
@@ -581,6 +593,9 @@ def _checks(position: Position, members: list[UnitState]) -> list[Decision]:
                 bog[u.id] = int(d.arg("drm", "0"))
     red = {u.id: 0 for u in members if u.has(STARTED) and axisred.red_mp(position, u)}
     side = members[0].side
+    mud = _mud_check(position, members)
+    if mud is not None:
+        out.append(mud)
     for what, rule, subjects in (("bog", "D8.21", bog), ("breakdown", "D2.51", red)):
         if not subjects:
             continue
@@ -593,6 +608,84 @@ def _checks(position: Position, members: list[UnitState]) -> list[Decision]:
                             args=(("crew", ids), ("what", what),
                                   *((f"drm:{k}", str(v)) for k, v in sorted(subjects.items())))))
     return out
+
+
+def _mud_check(position: Position, members: list[UnitState]) -> Decision | None:
+    """D8.23 with D14.21: at the first impulse end after an AFV of the platoon made such an entry, the
+    opponent rolls one bog DR in secret for the platoon's MPh, each AFV with its own DRM (``vmud.drm``), then
+    a secret dr; else (already rolled) the AFVs whose count reaches the dr in this impulse bog (a Random
+    Selection dr when several do)."""
+    mud, deep = vmud.ground(position.state.game)
+    if not mud or not members:
+        return None
+    counts = {u.id: vmud._entry(position.state.game, u.id) for u in members}
+    if not any(c is not None and c[0] == -1 for c in counts.values()):
+        return None
+    drms = {u.id: vmud.drm(u, deep=deep) for u in members}
+    prompt = T("the ground is {ground}: roll the platoon's one bog DR for its MPh in secret ({units}; 12 or "
+               "more bogs), then a secret dr (D8.23, D14.21)", ground=T("deep snow") if deep else T("mud"),
+               units=", ".join(f"{k} {v:+d}" for k, v in sorted(drms.items())))
+    return Decision("roll", position.enemy_of(members[0].side), prompt, "D8.23", MUD, dice="DR",
+                    subject=tuple(sorted(drms)), private=True,
+                    args=(("crew", ",".join(u.id for u in members)),
+                          *((f"drm:{k}", str(v)) for k, v in sorted(drms.items()))))
+
+
+def resume_mud(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The platoon's secret DR (D8.23): the AFVs it would bog; none, no bog this MPh; else the secret dr."""
+    assert answer.dice is not None
+    dr = sum(answer.dice)
+    hit = tuple(u for u in decision.subject if vm.bogged(dr, int(decision.arg(f"drm:{u}", "0"))))
+    if not hit:
+        return _mud_set(position, decision, set(), 0)
+    prompt = T("now the secret dr: the entry in which one of {units} bogs (D8.23)", units=", ".join(hit))
+    return position.state.push(Decision("roll", decision.side, prompt, "D8.23", MUD_DR, dice="dr",
+                                        subject=hit, private=True, args=decision.args))
+
+
+def resume_mud_dr(position: Position, decision: Decision, answer: act.Answer) -> State:
+    assert answer.dice is not None
+    return _mud_set(position, decision, set(decision.subject), answer.dice[0])
+
+
+def _mud_set(position: Position, decision: Decision, hit: set[str], at: int) -> State:
+    """Record the secret result for every AFV of the platoon (one DR for its MPh), then the bogs now due."""
+    state = position.state
+    for uid in decision.arg("crew").split(","):
+        have = vmud._entry(state.game, uid)
+        state = state.replace(game=vmud._with(state.game, uid, at if uid in hit else 0,
+                                              have[1] if have else 0))
+    return _mud_bogs(position.at(state), decision)
+
+
+def _mud_now(position: Position, ids: str) -> tuple[State, list[Decision]]:
+    """D8.23: the AFVs whose count of such entries has reached the secret dr bog in that hex (their MPh over,
+    D8.21); several at once, a Random Selection dr names one (D14.21). Either way the DR has fallen: the
+    others' count no longer matters (their ``at`` becomes 0)."""
+    state = position.state
+    if any((have := vmud._entry(state.game, u)) is not None and have[0] == -1 for u in ids.split(",")):
+        return state, []  # the secret DR is still to roll
+    due = [u for u in ids.split(",") if u in state.units and not state.units[u].has("bogged")
+           and (have := vmud._entry(state.game, u)) is not None and 0 < have[0] == have[1]]
+    for uid in due:
+        have = vmud._entry(state.game, uid)
+        state = state.replace(game=vmud._with(state.game, uid, 0, have[1] if have else 0))
+    if len(due) > 1:
+        prompt = T("the DR falls on {units}: Random Selection names one, roll a dr (D14.21)",
+                   units=", ".join(due))
+        side = state.units[due[0]].side
+        return state, [Decision("roll", side, prompt, "D14.21", BREAK, dice="dr", subject=tuple(due),
+                                args=(("crew", ids), ("what", "bog")))]
+    if due:
+        state = _fall(state, due[0], "bog")
+    return state, []
+
+
+def _mud_bogs(position: Position, decision: Decision) -> State:
+    state, more = _mud_now(position, decision.arg("crew"))
+    if more:
+        return state.push(*more)
+    return _next(position.at(state), decision)
 
 
 def resume_check(position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -624,7 +717,7 @@ def _fall(state: State, uid: str, what: str) -> State:
 
 
 def _next(position: Position, decision: Decision) -> State:
-    if any(d.then in (BOG, BREAK) for d in position.state.decisions):
+    if any(d.then in (BOG, BREAK, MUD, MUD_DR) for d in position.state.decisions):
         return position.state  # the other DR is still to roll
     return after_checks(position, decision.arg("crew"))
 
@@ -868,4 +961,4 @@ def bar_other(position: Position, action: act.Action) -> None:
 __all__ = ["DONE", "END", "EXIT", "MODES", "WINDOW", "acted", "after_checks", "allowance", "apart", "apply",
            "away", "bar_other", "check", "check_fire", "check_unload", "crew", "end_of_mph", "finish",
            "generate", "in_impulse", "is_impulse", "leaving", "moves", "note_fire", "resume_check",
-           "resume_pick", "resume_window", "spent", "under_way", "unloaded"]
+           "resume_mud", "resume_mud_dr", "resume_pick", "resume_window", "spent", "under_way", "unloaded"]
