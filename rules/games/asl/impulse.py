@@ -16,8 +16,10 @@ action at a time, none declared in advance:
 - ``move AFV HEX as impulse_exit``: off the map from an edge hex, into the off-map hex of its VCA (in reverse,
   of its rear), for the MP of that hex's mirror image (A2.6). D14.212: at the impulse's end it counts, for
   D14.21, as in that off-map hex, with LOS to and from it; then it goes (with what it carries), scoring Exit
-  VP by the scenario's exit hexes (A26.23, A26.212), and stays its mates' formation partner off the map for
-  the rest of the MPh (``AslState.imp_away``): a mate left alone on the map is not a lone survivor (D14.22).
+  VP by the scenario's exit hexes (A26.23, A26.212), and stays its mates' formation partner off the map
+  (``AslState.imp_away``, platoon.in_platoon): a mate left alone on the map is no lone survivor (D14.22) and,
+  in later MPhs too, moves by impulses in formation with it (the example's A: off by the hex its mate left by
+  or one next to it) unless an NTC takes it out of the platoon (D14.23).
   A mate may enter the hex it left in the same impulse as if it were empty (the example's impulse 7).
 
 An AFV that does nothing pays the impulse's MP too. ``move AFV,AFV[,AFV] HEX as impulse_end`` (the platoon,
@@ -57,9 +59,7 @@ at once, Random Selection names one, and the DR is spent for the others.
 Not built: Overrun in impulses (such a move is refused, naming the rule), going on round a bypass's CAFP
 (D2.33: refused), a stall's one delay DR (D14.21: stalls come from chapter H's vehicle notes, not among the
 texts), Armored Assault with impulses (D14.33-D14.333), entering from off the map in impulses (D14.212:
-off-board set-up and entry, A2.5-A2.52, are not played), and a platoon split across the edge beyond the MPh it
-left in (the D14 example's next MPh for A: the off-map mates are forgotten at its MPh's end, so the one left
-on the map is alone and takes D14.23's NTC to move).
+off-board set-up and entry, A2.5-A2.52, are not played).
 """
 
 from __future__ import annotations
@@ -213,7 +213,9 @@ def _members_of(position: Position, unit: UnitState) -> list[UnitState]:
     if unit.has(ON):
         return crew(position)
     mates = platoon.mates(position, unit)
-    return sorted([unit, *mates], key=lambda u: u.id) if mates else []
+    if mates:
+        return sorted([unit, *mates], key=lambda u: u.id)
+    return [unit] if platoon.in_platoon(position, unit) else []  # D14.212: its mates off the map
 
 
 def _base(position: Position, move: act.Move) -> None:
@@ -406,7 +408,7 @@ def _check_end(position: Position, move: act.Move, units: list[UnitState]) -> ac
     if all(c is None for c in costs):
         raise IllegalAction(T("no AFV of the platoon has spent MP in this impulse"), "D14.31")
     out = apart(position, members)
-    if out and len(members) > 1:
+    if out and (len(members) > 1 or away(position, members)):
         if not members[0].has(REFORM):
             raise IllegalAction(T("{units} would end the impulse out of formation: each in or next to a "
                                   "mate's hex with LOS, all stopped or all non-stopped",
@@ -480,7 +482,8 @@ def act_one(position: Position, move: act.Move) -> State:
     elif move.mode == STOP:
         unit = unit.mark(remove=(GO, BACK, "motion"))  # D2.13
     elif move.mode == EXIT:  # D14.212: it goes at the impulse's end, after D14.21 is checked with it
-        unit = unit.mark(OFF + _hx(_off_hex(position, unit)), "entered")
+        off = (OFF + _hx(_off_hex(position, unit)), "entered")
+        unit = unit.mark(*off)
     elif move.mode in (CW, CCW):
         f = armour.facing_of(unit)
         unit = armour.with_facing(unit, (f + (-1 if move.mode == CW else 1)) % 6)  # D2.11 (facings go ccw)
@@ -583,6 +586,8 @@ def _clear(state: State) -> State:
 def _checks(position: Position, members: list[UnitState]) -> list[Decision]:
     """D14.21: before any attack, one DR for each situation that calls for one, each AFV its own DRM."""
     out: list[Decision] = []
+    if not members:
+        return out  # all of them left the map (D14.212)
     ids = ",".join(u.id for u in members)
     bog: dict[str, int] = {}
     for u in members:
@@ -809,7 +814,8 @@ def unloaded(position: Position, state: State, carrier: str) -> State:
         return state
     cost = armour.spent_of(state.units[carrier]) - armour.spent_of(unit)
     after = armour.with_spent(state.units[carrier], armour.spent_of(unit))
-    after = after.mark(MP + str(int(2 * cost)), f"{FROM}{_hx(unit.hex)},{armour.facing_of(unit)}")
+    marks = (MP + str(int(2 * cost)), f"{FROM}{_hx(unit.hex)},{armour.facing_of(unit)}")
+    after = after.mark(*marks)
     return state.with_unit(after)
 
 
@@ -838,12 +844,6 @@ def _settle(position: Position, ids: str) -> State:
 def finish(state: State, ids: list[str]) -> State:
     """The platoon's MPh is over: its MP left count as spent; a non-stopped AFV is in Motion (D14 example)."""
     members = [state.units[u] for u in ids if u in state.units]
-    names = {platoon.name_of(u) for u in members}
-    gs = state.game
-    rest = tuple(a for a in getattr(gs, "imp_away", ()) if a[1] not in names)
-    if rest != getattr(gs, "imp_away", ()):  # D14.212: kept for this MPh only (see the module's docstring)
-        kept: dict[str, Any] = {"imp_away": rest}
-        state = state.replace(game=dataclasses.replace(gs, **kept))
     for u in members:
         unit = u.mark(remove=(ON, GO, BACK, REFORM, *(m for m in u.markers if m.startswith(TEMP))))
         if u.has(GO) and is_mobile(u.markers):  # stunned: it stops at once (D5.34); bogged: its MP end

@@ -205,6 +205,8 @@ def phrase(marker: str, label: object = None) -> T:
         return T("{mp} MP spent in this impulse (D14.31)", mp=_mp(int(marker[6:])))
     if marker.startswith("imp_from:"):
         return T("where it stood as this impulse began (D14.22)")
+    if marker.startswith("imp_off:"):
+        return T("leaving the map in this impulse (D14.212)")
     if marker.startswith("platoon:"):
         return T("in AFV platoon {name} (D14.2)", name=marker[8:])
     if marker.startswith("push:"):

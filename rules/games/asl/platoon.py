@@ -156,6 +156,31 @@ def mates(position: Position, unit: UnitState) -> list[UnitState]:
     return [u for u in crew if u.id != unit.id]
 
 
+def away_of(position: Position, name: str) -> list[tuple[str, Hex, str]]:
+    """D14.212: the AFVs of this platoon that left the map in its impulses (impulse.py keeps them in the game
+    state's ``imp_away``): id, the off-map hex each went into, its D14.21 status then."""
+    gone = getattr(position.state.game, "imp_away", ())
+    return [(uid, h, {"moving": "motion"}.get(st, st)) for uid, n, h, st in gone if n == name]
+
+
+def in_platoon(position: Position, unit: UnitState) -> bool:
+    """Is this AFV in a platoon meeting D14.21 now: with mates on the map (``mates``), or, its last mates
+    gone off the map, in formation with them there (D14.212: LOS traced to and from the off-map hexes; the D14
+    example's tank A, which must leave by the hex its mate left by or one next to it, else take an NTC)?"""
+    if mates(position, unit):
+        return True
+    name = name_of(unit)
+    gone = away_of(position, name) if name is not None and _in_play(unit) else []
+    if not gone or unit.hex is None:
+        return False
+    where = {unit.id: unit.hex, **{uid: h for uid, h, _ in gone}}
+    status = {unit.id: _status(unit), **{uid: st for uid, _, st in gone}}
+
+    def sees(a: Hex, b: Hex) -> bool:
+        return a not in position.map or b not in position.map or _sees(position, a, b)
+    return len(roster(position.state, name or "", unit.side)) == 1 and not conforms(where, status, sees)
+
+
 def leave(state: State, unit: UnitState) -> State:
     """D14.22: an AFV that chose non-platoon movement (D14.23) is no longer part of its platoon."""
     marks = tuple(m for m in unit.markers if m.startswith(PLATOON))
@@ -167,7 +192,7 @@ def broken_up(position: Position) -> State:
     stops platoon movement: its AFVs leave it (checked at each phase's end)."""
     state = position.state
     for unit in sorted(position.units.values(), key=lambda u: u.id):
-        if name_of(unit) is not None and not mates(position, unit):
+        if name_of(unit) is not None and not in_platoon(position, unit):
             state = leave(state, state.units[unit.id])
     return state
 
@@ -257,6 +282,25 @@ def check_setup(state: State, where: str) -> None:
                             "(D14.2)")
 
 
-__all__ = ["FORM", "PLATOON", "PlatoonMove", "allowance", "broken_up", "check_form", "check_setup",
-           "conforms", "form", "generate", "impulse_cost", "is_form", "leave", "mates", "motion_drm",
-           "motion_platoon_drm", "name_of", "roster"]
+__all__ = [
+    "FORM",
+    "PLATOON",
+    "PlatoonMove",
+    "allowance",
+    "away_of",
+    "broken_up",
+    "check_form",
+    "check_setup",
+    "conforms",
+    "form",
+    "generate",
+    "impulse_cost",
+    "in_platoon",
+    "is_form",
+    "leave",
+    "mates",
+    "motion_drm",
+    "motion_platoon_drm",
+    "name_of",
+    "roster",
+]

@@ -12,6 +12,7 @@ AT Gun of the second and third examples is a German tank in GG4 here, and its ke
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from fractions import Fraction
 from pathlib import Path
@@ -20,7 +21,8 @@ from typing import Any
 import pytest
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import Position, get_game
-from hexmate.rules.games.asl import armour, impulse, platoon, vbypass
+from hexmate.rules.games.asl import armour, impulse, platoon, radioless, vbypass
+from hexmate.rules.hexes import Hex
 from hexmate.rules.maps import HexMap
 from hexmate.rules.scenario import Scenario
 
@@ -260,7 +262,9 @@ def test_t_mov_13_fire_at_impulse_ends_losses_and_reconforming(tmp_path: Path) -
     assert "B" not in pos.units and ("B", 0) in pos.state.game.exited  # no exit hexes here: no Exit VP
     assert at(pos, "A") == "EE1" and spent(pos, "A") == 11
     assert "A" in pos.state.moved and pos.units["A"].has("motion")  # 11 MP: its MPh ends, in Motion
-    assert impulse.crew(pos) == [] and pos.state.game.imp_away == ()
+    assert impulse.crew(pos) == [] and [a[0] for a in pos.state.game.imp_away] == ["B"]
+    assert platoon.in_platoon(pos, pos.units["A"])  # D14.212: with B off the map, in formation (EE1)
+    assert platoon.name_of(pos.at(platoon.broken_up(pos)).units["A"]) == "P"  # not broken up (D14.22)
 
 
 def test_d14_22_the_last_afv_left_moves_freely(tmp_path: Path) -> None:
@@ -621,3 +625,25 @@ def test_d8_23_a_secret_dr_of_one_bogs_in_the_first_entry(tmp_path: Path) -> Non
     pos.push_text("answer dice 1")
     assert pos.units["A"].has("bogged") and not pos.units["B"].has("bogged")
     assert impulse.crew(pos) == [] and all(u in pos.state.moved for u in "AB")
+
+
+def test_d14_212_the_next_mph_of_the_afv_left_on_the_map(tmp_path: Path) -> None:
+    """D14.212 (the D14 example's tank A, next MPh): B went off the map from EE1; A, in Motion in EE1, is
+    still in the platoon: it moves by impulses with no NTC (D14.23's NTC is for leaving it), leaves the map
+    by EE1 (next to B's off-map hex), and may not end an impulse out of formation with B: FF1, entered with
+    its VCA FF1-FF0, is two hexes from B's off-map hex."""
+    pos = table(tmp_path, {"A": "EE1", "B": "DD1"}, "motion", "vca0")
+    gone = (("B", "P", Hex(31, -16), "moving"),)  # where B went off the map in T-MOV-13's impulse 7
+    pos = pos.at(pos.state.without_unit("B").replace(game=dataclasses.replace(pos.state.game, imp_away=gone)))
+    assert platoon.in_platoon(pos, pos.units["A"]) and not radioless.lone(pos, pos.units["A"])
+    assert "move A 3EE1 cost 1 as impulse_exit" not in texts(pos)  # its VCA (f 0) does not reach off the map
+    pos.push_text("move A 3EE1-3FF1 as impulse")
+    with pytest.raises(IllegalAction, match="A would end the impulse out of formation"):
+        end(pos)
+    pos.pop()
+    pos.push_text("move A 3EE1 as impulse_ccw")  # its VCA to FF0 and past the edge
+    end(pos)
+    assert "move A 3EE1 cost 1 as impulse_exit" in texts(pos)
+    pos.push_text("move A 3EE1 as impulse_exit")
+    end(pos)
+    assert "A" not in pos.units and impulse.crew(pos) == []
