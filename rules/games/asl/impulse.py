@@ -200,8 +200,7 @@ def apart(position: Position, members: list[UnitState]) -> list[str]:
 
     def sees(a: Hex, b: Hex) -> bool:
         return a not in position.map or b not in position.map or _sees(position, a, b)
-    out = platoon.conforms(where, states, sees)
-    return [u for u in out if u in {m.id for m in members}]
+    return platoon.conforms(where, states, sees)  # an AFV off the map needs its mate next to it too
 
 
 def is_impulse(move: act.Move) -> bool:

@@ -638,7 +638,7 @@ def test_d14_212_the_next_mph_of_the_afv_left_on_the_map(tmp_path: Path) -> None
     assert platoon.in_platoon(pos, pos.units["A"]) and not radioless.lone(pos, pos.units["A"])
     assert "move A 3EE1 cost 1 as impulse_exit" not in texts(pos)  # its VCA (f 0) does not reach off the map
     pos.push_text("move A 3EE1-3FF1 as impulse")
-    with pytest.raises(IllegalAction, match="A would end the impulse out of formation"):
+    with pytest.raises(IllegalAction, match="A, B would end the impulse out of formation"):
         end(pos)
     pos.pop()
     pos.push_text("move A 3EE1 as impulse_ccw")  # its VCA to FF0 and past the edge
