@@ -182,8 +182,8 @@ def leaving(unit: UnitState) -> Hex | None:
 
 
 def away(position: Position, members: list[UnitState]) -> list[tuple[str, Hex, str]]:
-    """D14.212: the mates of these AFVs that left the map in an earlier impulse of this MPh: id, the off-map
-    hex they went into, their status then."""
+    """D14.212: the mates of these AFVs that left the map in an earlier impulse (of this MPh or an earlier
+    one): id, the off-map hex they went into, their status then."""
     names = {platoon.name_of(u) for u in members} - {None}
     gone = getattr(position.state.game, "imp_away", ())
     return [(uid, h, st) for uid, name, h, st in gone if name in names]
@@ -313,6 +313,9 @@ def _exit_cost(position: Position, unit: UnitState) -> Fraction:
     if not moving(unit):
         raise IllegalAction(T("{unit} is stopped: it spends its start MP in an impulse first", unit=unit.id),
                             "D2.12")
+    if vbypass.across_of(unit) is not None:
+        raise IllegalAction(T("{unit} is bypassing: its VCA changes only as it leaves the hexside it "
+                              "straddles", unit=unit.id), "D2.33")
     back = unit.has(BACK)
     f = armour.facing_of(unit)
     cost = vrecall.exit_mp(position, unit, unit.hex, (f + 3) % 6 if back else f)
@@ -548,7 +551,7 @@ def end_impulse(position: Position, move: act.Move) -> State:
 def _leave_map(position: Position, members: list[UnitState]) -> State:
     """D14.212, A2.6: the AFVs that left the map in this impulse go, with what they carry; they score Exit VP
     by the scenario's exit hexes (A26.23: their VP, A26.212, A26.211; none for a Recalled AFV or broken
-    infantry), and stay the platoon's mates off the map for the rest of its MPh."""
+    infantry), and stay the platoon's mates off the map (``away``)."""
     state = position.state
     exits = victory.exit_hexes(position, members[0].side) if members else frozenset()
     for u in members:
@@ -561,10 +564,13 @@ def _leave_map(position: Position, members: list[UnitState]) -> State:
         working = vt.ma is not None and not unit.has("ma_malf") and not unit.has("ma_removed")
         gone = [(unit.id, victory.vehicle_vp(vt.armored, [vt.hull_front, vt.hull_side, vt.turret_front,
                                                          vt.turret_side], working) if scores else 0)]
+        carriers = {unit.id}
         for rider in [r for r in state.units.values() if r.carrier == unit.id]:
+            carriers.add(rider.id)
             gone.append((rider.id, victory.vp(rider.type, rider.values)
                          if scores and not rider.has("broken") else 0))
-            state = state.without_unit(rider.id)
+        for uid in [r.id for r in state.units.values() if r.carrier in carriers]:
+            state = state.without_unit(uid)  # the riders and passengers, and the SW they carry (A4.43)
         state = state.without_unit(unit.id)
         gs = state.game
         name = platoon.name_of(unit) or ""

@@ -462,7 +462,8 @@ def _at_the_edge(tmp_path: Path, a: str, options: dict[str, Any] | None = None, 
     units = [{"id": "A", "counter": "t26s", "side": "a", "hex": "3" + a,
               "markers": ["platoon:P", "vca1", "imp_go", "imp_on", f"spent{2 * mp}"]},
              {"id": "B", "counter": "t26", "side": "a", "hex": "3EE1",
-              "markers": ["platoon:P", "vca1", "imp_go", "imp_on", f"spent{2 * mp}"]}]
+              "markers": ["platoon:P", "vca1", "imp_go", "imp_on", f"spent{2 * mp}"]},
+             {"id": "sq", "counter": "4-6-7", "side": "a", "hex": "3EE1", "carrier": "B"}]
     scen = Scenario.from_dict(scenario_dict("asl", units, counters(tmp_path), "MPh", options=options),
                               source="d14")
     return get_game("asl").new_position(scen, hex_map=board())
@@ -493,14 +494,16 @@ def test_d14_212_a2_6_only_from_the_edge_past_the_vca(tmp_path: Path) -> None:
 
 def test_d14_212_a26_23_exit_vp_for_a_platoon_afv(tmp_path: Path) -> None:
     """A26.23, A26.212: B leaving by the scenario's exit hex EE1 scores its VP: 1, +1 for its working gun, +1
-    for its highest AF of 2 (one per 5, fractions up): 3. A, with it in EE1, pays the impulse's 1 MP (10 of
-    11). Alone on the map with 1 MP left, it stays in the platoon of its mate off the map for the MPh
-    (D14.212): not set free as a lone survivor (D14.22), it moves on by impulses, in formation with B."""
+    for its highest AF of 2 (one per 5, fractions up): 3; the squad riding on it goes with it, 2 (A26.211).
+    A, with it in EE1, pays the impulse's 1 MP (10 of 11). Alone on the map with 1 MP left, it stays in the
+    platoon of its mate off the map (D14.212): not set free as a lone survivor (D14.22), it moves on by
+    impulses, in formation with B."""
     opts = {"victory": {"exit": {"side": "a", "hexes": ["3EE1"], "vp": 6}}}
     pos = _at_the_edge(tmp_path, "EE1", opts, mp=9)
     pos.push_text("move B 3EE1 as impulse_exit")
     end(pos, quiet=True)
-    assert ("B", 3) in pos.state.game.exited and spent(pos, "A") == 10
+    assert ("B", 3) in pos.state.game.exited and ("sq", 2) in pos.state.game.exited and "sq" not in pos.units
+    assert spent(pos, "A") == 10
     assert [u.id for u in impulse.crew(pos)] == ["A"] and not pos.units["A"].has("ntc_passed")
     assert "A" not in pos.state.moved and "move A 3EE1 cost 1 as impulse_exit" in texts(pos)
     pos.push_text("move A 3EE1-3FF0 as impulse")  # FF0 is next to B's off-map hex: in formation
