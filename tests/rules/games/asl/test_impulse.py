@@ -424,7 +424,8 @@ def test_d14_31_at_the_table_a_lift_and_placement_is_the_afvs_hex_entry(tmp_path
 def test_d14_22_an_immobile_afv_stays_in_its_platoon(tmp_path: Path, result: str) -> None:
     """D14.22 names destroyed, Recalled and immobilized AFVs as leaving the platoon; a bogged (D8.21), mired
     (D8.31), shocked or stunned (D5.34) one is immobile (D.7) and stays: it still counts for the platoon's
-    Motion dr (D14.211: +2 for two) and the platoon makes no impulse, as it can spend no MP (D14.31)."""
+    Motion dr (D14.211: +2 for two) and the platoon makes no impulse, as it can spend no MP (D14.31): A moves
+    only by leaving the platoon with an NTC (D14.23)."""
     pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1")
     b = pos.units["B"]
     pos = pos.at(pos.state.with_unit(b.mark(result)))
@@ -433,6 +434,7 @@ def test_d14_22_an_immobile_afv_stays_in_its_platoon(tmp_path: Path, result: str
     assert not any("impulse" in t for t in texts(pos))
     with pytest.raises(IllegalAction, match="makes no impulse"):
         pos.push_text("move A 3Y5 as impulse_start")
+    assert "move A 3Y5 as ntc" in texts(pos)  # D14.23: A leaves the platoon only by an NTC, to move alone
 
 
 @pytest.mark.parametrize("result", ["wreck", "immobilized", "recalled"])
