@@ -54,12 +54,15 @@ cost (``check_unload``, ``unloaded``); loading waits for the platoon's MPh's end
 MP). Mud and deep snow (D8.23 with D14.21): each entry off a paved road counts for its AFV (vmud's count); at
 the first impulse end after one, the opponent rolls one bog DR in secret for the platoon's MPh, each AFV with
 its own DRM, and a secret dr; an AFV the DR falls on bogs at the impulse end its count reaches the dr; several
-at once, Random Selection names one, and the DR is spent for the others.
+at once, Random Selection names one, and the DR is spent for the others. Overrun (D7.1 with D14.32): an entry
+into a hex of enemy infantry (no enemy AFV, never in reverse, D7.13) costs the entry plus a quarter of the MP
+allowance (armour.step_mp); the OVR's IFT DR comes at the impulse's end after its bog DRs and Defensive First
+Fire (``_overruns``), and the defender's Reaction Fire (D7.2) once the questions it raised are answered
+(``react_to_overrun``, from the game's settle: no move is under way to offer it).
 
-Not built: Overrun in impulses (such a move is refused, naming the rule), going on round a bypass's CAFP
-(D2.33: refused), a stall's one delay DR (D14.21: stalls come from chapter H's vehicle notes, not among the
-texts), Armored Assault with impulses (D14.33-D14.333), entering from off the map in impulses (D14.212:
-off-board set-up and entry, A2.5-A2.52, are not played).
+Not built: going on round a bypass's CAFP (D2.33: refused), a stall's one delay DR (D14.21: stalls come from
+chapter H's vehicle notes, not among the texts), Armored Assault with impulses (D14.33-D14.333), entering from
+off the map in impulses (D14.212: off-board set-up and entry, A2.5-A2.52, are not played).
 """
 
 from __future__ import annotations
@@ -77,8 +80,10 @@ from hexmate.rules.games.asl import (
     armour,
     axisred,
     hulldown,
+    overrun,
     platoon,
     radioless,
+    reaction,
     riders,
     vbypass,
     vfire,
@@ -111,6 +116,8 @@ MP = "imp_mp"  # imp_mp<half MP>: what this AFV spent in the impulse now being m
 FROM = "imp_from:"  # imp_from:q,r,f: its hex and VCA as the impulse began (its bog DR, D8.21; D14.22)
 STARTED = "imp_started"  # its start MP in this impulse (D2.51)
 OFF = "imp_off:"  # imp_off:q,r: it leaves the map in this impulse, into that off-map hex (D14.212, A2.6)
+OVR = "imp_ovr:"  # imp_ovr:q,r: it overran that hex in this impulse; the attack after the windows (D7.1)
+REACT = "imp_react"  # its OVR's Reaction Fire (D7.2) is offered once the questions after the attack are over
 REFORM = "imp_reform"  # D14.22: two survivors re-conforming
 WINDOW = "vimpulse"  # the continuation of the impulse's Defensive First Fire windows (game.resume_vimpulse)
 BOG, BREAK = "vimp_bog", "vimp_break"  # the one DR, and Random Selection (game.resume_vimp_bog / _pick)
@@ -274,7 +281,11 @@ def _cost(position: Position, unit: UnitState, move: act.Move) -> Fraction:
     if mode == BYPASS:
         return _bypass_cost(position, unit, to)
     if any(u.side != unit.side for u in position.units_at(to)):
-        raise IllegalAction(T("entering an enemy's hex (Overrun) is not played in platoon impulses"), "D7.1")
+        if overrun.closed(position, unit.side, to) or not overrun.is_overrun(position, unit.side, to):
+            raise IllegalAction(T("{unit} may not end an impulse in {hex}: an enemy AFV is there",
+                                  unit=unit.id, hex=position.label(to)), "D2.6")
+        if back:
+            raise IllegalAction(T("no Overrun in reverse"), "D7.13")
     view = position.state
     for gone in [u for u in position.units_at(to) if leaving(u) is not None]:
         view = view.without_unit(gone.id)  # D14.212: a mate that left the map from there in this impulse
@@ -505,6 +516,8 @@ def act_one(position: Position, move: act.Move) -> State:
             state = riders.bail_out(position.at(state), on_top, frm, "D6.21")  # before the woods or building
         for rider in [u for u in state.units.values() if u.carrier == unit.id]:  # aboard, along (D6.1)
             state = state.with_unit(rider.at(to))
+        if move.mode == ENTER and overrun.is_overrun(position, unit.side, to):  # D7.1: its OVR, at the end
+            unit = unit.mark(OVR + _hx(to))
         state = _mud_entry(position, state, unit.id, frm, to)
         paths = dict(getattr(state.game, "vpath", ()))  # D2.401: where it went, for Motion attempts
         went: dict[str, Any] = {"vpath": tuple((*(p for p in paths.items() if p[0] != unit.id),
@@ -764,7 +777,27 @@ def _window(position: Position, state: State, ids: str, hexes: list[Hex], shot: 
             react = dataclasses.replace(react, choices=(*react.choices, *motion))
             # under a question still open (a Motion dr asked in the last window): answered after it
             return state.replace(moving=Moving(here, (h,), 0), decisions=(react, *state.decisions))
-    return _settle(position.at(state), ids)
+    return _overruns(position.at(state), ids)
+
+
+def _overruns(position: Position, ids: str) -> State:
+    """D7.1 with D14.32: an AFV that entered a hex of enemy infantry in the impulse attacks them once the
+    impulse's bog DRs and Defensive First Fire are over (its own IFT DR, then the defender's Reaction Fire,
+    D7.2); one that no longer can (gone, moved off, or nobody left there) does not."""
+    state = position.state
+    attacks: list[Decision] = []
+    for uid in ids.split(","):
+        unit = state.units.get(uid)
+        marks = tuple(m for m in unit.markers if m.startswith(OVR)) if unit is not None else ()
+        if unit is None or not marks:
+            continue
+        state = state.with_unit(unit.mark(remove=marks))
+        h = _parse(marks[0][len(OVR):])
+        if unit.hex == h and not unit.has("wreck") and overrun.is_overrun(position.at(state), unit.side, h):
+            state = state.with_unit(state.units[uid].mark(REACT))
+            attacks.append(overrun.declare(position.at(state), state.units[uid], h))
+    state = _settle(position.at(state), ids)
+    return state.push(*attacks) if attacks else state
 
 
 def resume_window(position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -822,6 +855,25 @@ def unloaded(position: Position, state: State, carrier: str) -> State:
     marks = (MP + str(int(2 * cost)), f"{FROM}{_hx(unit.hex)},{armour.facing_of(unit)}")
     after = after.mark(*marks)
     return state.with_unit(after)
+
+
+def react_to_overrun(position: Position) -> State:
+    """D7.2: with no move under way to offer it (reaction.py's home), the defender's Reaction Fire at an OVR
+    made in an impulse, asked again after each reaction until none is left; then the AFV's mark goes."""
+    state = position.state
+    if state.moving is not None:
+        return state
+    marked = [u for u in state.units.values() if u.has(REACT)]
+    if not marked:
+        return state
+    if reaction.due(position) is not None:
+        state = reaction.offer(position)
+        if state.decisions:
+            return state
+    for u in marked:
+        if u.id in state.units:
+            state = state.with_unit(state.units[u.id].mark(remove=(REACT,)))
+    return state
 
 
 def _settle(position: Position, ids: str) -> State:
@@ -963,7 +1015,38 @@ def bar_other(position: Position, action: act.Action) -> None:
                               hex=position.label(crew(position)[0].hex)), "D14.3")
 
 
-__all__ = ["DONE", "END", "EXIT", "MODES", "WINDOW", "acted", "after_checks", "allowance", "apart", "apply",
-           "away", "bar_other", "check", "check_fire", "check_unload", "crew", "end_of_mph", "finish",
-           "generate", "in_impulse", "is_impulse", "leaving", "moves", "note_fire", "resume_check",
-           "resume_mud", "resume_mud_dr", "resume_pick", "resume_window", "spent", "under_way", "unloaded"]
+__all__ = [
+    "DONE",
+    "END",
+    "EXIT",
+    "MODES",
+    "WINDOW",
+    "acted",
+    "after_checks",
+    "allowance",
+    "apart",
+    "apply",
+    "away",
+    "bar_other",
+    "check",
+    "check_fire",
+    "check_unload",
+    "crew",
+    "end_of_mph",
+    "finish",
+    "generate",
+    "in_impulse",
+    "is_impulse",
+    "leaving",
+    "moves",
+    "note_fire",
+    "react_to_overrun",
+    "resume_check",
+    "resume_mud",
+    "resume_mud_dr",
+    "resume_pick",
+    "resume_window",
+    "spent",
+    "under_way",
+    "unloaded",
+]
