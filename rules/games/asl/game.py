@@ -30,6 +30,7 @@ from hexmate.rules.games.asl import (
     fire_groups,
     floc,
     hulldown,
+    impovr,
     impulse,
     mgafv,
     moto,
@@ -1641,7 +1642,7 @@ class AslGame(Game):
         if state.moving is not None:
             return state
         if not state.decisions:  # D7.2, D14.32: the Reaction Fire at a platoon's OVR at an impulse's end
-            state = impulse.react_to_overrun(position.at(state))
+            state = impovr.react(position.at(state))
         state = bicycle.settle(cyclesplit.settle(position, state))  # D15.44 (A19.13); D15.53, D15.85
         return asl_carry.follow(prisoners.follow(state))  # A20.53, A20.5; A4.43: a SW goes with its possessor
 

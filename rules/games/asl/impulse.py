@@ -13,14 +13,8 @@ action at a time, none declared in advance:
 - ``move AFV A-P as impulse_bypass``: one hexside of VBM (D14.31, D2.3): round the woods or building of P, a
   hex of its VCA (in reverse, of its rear), along the hexside between the two, for vbypass.cost (no bog DR).
   From bypass it goes on into F, or back into B, as an entry (D2.33); no VCA change in place;
-- ``move AFV HEX as impulse_exit``: off the map from an edge hex, into the off-map hex of its VCA (in reverse,
-  of its rear), for the MP of that hex's mirror image (A2.6). D14.212: at the impulse's end it counts, for
-  D14.21, as in that off-map hex, with LOS to and from it; then it goes (with what it carries), scoring Exit
-  VP by the scenario's exit hexes (A26.23, A26.212), and stays its mates' formation partner off the map
-  (``AslState.imp_away``, platoon.in_platoon): a mate left alone on the map is no lone survivor (D14.22) and,
-  in later MPhs too, moves by impulses in formation with it (the example's A: off by the hex its mate left by
-  or one next to it) unless an NTC takes it out of the platoon (D14.23).
-  A mate may enter the hex it left in the same impulse as if it were empty (the example's impulse 7).
+- ``move AFV HEX as impulse_exit``: off the map from an edge hex (D14.212, A2.6: impedge.py, which also
+  keeps the AFVs gone off the map as their mates' formation partners).
 
 An AFV that does nothing pays the impulse's MP too. ``move AFV,AFV[,AFV] HEX as impulse_end`` (the platoon,
 the first AFV's hex) declares the impulse over (D14.31): it costs every AFV the most MP any spent in it; it is
@@ -51,14 +45,8 @@ impulses).
 Towing (vtow.py): each entry costs its towing MP too (armour.step_mp), never in reverse (D2.2). ``unload AFV``
 (D6.5) is a stopped platoon AFV's one MP action of an impulse, a quarter of its MP paid with the impulse's
 cost (``check_unload``, ``unloaded``); loading waits for the platoon's MPh's end (D6.4: its AFVs have spent
-MP). Mud and deep snow (D8.23 with D14.21): each entry off a paved road counts for its AFV (vmud's count); at
-the first impulse end after one, the opponent rolls one bog DR in secret for the platoon's MPh, each AFV with
-its own DRM, and a secret dr; an AFV the DR falls on bogs at the impulse end its count reaches the dr; several
-at once, Random Selection names one, and the DR is spent for the others. Overrun (D7.1 with D14.32): an entry
-into a hex of enemy infantry (no enemy AFV, never in reverse, D7.13) costs the entry plus a quarter of the MP
-allowance (armour.step_mp); the OVR's IFT DR comes at the impulse's end after its bog DRs and Defensive First
-Fire (``_overruns``), and the defender's Reaction Fire (D7.2) once the questions it raised are answered
-(``react_to_overrun``, from the game's settle: no move is under way to offer it).
+MP). Mud and deep snow: one secret bog DR for the platoon's MPh (D8.23 with D14.21: impmud.py). An entry into
+a hex of enemy infantry is an Overrun, attacking at the impulse's end (D7.1 with D14.32: impovr.py).
 
 Not built: going on round a bypass's CAFP (D2.33: refused), a stall's one delay DR (D14.21: stalls come from
 chapter H's vehicle notes, not among the texts), Armored Assault with impulses (D14.33-D14.333), entering from
@@ -80,17 +68,16 @@ from hexmate.rules.games.asl import (
     armour,
     axisred,
     hulldown,
+    impedge,
+    impmud,
+    impovr,
     overrun,
     platoon,
     radioless,
-    reaction,
     riders,
     vbypass,
     vfire,
-    victory,
     vmotion,
-    vmud,
-    vrecall,
     vsmoke,
 )
 from hexmate.rules.games.asl import facing as fc
@@ -115,14 +102,10 @@ BACK = "imp_rev"  # started in reverse (D2.2): D14.21's status tells forward fro
 MP = "imp_mp"  # imp_mp<half MP>: what this AFV spent in the impulse now being made (D14.31)
 FROM = "imp_from:"  # imp_from:q,r,f: its hex and VCA as the impulse began (its bog DR, D8.21; D14.22)
 STARTED = "imp_started"  # its start MP in this impulse (D2.51)
-OFF = "imp_off:"  # imp_off:q,r: it leaves the map in this impulse, into that off-map hex (D14.212, A2.6)
-OVR = "imp_ovr:"  # imp_ovr:q,r: it overran that hex in this impulse; the attack after the windows (D7.1)
-REACT = "imp_react"  # its OVR's Reaction Fire (D7.2) is offered once the questions after the attack are over
 REFORM = "imp_reform"  # D14.22: two survivors re-conforming
 WINDOW = "vimpulse"  # the continuation of the impulse's Defensive First Fire windows (game.resume_vimpulse)
 BOG, BREAK = "vimp_bog", "vimp_break"  # the one DR, and Random Selection (game.resume_vimp_bog / _pick)
-MUD, MUD_DR = "vimp_mud", "vimp_mud_dr"  # D8.23 in impulses: the secret DR and dr (game.resume_vimp_mud...)
-TEMP = (MP, FROM, STARTED, OFF)
+TEMP = (MP, FROM, STARTED, impedge.OFF)
 
 
 def _hx(h: Hex) -> str:
@@ -180,34 +163,16 @@ def _sees(position: Position, a: Hex, b: Hex) -> bool:
     return platoon._sees(position, a, b)
 
 
-def leaving(unit: UnitState) -> Hex | None:
-    """The off-map hex this AFV leaves the map into in the impulse now being made (D14.212), if it does."""
-    for m in unit.markers:
-        if m.startswith(OFF):
-            return _parse(m[len(OFF):])
-    return None
-
-
-def away(position: Position, members: list[UnitState]) -> list[tuple[str, Hex, str]]:
-    """D14.212: the mates of these AFVs that left the map in an earlier impulse (of this MPh or an earlier
-    one): id, the off-map hex they went into, their status then."""
-    names = {platoon.name_of(u) for u in members} - {None}
-    gone = getattr(position.state.game, "imp_away", ())
-    return [(uid, h, st) for uid, name, h, st in gone if name in names]
-
-
 def apart(position: Position, members: list[UnitState]) -> list[str]:
     """D14.21 at an impulse's end: the AFVs out of formation (empty: the platoon meets it). D14.212: an AFV
     off the map (leaving it now, or gone in an earlier impulse) is in the off-map hex it went into, and LOS to
     and from it is traced (nothing off the map blocks it)."""
-    where = {u.id: leaving(u) or u.hex for u in members if u.hex is not None}
+    where = {u.id: impedge.leaving(u) or u.hex for u in members if u.hex is not None}
     states = {u.id: status(u) for u in members}
-    for uid, h, st in away(position, members):
+    for uid, h, st in impedge.away(position, members):
         where[uid], states[uid] = h, st
-
-    def sees(a: Hex, b: Hex) -> bool:
-        return a not in position.map or b not in position.map or _sees(position, a, b)
-    return platoon.conforms(where, states, sees)  # an AFV off the map needs its mate next to it too
+    # an AFV off the map needs its mate next to it too
+    return platoon.conforms(where, states, lambda a, b: impedge.sees(position, a, b))
 
 
 def is_impulse(move: act.Move) -> bool:
@@ -287,7 +252,7 @@ def _cost(position: Position, unit: UnitState, move: act.Move) -> Fraction:
         if back:
             raise IllegalAction(T("no Overrun in reverse"), "D7.13")
     view = position.state
-    for gone in [u for u in position.units_at(to) if leaving(u) is not None]:
+    for gone in [u for u in position.units_at(to) if impedge.leaving(u) is not None]:
         view = view.without_unit(gone.id)  # D14.212: a mate that left the map from there in this impulse
     step = armour.step_mp(position.at(view), unit, vt, here, to)
     if step is None or armour.all_mp(position, unit, here, to):
@@ -318,33 +283,14 @@ def _bypass_cost(position: Position, unit: UnitState, to: Hex) -> Fraction:
 
 
 def _exit_cost(position: Position, unit: UnitState) -> Fraction:
-    """D14.212, A2.6: off the map from an edge hex, into the off-map hex of its VCA (forward) or its rear (in
-    reverse), for the MP of that hex's mirror image, the edge hex's terrain (vrecall.exit_mp)."""
-    assert unit.hex is not None
+    """D14.212: leaving the map in Motion, not from a bypass (impedge.cost: A2.6)."""
     if not moving(unit):
         raise IllegalAction(T("{unit} is stopped: it spends its start MP in an impulse first", unit=unit.id),
                             "D2.12")
     if vbypass.across_of(unit) is not None:
         raise IllegalAction(T("{unit} is bypassing: its VCA changes only as it leaves the hexside it "
                               "straddles", unit=unit.id), "D2.33")
-    back = unit.has(BACK)
-    f = armour.facing_of(unit)
-    cost = vrecall.exit_mp(position, unit, unit.hex, (f + 3) % 6 if back else f)
-    if cost is None:
-        raise IllegalAction(T("{unit} cannot leave the map from {hex}: no hex of its VCA (in reverse: of its "
-                              "rear) is off the map, or the edge hex's terrain bars it", unit=unit.id,
-                              hex=position.label(unit.hex)), "A2.6")
-    if armour.all_mp(position, unit, unit.hex, unit.hex):
-        raise IllegalAction(T("{unit} may not leave the map in an impulse from {hex}", unit=unit.id,
-                              hex=position.label(unit.hex)), "D2.1")
-    cost += armour.tow_mp(unit)  # C10.1 (the pack's demo value): towing into the mirror image too
-    return Fraction(vm.reverse_mp(cost, armour.vtype(unit).rev)) if back else cost
-
-
-def _off_hex(position: Position, unit: UnitState) -> Hex:
-    assert unit.hex is not None
-    hexes = _entries(unit.hex, armour.facing_of(unit), unit.has(BACK))
-    return next(h for h in hexes if h not in position.map)
+    return impedge.cost(position, unit, back=unit.has(BACK))
 
 
 def _entries(h: Hex, f: int, back: bool) -> tuple[Hex, Hex]:
@@ -421,7 +367,7 @@ def _check_end(position: Position, move: act.Move, units: list[UnitState]) -> ac
     if all(c is None for c in costs):
         raise IllegalAction(T("no AFV of the platoon has spent MP in this impulse"), "D14.31")
     out = apart(position, members)
-    if out and (len(members) > 1 or away(position, members)):
+    if out and (len(members) > 1 or impedge.away(position, members)):
         if not members[0].has(REFORM):
             raise IllegalAction(T("{units} would end the impulse out of formation: each in or next to a "
                                   "mate's hex with LOS, all stopped or all non-stopped",
@@ -495,8 +441,7 @@ def act_one(position: Position, move: act.Move) -> State:
     elif move.mode == STOP:
         unit = unit.mark(remove=(GO, BACK, "motion"))  # D2.13
     elif move.mode == EXIT:  # D14.212: it goes at the impulse's end, after D14.21 is checked with it
-        off = (OFF + _hx(_off_hex(position, unit)), "entered")
-        unit = unit.mark(*off)
+        unit = impedge.mark(position, unit, back=unit.has(BACK))
     elif move.mode in (CW, CCW):
         f = armour.facing_of(unit)
         unit = armour.with_facing(unit, (f + (-1 if move.mode == CW else 1)) % 6)  # D2.11 (facings go ccw)
@@ -516,26 +461,14 @@ def act_one(position: Position, move: act.Move) -> State:
             state = riders.bail_out(position.at(state), on_top, frm, "D6.21")  # before the woods or building
         for rider in [u for u in state.units.values() if u.carrier == unit.id]:  # aboard, along (D6.1)
             state = state.with_unit(rider.at(to))
-        if move.mode == ENTER and overrun.is_overrun(position, unit.side, to):  # D7.1: its OVR, at the end
-            unit = unit.mark(OVR + _hx(to))
-        state = _mud_entry(position, state, unit.id, frm, to)
+        if move.mode == ENTER:
+            unit = impovr.mark(position, unit, to)  # D7.1: its OVR, at the impulse's end
+        state = impmud.entry(position, state, unit.id, frm, to)  # D8.23
         paths = dict(getattr(state.game, "vpath", ()))  # D2.401: where it went, for Motion attempts
         went: dict[str, Any] = {"vpath": tuple((*(p for p in paths.items() if p[0] != unit.id),
                                                (unit.id, (*paths.get(unit.id, (frm,)), to))))}
         state = state.replace(game=dataclasses.replace(state.game, **went))
     return state.with_unit(unit)
-
-
-def _mud_entry(position: Position, state: State, uid: str, a: Hex, b: Hex) -> State:
-    """D8.23: an entry (a bypassed hexside too) without a paved road's benefit in mud or deep snow counts
-    toward the entry the platoon's one secret bog DR names (``vmud``'s count, -1 while it is not rolled)."""
-    unit = state.units[uid]
-    if not vmud.ground(state.game)[0] or vmud.paved(position, a, b) or \
-            armour.vtype(unit).movement == "motorcycle":
-        return state
-    have = vmud._entry(state.game, uid)
-    at, count = have if have is not None else (-1, 0)
-    return state.replace(game=vmud._with(state.game, uid, at, count + 1))
 
 
 def end_impulse(position: Position, move: act.Move) -> State:
@@ -550,7 +483,7 @@ def end_impulse(position: Position, move: act.Move) -> State:
         if together:
             unit = unit.mark(remove=(REFORM,))  # D14.22: re-conformed
         state = state.with_unit(unit)
-    state = _leave_map(position.at(state), members)
+    state = impedge.leave_map(position.at(state), members, status)
     ids = ",".join(u.id for u in members)
     members = [state.units[u.id] for u in members if u.id in state.units]
     state, due = _mud_now(position.at(state), ids)  # D8.23: a secret dr already rolled comes due
@@ -559,38 +492,6 @@ def end_impulse(position: Position, move: act.Move) -> State:
     if checks:
         return state.push(*checks)
     return after_checks(position.at(state), ids)
-
-
-def _leave_map(position: Position, members: list[UnitState]) -> State:
-    """D14.212, A2.6: the AFVs that left the map in this impulse go, with what they carry; they score Exit VP
-    by the scenario's exit hexes (A26.23: their VP, A26.212, A26.211; none for a Recalled AFV or broken
-    infantry), and stay the platoon's mates off the map (``away``)."""
-    state = position.state
-    exits = victory.exit_hexes(position, members[0].side) if members else frozenset()
-    for u in members:
-        to = leaving(state.units[u.id])
-        if to is None:
-            continue
-        unit = state.units[u.id]
-        scores = unit.hex in exits and not unit.has(platoon.RECALLED)
-        vt = armour.vtype(unit)
-        working = vt.ma is not None and not unit.has("ma_malf") and not unit.has("ma_removed")
-        gone = [(unit.id, victory.vehicle_vp(vt.armored, [vt.hull_front, vt.hull_side, vt.turret_front,
-                                                         vt.turret_side], working) if scores else 0)]
-        carriers = {unit.id}
-        for rider in [r for r in state.units.values() if r.carrier == unit.id]:
-            carriers.add(rider.id)
-            gone.append((rider.id, victory.vp(rider.type, rider.values)
-                         if scores and not rider.has("broken") else 0))
-        for uid in [r.id for r in state.units.values() if r.carrier in carriers]:
-            state = state.without_unit(uid)  # the riders and passengers, and the SW they carry (A4.43)
-        state = state.without_unit(unit.id)
-        gs = state.game
-        name = platoon.name_of(unit) or ""
-        off: dict[str, Any] = {"exited": (*getattr(gs, "exited", ()), *gone),
-                               "imp_away": (*getattr(gs, "imp_away", ()), (unit.id, name, to, status(unit)))}
-        state = state.replace(game=dataclasses.replace(gs, **off))
-    return state
 
 
 def _clear(state: State) -> State:
@@ -616,7 +517,7 @@ def _checks(position: Position, members: list[UnitState]) -> list[Decision]:
                 bog[u.id] = int(d.arg("drm", "0"))
     red = {u.id: 0 for u in members if u.has(STARTED) and axisred.red_mp(position, u)}
     side = members[0].side
-    mud = _mud_check(position, members)
+    mud = impmud.check(position, members)  # D8.23
     if mud is not None:
         out.append(mud)
     for what, rule, subjects in (("bog", "D8.21", bog), ("breakdown", "D2.51", red)):
@@ -633,72 +534,29 @@ def _checks(position: Position, members: list[UnitState]) -> list[Decision]:
     return out
 
 
-def _mud_check(position: Position, members: list[UnitState]) -> Decision | None:
-    """D8.23 with D14.21: at the first impulse end after an AFV of the platoon made such an entry, the
-    opponent rolls one bog DR in secret for the platoon's MPh, each AFV with its own DRM (``vmud.drm``), then
-    a secret dr; else (already rolled) the AFVs whose count reaches the dr in this impulse bog (a Random
-    Selection dr when several do)."""
-    mud, deep = vmud.ground(position.state.game)
-    if not mud or not members:
-        return None
-    counts = {u.id: vmud._entry(position.state.game, u.id) for u in members}
-    if not any(c is not None and c[0] == -1 for c in counts.values()):
-        return None
-    drms = {u.id: vmud.drm(u, deep=deep) for u in members}
-    prompt = T("the ground is {ground}: roll the platoon's one bog DR for its MPh in secret ({units}; 12 or "
-               "more bogs), then a secret dr (D8.23, D14.21)", ground=T("deep snow") if deep else T("mud"),
-               units=", ".join(f"{k} {v:+d}" for k, v in sorted(drms.items())))
-    return Decision("roll", position.enemy_of(members[0].side), prompt, "D8.23", MUD, dice="DR",
-                    subject=tuple(sorted(drms)), private=True,
-                    args=(("crew", ",".join(u.id for u in members)),
-                          *((f"drm:{k}", str(v)) for k, v in sorted(drms.items()))))
-
-
 def resume_mud(position: Position, decision: Decision, answer: act.Answer) -> State:
-    """The platoon's secret DR (D8.23): the AFVs it would bog; none, no bog this MPh; else the secret dr."""
-    assert answer.dice is not None
-    dr = sum(answer.dice)
-    hit = tuple(u for u in decision.subject if vm.bogged(dr, int(decision.arg(f"drm:{u}", "0"))))
-    if not hit:
-        return _mud_set(position, decision, set(), 0)
-    prompt = T("now the secret dr: the entry in which one of {units} bogs (D8.23)", units=", ".join(hit))
-    return position.state.push(Decision("roll", decision.side, prompt, "D8.23", MUD_DR, dice="dr",
-                                        subject=hit, private=True, args=decision.args))
+    """D8.23: the platoon's secret DR (impmud.py); bogging none, its DR is spent for the MPh."""
+    hit = impmud.hit_by(decision, answer)
+    if hit:
+        return impmud.ask_dr(position, decision, hit)
+    return _mud_bogs(position.at(impmud.record(position.state, decision.arg("crew"), set(), 0)), decision)
 
 
 def resume_mud_dr(position: Position, decision: Decision, answer: act.Answer) -> State:
     assert answer.dice is not None
-    return _mud_set(position, decision, set(decision.subject), answer.dice[0])
-
-
-def _mud_set(position: Position, decision: Decision, hit: set[str], at: int) -> State:
-    """Record the secret result for every AFV of the platoon (one DR for its MPh), then the bogs now due."""
-    state = position.state
-    for uid in decision.arg("crew").split(","):
-        have = vmud._entry(state.game, uid)
-        state = state.replace(game=vmud._with(state.game, uid, at if uid in hit else 0,
-                                              have[1] if have else 0))
+    state = impmud.record(position.state, decision.arg("crew"), set(decision.subject), answer.dice[0])
     return _mud_bogs(position.at(state), decision)
 
 
 def _mud_now(position: Position, ids: str) -> tuple[State, list[Decision]]:
-    """D8.23: the AFVs whose count of such entries has reached the secret dr bog in that hex (their MPh over,
-    D8.21); several at once, a Random Selection dr names one (D14.21). Either way the DR has fallen: the
-    others' count no longer matters (their ``at`` becomes 0)."""
-    state = position.state
-    if any((have := vmud._entry(state.game, u)) is not None and have[0] == -1 for u in ids.split(",")):
-        return state, []  # the secret DR is still to roll
-    due = [u for u in ids.split(",") if u in state.units and not state.units[u].has("bogged")
-           and (have := vmud._entry(state.game, u)) is not None and 0 < have[0] == have[1]]
-    for uid in due:
-        have = vmud._entry(state.game, uid)
-        state = state.replace(game=vmud._with(state.game, uid, 0, have[1] if have else 0))
+    """D8.23: an AFV whose count of entries reached the secret dr bogs in that hex (its MPh over, D8.21);
+    several at once, a Random Selection dr names one (D14.21)."""
+    state, due = impmud.due(position.state, ids)
     if len(due) > 1:
         prompt = T("the DR falls on {units}: Random Selection names one, roll a dr (D14.21)",
                    units=", ".join(due))
-        side = state.units[due[0]].side
-        return state, [Decision("roll", side, prompt, "D14.21", BREAK, dice="dr", subject=tuple(due),
-                                args=(("crew", ids), ("what", "bog")))]
+        return state, [Decision("roll", state.units[due[0]].side, prompt, "D14.21", BREAK, dice="dr",
+                                subject=tuple(due), args=(("crew", ids), ("what", "bog")))]
     if due:
         state = _fall(state, due[0], "bog")
     return state, []
@@ -740,7 +598,7 @@ def _fall(state: State, uid: str, what: str) -> State:
 
 
 def _next(position: Position, decision: Decision) -> State:
-    if any(d.then in (BOG, BREAK, MUD, MUD_DR) for d in position.state.decisions):
+    if any(d.then in (BOG, BREAK, impmud.MUD, impmud.MUD_DR) for d in position.state.decisions):
         return position.state  # the other DR is still to roll
     return after_checks(position, decision.arg("crew"))
 
@@ -781,21 +639,8 @@ def _window(position: Position, state: State, ids: str, hexes: list[Hex], shot: 
 
 
 def _overruns(position: Position, ids: str) -> State:
-    """D7.1 with D14.32: an AFV that entered a hex of enemy infantry in the impulse attacks them once the
-    impulse's bog DRs and Defensive First Fire are over (its own IFT DR, then the defender's Reaction Fire,
-    D7.2); one that no longer can (gone, moved off, or nobody left there) does not."""
-    state = position.state
-    attacks: list[Decision] = []
-    for uid in ids.split(","):
-        unit = state.units.get(uid)
-        marks = tuple(m for m in unit.markers if m.startswith(OVR)) if unit is not None else ()
-        if unit is None or not marks:
-            continue
-        state = state.with_unit(unit.mark(remove=marks))
-        h = _parse(marks[0][len(OVR):])
-        if unit.hex == h and not unit.has("wreck") and overrun.is_overrun(position.at(state), unit.side, h):
-            state = state.with_unit(state.units[uid].mark(REACT))
-            attacks.append(overrun.declare(position.at(state), state.units[uid], h))
+    """D7.1, D14.32: after the windows, the OVRs of the impulse (impovr.py), then what its MP leave."""
+    state, attacks = impovr.attacks(position, ids)
     state = _settle(position.at(state), ids)
     return state.push(*attacks) if attacks else state
 
@@ -857,25 +702,6 @@ def unloaded(position: Position, state: State, carrier: str) -> State:
     return state.with_unit(after)
 
 
-def react_to_overrun(position: Position) -> State:
-    """D7.2: with no move under way to offer it (reaction.py's home), the defender's Reaction Fire at an OVR
-    made in an impulse, asked again after each reaction until none is left; then the AFV's mark goes."""
-    state = position.state
-    if state.moving is not None:
-        return state
-    marked = [u for u in state.units.values() if u.has(REACT)]
-    if not marked:
-        return state
-    if reaction.due(position) is not None:
-        state = reaction.offer(position)
-        if state.decisions:
-            return state
-    for u in marked:
-        if u.id in state.units:
-            state = state.with_unit(state.units[u.id].mark(remove=(REACT,)))
-    return state
-
-
 def _settle(position: Position, ids: str) -> State:
     """After the windows: a lone survivor moves on freely (D14.22); a platoon with no impulse of 1 MP left
     ends its MPh (D14.31)."""
@@ -886,7 +712,8 @@ def _settle(position: Position, ids: str) -> State:
     if lost and len(members) == 2 and apart(position.at(state), members):
         for u in members:
             state = state.with_unit(state.units[u.id].mark(REFORM))  # D14.22: re-conform
-    if len(members) == 1 and not away(position.at(state), members):  # D14.22: free for the rest of the MPh
+    alone = len(members) == 1 and not impedge.away(position.at(state), members)
+    if alone:  # D14.22: free for the rest of the MPh, in the status it has
         lone = state.units[members[0].id]
         lone = lone.mark("motion", radioless.PASSED, remove=(ON, GO, BACK)) if lone.has(GO) else \
             lone.mark(radioless.PASSED, remove=(ON,))
@@ -925,7 +752,7 @@ def end_of_mph(position: Position) -> State:
     cost = platoon.impulse_cost({u.id: acted(u) or 0 for u in members})
     for u in members:
         state = state.with_unit(armour.with_spent(state.units[u.id], spent(members) + cost))
-    state = _leave_map(position.at(state), members)
+    state = impedge.leave_map(position.at(state), members, status)
     return finish(state, [u.id for u in members])
 
 
@@ -1026,7 +853,6 @@ __all__ = [
     "allowance",
     "apart",
     "apply",
-    "away",
     "bar_other",
     "check",
     "check_fire",
@@ -1037,10 +863,8 @@ __all__ = [
     "generate",
     "in_impulse",
     "is_impulse",
-    "leaving",
     "moves",
     "note_fire",
-    "react_to_overrun",
     "resume_check",
     "resume_mud",
     "resume_mud_dr",

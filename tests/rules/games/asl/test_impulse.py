@@ -12,7 +12,6 @@ AT Gun of the second and third examples is a German tank in GG4 here, and its ke
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from fractions import Fraction
 from pathlib import Path
@@ -21,8 +20,7 @@ from typing import Any
 import pytest
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import Position, get_game
-from hexmate.rules.games.asl import armour, impulse, platoon, radioless, vbypass
-from hexmate.rules.hexes import Hex
+from hexmate.rules.games.asl import armour, impulse, platoon, vbypass
 from hexmate.rules.maps import HexMap
 from hexmate.rules.scenario import Scenario
 
@@ -458,61 +456,6 @@ def test_d14_22_a_stun_in_an_impulse_ends_the_platoons_mph(tmp_path: Path) -> No
     assert platoon.name_of(pos.units["B"]) == "P" and pos.units["A"].has("motion")
 
 
-def _at_the_edge(tmp_path: Path, a: str, options: dict[str, Any] | None = None, mp: int = 10) -> Position:
-    """Where T-MOV-13 stands before its impulse 7: B in EE1 with its VCA DD0-EE1 (past the map's edge), A in
-    ``a``, both in Motion in platoon movement, ``mp`` MP spent (10 in the example)."""
-    units = [{"id": "A", "counter": "t26s", "side": "a", "hex": "3" + a,
-              "markers": ["platoon:P", "vca1", "imp_go", "imp_on", f"spent{2 * mp}"]},
-             {"id": "B", "counter": "t26", "side": "a", "hex": "3EE1",
-              "markers": ["platoon:P", "vca1", "imp_go", "imp_on", f"spent{2 * mp}"]},
-             {"id": "sq", "counter": "4-6-7", "side": "a", "hex": "3EE1", "carrier": "B"}]
-    scen = Scenario.from_dict(scenario_dict("asl", units, counters(tmp_path), "MPh", options=options),
-                              source="d14")
-    return get_game("asl").new_position(scen, hex_map=board())
-
-
-def test_d14_212_a_platoon_leaves_the_map_in_formation(tmp_path: Path) -> None:
-    """D14.212, D14.21: at an impulse's end B, gone off the map from EE1, is in the off-map hex past it: A
-    delaying in CC2 (two hexes from EE1, three from B) is out of formation with it (T-MOV-13's impulse 7:
-    A entering EE1 next to B is not)."""
-    pos = _at_the_edge(tmp_path, "CC2")
-    assert spent(pos, "A") == 10
-    pos.push_text("move B 3EE1 as impulse_exit")
-    pos.push_text("move A 3CC2 as impulse_delay")
-    with pytest.raises(IllegalAction, match="A, B would end the impulse out of formation"):
-        end(pos)
-
-
-def test_d14_212_a2_6_only_from_the_edge_past_the_vca(tmp_path: Path) -> None:
-    """A2.6, D14.212: an AFV leaves the map from an edge hex, into an off-map hex of its VCA, in Motion: A in
-    DD1 (its VCA EE1-DD0 on the map) may not; B, stopped, spends its start MP first (D2.12)."""
-    pos = _at_the_edge(tmp_path, "DD1")
-    with pytest.raises(IllegalAction, match="cannot leave the map from 3DD1"):
-        pos.push_text("move A 3DD1 as impulse_exit")
-    stopped = pos.at(pos.state.with_unit(pos.units["B"].mark(remove=("imp_go",))))
-    with pytest.raises(IllegalAction, match="start MP"):
-        stopped.push_text("move B 3EE1 as impulse_exit")
-
-
-def test_d14_212_a26_23_exit_vp_for_a_platoon_afv(tmp_path: Path) -> None:
-    """A26.23, A26.212: B leaving by the scenario's exit hex EE1 scores its VP: 1, +1 for its working gun, +1
-    for its highest AF of 2 (one per 5, fractions up): 3; the squad riding on it goes with it, 2 (A26.211).
-    A, with it in EE1, pays the impulse's 1 MP (10 of 11). Alone on the map with 1 MP left, it stays in the
-    platoon of its mate off the map (D14.212): not set free as a lone survivor (D14.22), it moves on by
-    impulses, in formation with B."""
-    opts = {"victory": {"exit": {"side": "a", "hexes": ["3EE1"], "vp": 6}}}
-    pos = _at_the_edge(tmp_path, "EE1", opts, mp=9)
-    pos.push_text("move B 3EE1 as impulse_exit")
-    end(pos, quiet=True)
-    assert ("B", 3) in pos.state.game.exited and ("sq", 2) in pos.state.game.exited and "sq" not in pos.units
-    assert spent(pos, "A") == 10
-    assert [u.id for u in impulse.crew(pos)] == ["A"] and not pos.units["A"].has("ntc_passed")
-    assert "A" not in pos.state.moved and "move A 3EE1 cost 1 as impulse_exit" in texts(pos)
-    pos.push_text("move A 3EE1-3FF0 as impulse")  # FF0 is next to B's off-map hex: in formation
-    end(pos, quiet=True)
-    assert at(pos, "A") == "FF0" and "A" in pos.state.moved and pos.units["A"].has("motion")
-
-
 def test_d14_31_towing_in_impulses(tmp_path: Path) -> None:
     """D14.31 with towing (vtow.py): B towing pays the chart pack's +1 MP a hex (C10.1, its demo value) on
     its 1-MP entry, so the impulse costs the platoon 2; B has no reverse movement (D2.2)."""
@@ -588,104 +531,3 @@ def test_d14_31_d2_3_one_hexside_of_bypass_an_impulse(tmp_path: Path) -> None:
     assert [t for t in texts(pos) if t.startswith("move A 3Z4-")] == ["move A 3Z4-3Z3 cost 1 as impulse"]
     pos.push_text("move A 3Z4-3Z3 as impulse")
     assert vbypass.across_of(pos.units["A"]) is None
-
-
-def test_d8_23_d14_21_one_secret_mud_dr_for_the_platoon(tmp_path: Path) -> None:
-    """D8.23 with D14.21: in mud, after A and B's first entries off any road, the opponent rolls one bog DR in
-    secret for the platoon's MPh, each AFV with its own DRM (+1 normal ground pressure of the demo values, +1
-    mud, D8.21): 6+5 = 11, 13 for both; the secret dr of 2 names the second entry. In the next impulse both
-    make their second entry: both would bog, so Random Selection (a dr of 1) bogs A, and B's DR is spent.
-    A's MP are over (D8.21), and so are the platoon's (D14.31)."""
-    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1", "motion",
-                options={"weather": {"precipitation": "mud"}})
-    pos.push_text("move A 3Y5-3Z4 as impulse")
-    pos.push_text("move B 3Z5-3AA5 as impulse")
-    end(pos)
-    top = pos.decision
-    assert top is not None and top.then == "vimp_mud" and top.private and top.side == "b"
-    assert top.subject == ("A", "B") and top.arg("drm:A") == top.arg("drm:B") == "2"
-    pos.push_text("answer dice 6,5")
-    top = pos.decision
-    assert top is not None and top.then == "vimp_mud_dr" and top.private and top.subject == ("A", "B")
-    pos.push_text("answer dice 2")
-    assert pos.decision is None and not any(pos.units[u].has("bogged") for u in "AB")
-    pos.push_text("move A 3Z4-3AA4 as impulse")
-    pos.push_text("move B 3AA5-3BB4 as impulse")
-    end(pos)
-    top = pos.decision
-    assert top is not None and top.then == "vimp_break" and top.subject == ("A", "B")
-    pos.push_text("answer dice 1")
-    assert pos.units["A"].has("bogged") and not pos.units["B"].has("bogged")
-    assert impulse.crew(pos) == [] and all(u in pos.state.moved for u in "AB")
-
-
-def test_d8_23_a_secret_dr_of_one_bogs_in_the_first_entry(tmp_path: Path) -> None:
-    """D8.23: the secret dr of 1 bogs an AFV the DR falls on in its first such entry, at once: A, which
-    entered Z4 while B, in Motion, did nothing (D14.31). B has made no entry: the DR does not bog it now."""
-    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1", "motion",
-                options={"weather": {"precipitation": "mud"}})
-    pos.push_text("move A 3Y5-3Z4 as impulse")
-    end(pos)
-    pos.push_text("answer dice 6,6")
-    pos.push_text("answer dice 1")
-    assert pos.units["A"].has("bogged") and not pos.units["B"].has("bogged")
-    assert impulse.crew(pos) == [] and all(u in pos.state.moved for u in "AB")
-
-
-def test_d14_212_the_next_mph_of_the_afv_left_on_the_map(tmp_path: Path) -> None:
-    """D14.212 (the D14 example's tank A, next MPh): B went off the map from EE1; A, in Motion in EE1, is
-    still in the platoon: it moves by impulses with no NTC (D14.23's NTC is for leaving it), leaves the map
-    by EE1 (next to B's off-map hex), and may not end an impulse out of formation with B: FF1, entered with
-    its VCA FF1-FF0, is two hexes from B's off-map hex."""
-    pos = table(tmp_path, {"A": "EE1", "B": "DD1"}, "motion", "vca0")
-    gone = (("B", "P", Hex(31, -16), "moving"),)  # where B went off the map in T-MOV-13's impulse 7
-    pos = pos.at(pos.state.without_unit("B").replace(game=dataclasses.replace(pos.state.game, imp_away=gone)))
-    assert platoon.in_platoon(pos, pos.units["A"]) and not radioless.lone(pos, pos.units["A"])
-    assert "move A 3EE1 cost 1 as impulse_exit" not in texts(pos)  # its VCA (f 0) does not reach off the map
-    pos.push_text("move A 3EE1-3FF1 as impulse")
-    with pytest.raises(IllegalAction, match="A, B would end the impulse out of formation"):
-        end(pos)
-    pos.pop()
-    pos.push_text("move A 3EE1 as impulse_ccw")  # its VCA to FF0 and past the edge
-    end(pos)
-    assert "move A 3EE1 cost 1 as impulse_exit" in texts(pos)
-    pos.push_text("move A 3EE1 as impulse_exit")
-    end(pos)
-    assert "A" not in pos.units and impulse.crew(pos) == []
-
-
-def test_d14_32_d7_1_an_overrun_in_an_impulse(tmp_path: Path) -> None:
-    """D7.1 with D14.31-D14.32: A in Motion enters Z4, a hex of an enemy squad, for 1 MP plus a quarter of its
-    11 MP (FRU): 4, the impulse's cost (B enters AA5 for 1). Its OVR comes at the impulse's end, after the
-    bog DRs and Defensive First Fire (none can hurt it here): its IFT DR, then the squad's chance of
-    Reaction Fire (D7.2), after which the platoon's next impulse may begin."""
-    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1", "motion",
-                more=({"id": "sq", "counter": "4-4-7", "side": "b", "hex": "3Z4"},))
-    assert "move A 3Y5-3Z4 cost 4 as impulse" in texts(pos)
-    pos.push_text("move A 3Y5-3Z4 as impulse")
-    pos.push_text("move B 3Z5-3AA5 as impulse")
-    end(pos)
-    assert [spent(pos, u) for u in "AB"] == [4, 4]
-    top = pos.decision
-    assert top is not None and top.then == "vovr" and top.side == "a"
-    assert top.target == pos.map.parse_label("3Z4")
-    pos.push_text("answer dice 5,5")  # no effect on 4 FP
-    top = pos.decision
-    assert top is not None and top.then == "ovr_react" and top.side == "b"
-    pos.push_text("answer pass")
-    assert pos.decision is None and not pos.units["A"].has("imp_react")
-    assert "move B 3AA5 cost 1 as impulse_delay" in texts(pos)
-
-
-def test_d7_13_no_overrun_in_reverse_in_an_impulse(tmp_path: Path) -> None:
-    """D7.13: no Overrun in reverse (A backing into Y6, an enemy squad's hex)."""
-    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1", more=(
-        {"id": "sq", "counter": "4-4-7", "side": "b", "hex": "3Y6"},))
-    pos.push_text("move A 3Y5 as impulse_start_rev")
-    pos.push_text("move B 3Z5 as impulse_start_rev")
-    end(pos)
-    pos.push_text("answer dice 3,4")
-    while pos.decision is not None and pos.decision.then == "vimpulse":
-        pos.push_text("answer pass")
-    with pytest.raises(IllegalAction, match="no Overrun in reverse"):
-        pos.push_text("move A 3Y5-3Y6 as impulse_rev")
