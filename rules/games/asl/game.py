@@ -31,6 +31,7 @@ from hexmate.rules.games.asl import (
     fire_groups,
     floc,
     hulldown,
+    impovr,
     impulse,
     mgafv,
     moto,
@@ -242,6 +243,8 @@ class AslState(GameState):
     mud: tuple[tuple[str, int, int], ...] = ()
     # D2.401: the path each vehicle moved along this MPh, for Motion attempts in the windows after it
     vpath: tuple[tuple[str, tuple[Hex, ...]], ...] = ()
+    # D14.212: platoon AFVs gone off the map in an impulse this MPh: id, platoon, the off-map hex, status
+    imp_away: tuple[tuple[str, str, Hex, str], ...] = ()
     move_levels: tuple[int, ...] = ()  # the level of each Location of the move under way (A2.8, stairs.py)
     # the vehicles armour.infantry_view sets aside while an infantry fire is worked out (vcover.py, D9.3);
     # always empty at rest
@@ -975,8 +978,12 @@ class AslGame(Game):
             position = vrecall.stop_to_unload(position, action)  # D5.341, D2.13: in Motion, it stops first
             off = tuple(u.id for u in position.units.values() if u.carrier == action.carrier)
             after = transport.apply_unload(position, action)
+            platoon_afv = impulse.under_way(position)  # D14.31: its one MP action of the impulse
+            after = impulse.unloaded(position, after, action.carrier) if platoon_afv else after
             here = position.units[action.carrier].hex
             after = asl_inplace.window(self, position, after, off, here) if here is not None else after
+            if platoon_afv:
+                return after  # D14.32: the fire at the AFV's MP waits for the impulse's end
             return vinplace.open_window(position, after, action.carrier, T("unloading"), "D6.5")  # D3.3
         if isinstance(action, act.Advance):
             owed = asl_advpaatc.due(self, position, action)
@@ -1276,6 +1283,12 @@ class AslGame(Game):
 
     def resume_vimp_break(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return impulse.resume_pick(position, decision, answer)  # D14.21
+
+    def resume_vimp_mud(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return impulse.resume_mud(position, decision, answer)  # D8.23, D14.21: the platoon's secret DR
+
+    def resume_vimp_mud_dr(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return impulse.resume_mud_dr(position, decision, answer)  # D8.23: the secret dr
 
     def resume_vinplace(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         if answer.choice.startswith(vmotion.CHOICE):  # D2.401: a Motion attempt after an MP spent in place
@@ -1712,6 +1725,8 @@ class AslGame(Game):
         state = super().settle(position)
         if state.moving is not None:
             return state
+        if not state.decisions:  # D7.2, D14.32: the Reaction Fire at a platoon's OVR at an impulse's end
+            state = impovr.react(position.at(state))
         state = bicycle.settle(cyclesplit.settle(position, state))  # D15.44 (A19.13); D15.53, D15.85
         return asl_carry.follow(prisoners.follow(state))  # A20.53, A20.5; A4.43: a SW goes with its possessor
 

@@ -9,7 +9,12 @@ action at a time, none declared in advance:
   with ``impulse_start_rev`` (switching direction takes a stop and a start, D2.23);
 - ``move AFV HEX as impulse_start`` / ``impulse_stop``: its start MP (D2.12) / stop MP (D2.13);
 - ``move AFV HEX as impulse_cw`` / ``impulse_ccw``: its VCA one hexspine clockwise / counterclockwise (D2.11);
-- ``move AFV HEX as impulse_delay``: 1 delay MP (D2.17: allowed in platoon movement).
+- ``move AFV HEX as impulse_delay``: 1 delay MP (D2.17: allowed in platoon movement);
+- ``move AFV A-P as impulse_bypass``: one hexside of VBM (D14.31, D2.3): round the woods or building of P, a
+  hex of its VCA (in reverse, of its rear), along the hexside between the two, for vbypass.cost (no bog DR).
+  From bypass it goes on into F, or back into B, as an entry (D2.33); no VCA change in place;
+- ``move AFV HEX as impulse_exit``: off the map from an edge hex (D14.212, A2.6: impedge.py, which also
+  keeps the AFVs gone off the map as their mates' formation partners).
 
 An AFV that does nothing pays the impulse's MP too. ``move AFV,AFV[,AFV] HEX as impulse_end`` (the platoon,
 the first AFV's hex) declares the impulse over (D14.31): it costs every AFV the most MP any spent in it; it is
@@ -29,15 +34,23 @@ Motion (the D14 example). While a platoon moves nothing else of its side moves (
 its own Bounding First Fire waits for the impulse's end (D14.32). No ESB (none is offered) nor Minimum Move
 (D14.21).
 
-D14.22: a destroyed, recalled or immobilized AFV leaves the platoon; if two of three remain apart they may end
-impulses apart while they re-conform, and must do it at the earliest impulse end they can: an impulse end is
-refused while they are apart though one AFV's entry of a VCA hex within its MP left would have brought them
-together; meeting D14.21 ends the re-conforming. Ending the MPh apart breaks the platoon up at the phase's end
-(platoon.broken_up). The last AFV left moves freely for the rest of the MPh (no NTC, no impulses).
+D14.22: a destroyed, recalled or immobilized AFV leaves the platoon (a bogged, mired, shocked or stunned one
+stays, immobile, D.7: its MP are over, D8.21, D5.34, and so are the platoon's, D14.31); if two of three remain
+apart they may end impulses apart while they re-conform, and must do it at the earliest impulse end they can:
+an impulse end is refused while they are apart though one AFV's entry of a VCA hex within its MP left would
+have brought them together; meeting D14.21 ends the re-conforming. Ending the MPh apart breaks the platoon up
+at the phase's end (platoon.broken_up). The last AFV left moves freely for the rest of the MPh (no NTC, no
+impulses).
 
-Not built: bypass, Overrun, towing, loading and unloading in impulses (such a move is
-refused, naming the rule), a stall's one delay DR (D14.21: stalls come from chapter H's vehicle notes, not
-among the texts), Armored Assault with impulses (D14.33-D14.333), off-board impulses (D14.212).
+Towing (vtow.py): each entry costs its towing MP too (armour.step_mp), never in reverse (D2.2). ``unload AFV``
+(D6.5) is a stopped platoon AFV's one MP action of an impulse, a quarter of its MP paid with the impulse's
+cost (``check_unload``, ``unloaded``); loading waits for the platoon's MPh's end (D6.4: its AFVs have spent
+MP). Mud and deep snow: one secret bog DR for the platoon's MPh (D8.23 with D14.21: impmud.py). An entry into
+a hex of enemy infantry is an Overrun, attacking at the impulse's end (D7.1 with D14.32: impovr.py).
+
+Not built: going on round a bypass's CAFP (D2.33: refused), a stall's one delay DR (D14.21: stalls come from
+chapter H's vehicle notes, not among the texts), Armored Assault with impulses (D14.33-D14.333), entering from
+off the map in impulses (D14.212: off-board set-up and entry, A2.5-A2.52, are not played).
 """
 
 from __future__ import annotations
@@ -55,16 +68,21 @@ from hexmate.rules.games.asl import (
     armour,
     axisred,
     hulldown,
+    impedge,
+    impmud,
+    impovr,
+    overrun,
     platoon,
     radioless,
     riders,
+    vbypass,
     vfire,
     vmotion,
-    vmud,
     vsmoke,
 )
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import vmove as vm
+from hexmate.rules.games.asl.vehicles import is_mobile
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex, direction_between, distance, opposite
 from hexmate.rules.text import T
@@ -72,8 +90,10 @@ from hexmate.rules.text import T
 ENTER = "impulse"
 START, STOP, CW, CCW, DELAY = "impulse_start", "impulse_stop", "impulse_cw", "impulse_ccw", "impulse_delay"
 REV, START_REV = "impulse_rev", "impulse_start_rev"  # D2.2: reverse movement
+EXIT = "impulse_exit"  # D14.212, A2.6: off the map from an edge hex
+BYPASS = "impulse_bypass"  # D14.31, D2.3: one hexside of Vehicular Bypass Movement
 END, DONE = "impulse_end", "impulse_done"
-ACTS = (ENTER, START, STOP, CW, CCW, DELAY, REV, START_REV)
+ACTS = (ENTER, START, STOP, CW, CCW, DELAY, REV, START_REV, EXIT, BYPASS)
 MODES = (*ACTS, END, DONE)
 
 ON = "imp_on"  # in platoon movement this MPh
@@ -85,7 +105,7 @@ STARTED = "imp_started"  # its start MP in this impulse (D2.51)
 REFORM = "imp_reform"  # D14.22: two survivors re-conforming
 WINDOW = "vimpulse"  # the continuation of the impulse's Defensive First Fire windows (game.resume_vimpulse)
 BOG, BREAK = "vimp_bog", "vimp_break"  # the one DR, and Random Selection (game.resume_vimp_bog / _pick)
-TEMP = (MP, FROM, STARTED)
+TEMP = (MP, FROM, STARTED, impedge.OFF)
 
 
 def _hx(h: Hex) -> str:
@@ -144,9 +164,15 @@ def _sees(position: Position, a: Hex, b: Hex) -> bool:
 
 
 def apart(position: Position, members: list[UnitState]) -> list[str]:
-    """D14.21 at an impulse's end: the AFVs out of formation (empty: the platoon meets it)."""
-    where = {u.id: u.hex for u in members if u.hex is not None}
-    return platoon.conforms(where, {u.id: status(u) for u in members}, lambda a, b: _sees(position, a, b))
+    """D14.21 at an impulse's end: the AFVs out of formation (empty: the platoon meets it). D14.212: an AFV
+    off the map (leaving it now, or gone in an earlier impulse) is in the off-map hex it went into, and LOS to
+    and from it is traced (nothing off the map blocks it)."""
+    where = {u.id: impedge.leaving(u) or u.hex for u in members if u.hex is not None}
+    states = {u.id: status(u) for u in members}
+    for uid, h, st in impedge.away(position, members):
+        where[uid], states[uid] = h, st
+    # an AFV off the map needs its mate next to it too
+    return platoon.conforms(where, states, lambda a, b: impedge.sees(position, a, b))
 
 
 def is_impulse(move: act.Move) -> bool:
@@ -158,7 +184,9 @@ def _members_of(position: Position, unit: UnitState) -> list[UnitState]:
     if unit.has(ON):
         return crew(position)
     mates = platoon.mates(position, unit)
-    return sorted([unit, *mates], key=lambda u: u.id) if mates else []
+    if mates:
+        return sorted([unit, *mates], key=lambda u: u.id)
+    return [unit] if platoon.in_platoon(position, unit) else []  # D14.212: its mates off the map
 
 
 def _base(position: Position, move: act.Move) -> None:
@@ -185,34 +213,84 @@ def _cost(position: Position, unit: UnitState, move: act.Move) -> Fraction:
             raise IllegalAction(T("{unit} is stopped already", unit=unit.id), "D2.13")
         return Fraction(vm.STOP_MP)
     if mode in (CW, CCW):
+        if vbypass.across_of(unit) is not None:
+            raise IllegalAction(T("{unit} is bypassing: its VCA changes only as it leaves the hexside it "
+                                  "straddles", unit=unit.id), "D2.33")
         return Fraction(armour._turn(position, vt, 1, here))  # D2.11: one hexspine an impulse (D14.31)
     if mode == DELAY:
         return Fraction(1)  # D2.17
+    if mode == EXIT:
+        return _exit_cost(position, unit)
     if len(move.path) != 2 or distance(move.path[0], move.path[1]) != 1:
         raise IllegalAction(T("an AFV enters one hex an impulse: move AFV A-B as impulse"), "D14.31")
     to = move.path[1]
     if not moving(unit):
         raise IllegalAction(T("{unit} is stopped: it spends its start MP in an impulse first", unit=unit.id),
                             "D2.12")
-    back = mode == REV
+    back = mode == REV or (mode == BYPASS and unit.has(BACK))
     if back != unit.has(BACK):  # D2.23: from forward to reverse (or back) takes a stop and a start
         raise IllegalAction(T("{unit} moves {way}: switching takes a stop and a start", unit=unit.id,
                               way=T("in reverse") if unit.has(BACK) else T("forward")), "D2.23")
-    if to not in _entries(here, armour.facing_of(unit), back):
+    f = armour.facing_of(unit)
+    across = vbypass.across_of(unit)
+    if across is not None:  # D2.33: from bypass, on into F or back into B
+        fh, bh = vbypass.ends(here, across, f)
+        if mode == BYPASS or to != (bh if back else fh):
+            raise IllegalAction(T("from its bypass {unit} goes on forward into {f} or back into {b}; going "
+                                  "on round its CAFP is not played in impulses", unit=unit.id,
+                                  f=position.label(fh), b=position.label(bh)), "D2.33")
+    elif to not in _entries(here, f, back):
         raise IllegalAction(T("{hex} is not one of {unit}'s hexes to enter: its VCA (forward) or rear "
                               "hexes (reverse); change its VCA one hexspine an impulse first",
                               hex=position.label(to), unit=unit.id), "D2.11")
+    if mode == BYPASS:
+        return _bypass_cost(position, unit, to)
     if any(u.side != unit.side for u in position.units_at(to)):
-        raise IllegalAction(T("entering an enemy's hex (Overrun) is not played in platoon impulses"), "D7.1")
-    if unit.has("towing"):
-        raise IllegalAction(T("towing is not played in platoon impulses"), "D1.5")
-    if vmud.ground(position.state.game)[0]:  # D8.23's secret bog DR a vehicle, not one for the platoon
-        raise IllegalAction(T("platoon impulses in mud or snow are not played"), "D8.23")
-    step = armour.step_mp(position, unit, vt, here, to)
+        if overrun.closed(position, unit.side, to) or not overrun.is_overrun(position, unit.side, to):
+            raise IllegalAction(T("{unit} may not end an impulse in {hex}: an enemy AFV is there",
+                                  unit=unit.id, hex=position.label(to)), "D2.6")
+        if back:
+            raise IllegalAction(T("no Overrun in reverse"), "D7.13")
+    view = position.state
+    for gone in [u for u in position.units_at(to) if impedge.leaving(u) is not None]:
+        view = view.without_unit(gone.id)  # D14.212: a mate that left the map from there in this impulse
+    step = armour.step_mp(position.at(view), unit, vt, here, to)
     if step is None or armour.all_mp(position, unit, here, to):
         raise IllegalAction(T("{unit} may not enter {hex} in an impulse", unit=unit.id,
                               hex=position.label(to)), "D2.1")
     return Fraction(vm.reverse_mp(step, vt.rev)) if back else Fraction(step)  # D2.21
+
+
+def _bypass_cost(position: Position, unit: UnitState, to: Hex) -> Fraction:
+    """D2.3, D14.31: one hexside of VBM, into a woods or building hex of its VCA (in reverse, of its rear)
+    along the hexside between the two, for twice its open-ground cost and twice its other costs (vbypass.cost;
+    in reverse times its REV, D2.21). No bog DR (D2.3). An enemy AFV's hex is not bypassed into here: the
+    impulse would end there (D2.6)."""
+    assert unit.hex is not None
+    back = unit.has(BACK)
+    f = armour.facing_of(unit)
+    a, b = _entries(unit.hex, f, back)
+    if not vbypass.is_obstacle(position, to):
+        raise IllegalAction(T("bypass is only around a woods or building obstacle (D2.31)"), "D2.31")
+    why = vbypass.why_not(position, unit, to, b if to == a else a, f)
+    if why is not None:
+        raise IllegalAction(why, "D2.31")
+    if any(u.side != unit.side and armour.is_vehicle(u) for u in position.units_at(to)):
+        raise IllegalAction(T("{unit} may not end an impulse bypassing in {hex}: an enemy AFV is there",
+                              unit=unit.id, hex=position.label(to)), "D2.6")
+    cost = vbypass.cost(position, unit, unit.hex, to)
+    return cost * armour.vtype(unit).rev if back else cost
+
+
+def _exit_cost(position: Position, unit: UnitState) -> Fraction:
+    """D14.212: leaving the map in Motion, not from a bypass (impedge.cost: A2.6)."""
+    if not moving(unit):
+        raise IllegalAction(T("{unit} is stopped: it spends its start MP in an impulse first", unit=unit.id),
+                            "D2.12")
+    if vbypass.across_of(unit) is not None:
+        raise IllegalAction(T("{unit} is bypassing: its VCA changes only as it leaves the hexside it "
+                              "straddles", unit=unit.id), "D2.33")
+    return impedge.cost(position, unit, back=unit.has(BACK))
 
 
 def _entries(h: Hex, f: int, back: bool) -> tuple[Hex, Hex]:
@@ -233,7 +311,7 @@ def check(position: Position, move: act.Move) -> act.Move:
         raise IllegalAction(T("one AFV acts at a time in an impulse: move AFV HEX as {mode}", mode=move.mode),
                             "D14.31")
     unit = units[0]
-    one_hex = move.mode in (ENTER, REV) or len(move.path) == 1
+    one_hex = move.mode in (ENTER, REV, BYPASS) or len(move.path) == 1
     if unit.hex is None or move.path[0] != unit.hex or not one_hex:
         raise IllegalAction(T("the move starts at {unit}'s own hex", unit=unit.id), "D14.31")
     if unit.side != position.phasing or not armour.is_vehicle(unit) or platoon.name_of(unit) is None:
@@ -253,11 +331,17 @@ def check(position: Position, move: act.Move) -> act.Move:
         if any(u.id in position.state.moved or u.has(radioless.FAILED) for u in members):
             raise IllegalAction(T("a platoon moves together: {units} has moved this MPh",
                                   units=", ".join(u.id for u in members)), "D14.21")
+        stuck = [u.id for u in members if not is_mobile(u.markers)]
+        if stuck:  # D14.22 keeps it in the platoon; D14.31: no impulse unless every AFV can spend its MP
+            raise IllegalAction(T("{units} of the platoon is immobile and can spend no MP: the platoon makes "
+                                  "no impulse (an AFV leaves it only by D14.23's non-platoon movement)",
+                                  units=", ".join(stuck)), "D14.31")
     if acted(unit) is not None:
         raise IllegalAction(T("{unit} has made its one MP action in this impulse (D14.31): declare the "
                               "impulse's end", unit=unit.id), "D14.31")
-    if unit.has("bogged") or unit.has("immobilized"):
-        raise IllegalAction(T("{unit} is immobile", unit=unit.id), "D.7")
+    if not is_mobile(unit.markers):
+        raise IllegalAction(T("{unit} is immobile (bogged, mired, shocked or stunned): it spends no MP in an "
+                              "impulse", unit=unit.id), "D.7")
     cost = _cost(position, unit, move)
     now = {u.id: acted(u) or Fraction(0) for u in members}
     now[unit.id] = cost
@@ -283,7 +367,7 @@ def _check_end(position: Position, move: act.Move, units: list[UnitState]) -> ac
     if all(c is None for c in costs):
         raise IllegalAction(T("no AFV of the platoon has spent MP in this impulse"), "D14.31")
     out = apart(position, members)
-    if out and len(members) > 1:
+    if out and (len(members) > 1 or impedge.away(position, members)):
         if not members[0].has(REFORM):
             raise IllegalAction(T("{units} would end the impulse out of formation: each in or next to a "
                                   "mate's hex with LOS, all stopped or all non-stopped",
@@ -306,7 +390,7 @@ def _could_meet(position: Position, members: list[UnitState]) -> str:
     for u in members:
         frm, f = _before(u)
         here = [(frm, Fraction(0))]
-        if moving(u) and not (u.has("bogged") or u.has("immobilized")):
+        if moving(u) and is_mobile(u.markers):
             for to in _entries(frm, f, u.has(BACK)):
                 if to not in position.map or any(x.side != u.side for x in position.units_at(to)):
                     continue
@@ -356,21 +440,30 @@ def act_one(position: Position, move: act.Move) -> State:
         unit = hulldown.without_hd(unit).mark(GO, BACK, STARTED)  # D2.12, D2.2
     elif move.mode == STOP:
         unit = unit.mark(remove=(GO, BACK, "motion"))  # D2.13
+    elif move.mode == EXIT:  # D14.212: it goes at the impulse's end, after D14.21 is checked with it
+        unit = impedge.mark(position, unit, back=unit.has(BACK))
     elif move.mode in (CW, CCW):
         f = armour.facing_of(unit)
         unit = armour.with_facing(unit, (f + (-1 if move.mode == CW else 1)) % 6)  # D2.11 (facings go ccw)
-    elif move.mode in (ENTER, REV):
+    elif move.mode in (ENTER, REV, BYPASS):
         to = move.path[1]
+        frm = move.path[0]
+        pair = _entries(frm, armour.facing_of(unit), unit.has(BACK))
         lost = tuple(m for m in unit.markers if m.startswith("acq:"))  # a firer that moves loses its aim
         unit = unit.at(to).mark("entered", remove=lost)  # a moving target (D2.1)
-        frm = move.path[0]
+        # D2.3: astride the hexside between its two VCA (rear) hexes; D2.33: an entry ends a bypass
+        n = (pair[1] if pair[0] == to else pair[0]) if move.mode == BYPASS else None
+        unit = vbypass.with_across(unit, n)
         d = direction_between(frm, to)
         road = d in position.map.road_exits(frm) and opposite(d) in position.map.road_exits(to)
         on_top = riders.carried_riders(state, unit, armour.vtype(unit).passengers)
-        if on_top and riders.barred(position.map.terrain(to), road=road):
+        if on_top and move.mode != BYPASS and riders.barred(position.map.terrain(to), road=road):
             state = riders.bail_out(position.at(state), on_top, frm, "D6.21")  # before the woods or building
         for rider in [u for u in state.units.values() if u.carrier == unit.id]:  # aboard, along (D6.1)
             state = state.with_unit(rider.at(to))
+        if move.mode == ENTER:
+            unit = impovr.mark(position, unit, to)  # D7.1: its OVR, at the impulse's end
+        state = impmud.entry(position, state, unit.id, frm, to)  # D8.23
         paths = dict(getattr(state.game, "vpath", ()))  # D2.401: where it went, for Motion attempts
         went: dict[str, Any] = {"vpath": tuple((*(p for p in paths.items() if p[0] != unit.id),
                                                (unit.id, (*paths.get(unit.id, (frm,)), to))))}
@@ -390,8 +483,11 @@ def end_impulse(position: Position, move: act.Move) -> State:
         if together:
             unit = unit.mark(remove=(REFORM,))  # D14.22: re-conformed
         state = state.with_unit(unit)
+    state = impedge.leave_map(position.at(state), members, status)
     ids = ",".join(u.id for u in members)
-    checks = _checks(position.at(state), members)
+    members = [state.units[u.id] for u in members if u.id in state.units]
+    state, due = _mud_now(position.at(state), ids)  # D8.23: a secret dr already rolled comes due
+    checks = [*due, *_checks(position.at(state), members)]
     state = _clear(state)
     if checks:
         return state.push(*checks)
@@ -409,16 +505,21 @@ def _clear(state: State) -> State:
 def _checks(position: Position, members: list[UnitState]) -> list[Decision]:
     """D14.21: before any attack, one DR for each situation that calls for one, each AFV its own DRM."""
     out: list[Decision] = []
+    if not members:
+        return out  # all of them left the map (D14.212)
     ids = ",".join(u.id for u in members)
     bog: dict[str, int] = {}
     for u in members:
         frm = _before(u)[0]
-        if u.hex is not None and frm != u.hex:
+        if u.hex is not None and frm != u.hex and vbypass.across_of(u) is None:  # D2.3: no bog in bypass
             d = armour.bog_check(position, u, frm, u.hex)
             if d is not None:
                 bog[u.id] = int(d.arg("drm", "0"))
     red = {u.id: 0 for u in members if u.has(STARTED) and axisred.red_mp(position, u)}
     side = members[0].side
+    mud = impmud.check(position, members)  # D8.23
+    if mud is not None:
+        out.append(mud)
     for what, rule, subjects in (("bog", "D8.21", bog), ("breakdown", "D2.51", red)):
         if not subjects:
             continue
@@ -431,6 +532,41 @@ def _checks(position: Position, members: list[UnitState]) -> list[Decision]:
                             args=(("crew", ids), ("what", what),
                                   *((f"drm:{k}", str(v)) for k, v in sorted(subjects.items())))))
     return out
+
+
+def resume_mud(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """D8.23: the platoon's secret DR (impmud.py); bogging none, its DR is spent for the MPh."""
+    hit = impmud.hit_by(decision, answer)
+    if hit:
+        return impmud.ask_dr(position, decision, hit)
+    return _mud_bogs(position.at(impmud.record(position.state, decision.arg("crew"), set(), 0)), decision)
+
+
+def resume_mud_dr(position: Position, decision: Decision, answer: act.Answer) -> State:
+    assert answer.dice is not None
+    state = impmud.record(position.state, decision.arg("crew"), set(decision.subject), answer.dice[0])
+    return _mud_bogs(position.at(state), decision)
+
+
+def _mud_now(position: Position, ids: str) -> tuple[State, list[Decision]]:
+    """D8.23: an AFV whose count of entries reached the secret dr bogs in that hex (its MPh over, D8.21);
+    several at once, a Random Selection dr names one (D14.21)."""
+    state, due = impmud.due(position.state, ids)
+    if len(due) > 1:
+        prompt = T("the DR falls on {units}: Random Selection names one, roll a dr (D14.21)",
+                   units=", ".join(due))
+        return state, [Decision("roll", state.units[due[0]].side, prompt, "D14.21", BREAK, dice="dr",
+                                subject=tuple(due), args=(("crew", ids), ("what", "bog")))]
+    if due:
+        state = _fall(state, due[0], "bog")
+    return state, []
+
+
+def _mud_bogs(position: Position, decision: Decision) -> State:
+    state, more = _mud_now(position, decision.arg("crew"))
+    if more:
+        return state.push(*more)
+    return _next(position.at(state), decision)
 
 
 def resume_check(position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -462,7 +598,7 @@ def _fall(state: State, uid: str, what: str) -> State:
 
 
 def _next(position: Position, decision: Decision) -> State:
-    if any(d.then in (BOG, BREAK) for d in position.state.decisions):
+    if any(d.then in (BOG, BREAK, impmud.MUD, impmud.MUD_DR) for d in position.state.decisions):
         return position.state  # the other DR is still to roll
     return after_checks(position, decision.arg("crew"))
 
@@ -499,7 +635,14 @@ def _window(position: Position, state: State, ids: str, hexes: list[Hex], shot: 
             react = dataclasses.replace(react, choices=(*react.choices, *motion))
             # under a question still open (a Motion dr asked in the last window): answered after it
             return state.replace(moving=Moving(here, (h,), 0), decisions=(react, *state.decisions))
-    return _settle(position.at(state), ids)
+    return _overruns(position.at(state), ids)
+
+
+def _overruns(position: Position, ids: str) -> State:
+    """D7.1, D14.32: after the windows, the OVRs of the impulse (impovr.py), then what its MP leave."""
+    state, attacks = impovr.attacks(position, ids)
+    state = _settle(position.at(state), ids)
+    return state.push(*attacks) if attacks else state
 
 
 def resume_window(position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -530,22 +673,55 @@ def check_fire(position: Position, fire: act.Fire) -> None:
         raise IllegalAction(T("the platoon's Bounding First Fire waits for the impulse's end"), "D14.32")
 
 
+def check_unload(position: Position, unload: act.Unload) -> None:
+    """D6.5 in an impulse (D14.31): a stopped platoon AFV unloads as its one MP action, for a quarter of its
+    MP allowance (FRU), within the platoon's MP; transport.check_unload checks the rest of D6.5."""
+    _base(position, act.Move((unload.carrier,), (), None, END))
+    unit = position.units[unload.carrier]
+    if acted(unit) is not None:
+        raise IllegalAction(T("{unit} has made its one MP action in this impulse (D14.31): declare the "
+                              "impulse's end", unit=unit.id), "D14.31")
+    if moving(unit):
+        raise IllegalAction(T("a vehicle unloads only while stopped in its own MPh"), "D6.5")
+    members = crew(position)
+    now = {u.id: acted(u) or Fraction(0) for u in members}
+    now[unit.id] = Fraction(vm.unloading(armour.vtype(unit).mp, armour.spent_of(unit))[1])
+    platoon.PlatoonMove(allowance(members), spent(members)).impulse(now)  # D14.31
+
+
+def unloaded(position: Position, state: State, carrier: str) -> State:
+    """After transport.apply_unload: the AFV's unloading MP are its action in the impulse, paid with the
+    impulse's cost at its end (D14.31), not at once."""
+    unit = position.units[carrier]
+    if not unit.has(ON) or unit.hex is None:
+        return state
+    cost = armour.spent_of(state.units[carrier]) - armour.spent_of(unit)
+    after = armour.with_spent(state.units[carrier], armour.spent_of(unit))
+    marks = (MP + str(int(2 * cost)), f"{FROM}{_hx(unit.hex)},{armour.facing_of(unit)}")
+    after = after.mark(*marks)
+    return state.with_unit(after)
+
+
 def _settle(position: Position, ids: str) -> State:
     """After the windows: a lone survivor moves on freely (D14.22); a platoon with no impulse of 1 MP left
     ends its MPh (D14.31)."""
     state = position.state
     members = [state.units[u] for u in ids.split(",") if u in state.units and state.units[u].has(ON)
                and platoon._in_play(state.units[u])]
-    if len(members) < len(ids.split(",")) and len(members) == 2 and apart(position.at(state), members):
+    lost = [u for u in ids.split(",") if u in state.units and u not in {m.id for m in members}]
+    if lost and len(members) == 2 and apart(position.at(state), members):
         for u in members:
             state = state.with_unit(state.units[u.id].mark(REFORM))  # D14.22: re-conform
-    if len(members) == 1:  # D14.22: free for the rest of the MPh, in the status it has
+    alone = len(members) == 1 and not impedge.away(position.at(state), members)
+    if alone:  # D14.22: free for the rest of the MPh, in the status it has
         lone = state.units[members[0].id]
         lone = lone.mark("motion", radioless.PASSED, remove=(ON, GO, BACK)) if lone.has(GO) else \
             lone.mark(radioless.PASSED, remove=(ON,))
         return state.with_unit(lone)
     if members and platoon.PlatoonMove(allowance(members), spent(members)).over:
         return finish(state, [u.id for u in members])
+    if any(not is_mobile(u.markers) for u in members):  # D8.21 / stun: its MP are over, and so the platoon's
+        return finish(state, [u.id for u in members])  # (D14.31: an impulse needs every AFV's MP)
     return state
 
 
@@ -554,7 +730,7 @@ def finish(state: State, ids: list[str]) -> State:
     members = [state.units[u] for u in ids if u in state.units]
     for u in members:
         unit = u.mark(remove=(ON, GO, BACK, REFORM, *(m for m in u.markers if m.startswith(TEMP))))
-        if u.has(GO):
+        if u.has(GO) and is_mobile(u.markers):  # stunned: it stops at once (D5.34); bogged: its MP end
             unit = unit.mark("motion")
         unit = armour.with_spent(unit, max(armour.spent_of(u), armour.budget(u)))  # each its own MP (D2.1)
         state = state.with_unit(unit)
@@ -576,6 +752,7 @@ def end_of_mph(position: Position) -> State:
     cost = platoon.impulse_cost({u.id: acted(u) or 0 for u in members})
     for u in members:
         state = state.with_unit(armour.with_spent(state.units[u.id], spent(members) + cost))
+    state = impedge.leave_map(position.at(state), members, status)
     return finish(state, [u.id for u in members])
 
 
@@ -619,10 +796,17 @@ def generate(position: Position) -> Iterator[act.Move]:
 def _options(position: Position, unit: UnitState) -> Iterator[act.Move]:
     if unit.hex is None:
         return
-    tries = [act.Move((unit.id,), (unit.hex,), None, m) for m in (START, START_REV, STOP, CW, CCW, DELAY)]
+    tries = [act.Move((unit.id,), (unit.hex,), None, m)
+             for m in (START, START_REV, STOP, CW, CCW, DELAY, EXIT)]
     back = unit.has(BACK)
-    tries += [act.Move((unit.id,), (unit.hex, h), None, REV if back else ENTER)
-              for h in _entries(unit.hex, armour.facing_of(unit), back) if h in position.map]
+    across = vbypass.across_of(unit)
+    if across is None:
+        tries += [act.Move((unit.id,), (unit.hex, h), None, mode)
+                  for h in _entries(unit.hex, armour.facing_of(unit), back) if h in position.map
+                  for mode in (REV if back else ENTER, BYPASS)]
+    else:  # D2.33: from bypass, into F or B
+        tries += [act.Move((unit.id,), (unit.hex, h), None, REV if back else ENTER)
+                  for h in vbypass.ends(unit.hex, across, armour.facing_of(unit)) if h in position.map]
     for move in tries:
         try:
             yield check(position, move)
@@ -640,9 +824,17 @@ def moves(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
 
 def bar_other(position: Position, action: act.Action) -> None:
     """D14.3: the platoon moves as one stack; nothing else of its side moves until its MPh is over. Loading
-    and unloading (D6.4, D6.5: MP of an AFV) are not played in impulses."""
-    if isinstance(action, act.Load | act.Unload) and under_way(position):
-        raise IllegalAction(T("loading and unloading are not played in platoon impulses"), "D14.31")
+    waits too: a platoon AFV has spent MP in its impulses, and D6.4 loads only a vehicle that has not moved
+    this MPh. Unloading from a platoon AFV is its one MP action of an impulse (``check_unload``)."""
+    if isinstance(action, act.Load) and under_way(position):
+        raise IllegalAction(T("no loading while a platoon moves by impulses: its AFVs have spent MP (D6.4) "
+                              "and nothing else of its side moves (D14.3)"), "D14.3")
+    if isinstance(action, act.Unload) and under_way(position):
+        if action.carrier not in {u.id for u in crew(position)}:
+            raise IllegalAction(T("the platoon of {units} is moving by impulses: nothing else of its side "
+                                  "unloads until its MPh is over",
+                                  units=", ".join(u.id for u in crew(position))), "D14.3")
+        check_unload(position, action)
     if isinstance(action, act.Move) and not is_impulse(action) and under_way(position):
         raise IllegalAction(T("the platoon of {units} is moving by impulses: end its MPh first (move {ids} "
                               "{hex} as impulse_done)", units=", ".join(u.id for u in crew(position)),
@@ -650,7 +842,35 @@ def bar_other(position: Position, action: act.Action) -> None:
                               hex=position.label(crew(position)[0].hex)), "D14.3")
 
 
-__all__ = ["DONE", "END", "MODES", "WINDOW", "acted", "after_checks", "allowance", "apart", "apply",
-           "bar_other", "check", "check_fire", "crew", "end_of_mph", "finish", "generate", "in_impulse",
-           "is_impulse", "moves", "note_fire", "resume_check", "resume_pick", "resume_window", "spent",
-           "under_way"]
+__all__ = [
+    "DONE",
+    "END",
+    "EXIT",
+    "MODES",
+    "WINDOW",
+    "acted",
+    "after_checks",
+    "allowance",
+    "apart",
+    "apply",
+    "bar_other",
+    "check",
+    "check_fire",
+    "check_unload",
+    "crew",
+    "end_of_mph",
+    "finish",
+    "generate",
+    "in_impulse",
+    "is_impulse",
+    "moves",
+    "note_fire",
+    "resume_check",
+    "resume_mud",
+    "resume_mud_dr",
+    "resume_pick",
+    "resume_window",
+    "spent",
+    "under_way",
+    "unloaded",
+]

@@ -132,6 +132,7 @@ PHRASES: dict[str, T] = {
     "imp_rev": T("moving in reverse in platoon movement (D14.21)"),
     "imp_started": T("spent its start MP in this impulse (D14.21)"),
     "imp_reform": T("re-conforming with its platoon after a loss (D14.22)"),
+    "imp_react": T("its Overrun in an impulse awaits the defender's Reaction Fire (D7.2)"),
     "vsmoke_tried": T("has tried its smoke dispenser or grenades this player turn (D13.2)"),
     "ft_fired": T("its FT has fired this player turn (A22.3)"),
     "ft_disabled": T("its FT is out for good: X# reached (D3.6)"),
@@ -219,6 +220,10 @@ def phrase(marker: str, label: object = None) -> T:
         return T("{mp} MP spent in this impulse (D14.31)", mp=_mp(int(marker[6:])))
     if marker.startswith("imp_from:"):
         return T("where it stood as this impulse began (D14.22)")
+    if marker.startswith("imp_off:"):
+        return T("leaving the map in this impulse (D14.212)")
+    if marker.startswith("imp_ovr:"):
+        return T("overran a hex in this impulse: its attack comes at the impulse's end (D14.32)")
     if marker.startswith("platoon:"):
         return T("in AFV platoon {name} (D14.2)", name=marker[8:])
     if marker.startswith("push:"):

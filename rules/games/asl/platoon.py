@@ -3,15 +3,15 @@
 In play (the functions after ``PLATOON``): a scenario puts AFVs in a platoon with the marker
 ``platoon:<name>`` (D14.2: formed at set-up), or the phasing player forms one at the start of the MPh
 (``move AFV,AFV[,AFV] HEX as platoon``, D14.2; not on leaving a Column, E11.252, chapter E); the
-game checks 2 or 3 AFVs of one side (D14.2). A member belongs
-while it is on the map, not destroyed, mobile and not recalled (D14.22), and while it meets D14.21 with a mate
-(same or adjacent hex, LOS ignoring SMOKE, all mates in the same stopped/Motion status); a platoon that fails
-D14.21 at a phase's end is broken up (D14.22: at the MPh's end, or at once in another phase). Its Motion dr
-adds the number of its AFVs (D14.211, vmotion). Impulse movement itself (D14.21, D14.3-D14.31) is not played:
-a member moves only by leaving its platoon, with D14.23's NTC (radioless.py), which takes its marker off
-(D14.22: non-platoon movement chosen).
+game checks 2 or 3 AFVs of one side (D14.2). A member belongs while it is on the map, not destroyed,
+immobilized, abandoned or recalled (D14.22: a bogged or stunned one stays), and while it meets D14.21 with a
+mate (same or adjacent hex, LOS ignoring SMOKE, all mates in the same stopped/Motion status); a platoon that
+fails D14.21 at a phase's end is broken up (D14.22: at the MPh's end, or at once in another phase). Its Motion
+dr adds the number of its AFVs (D14.211, vmotion). Impulse movement itself (D14.21, D14.3-D14.31) is
+impulse.py's; a member moves alone only by leaving its platoon, with D14.23's NTC (radioless.py), which takes
+its marker off (D14.22: non-platoon movement chosen).
 
-The arithmetic (not wired into play; the accounting an impulse move would use, tested on chapter D's D14
+The arithmetic (impulse.py's accounting, tested on chapter D's D14
 examples):
 
 - The platoon's MP allowance is its slowest AFV's (the D14 example: 11 MP, the T-26S M37's).
@@ -111,10 +111,14 @@ def name_of(unit: UnitState) -> str | None:
     return None
 
 
+GONE = ("wreck", "immobilized", "abandoned", RECALLED)  # D14.22 (abandoned: no crew left to move it, D5.41)
+
+
 def _in_play(unit: UnitState) -> bool:
-    """D14.22: a destroyed, recalled or immobilized AFV is no longer part of its platoon."""
-    return (unit.hex is not None and is_vehicle(unit) and not unit.has("wreck") and is_mobile(unit.markers)
-            and not unit.has(RECALLED))
+    """D14.22: a destroyed, Recalled or immobilized AFV is no longer part of its platoon. A bogged, mired,
+    shocked or stunned one is immobile (D.7) but stays in it: D14.22 names only those three results (what its
+    immobility does to the platoon's impulses is impulse.py's, D14.31)."""
+    return unit.hex is not None and is_vehicle(unit) and not any(unit.has(m) for m in GONE)
 
 
 def roster(state: State, name: str, side: str) -> list[UnitState]:
@@ -152,6 +156,31 @@ def mates(position: Position, unit: UnitState) -> list[UnitState]:
     return [u for u in crew if u.id != unit.id]
 
 
+def away_of(position: Position, name: str) -> list[tuple[str, Hex, str]]:
+    """D14.212: the AFVs of this platoon that left the map in its impulses (impulse.py keeps them in the game
+    state's ``imp_away``): id, the off-map hex each went into, its D14.21 status then."""
+    gone = getattr(position.state.game, "imp_away", ())
+    return [(uid, h, {"moving": "motion"}.get(st, st)) for uid, n, h, st in gone if n == name]
+
+
+def in_platoon(position: Position, unit: UnitState) -> bool:
+    """Is this AFV in a platoon meeting D14.21 now: with mates on the map (``mates``), or, its last mates
+    gone off the map, in formation with them there (D14.212: LOS traced to and from the off-map hexes; the D14
+    example's tank A, which must leave by the hex its mate left by or one next to it, else take an NTC)?"""
+    if mates(position, unit):
+        return True
+    name = name_of(unit)
+    gone = away_of(position, name) if name is not None and _in_play(unit) else []
+    if not gone or unit.hex is None:
+        return False
+    where = {unit.id: unit.hex, **{uid: h for uid, h, _ in gone}}
+    status = {unit.id: _status(unit), **{uid: st for uid, _, st in gone}}
+
+    def sees(a: Hex, b: Hex) -> bool:
+        return a not in position.map or b not in position.map or _sees(position, a, b)
+    return len(roster(position.state, name or "", unit.side)) == 1 and not conforms(where, status, sees)
+
+
 def leave(state: State, unit: UnitState) -> State:
     """D14.22: an AFV that chose non-platoon movement (D14.23) is no longer part of its platoon."""
     marks = tuple(m for m in unit.markers if m.startswith(PLATOON))
@@ -163,7 +192,7 @@ def broken_up(position: Position) -> State:
     stops platoon movement: its AFVs leave it (checked at each phase's end)."""
     state = position.state
     for unit in sorted(position.units.values(), key=lambda u: u.id):
-        if name_of(unit) is not None and not mates(position, unit):
+        if name_of(unit) is not None and not in_platoon(position, unit):
             state = leave(state, state.units[unit.id])
     return state
 
@@ -194,7 +223,8 @@ def check_form(position: Position, move: act.Move) -> act.Move:
     if position.phase.id != "MPh" or state.moved or state.moving is not None:
         raise IllegalAction(T("a platoon forms at the start of its own MPh, before anything moves"), "D14.2")
     for u in crew:
-        if u.side != position.phasing or not _in_play(u) or not vtype(u).armored:
+        if (u.side != position.phasing or not _in_play(u) or not is_mobile(u.markers)
+                or not vtype(u).armored):
             raise IllegalAction(T("{unit} is not a mobile AFV of the moving side on the map", unit=u.id),
                                 "D14.2")
         if name_of(u) is not None:
@@ -222,7 +252,8 @@ def generate(position: Position) -> Iterator[act.Move]:
     if position.phase.id != "MPh" or state.decision is not None or state.moving is not None or state.moved:
         return
     afvs = [u for u in sorted(position.units.values(), key=lambda u: u.id)
-            if u.side == position.phasing and _in_play(u) and vtype(u).armored and name_of(u) is None]
+            if u.side == position.phasing and _in_play(u) and is_mobile(u.markers) and vtype(u).armored
+            and name_of(u) is None]
     for n in (2, 3):
         for crew in itertools.combinations(afvs, n):
             assert crew[0].hex is not None
@@ -251,6 +282,25 @@ def check_setup(state: State, where: str) -> None:
                             "(D14.2)")
 
 
-__all__ = ["FORM", "PLATOON", "PlatoonMove", "allowance", "broken_up", "check_form", "check_setup",
-           "conforms", "form", "generate", "impulse_cost", "is_form", "leave", "mates", "motion_drm",
-           "motion_platoon_drm", "name_of", "roster"]
+__all__ = [
+    "FORM",
+    "PLATOON",
+    "PlatoonMove",
+    "allowance",
+    "away_of",
+    "broken_up",
+    "check_form",
+    "check_setup",
+    "conforms",
+    "form",
+    "generate",
+    "impulse_cost",
+    "in_platoon",
+    "is_form",
+    "leave",
+    "mates",
+    "motion_drm",
+    "motion_platoon_drm",
+    "name_of",
+    "roster",
+]

@@ -48,7 +48,7 @@ def radioless(unit: UnitState) -> bool:
 
 def lone(position: Position, unit: UnitState) -> bool:
     """A radioless AFV alone: in no platoon meeting D14.21 now (D14.23)."""
-    return radioless(unit) and not platoon.mates(position, unit)
+    return radioless(unit) and not platoon.in_platoon(position, unit)
 
 
 def motion_drm(position: Position, unit: UnitState) -> int:
@@ -63,7 +63,7 @@ def bar(position: Position, unit: UnitState) -> None:
     if unit.has(FAILED):
         raise IllegalAction(T("{unit} failed its NTC: it does nothing more this MPh but unload",
                               unit=unit.id), "D14.23")
-    if platoon.mates(position, unit):  # D14.21, D14.3: it moves with its platoon by impulses (impulse.py)
+    if platoon.in_platoon(position, unit):  # D14.21, D14.3: it moves with its platoon by impulses
         raise IllegalAction(T("{unit} is in a platoon: it moves with it by impulses (move {unit} {hex} as "
                               "impulse_start, ...), or alone after leaving it with an NTC (move {unit} {hex} "
                               "as ntc)", unit=unit.id, hex=position.label(unit.hex)), "D14.23")
@@ -103,7 +103,7 @@ def check(position: Position, move: act.Move) -> act.Move:
 def declare(position: Position, move: act.Move) -> State:
     unit = position.units[move.units[0]]
     morale, _ = vcrew.crew_morale(unit, withhold=True)  # D3.41: a hidden Armor Leader only if brought in
-    if platoon.mates(position, unit):
+    if platoon.in_platoon(position, unit):
         prompt = T("{unit} leaves its platoon: its crew takes an NTC to move; roll the DR, {need} or less "
                    "(D14.22, D14.23)", unit=unit.id, need=morale)
     else:

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import Position, get_game
-from hexmate.rules.games.asl import armour, impulse, platoon
+from hexmate.rules.games.asl import armour, impulse, platoon, vbypass
 from hexmate.rules.maps import HexMap
 from hexmate.rules.scenario import Scenario
 
@@ -44,9 +44,10 @@ def board(woods: tuple[str, ...] = ()) -> HexMap:
 def counters(tmp_path: Path) -> dict[str, Any]:
     cat = tmp_path / "t26.json"
     common = {"nationality": "russian", "manufacturer": "r", "movement": "tracked", "red_mp": True,
+              "riders": True,
               "radioless": True, "armor": {"hull_front": 2, "hull_side": 2}, "size": 1,
               "ma": {"calibre": 45, "kind": "gun", "mount": "ST"}, "cs": 6, "demo": True,
-              "notes": "MP and red MP from the D14 example; the rest demo values"}
+              "notes": "MP and red MP from the D14 example; the rest (riders too) demo values"}
     cat.write_text(json.dumps({"format": "hexmate-asl-vehicles/1", "vehicles": {
         "t26s": {"name": "T-26S M37 (D14 example)", "mp": 11, **common},
         "t26": {"name": "T-26 M33 (D14 example)", "mp": 12, **common}}}), encoding="utf-8")
@@ -56,7 +57,8 @@ def counters(tmp_path: Path) -> dict[str, Any]:
 
 
 def table(tmp_path: Path, where: dict[str, str], *extra: str, enemy: bool = False,
-          woods: tuple[str, ...] = ()) -> Position:
+          woods: tuple[str, ...] = (), options: dict[str, Any] | None = None,
+          more: tuple[dict[str, Any], ...] = ()) -> Position:
     """A, B, C of platoon P at ``where`` (all VCA 1 here: ``vca1``), with ``extra`` markers."""
     kinds = {"A": "t26s", "B": "t26", "C": "t26"}
     units = [{"id": k, "counter": kinds[k], "side": "a", "hex": "3" + h, "markers": ["platoon:P", *extra]}
@@ -64,7 +66,9 @@ def table(tmp_path: Path, where: dict[str, str], *extra: str, enemy: bool = Fals
     if enemy:  # the analogue of the hidden AT Gun in FF3 (a gun is chapter C's); gun2 stands for its kept ROF
         units.append({"id": "gun", "counter": "pz", "side": "b", "hex": "3GG4", "markers": ["vca3"]})
         units.append({"id": "gun2", "counter": "pz", "side": "b", "hex": "3GG2", "markers": ["vca3"]})
-    scen = Scenario.from_dict(scenario_dict("asl", units, counters(tmp_path), "MPh"), source="d14")
+    units += more
+    scen = Scenario.from_dict(scenario_dict("asl", units, counters(tmp_path), "MPh", options=options),
+                              source="d14")
     return get_game("asl").new_position(scen, hex_map=board(woods))
 
 
@@ -183,7 +187,8 @@ def test_t_mov_13_fire_at_impulse_ends_losses_and_reconforming(tmp_path: Path) -
     """T-MOV-13 (D14 example 2), D14.32, D14.22: after the start impulse the gun fires at B and misses; it may
     not fire at the others in that impulse (their MP were spent together). After C, B and A enter DD2, EE2,
     CC3 (5 MP) it destroys C; A and B, apart, re-conform: B turns (A could not meet B then), then B to DD1 and
-    A to CC2 (together again), B turns, B to EE1 and A to DD1: 10 MP."""
+    A to CC2 (together again), B turns, B to EE1 and A to DD1: 10 MP. Impulse 7 (D14.212): B leaves the map
+    from EE1 and A enters EE1, the 11th MP: A's MPh ends, in Motion."""
     pos = table(tmp_path, {"A": "CC4", "B": "EE3", "C": "DD3"}, "vca1", enemy=True)
     for uid in "ABC":
         pos.push_text(f"move {uid} 3{at(pos, uid)} as impulse_start")
@@ -246,6 +251,18 @@ def test_t_mov_13_fire_at_impulse_ends_losses_and_reconforming(tmp_path: Path) -
     pos.push_text("move A 3CC2-3DD1 as impulse")
     end(pos, quiet=True)
     assert spent(pos, "A") == 10 and [at(pos, u) for u in "AB"] == ["DD1", "EE1"]
+    # impulse 7: B off the map (its VCA DD0-EE1 reaches past the edge; EE1's open ground, 1 MP, A2.6)
+    assert "move B 3EE1 cost 1 as impulse_exit" in texts(pos)
+    assert not any(t.startswith("move A 3DD1 ") and t.endswith("impulse_exit") for t in texts(pos))
+    pos.push_text("move B 3EE1 as impulse_exit")
+    pos.push_text("move A 3DD1-3EE1 as impulse")
+    end(pos, quiet=True)
+    assert "B" not in pos.units and ("B", 0) in pos.state.game.exited  # no exit hexes here: no Exit VP
+    assert at(pos, "A") == "EE1" and spent(pos, "A") == 11
+    assert "A" in pos.state.moved and pos.units["A"].has("motion")  # 11 MP: its MPh ends, in Motion
+    assert impulse.crew(pos) == [] and [a[0] for a in pos.state.game.imp_away] == ["B"]
+    assert platoon.in_platoon(pos, pos.units["A"])  # D14.212: with B off the map, in formation (EE1)
+    assert platoon.name_of(pos.at(platoon.broken_up(pos)).units["A"]) == "P"  # not broken up (D14.22)
 
 
 def test_d14_22_the_last_afv_left_moves_freely(tmp_path: Path) -> None:
@@ -298,7 +315,8 @@ def test_d14_22_ending_the_mph_apart_breaks_the_platoon_up(tmp_path: Path) -> No
 def test_d14_21_one_bog_dr_for_the_platoon_and_random_selection(tmp_path: Path) -> None:
     """D14.21, D8.21: A and B enter woods (Z4, AA5) in one impulse: one bog DR for both, each with its DRM
     (+1 normal ground pressure, +3 woods: the demo values' +4); 4+4 = 8, 12 for both: Random Selection (a dr
-    of 5) bogs the second, B. A, left alone, moves on freely (D14.22)."""
+    of 5) bogs the second, B. B stays in the platoon (D14.22 names destroyed, Recalled and immobilized AFVs
+    only) but its MP are over (D8.21), so no impulse is left for the platoon (D14.31): A's MPh ends too."""
     pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1", woods=("Z4", "AA5"))
     pos.push_text("move A 3Y5 as impulse_start")
     pos.push_text("move B 3Z5 as impulse_start")
@@ -316,8 +334,10 @@ def test_d14_21_one_bog_dr_for_the_platoon_and_random_selection(tmp_path: Path) 
     assert top is not None and top.then == "vimp_break" and top.subject == ("A", "B")
     pos.push_text("answer dice 5")
     assert pos.units["B"].has("bogged") and not pos.units["A"].has("bogged")
-    assert impulse.crew(pos) == [] and pos.units["A"].has("motion") and "A" not in pos.state.moved
-    assert any(t.startswith("move A 3Z4-") and "impulse" not in t for t in texts(pos))
+    assert [platoon.name_of(pos.units[u]) for u in "AB"] == ["P", "P"]  # D14.22: B is still a member
+    assert impulse.crew(pos) == [] and all(u in pos.state.moved for u in "AB")  # D14.31, D8.21
+    assert pos.units["A"].has("motion") and not pos.units["B"].has("motion")
+    assert not any(t.startswith("move A 3Z4-") for t in texts(pos))
 
 
 def test_d14_21_reverse_is_its_own_status_in_impulses(tmp_path: Path) -> None:
@@ -396,3 +416,118 @@ def test_d14_31_at_the_table_a_lift_and_placement_is_the_afvs_hex_entry(tmp_path
     assert at(pos, "A") == "Z4" and impulse.acted(pos.units["A"]) == 1
     assert pos.legal_actions.moves_for({"A"}) == {}  # its one action made
     assert pos.legal_actions.moves_for({"gun"}) == {}  # not the moving side's
+
+
+@pytest.mark.parametrize("result", ["bogged", "mired", "shocked", "stunned"])
+def test_d14_22_an_immobile_afv_stays_in_its_platoon(tmp_path: Path, result: str) -> None:
+    """D14.22 names destroyed, Recalled and immobilized AFVs as leaving the platoon; a bogged (D8.21), mired
+    (D8.31), shocked or stunned (D5.34) one is immobile (D.7) and stays: it still counts for the platoon's
+    Motion dr (D14.211: +2 for two) and the platoon makes no impulse, as it can spend no MP (D14.31): A moves
+    only by leaving the platoon with an NTC (D14.23)."""
+    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1")
+    b = pos.units["B"]
+    pos = pos.at(pos.state.with_unit(b.mark(result)))
+    assert [u.id for u in platoon.mates(pos, pos.units["A"])] == ["B"]
+    assert platoon.motion_platoon_drm(pos, pos.units["A"]) == 2
+    assert not any("impulse" in t for t in texts(pos))
+    with pytest.raises(IllegalAction, match="makes no impulse"):
+        pos.push_text("move A 3Y5 as impulse_start")
+    assert "move A 3Y5 as ntc" in texts(pos)  # D14.23: A leaves the platoon only by an NTC, to move alone
+
+
+@pytest.mark.parametrize("result", ["wreck", "immobilized", "recalled"])
+def test_d14_22_destroyed_recalled_immobilized_afvs_leave(tmp_path: Path, result: str) -> None:
+    """D14.22: a destroyed, Recalled or immobilized AFV is no longer part of its platoon."""
+    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1")
+    pos = pos.at(pos.state.with_unit(pos.units["B"].mark(result)))
+    assert platoon.mates(pos, pos.units["A"]) == []
+    assert [u.id for u in platoon.roster(pos.state, "P", "a")] == ["A"]
+
+
+def test_d14_22_a_stun_in_an_impulse_ends_the_platoons_mph(tmp_path: Path) -> None:
+    """D5.34, D14.22, D14.31: B stunned at an impulse's end stays in the platoon, stops (no Motion), and can
+    spend no MP: the platoon's MPh is over; A ends it in Motion."""
+    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1", "motion")
+    pos.push_text("move A 3Y5-3Z4 as impulse")
+    pos.push_text("move B 3Z5-3AA5 as impulse")
+    pos = pos.at(pos.state.with_unit(pos.units["B"].mark("stunned")))  # as a hit at the impulse end would
+    end(pos)
+    assert impulse.crew(pos) == [] and all(u in pos.state.moved for u in "AB")
+    assert platoon.name_of(pos.units["B"]) == "P" and pos.units["A"].has("motion")
+
+
+def test_d14_31_towing_in_impulses(tmp_path: Path) -> None:
+    """D14.31 with towing (vtow.py): B towing pays the chart pack's +1 MP a hex (C10.1, its demo value) on
+    its 1-MP entry, so the impulse costs the platoon 2; B has no reverse movement (D2.2)."""
+    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1")
+    pos = pos.at(pos.state.with_unit(pos.units["B"].mark("towing")))
+    with pytest.raises(IllegalAction, match="no reverse movement"):
+        pos.push_text("move B 3Z5 as impulse_start_rev")
+    pos.push_text("move A 3Y5 as impulse_start")
+    pos.push_text("move B 3Z5 as impulse_start")
+    end(pos)
+    pos.push_text("answer dice 3,4")
+    assert "move B 3Z5-3AA5 cost 2 as impulse" in texts(pos)
+    pos.push_text("move A 3Y5-3Z4 as impulse")
+    pos.push_text("move B 3Z5-3AA5 as impulse")
+    end(pos)
+    assert [spent(pos, u) for u in "AB"] == [3, 3]
+
+
+def test_d14_31_d6_5_unloading_is_an_impulse_action(tmp_path: Path) -> None:
+    """D14.31, D6.5: B, stopped, unloads its rider in an impulse, its one MP action: a quarter of its 12 MP,
+    3 MP, so the impulse costs the platoon 3 while A delays (1); not in Motion (D6.5), and no loading once the
+    platoon moves by impulses (D6.4, D14.3)."""
+    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1", more=(
+        {"id": "sq", "counter": "4-6-7", "side": "a", "hex": "3Z5", "carrier": "B"},
+        {"id": "sq2", "counter": "4-6-7", "side": "a", "hex": "3Y5"}))
+    pos.push_text("move A 3Y5 as impulse_delay")
+    with pytest.raises(IllegalAction, match="no loading while a platoon moves"):
+        pos.push_text("load sq2 into A")
+    pos.push_text("unload B")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    assert pos.units["sq"].carrier is None and impulse.acted(pos.units["B"]) == 3
+    with pytest.raises(IllegalAction, match="one MP action in this impulse"):
+        pos.push_text("move B 3Z5 as impulse_start")
+    end(pos)
+    assert [spent(pos, u) for u in "AB"] == [3, 3]
+
+
+def test_d6_5_no_unloading_in_motion_in_impulses(tmp_path: Path) -> None:
+    """D6.5: a platoon AFV in Motion unloads nothing in an impulse (it would stop first, in an impulse of its
+    own, D2.13); nor does a vehicle outside the moving platoon (D14.3)."""
+    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1", "motion", more=(
+        {"id": "sq", "counter": "4-6-7", "side": "a", "hex": "3Z5", "carrier": "B"},
+        {"id": "ht", "counter": "t26", "side": "a", "hex": "3T5", "markers": ["vca1"]},
+        {"id": "sq2", "counter": "4-6-7", "side": "a", "hex": "3T5", "carrier": "ht"}))
+    pos.push_text("move A 3Y5-3Z4 as impulse")
+    with pytest.raises(IllegalAction, match="only while stopped"):
+        pos.push_text("unload B")
+    with pytest.raises(IllegalAction, match="nothing else of its side unloads"):
+        pos.push_text("unload ht")
+
+
+def test_d14_31_d2_3_one_hexside_of_bypass_an_impulse(tmp_path: Path) -> None:
+    """D14.31 (one hexside of VBM is one action), D2.3: A in Motion bypasses the woods of Z4 along its
+    hexside with Y4 (the hexside between its two VCA hexes) for twice open ground's 1 MP: 2; B enters AA5 for
+    1; the impulse costs 2 and no bog DR is rolled (D2.3). Bypassing, A changes no VCA in place and goes on
+    only into F, Z3, or back into B, Y5 (D2.33)."""
+    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1", "motion", woods=("Z4",))
+    assert "move A 3Y5-3Z4 cost 2 as impulse_bypass" in texts(pos)
+    with pytest.raises(IllegalAction, match="only around a woods or building"):
+        pos.push_text("move A 3Y5-3Y4 as impulse_bypass")
+    pos.push_text("move A 3Y5-3Z4 as impulse_bypass")
+    pos.push_text("move B 3Z5-3AA5 as impulse")
+    end(pos)
+    assert pos.decision is None  # no bog DR for the bypass
+    a = pos.units["A"]
+    assert at(pos, "A") == "Z4" and vbypass.across_of(a) == pos.map.parse_label("3Y4")
+    assert [spent(pos, u) for u in "AB"] == [2, 2]
+    with pytest.raises(IllegalAction, match="its VCA changes only as it leaves"):
+        pos.push_text("move A 3Z4 as impulse_cw")
+    with pytest.raises(IllegalAction, match="forward into 3Z3 or back into 3Y5"):
+        pos.push_text("move A 3Z4-3Y4 as impulse")
+    assert [t for t in texts(pos) if t.startswith("move A 3Z4-")] == ["move A 3Z4-3Z3 cost 1 as impulse"]
+    pos.push_text("move A 3Z4-3Z3 as impulse")
+    assert vbypass.across_of(pos.units["A"]) is None

@@ -1,0 +1,90 @@
+"""ASL platoon impulses in mud and deep snow (D8.23 with D14.21); impulse.py plays the impulses.
+
+D8.23 gives a vehicle one bog DR for all its MP, rolled in secret by the opponent with a secret dr naming the
+entry (a bypassed hexside too) off a paved road in which it bogs; D14.21 gives a platoon one DR for each
+situation calling for one, applied to every AFV subject to it, each with its own DRM, and Random Selection
+when it falls on several. Read together here: each such entry counts for its AFV (vmud's count in the game
+state, -1 while the DR is not rolled); at the first impulse end after one, the opponent rolls one secret DR
+for the platoon's MPh (every AFV its own DRM, ``vmud.drm``), then, if it bogs any, one secret dr; an AFV the
+DR falls on bogs at the impulse end its count reaches the dr (one entry an impulse: in the hex it entered);
+several at once, Random Selection names one, and the DR is spent for the others (D14.21).
+"""
+
+from __future__ import annotations
+
+from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision
+from hexmate.rules.games.asl import armour, vmud
+from hexmate.rules.games.asl import vmove as vm
+from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.hexes import Hex
+from hexmate.rules.text import T
+
+MUD, MUD_DR = "vimp_mud", "vimp_mud_dr"  # the secret DR and dr (game.resume_vimp_mud, resume_vimp_mud_dr)
+
+
+def entry(position: Position, state: State, uid: str, a: Hex, b: Hex) -> State:
+    """An AFV's entry of b from a in an impulse: counted when it is off a paved road in mud or deep snow."""
+    unit = state.units[uid]
+    if not vmud.ground(state.game)[0] or vmud.paved(position, a, b) or \
+            armour.vtype(unit).movement == "motorcycle":  # D15.47: a motorcycle never bogs
+        return state
+    have = vmud._entry(state.game, uid)
+    at, count = have if have is not None else (-1, 0)
+    return state.replace(game=vmud._with(state.game, uid, at, count + 1))
+
+
+def check(position: Position, members: list[UnitState]) -> Decision | None:
+    """The platoon's secret DR, due at the first impulse end after such an entry (None: not due)."""
+    mud, deep = vmud.ground(position.state.game)
+    if not mud or not members:
+        return None
+    counts = [vmud._entry(position.state.game, u.id) for u in members]
+    if not any(c is not None and c[0] == -1 for c in counts):
+        return None
+    drms = {u.id: vmud.drm(u, deep=deep) for u in members}
+    prompt = T("the ground is {ground}: roll the platoon's one bog DR for its MPh in secret ({units}; 12 or "
+               "more bogs), then a secret dr (D8.23, D14.21)", ground=T("deep snow") if deep else T("mud"),
+               units=", ".join(f"{k} {v:+d}" for k, v in sorted(drms.items())))
+    return Decision("roll", position.enemy_of(members[0].side), prompt, "D8.23", MUD, dice="DR",
+                    subject=tuple(sorted(drms)), private=True,
+                    args=(("crew", ",".join(u.id for u in members)),
+                          *((f"drm:{k}", str(v)) for k, v in sorted(drms.items()))))
+
+
+def hit_by(decision: Decision, answer: act.Answer) -> tuple[str, ...]:
+    """The AFVs the secret DR would bog (D8.21: 12 or more with its own DRM)."""
+    assert answer.dice is not None
+    dr = sum(answer.dice)
+    return tuple(u for u in decision.subject if vm.bogged(dr, int(decision.arg(f"drm:{u}", "0"))))
+
+
+def ask_dr(position: Position, decision: Decision, hit: tuple[str, ...]) -> State:
+    prompt = T("now the secret dr: the entry in which one of {units} bogs (D8.23)", units=", ".join(hit))
+    return position.state.push(Decision("roll", decision.side, prompt, "D8.23", MUD_DR, dice="dr",
+                                        subject=hit, private=True, args=decision.args))
+
+
+def record(state: State, ids: str, hit: set[str], at: int) -> State:
+    """The secret result for every AFV of the platoon (one DR for its MPh): the entry it bogs in, or 0."""
+    for uid in ids.split(","):
+        have = vmud._entry(state.game, uid)
+        count = have[1] if have else 0
+        state = state.replace(game=vmud._with(state.game, uid, at if uid in hit else 0, count))
+    return state
+
+
+def due(state: State, ids: str) -> tuple[State, list[str]]:
+    """The AFVs whose count has reached the secret dr (none while the DR is still to roll); the DR is spent
+    for them all (their ``at`` becomes 0), as one of them bogs."""
+    if any((have := vmud._entry(state.game, u)) is not None and have[0] == -1 for u in ids.split(",")):
+        return state, []
+    out = [u for u in ids.split(",") if u in state.units and not state.units[u].has("bogged")
+           and (have := vmud._entry(state.game, u)) is not None and 0 < have[0] == have[1]]
+    for uid in out:
+        have = vmud._entry(state.game, uid)
+        state = state.replace(game=vmud._with(state.game, uid, 0, have[1] if have else 0))
+    return state, out
+
+
+__all__ = ["MUD", "MUD_DR", "ask_dr", "check", "due", "entry", "hit_by", "record"]

@@ -1,0 +1,47 @@
+"""Overrun in platoon impulses (impovr.py: D7.1, D7.13, D7.2 with D14.32), on test_impulse.py's board."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hexmate.rules.errors import IllegalAction
+
+from .test_impulse import end, spent, table, texts
+
+
+def test_d14_32_d7_1_an_overrun_in_an_impulse(tmp_path: Path) -> None:
+    """D7.1 with D14.31-D14.32: A in Motion enters Z4, a hex of an enemy squad, for 1 MP plus a quarter of its
+    11 MP (FRU): 4, the impulse's cost (B enters AA5 for 1). Its OVR comes at the impulse's end, after the
+    bog DRs and Defensive First Fire (none can hurt it here): its IFT DR, then the squad's chance of
+    Reaction Fire (D7.2), after which the platoon's next impulse may begin."""
+    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1", "motion",
+                more=({"id": "sq", "counter": "4-4-7", "side": "b", "hex": "3Z4"},))
+    assert "move A 3Y5-3Z4 cost 4 as impulse" in texts(pos)
+    pos.push_text("move A 3Y5-3Z4 as impulse")
+    pos.push_text("move B 3Z5-3AA5 as impulse")
+    end(pos)
+    assert [spent(pos, u) for u in "AB"] == [4, 4]
+    top = pos.decision
+    assert top is not None and top.then == "vovr" and top.side == "a"
+    assert top.target == pos.map.parse_label("3Z4")
+    pos.push_text("answer dice 5,5")  # no effect on 4 FP
+    top = pos.decision
+    assert top is not None and top.then == "ovr_react" and top.side == "b"
+    pos.push_text("answer pass")
+    assert pos.decision is None and not pos.units["A"].has("imp_react")
+    assert "move B 3AA5 cost 1 as impulse_delay" in texts(pos)
+
+
+def test_d7_13_no_overrun_in_reverse_in_an_impulse(tmp_path: Path) -> None:
+    """D7.13: no Overrun in reverse (A backing into Y6, an enemy squad's hex)."""
+    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1", more=(
+        {"id": "sq", "counter": "4-4-7", "side": "b", "hex": "3Y6"},))
+    pos.push_text("move A 3Y5 as impulse_start_rev")
+    pos.push_text("move B 3Z5 as impulse_start_rev")
+    end(pos)
+    pos.push_text("answer dice 3,4")
+    while pos.decision is not None and pos.decision.then == "vimpulse":
+        pos.push_text("answer pass")
+    with pytest.raises(IllegalAction, match="no Overrun in reverse"):
+        pos.push_text("move A 3Y5-3Y6 as impulse_rev")
