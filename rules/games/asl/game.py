@@ -2117,7 +2117,8 @@ class AslGame(Game):
         if phase == "MPh":
             yield from impulse.generate(position)  # D14.21: a platoon's first impulse
             movable = lambda u: (  # noqa: E731
-                not armour.is_vehicle(u) and u.carrier is None and self.can_move(position, u) is None
+                not armour.is_vehicle(u) and u.carrier is None and u.type != "sw"  # A4.4: no SW moves alone
+                and self.can_move(position, u) is None
             )
             for group in stack_groups(position, movable):
                 yield from self.moves_for(position, group).values()
