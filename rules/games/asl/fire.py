@@ -23,6 +23,7 @@ from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import ammo as asl_ammo
 from hexmate.rules.games.asl import (
     bicycle,
+    cavalry,
     collateral,
     fire_groups,
     floc,
@@ -174,6 +175,9 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
         on_bicycle = bicycle.why_not_fire(position, unit)  # D15.6, D15.8
         if on_bicycle is not None:
             raise IllegalAction(*on_bicycle)
+        on_horse = cavalry.why_not_fire(position, unit)  # A13.4, A13.7
+        if on_horse is not None:
+            raise IllegalAction(*on_horse)
         if unit.has(marker) and not (phase == "MPh" and marker == "first_fire"):
             raise IllegalAction(T("{unit} has already fired this phase", unit=unit.id), "A.15")
         if phase == "AFPh" and unit.has("prep_fire"):
@@ -615,7 +619,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
 
     cycles = moto.rider_groups(position, targets)  # D15.5: motorcycle riders, a group of their own
     cyclists = bicycle.riders_among(targets)  # D15.85: bicycle riders, infantry with -1 on the IFT DR
-    carried = {u.id for units in (*riding.values(), *ce_aboard.values(), *cycles.values(), cyclists)
+    horsemen = cavalry.among(targets)  # A13.5: cavalry, -2 on the IFT DR
+    carried = {u.id for units in (*riding.values(), *ce_aboard.values(), *cycles.values(), cyclists, horsemen)
                for u in units}
     carried |= unreached
     spots = [(u, h) for u in shooters if (h := where(position, u)) is not None]
@@ -636,6 +641,10 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     if cyclists:  # D15.85: FFMO/FFNAM as for any infantry, and -1
         groups.append((T("riders on bicycles (-1 IFT DRM)"), T("on bicycles"), cyclists,
                        all(u.concealed for u in cyclists), final + bicycle.IFT_DRM))
+    if horsemen:  # A13.5: -2 in place of FFMO/FFNAM, no infantry-only TEM (shellholes)
+        groups.append((T("cavalry (-2 IFT DRM, no FFMO/FFNAM)"), T("cavalry"), horsemen,
+                       all(u.concealed for u in horsemen),
+                       final - first_fire_drm - infantry_only + cavalry.IFT_DRM))
     for vid, units in sorted(ce_aboard.items()):  # D5.31: +2 CE DRM, not on top of a positive TEM; no FFNAM
         carrier = mounted.carrier_of(position, units[0]) or units[0]
         over = vheight.excess(position, spots, carrier)  # D5.31, D6.61: the CE DRM less from above
@@ -693,7 +702,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
             owner = position.units.get(unit.carrier or "") if unit.type == au.SW else None
             fp, steps = fpw.shot_fp(shot_of(unit, owner), distance(h, fire.target), phase=phase, area=mine,
                                     sustained=mode == "after_first" and _sustained(unit, mode),
-                                    aboard=mounted.halvings(position, unit))  # D6.1, D6.22, D2.42
+                                    aboard=[*mounted.halvings(position, unit),  # D6.1, D6.22, D2.42
+                                            *cavalry.halvings(unit)])  # A13.4
             total += fp
             label = T("FP vs {group}", group=group_label)
             fp_lines.append(Line(label, fpw.working(unit.id, unit.name, steps), "A7.2"))
@@ -731,6 +741,9 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
                 "A7.3"))
         if result == "PTC" and group[0].carrier in cycles:  # D15.54: a pin means nothing to riders
             lines.append(Line(group_label, T("PTC: no effect on motorcycle riders"), "D15.54"))
+            result = "-"
+        if result == "PTC" and group is horsemen:  # A13.52: cavalry takes no PTC
+            lines.append(Line(group_label, T("PTC: no effect on cavalry"), "A13.52"))
             result = "-"
         if getattr(group_label, "msgid", "") == "broken passengers of {vehicle}, as if CE":
             if vcrewhit.at_least_nmc(result):  # D6.66: read back by vcrewhit.after_ift

@@ -23,6 +23,7 @@ from hexmate.rules.games.asl import (
     armour,
     bicycle,
     carriers,
+    cavalry,
     commissar,
     crew,
     cyclesplit,
@@ -341,6 +342,8 @@ class AslGame(Game):
             return f"type {counter.type!r} is not one of {sorted(need)} (A1.1)"
         if (bad := commissar.check_counter(counter)) is not None:
             return bad
+        if (bad := cavalry.check_counter(counter.values)) is not None:  # A13.32
+            return bad
         missing = [k for k in need[counter.type] if not isinstance(counter.values.get(k), int)]
         return f"{counter.type} needs whole-number {', '.join(missing)} (A1.2)" if missing else None
 
@@ -394,7 +397,9 @@ class AslGame(Game):
     def group_budget(self, units: list[UnitState], mode: str = "", state: State | None = None) -> int:
         """A4.12: MMC moving with a leader of their stack get +2 MF; the group moves at its slowest member.
         A4.5: Double Time adds 2 MF, up to 8 (a Conscript's 7). With the ``state``, less the PP carried over
-        each unit's IPC (A4.42, A4.52: portage.py)."""
+        each unit's IPC (A4.42, A4.52: portage.py). Cavalry moves on its horses' MF (A13.34, cavalry.py)."""
+        if state is not None and cavalry.group_mounted(units):
+            return cavalry.budget(state, units, mode)  # type: ignore[return-value]  # A13.3, A13.34, A13.36
         leader = any(u.type in SMC for u in units)
 
         led = any(u.type == "leader" for u in units)
@@ -421,7 +426,8 @@ class AslGame(Game):
 
     def check_mode(self, position: Position, units: list[UnitState], move: act.Move) -> None:
         """A way of moving declared with the move: Double Time (A4.5) or Assault Movement (A4.61)."""
-        known = move.mode in ("", "cx", "assault", "exit", "dash", asl_recover.MODE, asl_scrounge.MODE)
+        known = move.mode in ("", "cx", "assault", "exit", "dash", asl_recover.MODE, asl_scrounge.MODE,
+                              cavalry.GALLOP)  # A13.36
         if not known and asl_bypass.declared(position, move.mode) is None:
             raise IllegalAction(
                 T(
@@ -459,17 +465,24 @@ class AslGame(Game):
         if move.mode == asl_recover.MODE:
             asl_recover.check(position, units, move)  # A4.44: the hex named twice, a SW there
         bicycle.check_mode(units, move.mode)  # D15.81: no Assault Movement on bicycles
+        cavalry.check_mode(position, units, move.mode)  # A13.3, A13.5, A13.36
         if move.mode == "assault" and len(move.path) != 2:
             raise IllegalAction(T("Assault Movement is a move of one Location only"), "A4.61")
 
     def cost_fn(
-        self, position: Position, units: list[UnitState], overrun: bool = False
+        self, position: Position, units: list[UnitState], overrun: bool = False, gallop: bool = False
     ) -> asl_terrain.CostFn:
         """MF to step from a to b for this group, or None if it may not enter b (A4.13, A4.14, A5.11). With
         ``overrun``, the Location of a lone known enemy SMC costs twice as much (A4.15, ovr.py)."""
         moving = {u.id for u in units}
         side = units[0].side
         base = asl_terrain.infantry_cost_fn(position)
+        horsed = cavalry.group_mounted(units)  # A13.3: the cavalry column; A13.7: horses led on foot
+        if horsed:
+            galloping = cavalry.galloping(position.state, units, cavalry.GALLOP if gallop else "")
+            base = cavalry.cost_fn(position, galloping)
+        elif cavalry.leads(position.state, units):
+            base = cavalry.leading_cost_fn(position, base)
 
         by_hex = units_by_hex(position)
         start = units[0].hex
@@ -483,7 +496,8 @@ class AslGame(Game):
             twice = overrun and asl_ovr.may(units) and asl_ovr.lone_smc(position, side, b) is not None
             # a SW is no unit
             if (any(u.side != side and not u.concealed and u.type != "sw" for u in here) and not twice
-                    and not asl_unarmed.only_unarmed(here, side)):  # A20.54: unarmed units bar no move
+                    and not asl_unarmed.only_unarmed(here, side)  # A20.54: unarmed units bar no move
+                    and not (horsed and cavalry.may_enter(here, side))):  # A13.35
                 return None
             step = base(hex_map, a, b)
             if step is not None and riders:
@@ -608,7 +622,7 @@ class AslGame(Game):
             return act.Move(move.units, move.path, spent, asl_recover.MODE)
         if asl_ovr.may(units):
             asl_ovr.check(position, units, move.path)  # A4.152: an Overrun ends the move
-        cost_fn = self.cost_fn(position, units, overrun=True)
+        cost_fn = self.cost_fn(position, units, overrun=True, gallop=move.mode == cavalry.GALLOP)
         budget = self.group_budget(units, move.mode, position.state)
         budget += bicycle.bonus(position, units)  # D15.81: the road bonus
         levelled = asl_stairs.levelled(units, dataclasses.replace(move, mode=full_mode))
@@ -712,6 +726,8 @@ class AslGame(Game):
             return asl_guards.check_drop(position, action)  # A20.5: a guard abandons prisoners
         if isinstance(action, act.Transfer) and motocapture.claims(position, action):
             return motocapture.check(self, position, action)  # D15.7: a motorcycle recovered as a SW
+        if isinstance(action, act.Transfer):
+            cavalry.check_transfer(position, action)  # A13.31: a ridden horse is dismounted, not dropped
         if isinstance(action, act.Transfer) and action.to == asl_carry.DROP:
             return asl_carry.check_drop(position, action)  # A4.43
         if isinstance(action, act.Transfer):
@@ -722,6 +738,10 @@ class AslGame(Game):
             impulse.bar_other(position, action)  # D14.31: not in platoon impulses
         if isinstance(action, act.Load) and vreentry.is_reentry(position, action):
             return vreentry.check(position, action)  # D5.42: re-entering an abandoned vehicle
+        if isinstance(action, act.Load) and cavalry.is_horse(position.units.get(action.carrier)):
+            return cavalry.check_mount(self, position, action)  # A13.31
+        if isinstance(action, act.Unload) and cavalry.is_horse(position.units.get(action.carrier)):
+            return cavalry.check_dismount(position, action)  # A13.31
         if isinstance(action, act.Load):
             return transport.check_load(position, action)  # D6.4
         if isinstance(action, act.Unload) and vrecall.stops_to_unload(position, action):
@@ -869,6 +889,7 @@ class AslGame(Game):
             raise IllegalAction(T("an advance is one hex into an adjacent Location"), "A4.7")
         units, _ = asl_carry.split(units)  # A4.43: a SW advances with its possessor
         bicycle.check_advance(position, units)  # D15.4, D15.82: no bicycle moves in the APh
+        cavalry.check_advance(position.state, units)  # A13.7: no horse moves in the APh
         level = asl_advance_levels.target(position, units, adv)  # A4.7: one hex across or one level
         across = adv.path[0] != adv.path[1]
         mode = "" if level is None or (level == units[0].level and across) else f"h{level}"
@@ -939,6 +960,10 @@ class AslGame(Game):
             return transport.apply_load(position, action)  # D15.81: no MF, so no First Fire window
         if isinstance(action, act.Unload) and bicycle.is_bicycle(position.units.get(action.carrier)):
             return transport.apply_unload(position, action)  # D15.81
+        if isinstance(action, act.Load) and cavalry.is_horse(position.units.get(action.carrier)):
+            return cavalry.apply_mount(self, position, action)  # A13.31
+        if isinstance(action, act.Unload) and cavalry.is_horse(position.units.get(action.carrier)):
+            return cavalry.apply_dismount(position, action)  # A13.31
         if isinstance(action, act.Load):  # A8.12, D5.43: the loaders fired at before they are aboard; else
             state = asl_inplace.load(self, position, action)  # D3.3: its MP, by enemy vehicles
             return vinplace.open_window(position, state, action.carrier, T("loading"), "D6.4")
@@ -1137,6 +1162,7 @@ class AslGame(Game):
         """An infantry fire's continuation works on the position without its vehicles (armour.py)."""
         after: State = resume(self, armour.infantry_view(position), decision, answer)
         after = bicycle.after_kia(position.state, after)  # D15.51, D15.8: a bicycle goes with its KIA rider
+        after = cavalry.after_kia(position.state, after)  # A13.7: a horse is left, unpossessed
         after = moto.shrink(position.state, armour.restore(position, after))  # D15.52
         return moto.after_kia(position, after)  # D15.51
 
@@ -1629,6 +1655,7 @@ class AslGame(Game):
         if state.moving is not None:
             return state
         state = bicycle.settle(cyclesplit.settle(position, state))  # D15.44 (A19.13); D15.53, D15.85
+        state = cavalry.settle(state)  # A13.51: broken cavalry is off its horse, the horse gone
         return asl_carry.follow(prisoners.follow(state))  # A20.53, A20.5; A4.43: a SW goes with its possessor
 
     def resume_rout(self, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -1962,6 +1989,7 @@ class AslGame(Game):
             for unit in units:  # not on the SW they carry (A4.43)
                 state = state.with_unit(state.units[unit.id].mark(marker))
         movers = units
+        state = cavalry.begin_move(state, units, mode)  # A13.31, A13.36: the horse moved; gallop, CX
         state = asl_berserk.begin(state, [u.id for u in units])  # A15.431: berserk as it starts: a charge
         overrun = asl_ovr.check(position, movers, move.path) if asl_ovr.may(movers) else None
         # A4.15: the NTC before entering, taken as the move starts; A15.432: a berserk OVR takes none
@@ -2130,6 +2158,7 @@ class AslGame(Game):
             yield from vrecall.unload_offers(position)  # D5.341: a Recalled AFV in Motion stops to unload
             yield from carriers.deploy_generate(position)  # D6.82
             yield from bicycle.generate(position)  # D15.81
+            yield from cavalry.generate(self, position)  # A13.31
             yield from cyclesplit.generate(position)  # D15.44
             yield from motocapture.generate(self, position)  # D15.7
             yield from vfire.generate(position)  # D3.3: Bounding First Fire between moves
@@ -2224,6 +2253,7 @@ class AslGame(Game):
             state = vwreck.end_of_mph(state)  # D10.42: pushed wrecks go after the MPh
             state = armour.end_of_mph(state)  # D2.1, D6.4: MP spent and loading limits are this MPh's
             state = vmud.end_of_mph(state)  # D8.23: one secret bog DR a vehicle and MPh
+            state = cavalry.mph_over(state)  # A13.31, A13.36: one MPh's horse marks
             state = vsmccrew.end_of_mph(state)  # A21.22: a lone SMC crew's "moved" for the Player Turn
             state = state.replace(game=self.gstate(state).replace(vpath=()))  # D2.401
             state = reaction.phase_over(state)  # D7.21
@@ -2232,7 +2262,7 @@ class AslGame(Game):
         elif phase == "CCPh":
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
             remove = ("pinned", "cc", "no_fire", "ti", vreentry.LEFT, "sn_fired",  # A4.8; D5.42; A11.622
-                      vsmoke.TRIED)  # D13.2: once per player turn
+                      vsmoke.TRIED, cavalry.DISMOUNTED)  # D13.2: once per player turn; A13.5
             state = vcrewhit.end_player_turn(state)  # D5.34, D5.341: STUN to "+1", Recall to "Recall; +1"
             state = vcapture.end_of_ccph(state)  # A21.2: abandoned AFVs taken by the infantry there
             state = vcapcc.end_of_ccph(state)  # A21.2: the CC's order-keeping marker goes

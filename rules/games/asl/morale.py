@@ -139,7 +139,8 @@ def morale_check(unit: UnitState, dice: tuple[int, int], *, n: int = 0, drm: int
 def pinnable(unit: UnitState) -> bool:
     """A7.8: berserk units and heroes are never pinned (nor cavalry, vehicles, climbers: not chapter A
     infantry here)."""
-    return not unit.has("berserk") and unit.type != "hero" and not unit.has("hw")  # A25.23: nor HW units
+    return not unit.has("berserk") and unit.type != "hero" and not unit.has("hw") \
+        and not unit.has("mounted")  # A25.23: nor HW units; A13.52: nor cavalry
 
 
 def task_check(unit: UnitState, dice: tuple[int, int], *, n: int = 0, drm: int = 0, bonus: int = 0) -> bool:
@@ -182,6 +183,7 @@ def llmc(leader: UnitState, others: Iterable[UnitState]) -> list[tuple[str, int]
     return [(u.id, n) for u in check_order(others)
             if u.id != leader.id and u.side == leader.side and u.hex == leader.hex
             and not commissar.is_commissar(u)  # A25.221: a commissar takes no LLMC...
+            and not u.has("mounted")  # A13.52: nor cavalry
             and (au.unit_morale(u) < printed or _above_commissar(leader, u))]
 
 
