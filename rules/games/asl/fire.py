@@ -183,7 +183,7 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
         if phase == "AFPh" and unit.has("prep_fire"):
             raise IllegalAction(
                 T("{unit} prep fired this Player Turn and may not fire again", unit=unit.id), "A.15")
-    modes = fire_modes(position, firers)
+    modes = fire_modes(position, firers, fire.target)
     for unit in people:
         # A7.353: SFF, FPF and Final Fire at adjacent units keep the (halved) inherent FP
         if unit.has("no_fire") and modes[unit.id] not in ("sff", "fpf", "after_first"):
@@ -316,7 +316,7 @@ def _check_subsequent(position: Position, firers: Sequence[UnitState], target: H
     (A8.3); FPF only at adjacent or same-Location movers (A8.31)."""
     top = position.state.decision
     allowed = shots_allowed(position)
-    modes = fire_modes(position, firers)
+    modes = fire_modes(position, firers, target)
     for unit in firers:
         if top is not None and int(top.arg(f"shots:{unit.id}", "0")) >= allowed:
             raise IllegalAction(
@@ -448,15 +448,19 @@ def _possessors(position: Position, firers: Sequence[UnitState]) -> list[UnitSta
     return list(out.values())
 
 
-def fire_modes(position: Position, firers: Sequence[UnitState]) -> dict[str, str]:
+def fire_modes(position: Position, firers: Sequence[UnitState], target: Hex | None = None) -> dict[str, str]:
     """How each firer fires, from its fire counters before the fire (A8): in the MPh 'first' (Defensive First
     Fire, A8.1), 'sff' with a First Fire counter (Subsequent First Fire, A8.3) or 'fpf' with a Final Fire
     counter (Final Protective Fire, A8.31); in the DFPh 'final', or 'after_first' with a First Fire counter
-    (A8.4); else the phase's own fire."""
+    (A8.4); else the phase's own fire. A13.351: TPBF at enemy cavalry in the MPh is FPF (with the
+    ``target``)."""
     phase = position.phase.id
     out: dict[str, str] = {}
+    horsed = [] if target is None or phase != "MPh" else cavalry.among(position.units_at(target))
     for u in firers:
-        if phase == "MPh":
+        if phase == "MPh" and any(c.side != u.side for c in horsed) and where(position, u) == target:
+            out[u.id] = "fpf"  # A13.351: TPBF at cavalry is FPF, so Area Fire
+        elif phase == "MPh":
             out[u.id] = "fpf" if u.has("final_fire") else "sff" if u.has("first_fire") else "first"
         elif phase == "DFPh":
             out[u.id] = "after_first" if u.has("first_fire") else "final"
@@ -488,7 +492,7 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     assert fire.dice is not None
     if any(dc.is_dc(u) for u in _firers(position, fire)):
         return dc.resolve(position, fire)
-    modes = dict(modes) if modes is not None else fire_modes(position, _firers(position, fire))
+    modes = dict(modes) if modes is not None else fire_modes(position, _firers(position, fire), fire.target)
     roll = ASL_DR.from_values(fire.dice)
     firers = _firers(position, fire)
     people, weapons = _split(position, firers)
@@ -833,7 +837,7 @@ def declare(game: AslGame, position: Position, fire: act.Fire) -> State:
     state = position.state
     marker = FIRE_MARKERS[position.phase.id]
     firers = _firers(position, fire)
-    modes = fire_modes(position, firers)
+    modes = fire_modes(position, firers, fire.target)
     _, weapons = _split(position, firers)
     for uid in fire.firers:
         unit = state.units[uid]
@@ -908,7 +912,7 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
         return dc.resume(position, fire, decision.arg("level"))  # A23.6: the Location named, if any
     modes = _modes_of(decision) or None
     other = spray.second(decision.argmap)
-    modes = modes or fire_modes(position, _firers(position, fire))
+    modes = modes or fire_modes(position, _firers(position, fire), fire.target)
     resolution = here = resolve_attack(game, position, fire, modes=modes, level=floc.chosen(decision))
     if other is not None:  # A9.5: the second Location with the same DR
         resolution, here, sprayed = spray.resolve(game, position, fire, other, modes)

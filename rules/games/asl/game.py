@@ -1106,7 +1106,8 @@ class AslGame(Game):
             if floc.chosen(decision):  # A7.4: an upper level's Location holds no vehicle
                 return after
             after = vcrewhit.after_ift(position, after)  # D5.34, D5.311: an AFV's exposed crew
-            return asl_unarmored.after_ift(self, position, decision, answer, after)
+            after = asl_unarmored.after_ift(self, position, decision, answer, after)
+            return cavalry.horse_line(position, decision, answer, after)  # A13.511: horses, ridden or not
         state = position.state
         for unit in dummies.values():
             seven = CounterType(unit.counter.name, unit.type, {"morale": 7, "broken_morale": 7})
@@ -1131,6 +1132,9 @@ class AslGame(Game):
         if unit is not None and unit.type == "dummy":
             return position.state.without_unit(uid)
         return None
+
+    def resume_cav_bail(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return cavalry.resume_bail(self, position, decision, answer)  # A13.511, D6.24
 
     def resume_mc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         gone = self._dummy_hit(position, decision.subject[0])

@@ -252,6 +252,7 @@ def _fire_at_cavalry(make_position: Any, white: int, coloured: int, mounted: boo
     units = [{"id": "ger-1", "counter": "4-6-7", "side": "a", "hex": "C2"},
              {"id": "ger-c", "counter": "4-6-7", "side": "a", "hex": "C3", "markers": [cavalry.MOUNTED]},
              {"id": "ger-h", "counter": "HORSE3", "side": "a", "hex": "C3", "carrier": "ger-c"},
+             {"id": "ger-6", "counter": "6-2-8", "side": "a", "hex": "C3"},
              {"id": "rus-c", "counter": "4-4-7r", "side": "b", "hex": "C5",
               "markers": [cavalry.MOUNTED] if mounted else []},
              {"id": "rus-h", "counter": "HORSE3", "side": "b", "hex": "C5", "carrier": "rus-c"},
@@ -335,3 +336,68 @@ def test_a13_7_a_unit_leading_a_horse_walks_on_its_own_mf(make_position: Any) ->
     led = at(make_position, mounted=False)
     led = led.at(led.state.with_unit(_carried(led.units["a-horse"], "a-cav")))
     assert led.game.group_budget([led.units["a-cav"]], "", led.state) == 4
+
+
+# --- A13.511: attacks on horses, on the vehicle line; the A13.6 example's numbers ---
+
+
+def test_a13_511_example_dr_7_leaves_the_horses_and_checks_the_cavalry_at_5(make_position: Any) -> None:
+    """A13.6 example: 4 FP at cavalry, Original DR 7: no harm to the horses (the 4 FP column's Kill number
+    is 5 on the pack's vehicle line, demo values matching the example), the cavalry at 7 - 2 = 5."""
+    pos = _fire_at_cavalry(make_position, 3, 4)
+    res = pos.last_resolution
+    assert res is not None and "rus-h" in pos.units
+    assert "horses: Final DR 7, Kill number 5: no effect" in res.text()
+    assert res.results["rus-c"] == str(pos.charts.chart("ift").lookup(fp=4, final_dr=5))
+
+
+def test_a13_511_example_dr_5_a_squad_horse_casualty(make_position: Any) -> None:
+    """A13.6 example: Original DR 5 on the 4 FP column equals its Kill number: the squad's horse counter
+    becomes a HS's (the squad's own check, at 5 - 2 = 3, is read on the pack's demo IFT)."""
+    pos = _fire_at_cavalry(make_position, 2, 3)
+    res = pos.last_resolution
+    assert res is not None and "horses: Final DR 5, Kill number 5: rus-h suffers a casualty" in res.text()
+    assert pos.units["rus-h"].values.get("horses") == 2 and pos.units["rus-h"].carrier == "rus-c"
+    assert res.results["rus-c"] == str(pos.charts.chart("ift").lookup(fp=4, final_dr=3))
+    assert pos.state.decisions[0].then == "cav_bail"  # answered after the attack's checks
+
+
+def test_a13_511_the_squad_deploys_and_one_hs_bails_out(make_position: Any) -> None:
+    """A13.511: 6 FP, Original DR 6 (the 6 FP column's Kill number): a squad horse casualty; the squad takes
+    its 2MC at 6 - 2 = 4 (the pack's cell) and passes, then deploys, one HS bailing out with a NMC."""
+    pos = _fire_at_cavalry(make_position, 2, 4, firer="ger-6")
+    res = pos.last_resolution
+    assert res is not None and res.results["rus-c"] == str(pos.charts.chart("ift").lookup(fp=6, final_dr=4))
+    while pos.decision is not None and pos.decision.then != "cav_bail":
+        d = pos.decision
+        pos.push_text(f"answer units {d.units[0]}" if d.kind == "units" else "answer dice 1,2")  # all pass
+    assert pos.units["rus-c"].type == "squad"
+    pos.push_text("answer dice 2,3")  # the bailing HS's NMC: passed
+    assert pos.units["rus-c"].type == "hs" and pos.units["rus-c"].has(cavalry.MOUNTED)
+    second = pos.units["rus-c.2"]
+    assert second.type == "hs" and not second.has(cavalry.MOUNTED) and second.has("bailed")
+    assert not second.has("broken") and pos.units["rus-h"].values.get("horses") == 2
+
+
+def test_a13_511_below_the_kill_number_removes_the_horse_and_its_rider_bails_out(make_position: Any) -> None:
+    """A13.511: a Final DR below the Kill number removes horse counters (up to the column's highest KIA
+    number); their riders bail out (D6.24)."""
+    pos = _fire_at_cavalry(make_position, 1, 3)  # 4 < 5
+    res = pos.last_resolution
+    assert res is not None and "rus-h" not in pos.units
+    assert "horses: Final DR 4, Kill number 5: rus-h removed" in res.text()
+    assert not pos.units["rus-c"].has(cavalry.MOUNTED) and pos.units["rus-c"].has("bailed")
+
+
+def test_a13_351_tpbf_at_cavalry_is_fpf(make_position: Any) -> None:
+    """A13.351: in the MPh, non-phasing infantry firing TPBF at cavalry in its own Location fires FPF (so
+    Area Fire, A8.31); at infantry there, or from next door, it is still Defensive First Fire."""
+    from hexmate.rules.games.asl import fire
+
+    pos = at(make_position, {"id": "b-2", "counter": "4-4-7r", "side": "b", "hex": "F8"},
+             {"id": "b-3", "counter": "4-4-7r", "side": "b", "hex": "F7"})
+    here = pos.map.parse_label("F8")
+    assert fire.fire_modes(pos, [pos.units["b-2"]], here) == {"b-2": "fpf"}
+    assert fire.fire_modes(pos, [pos.units["b-3"]], here) == {"b-3": "first"}
+    foot = at(make_position, {"id": "b-2", "counter": "4-4-7r", "side": "b", "hex": "F8"}, mounted=False)
+    assert fire.fire_modes(foot, [foot.units["b-2"]], here) == {"b-2": "first"}
