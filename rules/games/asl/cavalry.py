@@ -25,19 +25,31 @@ a squad's or HS's counter and the splitting of a too-large counter are not built
   recovers no SW (A4.44 refused here). The horse itself carries no SW (A13.7).
 - A13.34: the horse's basic MF are 12.
 - A13.35: no entry into a Location of Known enemy units unless all are unarmed (A20.54), disrupted (A19.12)
-  or concealed (A12.15), nor an Infantry Overrun (A4.15 is infantry's).
+  or concealed (A12.15), or by a Charge; no Infantry Overrun (A4.15 is infantry's).
 - A13.36: Gallop (``as gallop`` on a move) raises the allowance to 20 MF when declared at the start of the
   MPh, by 4 (to 16) once the unit has moved; CX goes on the horse. Not while either is CX, not from a hex
   of marsh, deep stream or water; while galloping no bypass, no woods except along a road, no marsh,
   rocky, graveyard, stream or water hex, no change of more than one level.
 - A13.4: mounted FP is halved (mounted fire) except in CC; no SW fires from horseback (A13.4 lets MOL and
   DC placement: not offered mounted here).
-- A13.5: -2 on the IFT DR against cavalry, in place of FFMO/FFNAM, without the shellhole's infantry TEM;
+- A13.5: -2 on the IFT DR against cavalry, in place of FFMO/FFNAM, without the shellhole's infantry TEM or
+  a wall's or hedge's TEM (fire.py);
   no Assault Movement for cavalry or units that dismounted this Player Turn.
 - A13.51/A13.52: a cavalry unit that breaks is off its horse at once, the horse gone (fled or killed); no
   PTC, pin, LLMC or LLTC for cavalry. A rider eliminated leaves his horse unpossessed (no A9.74 dr).
+- A13.351: TPBF at cavalry by the non-phasing side in the MPh is FPF (fire.fire_modes), so Area Fire.
+- A13.511: every attack at a Location with horses reads them on the IFT's vehicle line (``horse_line``).
+- A13.6/A13.61: a Charge (``as charge`` on a move): its target a Location of Known enemy units, at least 3
+  hexes away and in LOS where the move starts, entered at a gallop for 3 MF more; once the Defensive First
+  Fire is over, the charging units still mounted there attack it at once by TPBF (not halved); they may
+  then stay, dismount or go on; a Prep Fire counter at the end of the MPh.
 - A13.7: a unit on foot leads the horses it possesses at no extra MF, but not into terrain cavalry may not
-  enter (except by bypass).
+  enter (except by bypass); only an unbroken unit leads them, up to three times its own size in horses;
+  they never move in the APh.
+
+Not built: the Cavalry Wave (A13.62), MOL in a Charge or from horseback, anti-OVR fire by gun crews
+(A13.351, chapter C), Random Selection among more horse counters than one DR may hit (taken by id here),
+several riders on one horse counter (A13.32).
 """
 
 from __future__ import annotations
@@ -55,7 +67,7 @@ from hexmate.rules.games.asl import mphsw
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.games.terrain_view import CostFn, table_for
-from hexmate.rules.hexes import Hex
+from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import Cost
 from hexmate.rules.text import T
@@ -67,6 +79,9 @@ HORSE = "horse"  # a SW-format counter's ``sw`` value (A13.1)
 MOUNTED = "mounted"  # the rider's marker: cavalry (A13.1)
 DISMOUNTED = "dismounted"  # dismounted this Player Turn: no Assault Movement (A13.5)
 GALLOP = "gallop"  # the move mode (A13.36)
+CHARGE = "charge"  # the move mode: a Charge, with a gallop (A13.6)
+CHARGING = "cav_charge"  # the rider's marker: it declared a Charge this MPh (A13.6, A13.61)
+CHARGE_MF = 3  # A13.6: paid with the entry into the target Location
 GALLOPING = "hgallop"  # the horse's marker: galloping this MPh (A13.36)
 GALLOP_MID = "gallop_mid"  # the horse's marker: the gallop was declared after the rider moved (A13.36)
 USED = "horse_used"  # the horse moved or was dismounted this MPh: no mounting it again (A13.31)
@@ -307,10 +322,10 @@ def budget(state: State, units: Sequence[UnitState], mode: str) -> Cost:
             continue
         left = mphsw.mf_left(unit) if unit.has(mphsw.PAUSE) else None
         if left is not None:
-            extra = GALLOP_MID_MF - BASE_MF if mode == GALLOP and not horse.has(GALLOPING) else 0  # A13.36
+            extra = GALLOP_MID_MF - BASE_MF if mode in (GALLOP, CHARGE) and not horse.has(GALLOPING) else 0
             out.append(left + extra)
             continue
-        mf = GALLOP_START_MF if mode == GALLOP and not horse.has(GALLOPING) else allowance(horse)
+        mf = GALLOP_START_MF if mode in (GALLOP, CHARGE) and not horse.has(GALLOPING) else allowance(horse)
         mf += 2 if mode == "cx" else 0
         out.append(mf - _halves(horse, LOST) - au.excess_pp(state, unit))
     total = min(out) if out else 0
@@ -321,9 +336,15 @@ def check_mode(position: Position, units: Sequence[UnitState], mode: str) -> Non
     """A13.3, A13.5, A13.36: how cavalry may move; riders and units on foot move as separate stacks."""
     people = [u for u in units if u.type != au.SW]
     riders = [u for u in people if mounted(u)]
-    if mode == GALLOP and not riders:
-        raise IllegalAction(T("only cavalry gallops (A13.36)"), "A13.36")
+    if mode in (GALLOP, CHARGE) and not riders:
+        raise IllegalAction(T("only cavalry gallops or charges (A13.36, A13.6)"), "A13.36")
     if not riders:
+        for unit in people:  # A13.7: horse counters up to three times the leader's own size
+            led = sum(horses(h) for h in au.possessed(position.state, unit.id) if is_horse(h))
+            size = {"squad": 3, "hs": 2, "crew": 2}.get(unit.type, 1)
+            if led > 3 * size:
+                raise IllegalAction(T("{unit} leads {n} horses' worth of counters: at most {most} (A13.7)",
+                                      unit=unit.id, n=led, most=3 * size), "A13.7")
         if mode == "assault" and any(u.has(DISMOUNTED) for u in people):
             raise IllegalAction(T("units that dismounted this Player Turn may not use Assault Movement "
                                   "(A13.5)"), "A13.5")
@@ -336,10 +357,10 @@ def check_mode(position: Position, units: Sequence[UnitState], mode: str) -> Non
     if mode in ("dash", "exit") or mode.startswith("recover") or mode.startswith("scrounge"):
         raise IllegalAction(T("cavalry may not use {mode} here (A13.33: no SW recovery; hexmate: no Dash "
                               "mounted)", mode=mode), "A13.33")
-    if mode == GALLOP or mode.partition(":")[0] == "bypass":
+    if mode in (GALLOP, CHARGE) or mode.partition(":")[0] == "bypass":
         for unit in riders:
             horse = horse_of(position.state, unit)
-            if mode != GALLOP:
+            if mode not in (GALLOP, CHARGE):
                 if horse is not None and horse.has(GALLOPING):
                     raise IllegalAction(T("galloping cavalry may not bypass (A13.36)"), "A13.36")
                 continue
@@ -354,7 +375,7 @@ def check_mode(position: Position, units: Sequence[UnitState], mode: str) -> Non
 
 
 def galloping(state: State, units: Sequence[UnitState], mode: str = "") -> bool:
-    if mode == GALLOP:
+    if mode in (GALLOP, CHARGE):  # A13.6: a Charge gallops
         return True
     return any((h := horse_of(state, u)) is not None and h.has(GALLOPING) for u in units if mounted(u))
 
@@ -418,14 +439,20 @@ def leads(state: State, units: Sequence[UnitState]) -> bool:
 
 
 def begin_move(state: State, units: Sequence[UnitState], mode: str) -> State:
-    """A13.31: the horse has moved this MPh; A13.36: a gallop marks it CX (and galloping); A13.3: Double
-    Time marks rider and horse CX."""
+    """A13.31: the horse, ridden or led, has moved this MPh; A13.36: a gallop marks it CX (and galloping);
+    A13.3: Double Time marks rider and horse CX."""
     for unit in units:
+        for led in au.possessed(state, unit.id) if not mounted(unit) else ():
+            if is_horse(led):  # A13.31: a horse led has moved too
+                state = state.with_unit(led.mark(USED))
         horse = horse_of(state, unit) if mounted(unit) else None
         if horse is None:
             continue
         marks = [USED]
-        if mode == GALLOP and not horse.has(GALLOPING):
+        if mode == CHARGE:  # A13.6: declared with the move; A13.61: marked for the rest of the MPh
+            state = state.with_unit(state.units[unit.id].mark(CHARGING))
+            unit = state.units[unit.id]
+        if mode in (GALLOP, CHARGE) and not horse.has(GALLOPING):
             marks += [GALLOPING, "cx"] + ([GALLOP_MID] if unit.has(mphsw.PAUSE) else [])
             if unit.has(mphsw.PAUSE):  # A13.36: +4 on the MF left of its move
                 left = mphsw.mf_left(unit) or Fraction(0)
@@ -439,9 +466,58 @@ def begin_move(state: State, units: Sequence[UnitState], mode: str) -> State:
     return state
 
 
+# --- the Charge (A13.6, A13.61) ---
+
+
+def charging(units: Sequence[UnitState]) -> bool:
+    people = [u for u in units if u.type != au.SW]
+    return bool(people) and all(mounted(u) and u.has(CHARGING) for u in people)
+
+
+def check_charge(position: Position, units: Sequence[UnitState], path: Sequence[Hex]) -> None:
+    """A13.6: the target (the path's last hex) is a Location of Known enemy units, in LOS of the cavalry and
+    at least 3 hexes from it as it declares (where its move starts), entered at a gallop (cavalry.cost_fn)
+    for 3 MF more."""
+    from hexmate.rules.games.asl import terrain as asl_terrain
+
+    start, target = path[0], path[-1]
+    side = units[0].side
+    if not any(u.side != side and u.type != au.SW and not u.concealed for u in position.units_at(target)):
+        raise IllegalAction(T("a Charge is at a Location of Known enemy units: {hex} holds none",
+                              hex=position.label(target)), "A13.6")
+    if distance(start, target) < 3:
+        raise IllegalAction(T("a Charge is declared 3 or more hexes from its target ({n} here)",
+                              n=distance(start, target)), "A13.6")
+    if asl_terrain.line_of_sight(position, start, target).blocked:
+        raise IllegalAction(T("no LOS to {hex}: no Charge at it (A13.6)", hex=position.label(target)),
+                            "A13.6")
+
+
+def after_charge(position: Position, state: State, movers: Sequence[str], target: Hex) -> State:
+    """A13.6: once every Defensive First Fire at it is over, the charging cavalry still mounted and Good
+    Order in the target attacks it at once by TPBF (its FP not halved, A13.4), all that charged together in
+    one attack; A13.61: it may then stay, dismount, or move on with the MF it has left."""
+    riders = [state.units[u] for u in movers if u in state.units and state.units[u].hex == target
+              and mounted(state.units[u]) and state.units[u].has(CHARGING)
+              and not state.units[u].has("broken") and not state.units[u].has("pinned")]
+    if not riders:
+        return state
+    for unit in riders:  # A13.61: it may go on with its MF left
+        if mphsw.mf_left(unit) is not None:
+            state = state.with_unit(unit.mark(mphsw.PAUSE))
+    if not any(u.side != riders[0].side and u.type != au.SW and not u.concealed
+               for u in position.at(state).units_at(target)):
+        return state
+    ids = tuple(u.id for u in riders)
+    prompt = T("{units} charged into {hex}: roll the IFT DR of their TPBF attack (A13.6)",
+               units=", ".join(ids), hex=position.label(target))
+    return state.push(Decision("roll", riders[0].side, prompt, "A13.6", "ift", dice="DR", subject=ids,
+                               target=target))
+
+
 def may_enter(here: Sequence[UnitState], side: str) -> bool:
     """A13.35: cavalry enters a Location of enemy units only if all of them are unarmed (A20.5), disrupted
-    (A19.12) or concealed (A12.15); a Charge (A13.6) is not built."""
+    (A19.12) or concealed (A12.15); a Charge enters its target (game.cost_fn)."""
     enemies = [u for u in here if u.side != side and u.type != au.SW]
     return all(u.concealed or u.has("disrupted") or au.is_unarmed(u) for u in enemies)
 
@@ -480,7 +556,11 @@ def mph_over(state: State) -> State:
         if is_horse(unit):
             old = tuple(m for m in unit.markers if m.startswith(LOST))
             state = state.with_unit(unit.mark(remove=(USED, GALLOPING, GALLOP_MID, *old)))
-        elif any(m.startswith((INF, RODE)) for m in unit.markers):
+            continue
+        if unit.has(CHARGING):  # A13.61: no attack nor action in the AFPh: a Prep Fire counter
+            unit = unit.mark("prep_fire", remove=(CHARGING,))
+            state = state.with_unit(unit)
+        if any(m.startswith((INF, RODE)) for m in unit.markers):
             old = tuple(m for m in unit.markers if m.startswith((INF, RODE)))
             state = state.with_unit(unit.mark(remove=old))
     return state
@@ -500,8 +580,10 @@ def why_not_fire(position: Position, unit: UnitState) -> tuple[T, str] | None:
 
 
 def halvings(unit: UnitState) -> list[tuple[T, str]]:
-    """A13.4: cavalry's FP is halved as mounted fire (CC aside; the Charge, A13.6, is not built)."""
-    return [(T("cavalry: mounted fire"), "A13.4")] if unit.type != au.SW and mounted(unit) else []
+    """A13.4: cavalry's FP is halved as mounted fire, except in CC and in its Charge's attack (A13.6)."""
+    if unit.type == au.SW or not mounted(unit) or unit.has(CHARGING):
+        return []
+    return [(T("cavalry: mounted fire"), "A13.4")]
 
 
 def among(targets: Sequence[UnitState]) -> list[UnitState]:
@@ -668,12 +750,16 @@ def _fmt(x: Cost) -> str:
 
 __all__ = [
     "BASE_MF",
+    "CHARGE",
+    "CHARGE_MF",
+    "CHARGING",
     "DISMOUNTED",
     "GALLOP",
     "GALLOPING",
     "HORSE",
     "IFT_DRM",
     "MOUNTED",
+    "after_charge",
     "after_kia",
     "allowance",
     "among",
@@ -681,7 +767,9 @@ __all__ = [
     "apply_mount",
     "begin_move",
     "budget",
+    "charging",
     "check_advance",
+    "check_charge",
     "check_counter",
     "check_dismount",
     "check_mode",

@@ -521,6 +521,7 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         tem = 0
     infantry_only = 0  # A7.308 example: a TEM for infantry only (a shellhole) spares no truck nor its riders
     wall = None  # A4.61 example 3: a wall or hedge on the target's hexside the fire crosses (walls.py)
+    wall_gain = 0  # what the wall or hedge adds over the hex's own TEM
     if bypassed is None and road_from is None and not ft_attack and all(u.level == 0 for u in targets):
         wall = asl_walls.crossed(position, {where(position, u) for u in shooters}, fire.target)
         wall = wall if wall is not None and wall[0] > tem else None
@@ -530,7 +531,7 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
             feature = next(v.cover for v in views if v.tem == tem)
             drms.append((T("{feature} of the bypassed hex", feature=feature), tem, "A4.34"))
     elif wall is not None:  # its TEM stands in for the hex's lower one
-        tem = wall[0]
+        wall_gain, tem = wall[0] - tem, wall[0]  # A13.5: not for cavalry
         drms.append((T("{feature} on the hexside the fire crosses into {hex}",
                        feature=vcover.WALL_WORDS[wall[1]], hex=position.label(fire.target)), tem, "A4.61"))
     elif tem and not ft_attack:  # A22.1: a FT attack ignores TEM
@@ -580,7 +581,7 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         drms.append((T("Hazardous Movement (setting a DC)"), -2, "A23.7"))
     elif hazardous:
         drms.append((T("Hazardous Movement (forced out of its vehicle)"), -2, "A4.62"))
-    if phase == "MPh":
+    if phase == "MPh" and not cavalry.charging(people):  # A13.6: a Charge's attack is at its target
         moving = {u.id for u in moving_targets(position)}
         movers = [u for u in targets if u.id in moving]
         targets = movers  # A8.1: First Fire affects only the units that are moving
@@ -645,10 +646,10 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     if cyclists:  # D15.85: FFMO/FFNAM as for any infantry, and -1
         groups.append((T("riders on bicycles (-1 IFT DRM)"), T("on bicycles"), cyclists,
                        all(u.concealed for u in cyclists), final + bicycle.IFT_DRM))
-    if horsemen:  # A13.5: -2 in place of FFMO/FFNAM, no infantry-only TEM (shellholes)
+    if horsemen:  # A13.5: -2 in place of FFMO/FFNAM, no infantry-only TEM (shellholes), no wall/hedge TEM
         groups.append((T("cavalry (-2 IFT DRM, no FFMO/FFNAM)"), T("cavalry"), horsemen,
                        all(u.concealed for u in horsemen),
-                       final - first_fire_drm - infantry_only + cavalry.IFT_DRM))
+                       final - first_fire_drm - infantry_only - wall_gain + cavalry.IFT_DRM))
     for vid, units in sorted(ce_aboard.items()):  # D5.31: +2 CE DRM, not on top of a positive TEM; no FFNAM
         carrier = mounted.carrier_of(position, units[0]) or units[0]
         over = vheight.excess(position, spots, carrier)  # D5.31, D6.61: the CE DRM less from above

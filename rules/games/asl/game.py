@@ -427,7 +427,7 @@ class AslGame(Game):
     def check_mode(self, position: Position, units: list[UnitState], move: act.Move) -> None:
         """A way of moving declared with the move: Double Time (A4.5) or Assault Movement (A4.61)."""
         known = move.mode in ("", "cx", "assault", "exit", "dash", asl_recover.MODE, asl_scrounge.MODE,
-                              cavalry.GALLOP)  # A13.36
+                              cavalry.GALLOP, cavalry.CHARGE)  # A13.36, A13.6
         if not known and asl_bypass.declared(position, move.mode) is None:
             raise IllegalAction(
                 T(
@@ -470,7 +470,8 @@ class AslGame(Game):
             raise IllegalAction(T("Assault Movement is a move of one Location only"), "A4.61")
 
     def cost_fn(
-        self, position: Position, units: list[UnitState], overrun: bool = False, gallop: bool = False
+        self, position: Position, units: list[UnitState], overrun: bool = False, gallop: bool = False,
+        charge_at: Hex | None = None,
     ) -> asl_terrain.CostFn:
         """MF to step from a to b for this group, or None if it may not enter b (A4.13, A4.14, A5.11). With
         ``overrun``, the Location of a lone known enemy SMC costs twice as much (A4.15, ovr.py)."""
@@ -497,9 +498,12 @@ class AslGame(Game):
             # a SW is no unit
             if (any(u.side != side and not u.concealed and u.type != "sw" for u in here) and not twice
                     and not asl_unarmed.only_unarmed(here, side)  # A20.54: unarmed units bar no move
-                    and not (horsed and cavalry.may_enter(here, side))):  # A13.35
+                    and not (horsed and cavalry.may_enter(here, side))  # A13.35
+                    and b != charge_at):  # A13.6: a Charge enters its target
                 return None
             step = base(hex_map, a, b)
+            if step is not None and b == charge_at:
+                step = step + cavalry.CHARGE_MF  # A13.6: 3 MF more, paid with the entry
             if step is not None and riders:
                 step = bicycle.ride_step(position, a, b, step)  # D15.81: road hexsides only, half the MF
             if step is None:
@@ -622,7 +626,11 @@ class AslGame(Game):
             return act.Move(move.units, move.path, spent, asl_recover.MODE)
         if asl_ovr.may(units):
             asl_ovr.check(position, units, move.path)  # A4.152: an Overrun ends the move
-        cost_fn = self.cost_fn(position, units, overrun=True, gallop=move.mode == cavalry.GALLOP)
+        charge_at = move.path[-1] if move.mode == cavalry.CHARGE else None
+        if charge_at is not None:
+            cavalry.check_charge(position, units, move.path)  # A13.6
+        cost_fn = self.cost_fn(position, units, overrun=True,
+                               gallop=move.mode in (cavalry.GALLOP, cavalry.CHARGE), charge_at=charge_at)
         budget = self.group_budget(units, move.mode, position.state)
         budget += bicycle.bonus(position, units)  # D15.81: the road bonus
         levelled = asl_stairs.levelled(units, dataclasses.replace(move, mode=full_mode))
@@ -2066,6 +2074,8 @@ class AslGame(Game):
         spent = moving.cost if isinstance(moving.cost, int | Fraction) else None
         left = budget - spent if spent is not None and moving.finished and not moving.stopped else None
         state = asl_mphsw.after_move(state, [u.id for u in movers], left)  # A4.4: MF left, to go on with
+        if moving.finished and not moving.stopped and movers:  # A13.6: the Charge's attack, at once
+            state = cavalry.after_charge(position, state, [u.id for u in movers], moving.destination)
         if moving.finished and asl_ovr.may(movers):  # A4.152: the overrun SMC still there: CC at once
             state = asl_ovr.start_cc(self, position.at(state), moving.units, moving.destination)
         if moving.finished and not moving.stopped and movers:  # A20.54: unarmed units entered: CC at once

@@ -49,6 +49,7 @@ PHRASES: dict[str, T] = {
     "mounted": T("mounted: cavalry (A13.1)"),
     "dismounted": T("dismounted this Player Turn: no Assault Movement (A13.5)"),
     "hgallop": T("galloping this MPh (A13.36)"),
+    "cav_charge": T("declared a Charge this MPh (A13.6): a Prep Fire counter at its end (A13.61)"),
     "gallop_mid": T("gallop declared during the MPh: 16 MF (A13.36)"),
     "horse_used": T("moved or dismounted this MPh: not mounted again in it (A13.31)"),
     "bypass": T("bypassing along a hexside (A4.3)"),

@@ -401,3 +401,134 @@ def test_a13_351_tpbf_at_cavalry_is_fpf(make_position: Any) -> None:
     assert fire.fire_modes(pos, [pos.units["b-3"]], here) == {"b-3": "first"}
     foot = at(make_position, {"id": "b-2", "counter": "4-4-7r", "side": "b", "hex": "F8"}, mounted=False)
     assert fire.fire_modes(foot, [foot.units["b-2"]], here) == {"b-2": "first"}
+
+
+# --- A13.6, A13.61: the Charge ---
+
+
+def _charge(make_position: Any, enemy_at: str = "F4", **kw: Any) -> Position:
+    return at(make_position, {"id": "b-2", "counter": "4-4-7r", "side": "b", "hex": enemy_at}, **kw)
+
+
+def test_a13_6_charge_declaration_limits(make_position: Any) -> None:
+    """A13.6: the target holds Known enemy units, 3 or more hexes from the declaring cavalry, in its LOS; it
+    gallops there and pays 3 MF more with the target's entry (4 hexes of Open Ground: 4 + 3 = 7 MF)."""
+    pos = _charge(make_position)
+    assert cost(pos, "move a-cav F8-F7-F6-F5-F4 as charge") == 7
+    with pytest.raises(IllegalAction):  # A13.35: no entry without a Charge
+        pos.game.check(pos, pos.parse_action("move a-cav F8-F7-F6-F5-F4"))
+    near = _charge(make_position, "F6")
+    with pytest.raises(IllegalAction, match="3 or more hexes"):
+        near.game.check(near, near.parse_action("move a-cav F8-F7-F6 as charge"))
+    empty = at(make_position)
+    with pytest.raises(IllegalAction, match="Known enemy"):
+        empty.game.check(empty, empty.parse_action("move a-cav F8-F7-F6-F5-F4 as charge"))
+    blind = _charge(make_position, hexes={"F6": {"terrain": "wooden-building"}},
+                    options={"cavalry_mf": {"wooden-building": 2}})
+    with pytest.raises(IllegalAction, match="LOS"):
+        blind.game.check(blind, blind.parse_action("move a-cav F8-E8-D7-E6-E5-F4 as charge"))
+
+
+def test_a13_6_charge_attacks_by_tpbf_unhalved_and_a13_61_prep_fire(make_position: Any) -> None:
+    """A13.6: after the Defensive First Fire, the charging 4-4-7 attacks its target at once by TPBF: 4 FP
+    tripled (A7.21), not halved as mounted fire; A13.61: its MPh over, it has a Prep Fire counter."""
+    pos = _charge(make_position)
+    pos.push_text("move a-cav F8-F7-F6-F5-F4 as charge")
+    pass_all(pos)
+    assert pos.units["a-cav"].hex == pos.map.parse_label("F4")
+    top = pos.decision
+    assert top is not None and top.rule == "A13.6" and top.then == "ift" and top.subject == ("a-cav",)
+    assert pos.units["a-horse"].has(cavalry.GALLOPING)
+    pos.push_text("answer dice 6,5")
+    res = pos.last_resolution
+    assert res is not None and "mounted fire" not in res.text() and "12 FP ->" in res.text()
+    while pos.decision is not None:
+        d = pos.decision
+        pos.push_text(f"answer units {d.units[0]}" if d.kind == "units" else "answer dice 1,2")
+    assert pos.units["a-cav"].has(cavalry.CHARGING), pos.units["a-cav"].markers
+    pos.push_text("done")  # the MPh ends (A13.61)
+    assert pos.phase.id != "MPh" and pos.units["a-cav"].has("prep_fire")
+    assert not pos.units["a-cav"].has(cavalry.CHARGING)
+
+
+def test_a13_6_example_fpf_at_the_charge_and_the_hs_attacks_at_6_fp(make_position: Any) -> None:
+    """A13.6 example: as the charging 2-3-7 enters K5, the 4-6-7 there fires FPF (A13.351): 4 FP tripled
+    (TPBF) and halved as Area Fire, 6 FP; its Original DR of 10 is also its own NMC (A8.31), which breaks it.
+    The 2-3-7 then attacks at once with 6 FP (2 FP tripled by TPBF, not halved: A13.4 exempts the Charge)."""
+    pos = at(make_position, {"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "F4"}, rider="2-3-7",
+             horse="HORSE2")
+    pos.push_text("move a-cav F8-F7-F6-F5-F4 as charge")
+    here = pos.map.parse_label("F4")
+    fired = False
+    while pos.decision is not None and pos.decision.kind == "react":
+        moving = pos.state.moving
+        if moving is not None and moving.here == here and not fired:
+            fired = True
+            pos.push_text("fire b-2 at F4 dice 6,4")
+            fpf = pos.last_resolution
+            assert fpf is not None and "Final Protective Fire" in fpf.text() and "6 FP ->" in fpf.text()
+            while pos.decision is not None and pos.decision.kind != "react" and pos.decision.then != "ift":
+                d = pos.decision
+                pos.push_text(f"answer units {d.units[0]}" if d.kind == "units" else "answer dice 1,2")
+        else:
+            pos.push_text("answer pass")
+    assert fired and pos.units["b-2"].has("broken")
+    top = pos.decision
+    assert top is not None and top.rule == "A13.6" and top.subject == ("a-cav",)
+    pos.push_text("answer dice 6,5")
+    assert pos.last_resolution is not None and "6 FP ->" in pos.last_resolution.text()
+
+
+def test_a13_5_no_wall_tem_for_cavalry(make_position: Any) -> None:
+    """A13.5: cavalry gets no wall or hedge TEM: behind a wall (+2, A8.15) the infantry beside it reads the
+    IFT at 7 + 2 = 9, the cavalry at 7 - 2 = 5 (Open Ground, no TEM)."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C6"},
+             {"id": "b-c", "counter": "4-4-7r", "side": "b", "hex": "C3", "markers": [cavalry.MOUNTED]},
+             {"id": "b-h", "counter": "HORSE3", "side": "b", "hex": "C3", "carrier": "b-c"},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C3"}]
+    pos = make_position("asl", units, "PFPh", counters=COUNTERS,
+                        hexsides=[{"hex": "C3", "side": "S", "features": ["wall"]}])
+    res = pos.resolve(pos.parse_action("fire a-1 at C3 dice 3,4"))
+    ift = pos.charts.chart("ift")
+    assert res.results["b-1"] == str(ift.lookup(fp=4, final_dr=9))
+    assert res.results["b-c"] == str(ift.lookup(fp=4, final_dr=5))
+
+
+def test_a13_7_lead_limit_and_a13_4_no_smoke(make_position: Any) -> None:
+    """A13.7: an SMC leads at most 3 horses' worth of counters (a squad's counter alone is 3); A13.4: cavalry
+    places no smoke."""
+    ldr = {"id": "a-ldr", "counter": "8-0", "side": "a", "hex": "F8"}
+    pos = at(make_position, ldr, {"id": "a-h1", "counter": "HORSE1", "side": "a", "hex": "F8",
+                                  "carrier": "a-ldr"}, mounted=False)
+    pos = pos.at(pos.state.with_unit(_carried(pos.units["a-horse"], "a-ldr")))
+    with pytest.raises(IllegalAction) as many:
+        pos.game.check(pos, pos.parse_action("move a-ldr F8-F7"))
+    assert many.value.rule == "A13.7"
+    rider = at(make_position)
+    with pytest.raises(IllegalAction, match="smoke"):
+        rider.game.check(rider, rider.parse_action("smoke a-cav at F8"))
+
+
+def test_a13_33_cavalry_does_not_dismantle(make_position: Any) -> None:
+    """A13.33: cavalry does not dismantle a SW (a German HMG, demo values), nor recover one (A4.44)."""
+    pos = at(make_position, {"id": "a-sw", "counter": "HMG", "side": "a", "hex": "F8", "carrier": "a-cav"},
+             phase="PFPh")
+    with pytest.raises(IllegalAction) as dm:
+        pos.game.check(pos, pos.parse_action("activate a-sw for dismantle"))
+    assert dm.value.rule == "A13.33"
+    lying = at(make_position, {"id": "a-sw", "counter": "LMG", "side": "a", "hex": "F8"})
+    with pytest.raises(IllegalAction) as rec:
+        lying.game.check(lying, lying.parse_action("transfer a-sw to a-cav"))
+    assert rec.value.rule == "A13.33"
+
+
+def test_a13_31_a_led_horse_that_moved_is_not_mounted_in_the_mph(make_position: Any) -> None:
+    """A13.31: no mounting a horse that moved this MPh, led as it was (A13.7)."""
+    led = at(make_position, mounted=False)
+    led = led.at(led.state.with_unit(_carried(led.units["a-horse"], "a-cav")))
+    led.push_text("move a-cav F8-F7")
+    pass_all(led)
+    assert led.units["a-horse"].hex == led.map.parse_label("F7")
+    with pytest.raises(IllegalAction) as moved:
+        led.game.check(led, led.parse_action("load a-cav into a-horse"))
+    assert moved.value.rule == "A13.31"
