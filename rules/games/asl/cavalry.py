@@ -36,7 +36,8 @@ a squad's or HS's counter and the splitting of a too-large counter are not built
   a wall's or hedge's TEM (fire.py);
   no Assault Movement for cavalry or units that dismounted this Player Turn.
 - A13.51/A13.52: a cavalry unit that breaks is off its horse at once, the horse gone (fled or killed); no
-  PTC, pin, LLMC or LLTC for cavalry. A rider eliminated leaves his horse unpossessed (no A9.74 dr).
+  PTC, pin, LLMC, LLTC or Heat of Battle for cavalry. A rider eliminated leaves his horse unpossessed (no
+  A9.74 dr).
 - A13.351: TPBF at cavalry by the non-phasing side in the MPh is FPF (fire.fire_modes), so Area Fire.
 - A13.511: every attack at a Location with horses reads them on the IFT's vehicle line (``horse_line``).
 - A13.6/A13.61: a Charge (``as charge`` on a move): its target a Location of Known enemy units, at least 3

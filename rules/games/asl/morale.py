@@ -97,7 +97,7 @@ def morale_check(unit: UnitState, dice: tuple[int, int], *, n: int = 0, drm: int
            drm=n + drm, final=final, morale=morale), "A10.1")]
     broken = unit.has("broken")
     hob = total == 2 and unit.type not in ("crew", "hero") and not unit.has("berserk") \
-        and not unit.has("hw")  # A25.23: a HW unit takes no Heat of Battle
+        and not unit.has("hw") and not unit.has("mounted")  # A25.23: HW units, A13.52: cavalry, take no HoB
     exceeded = elr is not None and not broken and au.elr_exceeded(final, morale, elr)
     replaced = au.replacement(unit, counters or {}, casualty=total == 12) if exceeded else None
     if total == 12:

@@ -532,3 +532,11 @@ def test_a13_31_a_led_horse_that_moved_is_not_mounted_in_the_mph(make_position: 
     with pytest.raises(IllegalAction) as moved:
         led.game.check(led, led.parse_action("load a-cav into a-horse"))
     assert moved.value.rule == "A13.31"
+
+
+def test_a13_52_no_heat_of_battle_for_cavalry(make_position: Any) -> None:
+    """A13.52: an Original MC DR of 2 brings cavalry no Heat of Battle DR (A15.1), as it does on foot."""
+    pos = at(make_position)
+    assert not morale.morale_check(pos.units["a-cav"], (1, 1)).hob
+    foot = at(make_position, mounted=False)
+    assert morale.morale_check(foot.units["a-cav"], (1, 1)).hob
