@@ -48,7 +48,9 @@ a squad's or HS's counter and the splitting of a too-large counter are not built
   enter (except by bypass); only an unbroken unit leads them, up to three times its own size in horses;
   they never move in the APh.
 
-Not built: the Cavalry Wave (A13.62), MOL in a Charge or from horseback, anti-OVR fire by gun crews
+The Cavalry Wave (A13.62) is cavwave.py's, on hw.py's Human Wave.
+
+Not built: MOL in a Charge or from horseback, anti-OVR fire by gun crews
 (A13.351, chapter C), Random Selection among more horse counters than one DR may hit (taken by id here),
 several riders on one horse counter (A13.32).
 """

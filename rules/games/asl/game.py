@@ -24,6 +24,7 @@ from hexmate.rules.games.asl import (
     bicycle,
     carriers,
     cavalry,
+    cavwave,
     commissar,
     crew,
     cyclesplit,
@@ -701,6 +702,8 @@ class AslGame(Game):
             raise IllegalAction(T("first answer the open decision: {prompt}", prompt=top.prompt), top.rule)
         if isinstance(action, act.Activate) and asl_hw.claims(action):
             return asl_hw.check(self, position, action)  # A25.23
+        if isinstance(action, act.Activate) and cavwave.claims(action):
+            return cavwave.check(self, position, action)  # A13.62
         if isinstance(action, act.Activate) and asl_search.claims(action):
             if action.mode == "search" and asl_hw.in_wave(position.units[u] for u in action.units
                                                            if u in position.units):
@@ -929,6 +932,8 @@ class AslGame(Game):
             return vce.apply(position, action)  # D5.33, in the APh
         if isinstance(action, act.Activate) and asl_hw.claims(action):
             return asl_hw.apply(self, position, action)  # A25.23: the row asked next (A25.231)
+        if isinstance(action, act.Activate) and cavwave.claims(action):
+            return cavwave.apply(self, position, action)  # A13.62: the row asked next (A25.231)
         if isinstance(action, act.Activate) and asl_search.claims(action):
             return asl_search.apply(self, position, action)  # A12.14, A12.152, A12.153, A12.32
         if isinstance(action, act.Activate) and vwreck.claims(action):
@@ -2001,6 +2006,8 @@ class AslGame(Game):
             for unit in units:  # not on the SW they carry (A4.43)
                 state = state.with_unit(state.units[unit.id].mark(marker))
         movers = units
+        if cavwave.charges(position, units, move.path):  # A13.62: a Cavalry Wave enters as a Charge
+            mode = cavalry.CHARGE
         state = cavalry.begin_move(state, units, mode)  # A13.31, A13.36: the horse moved; gallop, CX
         state = asl_berserk.begin(state, [u.id for u in units])  # A15.431: berserk as it starts: a charge
         overrun = asl_ovr.check(position, movers, move.path) if asl_ovr.may(movers) else None
