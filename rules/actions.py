@@ -176,11 +176,11 @@ class Transfer(Action):
 # of 3.13), wreck clearing (16.3), going into or out of a cave (16.7), formation, consolidate and
 # moving-fire (17.0); ASL D10.5 scrounging a wreck or abandoned vehicle, A9.8 dismantling or assembling a SW,
 # A9.73 destroying or disabling one; ASL A1.32 combining two HS (D6.82: a carrier's HS); D15.44 splitting and
-# combining cycle counters; A25.23 a Human Wave declared
+# combining cycle counters; A25.23 a Human Wave declared; A13.62 a Cavalry Wave
 ACTIVATE_MODES = ("move", "fire", "any", "cautious", "search", "mop-up", "reveal", "conceal", "dig", "clear",
                   "cave", "deploy", "formation", "consolidate", "moving-fire", "spot", "scrounge",
                   "dismantle", "assemble", "destroy", "disable", "split", "combine", "human-wave",
-                  "opportunity", "break", "couple")
+                  "opportunity", "break", "couple", "cavalry-wave")
 
 
 @dataclass(frozen=True)

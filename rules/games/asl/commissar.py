@@ -28,7 +28,8 @@ Built and tested here and at the call sites named:
   the Russian player may swap one 8-0 for a 9-0 commissar and/or one 8-1 for a 10-0 before play
   (``options.commissar_swap``, the leaders' ids, in the scenario or set-up file); no side starts with more
   commissars than other leaders (``setup``): the scenario is refused with an error naming it.
-Not here: Cavalry (A25.221 names it; the subset has none). The bar on other leaders' DRMs is read, as the
+A25.221 names infantry and cavalry: cavalry (cavalry.py) is a Personnel counter with the ``mounted`` marker
+on a horse counter, so its +1 comes with its type. The bar on other leaders' DRMs is read, as the
 sentence stands, for the checks the commissar's +1 morale applies to, not for directing fire.
 """
 

@@ -155,6 +155,10 @@ def check(position: Position, action: act.Activate) -> act.Activate:
     if sw.type != au.SW:
         raise IllegalAction(T("{unit} is not a support weapon", unit=sw.id), "A9.8")
     dm = action.mode == DISMANTLE
+    holder = position.units.get(sw.carrier or "")
+    if holder is not None and holder.has("mounted"):
+        raise IllegalAction(T("{unit} is mounted: cavalry neither dismantles nor assembles a SW (A13.33)",
+                              unit=holder.id), "A13.33")
     if dm and is_dismantled(sw):
         raise IllegalAction(T("{sw} is already dismantled", sw=sw.id), "A9.8")
     if not dm and not is_dismantled(sw):

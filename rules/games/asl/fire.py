@@ -23,6 +23,7 @@ from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import ammo as asl_ammo
 from hexmate.rules.games.asl import (
     bicycle,
+    cavalry,
     collateral,
     fire_groups,
     floc,
@@ -190,12 +191,15 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
         on_bicycle = bicycle.why_not_fire(position, unit)  # D15.6, D15.8
         if on_bicycle is not None:
             raise IllegalAction(*on_bicycle)
+        on_horse = cavalry.why_not_fire(position, unit)  # A13.4, A13.7
+        if on_horse is not None:
+            raise IllegalAction(*on_horse)
         if unit.has(marker) and not (phase == "MPh" and marker == "first_fire"):
             raise IllegalAction(T("{unit} has already fired this phase", unit=unit.id), "A.15")
         if phase == "AFPh" and unit.has("prep_fire"):
             raise IllegalAction(
                 T("{unit} prep fired this Player Turn and may not fire again", unit=unit.id), "A.15")
-    modes = fire_modes(position, firers)
+    modes = fire_modes(position, firers, fire.target)
     for unit in people:
         # A7.353: SFF, FPF and Final Fire at adjacent units keep the (halved) inherent FP
         if unit.has("no_fire") and modes[unit.id] not in ("sff", "fpf", "after_first"):
@@ -332,7 +336,7 @@ def _check_subsequent(position: Position, firers: Sequence[UnitState], target: H
     (A8.3); FPF only at adjacent or same-Location movers (A8.31)."""
     top = position.state.decision
     allowed = shots_allowed(position)
-    modes = fire_modes(position, firers)
+    modes = fire_modes(position, firers, target)
     for unit in firers:
         if top is not None and int(top.arg(f"shots:{unit.id}", "0")) >= allowed:
             raise IllegalAction(
@@ -464,15 +468,19 @@ def _possessors(position: Position, firers: Sequence[UnitState]) -> list[UnitSta
     return list(out.values())
 
 
-def fire_modes(position: Position, firers: Sequence[UnitState]) -> dict[str, str]:
+def fire_modes(position: Position, firers: Sequence[UnitState], target: Hex | None = None) -> dict[str, str]:
     """How each firer fires, from its fire counters before the fire (A8): in the MPh 'first' (Defensive First
     Fire, A8.1), 'sff' with a First Fire counter (Subsequent First Fire, A8.3) or 'fpf' with a Final Fire
     counter (Final Protective Fire, A8.31); in the DFPh 'final', or 'after_first' with a First Fire counter
-    (A8.4); else the phase's own fire."""
+    (A8.4); else the phase's own fire. A13.351: TPBF at enemy cavalry in the MPh is FPF (with the
+    ``target``)."""
     phase = position.phase.id
     out: dict[str, str] = {}
+    horsed = [] if target is None or phase != "MPh" else cavalry.among(position.units_at(target))
     for u in firers:
-        if phase == "MPh":
+        if phase == "MPh" and any(c.side != u.side for c in horsed) and where(position, u) == target:
+            out[u.id] = "fpf"  # A13.351: TPBF at cavalry is FPF, so Area Fire
+        elif phase == "MPh":
             out[u.id] = "fpf" if u.has("final_fire") else "sff" if u.has("first_fire") else "first"
         elif phase == "DFPh":
             out[u.id] = "after_first" if u.has("first_fire") else "final"
@@ -504,7 +512,7 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     assert fire.dice is not None
     if any(dc.is_dc(u) for u in _firers(position, fire)):
         return dc.resolve(position, fire)
-    modes = dict(modes) if modes is not None else fire_modes(position, _firers(position, fire))
+    modes = dict(modes) if modes is not None else fire_modes(position, _firers(position, fire), fire.target)
     roll = ASL_DR.from_values(fire.dice)
     firers = _firers(position, fire)
     people, weapons = _split(position, firers)
@@ -533,6 +541,7 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         tem = 0
     infantry_only = 0  # A7.308 example: a TEM for infantry only (a shellhole) spares no truck nor its riders
     wall = None  # A4.61 example 3: a wall or hedge on the target's hexside the fire crosses (walls.py)
+    wall_gain = 0  # what the wall or hedge adds over the hex's own TEM
     if bypassed is None and road_from is None and not ft_attack and all(u.level == 0 for u in targets):
         wall = asl_walls.crossed(position, {where(position, u) for u in shooters}, fire.target)
         wall = wall if wall is not None and wall[0] > tem else None
@@ -542,7 +551,7 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
             feature = next(v.cover for v in views if v.tem == tem)
             drms.append((T("{feature} of the bypassed hex", feature=feature), tem, "A4.34"))
     elif wall is not None:  # its TEM stands in for the hex's lower one
-        tem = wall[0]
+        wall_gain, tem = wall[0] - tem, wall[0]  # A13.5: not for cavalry
         drms.append((T("{feature} on the hexside the fire crosses into {hex}",
                        feature=vcover.WALL_WORDS[wall[1]], hex=position.label(fire.target)), tem, "A4.61"))
     elif tem and not ft_attack:  # A22.1: a FT attack ignores TEM
@@ -592,7 +601,7 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         drms.append((T("Hazardous Movement (setting a DC)"), -2, "A23.7"))
     elif hazardous:
         drms.append((T("Hazardous Movement (forced out of its vehicle)"), -2, "A4.62"))
-    if phase == "MPh":
+    if phase == "MPh" and not cavalry.charging(people):  # A13.6: a Charge's attack is at its target
         moving = {u.id for u in moving_targets(position)}
         movers = [u for u in targets if u.id in moving]
         targets = movers  # A8.1: First Fire affects only the units that are moving
@@ -638,7 +647,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
 
     cycles = moto.rider_groups(position, targets)  # D15.5: motorcycle riders, a group of their own
     cyclists = bicycle.riders_among(targets)  # D15.85: bicycle riders, infantry with -1 on the IFT DR
-    carried = {u.id for units in (*riding.values(), *ce_aboard.values(), *cycles.values(), cyclists)
+    horsemen = cavalry.among(targets)  # A13.5: cavalry, -2 on the IFT DR
+    carried = {u.id for units in (*riding.values(), *ce_aboard.values(), *cycles.values(), cyclists, horsemen)
                for u in units}
     carried |= unreached
     spots = [(u, h) for u in shooters if (h := where(position, u)) is not None]
@@ -662,6 +672,10 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     if cyclists:  # D15.85: FFMO/FFNAM as for any infantry, and -1
         groups.append((T("riders on bicycles (-1 IFT DRM)"), T("on bicycles"), cyclists,
                        all(u.concealed for u in cyclists), final + bicycle.IFT_DRM))
+    if horsemen:  # A13.5: -2 in place of FFMO/FFNAM, no infantry-only TEM (shellholes), no wall/hedge TEM
+        groups.append((T("cavalry (-2 IFT DRM, no FFMO/FFNAM)"), T("cavalry"), horsemen,
+                       all(u.concealed for u in horsemen),
+                       final - first_fire_drm - infantry_only - wall_gain + cavalry.IFT_DRM))
     for vid, units in sorted(ce_aboard.items()):  # D5.31: +2 CE DRM, not on top of a positive TEM; no FFNAM
         carrier = mounted.carrier_of(position, units[0]) or units[0]
         over = vheight.excess(position, spots, carrier)  # D5.31, D6.61: the CE DRM less from above
@@ -719,7 +733,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
             owner = position.units.get(unit.carrier or "") if unit.type == au.SW else None
             fp, steps = fpw.shot_fp(shot_of(unit, owner), distance(h, fire.target), phase=phase, area=mine,
                                     sustained=mode == "after_first" and _sustained(unit, mode),
-                                    aboard=mounted.halvings(position, unit))  # D6.1, D6.22, D2.42
+                                    aboard=[*mounted.halvings(position, unit),  # D6.1, D6.22, D2.42
+                                            *cavalry.halvings(unit)])  # A13.4
             total += fp
             label = T("FP vs {group}", group=group_label)
             fp_lines.append(Line(label, fpw.working(unit.id, unit.name, steps), "A7.2"))
@@ -757,6 +772,9 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
                 "A7.3"))
         if result == "PTC" and group[0].carrier in cycles:  # D15.54: a pin means nothing to riders
             lines.append(Line(group_label, T("PTC: no effect on motorcycle riders"), "D15.54"))
+            result = "-"
+        if result == "PTC" and group is horsemen:  # A13.52: cavalry takes no PTC
+            lines.append(Line(group_label, T("PTC: no effect on cavalry"), "A13.52"))
             result = "-"
         if getattr(group_label, "msgid", "") == "broken passengers of {vehicle}, as if CE":
             if vcrewhit.at_least_nmc(result):  # D6.66: read back by vcrewhit.after_ift
@@ -850,7 +868,7 @@ def declare(game: AslGame, position: Position, fire: act.Fire) -> State:
     state = position.state
     marker = FIRE_MARKERS[position.phase.id]
     firers = _firers(position, fire)
-    modes = fire_modes(position, firers)
+    modes = fire_modes(position, firers, fire.target)
     _, weapons = _split(position, firers)
     for uid in fire.firers:
         unit = state.units[uid]
@@ -928,7 +946,7 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
         return dc.resume(position, fire, decision.arg("level"))  # A23.6: the Location named, if any
     modes = _modes_of(decision) or None
     other = spray.second(decision.argmap)
-    modes = modes or fire_modes(position, _firers(position, fire))
+    modes = modes or fire_modes(position, _firers(position, fire), fire.target)
     resolution = here = resolve_attack(game, position, fire, modes=modes, level=floc.chosen(decision))
     if other is not None:  # A9.5: the second Location with the same DR (a level of the hex, vertically)
         resolution, here, sprayed = spray.resolve(game, position, fire, other, modes, floc.chosen(decision),

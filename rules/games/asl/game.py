@@ -24,6 +24,8 @@ from hexmate.rules.games.asl import (
     armour,
     bicycle,
     carriers,
+    cavalry,
+    cavwave,
     commissar,
     crew,
     cyclesplit,
@@ -351,6 +353,8 @@ class AslGame(Game):
             return f"type {counter.type!r} is not one of {sorted(need)} (A1.1)"
         if (bad := commissar.check_counter(counter)) is not None:
             return bad
+        if (bad := cavalry.check_counter(counter.values)) is not None:  # A13.32
+            return bad
         missing = [k for k in need[counter.type] if not isinstance(counter.values.get(k), int)]
         return f"{counter.type} needs whole-number {', '.join(missing)} (A1.2)" if missing else None
 
@@ -407,7 +411,9 @@ class AslGame(Game):
         """A4.12: MMC moving with a leader of their stack get +2 MF (or, D6.65, with a halftrack whose CE
         passenger leader gives it: aa.LED); the group moves at its slowest member.
         A4.5: Double Time adds 2 MF, up to 8 (a Conscript's 7). With the ``state``, less the PP carried over
-        each unit's IPC (A4.42, A4.52: portage.py)."""
+        each unit's IPC (A4.42, A4.52: portage.py). Cavalry moves on its horses' MF (A13.34, cavalry.py)."""
+        if state is not None and cavalry.group_mounted(units):
+            return cavalry.budget(state, units, mode)  # type: ignore[return-value]  # A13.3, A13.34, A13.36
         leader = any(u.type in SMC for u in units)
 
         led = any(u.type == "leader" for u in units)
@@ -435,7 +441,8 @@ class AslGame(Game):
 
     def check_mode(self, position: Position, units: list[UnitState], move: act.Move) -> None:
         """A way of moving declared with the move: Double Time (A4.5) or Assault Movement (A4.61)."""
-        known = move.mode in ("", "cx", "assault", "exit", "dash", asl_recover.MODE, asl_scrounge.MODE)
+        known = move.mode in ("", "cx", "assault", "exit", "dash", asl_recover.MODE, asl_scrounge.MODE,
+                              cavalry.GALLOP, cavalry.CHARGE)  # A13.36, A13.6
         if not known and asl_bypass.declared(position, move.mode) is None:
             raise IllegalAction(
                 T(
@@ -473,17 +480,25 @@ class AslGame(Game):
         if move.mode == asl_recover.MODE:
             asl_recover.check(position, units, move)  # A4.44: the hex named twice, a SW there
         bicycle.check_mode(units, move.mode)  # D15.81: no Assault Movement on bicycles
+        cavalry.check_mode(position, units, move.mode)  # A13.3, A13.5, A13.36
         if move.mode == "assault" and len(move.path) != 2:
             raise IllegalAction(T("Assault Movement is a move of one Location only"), "A4.61")
 
     def cost_fn(
-        self, position: Position, units: list[UnitState], overrun: bool = False
+        self, position: Position, units: list[UnitState], overrun: bool = False, gallop: bool = False,
+        charge_at: Hex | None = None,
     ) -> asl_terrain.CostFn:
         """MF to step from a to b for this group, or None if it may not enter b (A4.13, A4.14, A5.11). With
         ``overrun``, the Location of a lone known enemy SMC costs twice as much (A4.15, ovr.py)."""
         moving = {u.id for u in units}
         side = units[0].side
         base = asl_terrain.infantry_cost_fn(position)
+        horsed = cavalry.group_mounted(units)  # A13.3: the cavalry column; A13.7: horses led on foot
+        if horsed:
+            galloping = cavalry.galloping(position.state, units, cavalry.GALLOP if gallop else "")
+            base = cavalry.cost_fn(position, galloping)
+        elif cavalry.leads(position.state, units):
+            base = cavalry.leading_cost_fn(position, base)
 
         by_hex = units_by_hex(position)
         start = units[0].hex
@@ -497,9 +512,13 @@ class AslGame(Game):
             twice = overrun and asl_ovr.may(units) and asl_ovr.lone_smc(position, side, b) is not None
             # a SW is no unit
             if (any(u.side != side and not u.concealed and u.type != "sw" for u in here) and not twice
-                    and not asl_unarmed.only_unarmed(here, side)):  # A20.54: unarmed units bar no move
+                    and not asl_unarmed.only_unarmed(here, side)  # A20.54: unarmed units bar no move
+                    and not (horsed and cavalry.may_enter(here, side))  # A13.35
+                    and b != charge_at):  # A13.6: a Charge enters its target
                 return None
             step = base(hex_map, a, b)
+            if step is not None and b == charge_at:
+                step = step + cavalry.CHARGE_MF  # A13.6: 3 MF more, paid with the entry
             if step is not None and riders:
                 step = bicycle.ride_step(position, a, b, step)  # D15.81: road hexsides only, half the MF
             if step is None:
@@ -622,7 +641,11 @@ class AslGame(Game):
             return act.Move(move.units, move.path, spent, asl_recover.MODE)
         if asl_ovr.may(units):
             asl_ovr.check(position, units, move.path)  # A4.152: an Overrun ends the move
-        cost_fn = self.cost_fn(position, units, overrun=True)
+        charge_at = move.path[-1] if move.mode == cavalry.CHARGE else None
+        if charge_at is not None:
+            cavalry.check_charge(position, units, move.path)  # A13.6
+        cost_fn = self.cost_fn(position, units, overrun=True,
+                               gallop=move.mode in (cavalry.GALLOP, cavalry.CHARGE), charge_at=charge_at)
         budget = self.group_budget(units, move.mode, position.state)
         budget += bicycle.bonus(position, units)  # D15.81: the road bonus
         levelled = asl_stairs.levelled(units, dataclasses.replace(move, mode=full_mode))
@@ -696,6 +719,8 @@ class AslGame(Game):
         if oppfire.claims(action):
             assert isinstance(action, act.Activate)
             return oppfire.check(position, action)  # A7.25
+        if isinstance(action, act.Activate) and cavwave.claims(action):
+            return cavwave.check(self, position, action)  # A13.62
         if isinstance(action, act.Activate) and asl_search.claims(action):
             if action.mode == "search" and asl_hw.in_wave(position.units[u] for u in action.units
                                                            if u in position.units):
@@ -733,6 +758,8 @@ class AslGame(Game):
             return asl_guards.check_drop(position, action)  # A20.5: a guard abandons prisoners
         if isinstance(action, act.Transfer) and motocapture.claims(position, action):
             return motocapture.check(self, position, action)  # D15.7: a motorcycle recovered as a SW
+        if isinstance(action, act.Transfer):
+            cavalry.check_transfer(position, action)  # A13.31: a ridden horse is dismounted, not dropped
         if isinstance(action, act.Transfer) and action.to == asl_carry.DROP:
             return asl_carry.check_drop(position, action)  # A4.43
         if isinstance(action, act.Transfer):
@@ -745,6 +772,10 @@ class AslGame(Game):
             return vreentry.check(position, action)  # D5.42: re-entering an abandoned vehicle
         if isinstance(action, act.Load) and vreentry.may_crew(position, action):
             return action  # A21.21: asked as it boards: the SMC-driven vehicle's new crew, or a passenger
+        if isinstance(action, act.Load) and cavalry.is_horse(position.units.get(action.carrier)):
+            return cavalry.check_mount(self, position, action)  # A13.31
+        if isinstance(action, act.Unload) and cavalry.is_horse(position.units.get(action.carrier)):
+            return cavalry.check_dismount(position, action)  # A13.31
         if isinstance(action, act.Load):
             return transport.check_load(position, action)  # D6.4
         if isinstance(action, act.Unload) and vrecall.stops_to_unload(position, action):
@@ -893,6 +924,7 @@ class AslGame(Game):
             raise IllegalAction(T("an advance is one hex into an adjacent Location"), "A4.7")
         units, _ = asl_carry.split(units)  # A4.43: a SW advances with its possessor
         bicycle.check_advance(position, units)  # D15.4, D15.82: no bicycle moves in the APh
+        cavalry.check_advance(position.state, units)  # A13.7: no horse moves in the APh
         level = asl_advance_levels.target(position, units, adv)  # A4.7: one hex across or one level
         across = adv.path[0] != adv.path[1]
         mode = "" if level is None or (level == units[0].level and across) else f"h{level}"
@@ -927,6 +959,8 @@ class AslGame(Game):
         if oppfire.claims(action):
             assert isinstance(action, act.Activate)
             return oppfire.apply(position, action)  # A7.25: the Bounding Fire counter
+        if isinstance(action, act.Activate) and cavwave.claims(action):
+            return cavwave.apply(self, position, action)  # A13.62: the row asked next (A25.231)
         if isinstance(action, act.Activate) and asl_search.claims(action):
             return asl_search.apply(self, position, action)  # A12.14, A12.152, A12.153, A12.32
         if isinstance(action, act.Activate) and vwreck.claims(action):
@@ -971,6 +1005,10 @@ class AslGame(Game):
             return transport.apply_load(position, action)  # D15.81: no MF, so no First Fire window
         if isinstance(action, act.Unload) and bicycle.is_bicycle(position.units.get(action.carrier)):
             return transport.apply_unload(position, action)  # D15.81
+        if isinstance(action, act.Load) and cavalry.is_horse(position.units.get(action.carrier)):
+            return cavalry.apply_mount(self, position, action)  # A13.31
+        if isinstance(action, act.Unload) and cavalry.is_horse(position.units.get(action.carrier)):
+            return cavalry.apply_dismount(position, action)  # A13.31
         if isinstance(action, act.Load):  # A8.12, D5.43: the loaders fired at before they are aboard; else
             state = asl_inplace.load(self, position, action)  # D3.3: its MP, by enemy vehicles
             return vinplace.open_window(position, state, action.carrier, T("loading"), "D6.4")
@@ -1123,7 +1161,8 @@ class AslGame(Game):
             if floc.chosen(decision):  # A7.4: an upper level's Location holds no vehicle
                 return after
             after = vcrewhit.after_ift(position, after)  # D5.34, D5.311: an AFV's exposed crew
-            return asl_unarmored.after_ift(self, position, decision, answer, after)
+            after = asl_unarmored.after_ift(self, position, decision, answer, after)
+            return cavalry.horse_line(position, decision, answer, after)  # A13.511: horses, ridden or not
         state = position.state
         for unit in dummies.values():
             seven = CounterType(unit.counter.name, unit.type, {"morale": 7, "broken_morale": 7})
@@ -1148,6 +1187,9 @@ class AslGame(Game):
         if unit is not None and unit.type == "dummy":
             return position.state.without_unit(uid)
         return None
+
+    def resume_cav_bail(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return cavalry.resume_bail(self, position, decision, answer)  # A13.511, D6.24
 
     def resume_mc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         gone = self._dummy_hit(position, decision.subject[0])
@@ -1179,6 +1221,7 @@ class AslGame(Game):
         """An infantry fire's continuation works on the position without its vehicles (armour.py)."""
         after: State = resume(self, armour.infantry_view(position), decision, answer)
         after = bicycle.after_kia(position.state, after)  # D15.51, D15.8: a bicycle goes with its KIA rider
+        after = cavalry.after_kia(position.state, after)  # A13.7: a horse is left, unpossessed
         after = moto.shrink(position.state, armour.restore(position, after))  # D15.52
         return moto.after_kia(position, after)  # D15.51
 
@@ -1728,6 +1771,7 @@ class AslGame(Game):
         if not state.decisions:  # D7.2, D14.32: the Reaction Fire at a platoon's OVR at an impulse's end
             state = impovr.react(position.at(state))
         state = bicycle.settle(cyclesplit.settle(position, state))  # D15.44 (A19.13); D15.53, D15.85
+        state = cavalry.settle(state)  # A13.51: broken cavalry is off its horse, the horse gone
         return asl_carry.follow(prisoners.follow(state))  # A20.53, A20.5; A4.43: a SW goes with its possessor
 
     def resume_rout(self, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -2087,6 +2131,9 @@ class AslGame(Game):
             for unit in units:  # not on the SW they carry (A4.43)
                 state = state.with_unit(state.units[unit.id].mark(marker))
         movers = units
+        if cavwave.charges(position, units, move.path):  # A13.62: a Cavalry Wave enters as a Charge
+            mode = cavalry.CHARGE
+        state = cavalry.begin_move(state, units, mode)  # A13.31, A13.36: the horse moved; gallop, CX
         # A15.431: berserk as it starts: a charge, its targets kept to be gone by hex by hex
         state = asl_berserk.begin(self, position, state, [u.id for u in units], move.mode)
         overrun = asl_ovr.check(position, movers, move.path) if asl_ovr.may(movers) else None
@@ -2160,6 +2207,8 @@ class AslGame(Game):
         spent = moving.cost if isinstance(moving.cost, int | Fraction) else None
         left = budget - spent if spent is not None and moving.finished and not moving.stopped else None
         state = asl_mphsw.after_move(state, [u.id for u in movers], left)  # A4.4: MF left, to go on with
+        if moving.finished and not moving.stopped and movers:  # A13.6: the Charge's attack, at once
+            state = cavalry.after_charge(position, state, [u.id for u in movers], moving.destination)
         if moving.finished and asl_ovr.may(movers):  # A4.152: the overrun SMC still there: CC at once
             state = asl_ovr.start_cc(self, position.at(state), moving.units, moving.destination)
         if moving.finished and not moving.stopped and movers:  # A20.54: unarmed units entered: CC at once
@@ -2243,7 +2292,8 @@ class AslGame(Game):
         if phase == "MPh":
             yield from impulse.generate(position)  # D14.21: a platoon's first impulse
             movable = lambda u: (  # noqa: E731
-                not armour.is_vehicle(u) and u.carrier is None and self.can_move(position, u) is None
+                not armour.is_vehicle(u) and u.carrier is None and u.type != "sw"  # A4.4: no SW moves alone
+                and self.can_move(position, u) is None
             )
             for group in stack_groups(position, movable):
                 yield from self.moves_for(position, group).values()
@@ -2256,6 +2306,7 @@ class AslGame(Game):
             yield from vrecall.unload_offers(position)  # D5.341: a Recalled AFV in Motion stops to unload
             yield from carriers.deploy_generate(position)  # D6.82
             yield from bicycle.generate(position)  # D15.81
+            yield from cavalry.generate(self, position)  # A13.31
             yield from cyclesplit.generate(position)  # D15.44
             yield from motocapture.generate(self, position)  # D15.7
             yield from vfire.generate(position)  # D3.3: Bounding First Fire between moves
@@ -2358,6 +2409,7 @@ class AslGame(Game):
             state = vwreck.end_of_mph(state)  # D10.42: pushed wrecks go after the MPh
             state = armour.end_of_mph(state)  # D2.1, D6.4: MP spent and loading limits are this MPh's
             state = vmud.end_of_mph(state)  # D8.23: one secret bog DR a vehicle and MPh
+            state = cavalry.mph_over(state)  # A13.31, A13.36: one MPh's horse marks
             state = vsmccrew.end_of_mph(state)  # A21.22: a lone SMC crew's "moved" for the Player Turn
             state = state.replace(game=self.gstate(state).replace(vpath=()))  # D2.401
             state = reaction.phase_over(state)  # D7.21
@@ -2366,7 +2418,7 @@ class AslGame(Game):
         elif phase == "CCPh":
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
             remove = ("pinned", "cc", "no_fire", "ti", vreentry.LEFT, "sn_fired",  # A4.8; D5.42; A11.622
-                      vsmoke.TRIED)  # D13.2: once per player turn
+                      vsmoke.TRIED, cavalry.DISMOUNTED)  # D13.2: once per player turn; A13.5
             state = vcrewhit.end_player_turn(state)  # D5.34, D5.341: STUN to "+1", Recall to "Recall; +1"
             state = vcapture.end_of_ccph(state)  # A21.2: abandoned AFVs taken by the infantry there
             state = vcapcc.end_of_ccph(state)  # A21.2: the CC's order-keeping marker goes

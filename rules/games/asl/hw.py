@@ -79,6 +79,10 @@ def _wounded(unit: UnitState) -> bool:
 
 
 def _allowance(unit: UnitState) -> int:
+    from hexmate.rules.games.asl import cavalry
+
+    if cavalry.mounted(unit):
+        return cavalry.GALLOP_START_MF  # A13.62: a Cavalry Wave gallops from its declaration (cavwave.py)
     return WOUNDED_MF if _wounded(unit) else HW_MF
 TARGET_RANGE = 8  # A25.23
 MMC = ("squad", "hs", "crew")
@@ -147,7 +151,7 @@ def _known_armed_enemy(unit: UnitState, side: str) -> bool:
     return known_enemy(unit, side) and not au.is_unarmed(unit)
 
 
-def _chains(hexes: set[Hex]) -> bool:
+def chains(hexes: set[Hex]) -> bool:
     """Are the hexes one contiguous chain (each reached from the first through adjacent ones)?"""
     todo = [min(hexes)]
     seen = {todo[0]}
@@ -163,8 +167,12 @@ def _chains(hexes: set[Hex]) -> bool:
 
 def targets(position: Position, units: Sequence[UnitState]) -> tuple[Hex, ...]:
     """A25.23, A25.231: the hexes of the Known enemies nearest (in hexes) to a HW unit that sees them within 8
-    hexes (ties: the phasing player's pick)."""
+    hexes (ties: the phasing player's pick); A13.62: a Cavalry Wave's, within 16 MF (cavwave.py)."""
+    from hexmate.rules.games.asl import cavalry, cavwave
+
     side = units[0].side
+    if units and all(cavalry.mounted(u) for u in units):
+        return cavwave.targets(position, units)
     best: dict[Hex, int] = {}
     for enemy in position.units.values():
         if not _known_armed_enemy(enemy, side):
@@ -229,9 +237,12 @@ def check(game: AslGame, position: Position, action: act.Activate) -> act.Activa
             raise IllegalAction(
                 T("{unit} is beside or in the hex of an enemy unit: not in a Human Wave", unit=u.id), "A25.23"
             )
+        if u.has("mounted"):  # A13.62: cavalry makes a Cavalry Wave, never with infantry (cavwave.py)
+            raise IllegalAction(T("{unit} is cavalry: no cavalry in a Human Wave (A13.62)", unit=u.id),
+                                "A13.62")
     hexes = {u.hex for u in units if u.hex is not None}
     mmc = [u for u in units if u.type in MMC]
-    if len(hexes) < 3 or not _chains(hexes):
+    if len(hexes) < 3 or not chains(hexes):
         raise IllegalAction(T("a Human Wave needs a chain of at least 3 contiguous hexes"), "A25.23")
     if any(not any(u.hex == h for u in mmc) for h in hexes) or len(mmc) < 2 * len(hexes):
         raise IllegalAction(
@@ -341,13 +352,21 @@ def resume_row(game: AslGame, position: Position, decision: Decision, answer: ac
 def _cost_fn(game: AslGame, position: Position, units: Sequence[UnitState]) -> asl_terrain.CostFn:
     """A25.232: enemy Locations may be entered at their ordinary MF (A4.14's exception; a lone SMC is overrun
     at no extra MF, A25.233)."""
+    from hexmate.rules.games.asl import cavalry
+
     normal = game.cost_fn(position, list(units))
     base = asl_terrain.infantry_cost_fn(position)
+    extra = 0
+    if cavalry.group_mounted(units):  # A13.62: a Cavalry Wave enters them as a Charge, 3 MF more (A13.6)
+        base, extra = cavalry.cost_fn(position, True), cavalry.CHARGE_MF
     side = units[0].side
     enemy = {u.hex for u in position.units.values() if _known_armed_enemy(u, side)}
 
     def cost(hex_map: HexMap, a: Hex, b: Hex) -> int | Fraction | None:
-        return base(hex_map, a, b) if b in enemy else normal(hex_map, a, b)
+        if b not in enemy:
+            return normal(hex_map, a, b)
+        step = base(hex_map, a, b)
+        return None if step is None else step + extra
 
     return cost
 
@@ -565,6 +584,7 @@ def close_impulse(game: AslGame, position: Position) -> State:
             else False
         )
         guard = any(p.carrier == unit.id and p.has("prisoner") for p in position.units.values())
+        enemy_here = enemy_here and not unit.has("mounted")  # A13.62: charging cavalry need not stop there
         if unit.has("broken") or spent >= _allowance(unit) or enemy_here or unit.hex is None \
                 or not unit.has(MARKER) or guard:  # A25.234: a guard now (A20.5) leaves the wave too
             state = state.with_unit(unit.mark(remove=(MARKER, RANGE)))

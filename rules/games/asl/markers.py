@@ -46,6 +46,12 @@ PHRASES: dict[str, T] = {
     "assault": T("Assault Movement (A4.61)"),
     "bicycle": T("on a bicycle (D15.81)"),
     "bcy_road": T("on a bicycle on the road since the MPh began: +1 MF (D15.81)"),
+    "mounted": T("mounted: cavalry (A13.1)"),
+    "dismounted": T("dismounted this Player Turn: no Assault Movement (A13.5)"),
+    "hgallop": T("galloping this MPh (A13.36)"),
+    "cav_charge": T("declared a Charge this MPh (A13.6): a Prep Fire counter at its end (A13.61)"),
+    "gallop_mid": T("gallop declared during the MPh: 16 MF (A13.36)"),
+    "horse_used": T("moved or dismounted this MPh: not mounted again in it (A13.31)"),
     "bypass": T("bypassing along a hexside (A4.3)"),
     "rider": T("riding outside the vehicle beside its passengers (D17.3)"),
     "dash": T("Dashing across a road (A4.63)"),
@@ -203,6 +209,12 @@ def phrase(marker: str, label: object = None) -> T:
         else:
             names = " / ".join(f"@{q},{r}" for q, r in hexes)
         return T("charging {target} with {mf} MF, hex by hex (A15.431)", target=names, mf=_mp(int(halves)))
+    if marker.startswith("horse_lost") and marker[10:].isdigit():
+        return T("{mf} MF of its allowance lost to its rider's mounting (A13.31)", mf=_mp(int(marker[10:])))
+    if marker.startswith("rode_from") and marker[9:].isdigit():
+        return T("mounted this MPh with {mf} MF left to its horse (A13.31)", mf=_mp(int(marker[9:])))
+    if marker.startswith("inf_spent") and marker[9:].isdigit():
+        return T("{mf} of its basic 4 MF spent before riding this MPh (A13.31)", mf=_mp(int(marker[9:])))
     if marker.startswith("swmf") and marker[4:].isdigit():
         return T("{mf} MF spent on SW recovery before moving (A4.44)", mf=marker[4:])
     if marker.startswith("rectry:"):

@@ -97,7 +97,7 @@ def morale_check(unit: UnitState, dice: tuple[int, int], *, n: int = 0, drm: int
            drm=n + drm, final=final, morale=morale), "A10.1")]
     broken = unit.has("broken")
     hob = total == 2 and unit.type not in ("crew", "hero") and not unit.has("berserk") \
-        and not unit.has("hw")  # A25.23: a HW unit takes no Heat of Battle
+        and not unit.has("hw") and not unit.has("mounted")  # A25.23: HW units, A13.52: cavalry, take no HoB
     exceeded = elr is not None and not broken and au.elr_exceeded(final, morale, elr)
     replaced = au.replacement(unit, counters or {}, casualty=total == 12) if exceeded else None
     if total == 12:
@@ -139,7 +139,8 @@ def morale_check(unit: UnitState, dice: tuple[int, int], *, n: int = 0, drm: int
 def pinnable(unit: UnitState) -> bool:
     """A7.8: berserk units and heroes are never pinned (nor cavalry, vehicles, climbers: not chapter A
     infantry here)."""
-    return not unit.has("berserk") and unit.type != "hero" and not unit.has("hw")  # A25.23: nor HW units
+    return not unit.has("berserk") and unit.type != "hero" and not unit.has("hw") \
+        and not unit.has("mounted")  # A25.23: nor HW units; A13.52: nor cavalry
 
 
 def task_check(unit: UnitState, dice: tuple[int, int], *, n: int = 0, drm: int = 0, bonus: int = 0) -> bool:
@@ -182,6 +183,7 @@ def llmc(leader: UnitState, others: Iterable[UnitState]) -> list[tuple[str, int]
     return [(u.id, n) for u in check_order(others)
             if u.id != leader.id and u.side == leader.side and u.hex == leader.hex
             and not commissar.is_commissar(u)  # A25.221: a commissar takes no LLMC...
+            and not u.has("mounted")  # A13.52: nor cavalry
             and (au.unit_morale(u) < printed or _above_commissar(leader, u))]
 
 

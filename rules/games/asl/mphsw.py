@@ -118,6 +118,8 @@ def check_recover(game: AslGame, position: Position, sw: UnitState, unit: UnitSt
         raise IllegalAction(T("{unit} cannot possess a SW", unit=unit.id), "A4.43")
     if not au.good_order(unit) or unit.has("pinned") or unit.has("melee"):
         raise IllegalAction(T("{unit} must be Good Order and not pinned", unit=unit.id), "A4.44")
+    if unit.has("mounted"):
+        raise IllegalAction(T("{unit} is cavalry: cavalry recovers no SW (A13.33)", unit=unit.id), "A13.33")
     if any(uid == unit.id for uid, _, _ in game.gstate(position.state).bypass):
         raise IllegalAction(T("{unit} is bypassing: it may not recover a SW", unit=unit.id), "A4.44")
     if free and unit.id in position.state.moved and mf_left(unit) is None:

@@ -56,10 +56,10 @@ def lone_smc(position: Position, side: str, h: Hex) -> UnitState | None:
 
 
 def may(units: Sequence[UnitState]) -> bool:
-    """A4.15: only a group with an infantry MMC overruns; D15.83: never on bicycles."""
-    from hexmate.rules.games.asl import bicycle
+    """A4.15: only a group with an infantry MMC overruns; D15.83: never on bicycles; nor cavalry (A13.35)."""
+    from hexmate.rules.games.asl import bicycle, cavalry
 
-    return any(u.type in MMC for u in units) and bicycle.may_overrun(units)
+    return any(u.type in MMC for u in units) and bicycle.may_overrun(units) and cavalry.may_overrun(units)
 
 
 def check(position: Position, units: Sequence[UnitState], path: Sequence[Hex]) -> Hex | None:

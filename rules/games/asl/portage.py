@@ -36,7 +36,7 @@ def allowances(state: State, units: list[UnitState], base: Callable[[UnitState],
     for unit in units:
         ipc = max(0, au.portage_capacity(unit) - (1 if unit.id in double_time else 0))
         load = carried(state, unit)
-        if unit.type in SMC:
+        if unit.type in SMC and not unit.has("mounted"):  # A13.33: a cavalry SMC lends no IPC
             spare[unit.id] = max(0, ipc - load)
         need[unit.id] = load - ipc  # > 0: PP over the IPC
     out = {u.id: base(u) - max(0, need[u.id]) for u in units}

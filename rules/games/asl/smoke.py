@@ -54,6 +54,8 @@ def check(game: AslGame, position: Position, smoke: act.Smoke) -> act.Smoke:
     if smoke.unit not in position.units:
         raise InvalidAction(T("no unit {unit} in this game", unit=repr(smoke.unit)))
     unit = position.units[smoke.unit]
+    if unit.has("mounted"):
+        raise IllegalAction(T("{unit} is mounted: cavalry places no smoke (A13.4)", unit=unit.id), "A13.4")
     why = game.can_move(position, unit)
     if why:
         raise IllegalAction(T("{unit} may place smoke only while it may still move: {why}", unit=unit.id,

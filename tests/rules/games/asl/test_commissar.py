@@ -345,3 +345,14 @@ def test_a25_221_a_broken_commissar_gives_a_better_leader_a_llmc_in_play(make_po
         pos.push_text(f"answer dice {'6,5' if top.subject == ('b-c',) else '2,2'}")
     assert rules[0] == (("b-c",), "A7.304") and (("b-l",), "A10.2") in rules
     assert pos.units["b-c"].has("broken")
+
+
+def test_a25_221_a_commissar_raises_cavalry_too(make_position: Any) -> None:
+    """A25.221 names infantry and cavalry: a mounted 4-4-7r (morale 7) beside an active commissar checks at
+    8; the horse counter gets nothing (it has no morale, A13.51)."""
+    pos = rph(make_position, unit("a-c", "9-0C", "a", "C3"), unit("a-cav", "4-4-7r", "a", "C3", "mounted"),
+              {"id": "a-horse", "counter": "HORSE3", "side": "a", "hex": "C3", "carrier": "a-cav"})
+    from hexmate.rules.games.asl import commissar
+
+    assert commissar.bonus(pos.units.values(), pos.units["a-cav"]) == 1
+    assert commissar.bonus(pos.units.values(), pos.units["a-horse"]) == 0
