@@ -27,6 +27,7 @@ from hexmate.rules.games.asl import (
     crew,
     cyclesplit,
     ddtank,
+    deployment,
     fire_groups,
     floc,
     hulldown,
@@ -699,6 +700,8 @@ class AslGame(Game):
             return cyclesplit.check(position, action)  # D15.44
         if isinstance(action, act.Activate) and carriers.claims(action):
             return carriers.check_combine(position, action)  # A1.32, D6.82
+        if isinstance(action, act.Activate) and deployment.claims(position, action):
+            return deployment.check(position, action)  # A1.31: Deployment in the RPh
         if isinstance(action, act.Activate) and carriers.claims_deploy(position, action):
             return carriers.check_deploy(position, action)  # D6.82: deploying to board a carrier
         if isinstance(action, act.Activate) and asl_dismantle.claims(action):
@@ -924,6 +927,8 @@ class AslGame(Game):
             return cyclesplit.apply(position, action)  # D15.44
         if isinstance(action, act.Activate) and carriers.claims(action):
             return carriers.combine(position, action)  # A1.32, D6.82
+        if isinstance(action, act.Activate) and deployment.claims(position, action):
+            return deployment.declare(position, action)  # A1.31: the NTC asked
         if isinstance(action, act.Activate) and carriers.claims_deploy(position, action):
             return carriers.deploy(position, action)  # D6.82
         if isinstance(action, act.Activate) and asl_dismantle.claims(action):
@@ -1513,6 +1518,12 @@ class AslGame(Game):
 
     def resume_rally(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rally.resume(self, position, decision, answer)
+
+    def resume_deploy_ntc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return deployment.resume_ntc(self, position, decision, answer)  # A1.31
+
+    def resume_deploy_split(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return deployment.resume_split(self, position, decision, answer)  # A1.31: its SW shared
 
     def resume_escape(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_escape.resume(self, position, decision, answer)
@@ -2245,6 +2256,7 @@ class AslGame(Game):
                         if not (isinstance(a, act.Fire) and a.target in done))  # A11.5
         elif phase == "RPh":
             yield from carriers.combine_generate(position)  # A1.32, D6.82
+            yield from deployment.generate(position)  # A1.31
             for unit in sorted(position.units.values(), key=lambda u: u.id):
                 rally = act.Rally(unit.id)
                 if unit.has("broken") and rally in position.legal_actions:
@@ -2306,7 +2318,8 @@ class AslGame(Game):
             state = state.replace(game=gs.replace(cc_entered=(), cc_advanced=(), cc_done=(), cc_hex=None,
                                                   conceal_done=False, paatc=(), cc_from=()))  # A11.6, A11.8
         elif phase == "RPh":
-            remove = ("rally_tried", *rphase.PHASE_END_MARKERS)  # A3.1: one RPh action per unit, per RPh
+            remove = ("rally_tried", *rphase.PHASE_END_MARKERS,  # A3.1: one RPh action per unit, per RPh
+                      *deployment.PHASE_END)  # A1.32: the combining leader's
             # A10.62: DM counters go at the end of the RPh, but a unit outside woods or a building keeps its
             # own so that it may rout again in the coming RtPh
             for unit in list(state.units.values()):
