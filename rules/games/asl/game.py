@@ -867,6 +867,9 @@ class AslGame(Game):
                 raise IllegalAction(T("only the ATTACKER advances"), "A4.7")
             if unit.has("broken") or unit.has("pinned"):
                 raise IllegalAction(T("{unit} is broken or pinned and may not advance", unit=unit.id), "A4.7")
+            if unit.has("ti"):  # A4.7, A4.8: nor a TI unit
+                raise IllegalAction(T("{unit} is TI and may not advance this Player Turn", unit=unit.id),
+                                    "A4.8")
             if asl_berserk.is_berserk(unit):  # A15.431: its MPh's 8 MF were all the time it had
                 raise IllegalAction(T("{unit} is berserk and may not advance", unit=unit.id),
                                     "A15.431")
@@ -895,6 +898,9 @@ class AslGame(Game):
             raise IllegalAction(T("{hex} may not be entered", hex=position.label(adv.path[1])), "A4.7")
         allow = self.advance_mf(position, units)
         for unit in units:
+            if allow[unit.id] <= 0:  # A4.72: no MF left after portage: no advance at all
+                raise IllegalAction(T("{unit} has no MF left after its portage and may not advance",
+                                      unit=unit.id), "A4.72")
             if cost >= min(4, allow[unit.id]) and unit.has("cx"):
                 raise IllegalAction(
                     T(

@@ -195,3 +195,45 @@ def test_a17_2_a_wounded_smc_has_3_mf_even_berserk(make_position: Any) -> None:
         pos.push_text("move a-91 B4-C4-D4-E4-F4")
     pos.push_text("move a-91 B4-C4-D4-E4")  # 3 MF: accepted (it goes hex by hex through First Fire windows)
     assert pos.label(pos.units["a-91"].hex) != "B4"
+
+
+def test_a4_7_a4_8_a_ti_unit_does_not_advance(make_position: Any) -> None:
+    """A4.7, A4.8: a TI unit may not advance in the APh."""
+    pos = make_position("asl", [_u("a-1", "E5", markers=["ti"]), _u("b-1", "K8", "4-4-7", "b")], "APh")
+    with pytest.raises(IllegalAction, match=r"A4\.8"):
+        pos.game.check(pos, pos.parse_action("advance a-1 E5-F5"))
+
+
+def test_a4_8_ti_in_close_combat(make_position: Any) -> None:
+    """A4.8's example: two TI squads attack: +1 (once, however many are TI); two TI squads and one not TI
+    attacked: -1 on the DR against the TI ones only."""
+    units = [_u("a-1", "E4", markers=["ti"]), _u("a-2", "E4", markers=["ti"]), _u("a-3", "E4"),
+             _u("b-1", "E4", "4-4-7", "b")]
+    pos = make_position("asl", units, "APh")
+    e4 = pos.units["a-1"].hex
+    u = pos.units
+    mine, _ = cc.work(pos, e4, "a", (3, 3), group=([u["a-1"], u["a-2"]], [u["b-1"]]))
+    said = [(str(x.label), str(x.value), x.rule) for x in mine.lines]
+    assert said.count(("TI attacker", "+1", "A4.8")) == 1
+    theirs, _ = cc.work(pos, e4, "b", (3, 3))
+    said = [(str(x.label), str(x.value), x.rule) for x in theirs.lines]
+    assert ("a-1 is TI", "-1", "A4.8") in said and ("a-2 is TI", "-1", "A4.8") in said
+    assert not any(label.startswith("a-3") for label, _, _ in said)
+    assert ("TI attacker", "+1", "A4.8") not in said
+
+
+def test_a4_72_no_mf_left_after_portage_no_advance(make_position: Any) -> None:
+    """A4.72: a unit left with no MF by its portage never advances: a squad (4 MF, IPC 3) carrying 9 PP (an
+    HMG of 5 PP and one of 4, demo values) has none; with only the 4 PP HMG it has 3 and advances."""
+    heavy = [_u("a-1", "E5"), {"id": "a-h1", "counter": "HMGr", "side": "a", "hex": "E5", "carrier": "a-1"},
+             {"id": "a-h2", "counter": "HMG", "side": "a", "hex": "E5", "carrier": "a-1"},
+             _u("b-1", "K8", "4-4-7", "b")]
+    from hexmate.rules.games.asl import units as au
+
+    counters = {**_counters(), **{n: dict(v) for n, v in au.demo_catalogue().items() if n.startswith("HMG")}}
+    pos = make_position("asl", heavy, "APh", counters=counters)
+    with pytest.raises(IllegalAction, match=r"A4\.72"):
+        pos.game.check(pos, pos.parse_action("advance a-1 E5-F5"))
+    light = make_position("asl", [h for h in heavy if h["id"] != "a-h1"], "APh", counters=counters)
+    light.push_text("advance a-1 E5-F5")
+    assert light.label(light.units["a-1"].hex) == "F5"
