@@ -75,6 +75,7 @@ from hexmate.rules.games.asl import (
     vresid,
     vsmccrew,
     vsmoke,
+    vstackhit,
     vtow,
     vunbog,
     vwreck,
@@ -1316,6 +1317,12 @@ class AslGame(Game):
 
     def resume_vtk(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vfire.resume_tk(position, decision, answer)
+
+    def resume_vstack_dr(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vstackhit.resume_roll(self, position, decision, answer)  # A5.132
+
+    def resume_vstack_pick(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vstackhit.resume_pick(self, position, decision, answer)  # A5.132: Random Selection's pick
 
     def resume_vcs(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vfire.resume_cs(position, decision, answer)

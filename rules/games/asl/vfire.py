@@ -389,7 +389,19 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
             results,
             summary,
         )
-        return state.replace(resolution=res)
+        from hexmate.rules.games.asl import vstackhit  # A5.132: another vehicle of an overstack hit?
+
+        return vstackhit.after_miss(position.at(state), firer, target, dr, th, state.replace(resolution=res))
+    return hit_on(position, state, firer, target, dr, lines, decision.target, answer.dice, reaction)
+
+
+def hit_on(position: Position, state: State, firer: UnitState, target: UnitState, dr: tuple[int, int],
+           lines: list[Line], at: Hex, dice: tuple[int, ...], reaction: bool = False) -> State:
+    """A hit on ``target`` with the To Hit DR ``dr``: its "?" goes, the hit location and aspect, the Final TK#
+    and the To Kill DR asked (D3.2, D1.6); ``lines`` are the attack's so far."""
+    pack = od.load_pack()
+    vt = vtype(firer)
+    assert vt.ma is not None and firer.hex is not None and target.hex is not None
     if target.concealed:  # A12.2 (D1.76): hit on the To Hit Table in a Good Order enemy's LOS: the "?" goes
         state = state.with_unit(state.units[target.id].revealed())
         for prc in [u for u in state.units.values() if u.carrier == target.id and u.concealed]:
@@ -421,7 +433,7 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
         tk=tk,
     )
     res = Resolution(
-        act.Fire((firer.id,), decision.target, answer.dice),
+        act.Fire((firer.id,), at, dice),
         "ordnance",
         pack.label,
         True,
@@ -438,7 +450,7 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
             "vtk",
             dice="DR",
             subject=(firer.id,),
-            target=decision.target,
+            target=at,
             args=(("target", target.id), ("tk", str(tk))),
         )
     )
