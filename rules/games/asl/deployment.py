@@ -24,6 +24,31 @@ pass the squad's counter becomes two HS of its ``reduces_to`` counter (the first
 Not built: A2.9's free deployment of up to 10% (FRU) of the squads before set-up and A2.52's attempt off
 the map (hexmate's set-up places the counters the scenario names, and units off the map are not on the
 table); A1.3's choice between two squad types reducing to one HS (the scenario's first is taken).
+
+Audit of A1-A5 against the text (this session's, short; the report has the rule-by-rule table):
+
+=============  ==============================================================================================
+A1.1-A1.25     counter data (units.py: type, class, US#, broken side, underscored morale A1.23 -> A19.13)
+A1.123         crews self-rally: nations.self_rallies (now for every crew)
+A1.31, A1.32   here and carriers.check_combine (built now); guards.py (A20.5); A1.5: SSR/DYO (chapter H)
+A2.2-A2.4      map data (rules/terrain.py, hexside costs and TEM summed by the terrain table)
+A2.5-A2.52     not built: the scenario format has no off-map units or entry turns
+A2.6, A2.8     built: ``move ... as exit`` (game.py), Locations and levels (stairs.py, floc.py)
+A2.7x          not built: overlays are chapter B / SSR map data
+A2.9           not built: set-up limits (no overstack, no unenterable hex) are not checked at load (tests
+               set up mid-game positions); the 10% pre-set-up deployment neither
+A3.1-A3.9      sequence.json and the phase hooks of game.py
+A4.1-A4.63     built (game.py movement, bypass.py, portage.py, dash.py, oppfire.py ...)
+A4.7, A4.71    built (game.check_advance, advpaatc.py); a TI unit may not advance: built now
+A4.72          built; no advance at all with no MF left after portage: built now
+A4.8           TI: no move, fire (game.py), no advance and the CC DRMs +1 / -1 (cc.py): built now
+A5.1-A5.12     built (game.overstack_mf, fire.py, cc.py, vmgfire.py)
+A5.13, A5.131  built; in the MPh no -1 at units that are not moving (vmgfire.py) and PRC counting for no
+               Location's stacking (fire.py, A5.3): built now
+A5.132         built now: vstackhit.py
+A5.5           built (game.squad_equivalents) but for a crew manning a Gun (Guns are chapter C)
+A5.6           not built: pillboxes, foxholes, tunnels are chapter B terrain
+=============  ==============================================================================================
 """
 
 from __future__ import annotations
@@ -103,10 +128,10 @@ def check(position: Position, action: act.Activate) -> act.Activate:
     squad = position.units[action.units[0]]
     if squad.side != position.phasing or squad.side != position.to_act:
         raise IllegalAction(T("a squad deploys in its own side's Rally Phase"), "A1.31")
-    if squad.carrier is not None or squad.hex is None:
-        raise IllegalAction(T("{unit} is not on the map on its own: it deploys where it stands",
+    if squad.carrier is not None or squad.hex is None:  # not a rule: hexmate's choice, said as such
+        raise IllegalAction(T("{unit} is aboard a vehicle: hexmate deploys squads on the ground only",
                               unit=squad.id), "A1.31")
-    if not au.good_order(squad) or squad.has("berserk"):
+    if not au.good_order(squad):
         raise IllegalAction(T("{unit} is not in Good Order: only a Good Order squad deploys", unit=squad.id),
                             "A1.31")
     if squad.has(TRIED):

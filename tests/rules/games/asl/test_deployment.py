@@ -158,3 +158,19 @@ def test_a1_32_finnish_hs_combine_without_a_leader(make_position: Any) -> None:
                                for i in range(2)])
     with pytest.raises(IllegalAction, match=r"leader"):
         ger.game.check(ger, ger.parse_action("activate a-g0,a-g1 for combine"))
+
+
+def test_a12_141_deploying_in_a_good_order_enemy_s_los_costs_the_concealment(make_position: Any) -> None:
+    """A12.141: Deployment is among the actions that cost a "?" in the LOS of a Good Order enemy ground unit
+    (b-far in J1, open ground); with that enemy broken the "?" stays, on both HS."""
+    seen = rph(make_position, {**SQ, "concealed": True}, LDR)
+    seen.push_text("activate a-sq for deploy")
+    assert not seen.units["a-sq"].concealed
+    seen.push_text("answer dice 4,4")
+    assert not seen.units["a-sq.2"].concealed
+    units = [{"id": "b-far", "counter": "4-4-7r", "side": "b", "hex": "J1", "markers": ["broken"]},
+             {**SQ, "concealed": True}, LDR]
+    unseen: Position = make_position("asl", units, "RPh", counters=COUNTERS, sides=SIDES)
+    unseen.push_text("activate a-sq for deploy")
+    unseen.push_text("answer dice 4,4")
+    assert unseen.units["a-sq"].concealed and unseen.units["a-sq.2"].concealed
