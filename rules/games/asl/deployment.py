@@ -42,7 +42,8 @@ A4.1-A4.63     built (game.py movement, bypass.py, portage.py, dash.py, oppfire.
 A4.7, A4.71    built (game.check_advance, advpaatc.py); a TI unit may not advance: built now
 A4.72          built; no advance at all with no MF left after portage: built now
 A4.8           TI: no move, fire (game.py), no advance and the CC DRMs +1 / -1 (cc.py): built now
-A5.1-A5.12     built (game.overstack_mf, fire.py, cc.py, vmgfire.py)
+A5.1-A5.12     built (game.overstack_mf, fire.py, cc.py, vmgfire.py); built now: A5.11's +1 MP a vehicle
+               pays per squad-equivalent over (armour.py), A5.12's +1 on a gun's To Hit DR (vfire.py)
 A5.13, A5.131  built; in the MPh no -1 at units that are not moving (vmgfire.py) and PRC counting for no
                Location's stacking (fire.py, A5.3): built now
 A5.132         built now: vstackhit.py

@@ -291,6 +291,7 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState,
         # D3.44: the MA's To Hit DR; D3.41: not while hidden at his owner's choice (alhide.py)
         leadership=0 if withhold and alhide.withheld(firer) else armorldr.leadership(firer, "ma"),
         captured=firer.has("captured"),  # A21.12: a captured AFV's MA: red TH#, Case H +2
+        overstack=_overstack(position, firer),  # A5.12: +1 a vehicle or squad-equivalent over the limit
     )
     notes: list[od.Step] = []
     if hinder_hexes:
@@ -300,6 +301,13 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState,
         said = T("hull-down behind the {wall} hexside: a hull hit misses", wall=vcover.WALL_WORDS[wall])
         notes.append(od.Step("hd", 0, "D4.21", said))
     return th, [*steps[:-1], *notes, steps[-1]], new_tca, k
+
+
+def _overstack(position: Position, firer: UnitState) -> int:
+    """A5.12: the firer's Location over its side's stacking limits (A5.1 personnel, A5.2 vehicles)."""
+    from hexmate.rules.games.asl import vmgfire
+
+    return vmgfire.overstacked(position, firer.hex, firer.side, vehicles=True) if firer.hex is not None else 0
 
 
 def _target(position: Position, decision: Decision, side: str) -> UnitState:

@@ -1,7 +1,8 @@
 """A5.132 (vstackhit.py): a miss on a vehicle in a Location over its side's vehicle limit may hit another
 vehicle there. The A5.132 example's structure: three vehicles in the target hex (a tank and two light
 vehicles), a miss by 1 or 2 asks a dr, and a dr below 3 hits one of the two others; a miss by 3 or more asks
-nothing. The To Hit number is the demo tank's (demo values, worked out by vfire.to_hit_of)."""
+nothing. The To Hit number is the demo tank's (demo values, worked out by vfire.to_hit_of). And A5.12's
++1 on a gun's To Hit DR from an overstacked firing Location."""
 
 from __future__ import annotations
 
@@ -69,3 +70,14 @@ def test_a5_132_two_vehicles_the_only_other_is_hit_and_one_alone_never(make_posi
     pos.push_text("answer dice 1")
     top = pos.decision
     assert top is not None and top.then == "vtk" and top.arg("target") == "b-k1"
+
+
+def test_a5_12_a_gun_firing_from_a_vehicle_overstack_has_plus_one_to_hit(make_position: Any) -> None:
+    """A5.12: ordnance firing from a Location over its side's vehicle limit (A5.2: one) adds +1 to its To Hit
+    DR per vehicle over: a second friendly tank in C5 lowers the modified TH# by one."""
+    alone = make(make_position)
+    second = {"id": "a-pz2", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0"]}
+    pair = make(make_position, second)
+    th1, _, _, _ = vfire.to_hit_of(alone, alone.units["a-pz"], alone.units["b-0t"])
+    th2, steps, _, _ = vfire.to_hit_of(pair, pair.units["a-pz"], pair.units["b-0t"])
+    assert th2 == th1 - 1 and any(s.name == "overstack" and s.rule == "A5.12" for s in steps)
