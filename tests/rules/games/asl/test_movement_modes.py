@@ -237,3 +237,18 @@ def test_a4_72_no_mf_left_after_portage_no_advance(make_position: Any) -> None:
     light = make_position("asl", [h for h in heavy if h["id"] != "a-h1"], "APh", counters=counters)
     light.push_text("advance a-1 E5-F5")
     assert light.label(light.units["a-1"].hex) == "F5"
+
+
+def test_a5_1_each_level_of_a_building_has_its_own_limit(make_position: Any) -> None:
+    """A5.1: in a hex of several Locations each level has its own stacking limit: three squads on level 1 of
+    F5 do not make its ground level overstacked for a squad moving in (2 MF, A5.11's building cost), whereas
+    three on its ground level do (2 + 1)."""
+    upper = {"terrain": "stone-building", "features": ["building-level-1", "stairway"]}
+    above = [_u(f"a-{i}", "F5", level=1) for i in range(3)]
+    pos = make_position("asl", [*above, _u("a-4", "F4"), _u("b-1", "K8", "4-4-7", "b")], "MPh",
+                        hexes={"F5": upper})
+    assert pos.legal_actions.moves_for({"a-4"})[pos.map.parse_label("F5")].cost == 2
+    below = [_u(f"a-{i}", "F5") for i in range(3)]
+    pos = make_position("asl", [*below, _u("a-4", "F4"), _u("b-1", "K8", "4-4-7", "b")], "MPh",
+                        hexes={"F5": upper})
+    assert pos.legal_actions.moves_for({"a-4"})[pos.map.parse_label("F5")].cost == 3
