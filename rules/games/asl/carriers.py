@@ -149,6 +149,13 @@ def check_combine(position: Position, action: act.Activate) -> act.Activate:
     a, b = (position.units[u] for u in action.units)
     if position.phase.id != "RPh" or a.side != position.phasing or a.side != position.to_act:
         raise IllegalAction(T("HS combine at the start of their own RPh"), "A1.32")
+    from hexmate.rules.games.asl.deployment import COMBINED, COMBINER
+    from hexmate.rules.games.asl.rphase import RECOVERING
+
+    if any(u.side == a.side and u.has(TRIED) and not any(u.has(m) for m in (COMBINED, COMBINER, RECOVERING))
+           for u in position.units.values()):  # A1.32: at the start, before rallies, repairs, deployments
+        raise IllegalAction(T("HS combine at the start of the RPh, before their side's other Rally Phase "
+                              "actions"), "A1.32")
     for u in (a, b):
         if u.type != "hs" or u.side != a.side or u.carrier is not None:
             raise IllegalAction(T("{unit} is not a friendly HS on the map", unit=u.id), "A1.32")
@@ -192,7 +199,7 @@ def combine(position: Position, action: act.Activate) -> State:
     """The first HS becomes the squad, with both HS's possessions; the second goes; the squad has made its RPh
     attempt (A1.32), and the leader his, unless a carrier's HS made it leaderless (D6.82)."""
     from hexmate.rules.games.asl import concealment
-    from hexmate.rules.games.asl.deployment import COMBINER
+    from hexmate.rules.games.asl.deployment import COMBINED, COMBINER
     from hexmate.rules.games.asl.rphase import TRIED
 
     state = position.state
@@ -210,7 +217,7 @@ def combine(position: Position, action: act.Activate) -> State:
         state = state.with_unit(dataclasses.replace(sw, carrier=a.id))
     carrier = a.has(CARRIER_HS) or b.has(CARRIER_HS)  # D6.82: only then does the squad deploy to board
     fanatic = () if a.has("fanatic") and b.has("fanatic") else ("fanatic",)  # A1.32: Fanatic lost
-    merged = a.as_counter(squad).mark(TRIED, *((CARRIER_SQUAD,) if carrier else ()),
+    merged = a.as_counter(squad).mark(TRIED, COMBINED, *((CARRIER_SQUAD,) if carrier else ()),
                                       remove=(CARRIER_HS, *fanatic))
     return state.without_unit(b.id).with_unit(merged)
 

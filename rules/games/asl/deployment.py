@@ -75,7 +75,8 @@ if TYPE_CHECKING:
 
 MODE = "deploy"  # ``activate SQUAD[,LEADER] for deploy`` (guards.py and carriers.py share the word)
 COMBINER = "combiner"  # A1.32: a leader whose RPh action is combining HS: he combines every pair there
-PHASE_END = (COMBINER,)
+COMBINED = "combined"  # A1.32: a squad just combined (its RPh action, made at the start of the RPh)
+PHASE_END = (COMBINER, COMBINED)
 NO_DEPLOY = frozenset({"russian"})  # A25.2 (A20.5's guards and A21.22 excepted, elsewhere)
 ELITE_ONLY = frozenset({"italian", "ethiopian"})  # A25.61, A25.932: only their Elite squads deploy
 LEADERLESS = frozenset({"finnish"})  # A1.31, A1.32, A25.71
@@ -243,5 +244,5 @@ def generate(position: Position) -> Iterator[act.Action]:
             continue
 
 
-__all__ = ["COMBINER", "MODE", "PHASE_END", "check", "claims", "declare", "deploy", "generate", "leaderless",
-           "leaders", "resume_ntc", "resume_split"]
+__all__ = ["COMBINED", "COMBINER", "MODE", "PHASE_END", "check", "claims", "declare", "deploy", "generate",
+           "leaderless", "leaders", "resume_ntc", "resume_split"]

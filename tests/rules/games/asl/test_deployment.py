@@ -174,3 +174,14 @@ def test_a12_141_deploying_in_a_good_order_enemy_s_los_costs_the_concealment(mak
     unseen.push_text("activate a-sq for deploy")
     unseen.push_text("answer dice 4,4")
     assert unseen.units["a-sq"].concealed and unseen.units["a-sq.2"].concealed
+
+
+def test_a1_32_combination_comes_at_the_start_of_the_rph(make_position: Any) -> None:
+    """A1.32: HS combine at the start of the RPh: after a rally attempt of their side this RPh, no more; a
+    leader combining two pairs (his one action, the squads' too) does not stop the second."""
+    hs = [{"id": f"a-h{i}", "counter": "2-4-7", "side": "a", "hex": "C3"} for i in range(2)]
+    broken = {"id": "a-b", "counter": "4-6-7", "side": "a", "hex": "E3", "markers": ["broken"]}
+    pos = rph(make_position, *hs, LDR, broken)
+    pos.push_text("rally a-b dice 6,5")
+    with pytest.raises(IllegalAction, match=r"start of the RPh"):
+        pos.game.check(pos, pos.parse_action("activate a-h0,a-h1 for combine"))
