@@ -33,7 +33,8 @@ A1.123         crews self-rally: nations.self_rallies (now for every crew)
 A1.31, A1.32   here and carriers.check_combine (built now); guards.py (A20.5); A1.5: SSR/DYO (chapter H)
 A2.2-A2.4      map data (rules/terrain.py, hexside costs and TEM summed by the terrain table)
 A2.5-A2.52     not built: the scenario format has no off-map units or entry turns
-A2.6, A2.8     built: ``move ... as exit`` (game.py), Locations and levels (stairs.py, floc.py)
+A2.6, A2.8     built: ``move ... as exit`` in the MPh (game.py; in the APh: built now), Locations and
+               levels (stairs.py, floc.py)
 A2.7x          not built: overlays are chapter B / SSR map data
 A2.9           not built: set-up limits (no overstack, no unenterable hex) are not checked at load (tests
                set up mid-game positions); the 10% pre-set-up deployment neither

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import math
 from collections.abc import Iterator, Mapping
@@ -861,6 +862,43 @@ class AslGame(Game):
         return asl_portage.allowances(
             position.state, units, lambda u: self.mf(u) + (2 if leader and u.type in MMC else 0), ())
 
+    def _check_exit_advance(self, position: Position, units: list[UnitState], start: Hex,
+                            adv: act.Advance) -> act.Advance:
+        """A2.6: in the APh a unit on an edge hex leaves the map by advancing into the mirror image of its
+        hex (its cost, A4.72: CX or not at all as for any advance), through the scenario's exit hexes
+        (A26.23) or, for guards with their prisoners, their friendly edge (A20.53)."""
+        if any(h != start for h in adv.path):
+            raise IllegalAction(T("name the edge hex the units stand in: move UNITS HEX as exit"), "A2.6")
+        self.check_mode(position, units, act.Move(tuple(u.id for u in units), (start,), None, "exit"))
+        units, _ = asl_carry.split(units)  # A4.43: a SW goes with its possessor
+        cost = asl_terrain.infantry_cost_fn(position)(position.map, start, start)
+        if cost is None:
+            raise IllegalAction(T("{hex} may not be left that way", hex=position.label(start)), "A2.6")
+        allow = self.advance_mf(position, units)
+        for unit in units:
+            if allow[unit.id] <= 0:  # A4.72: no MF left after portage: no advance at all
+                raise IllegalAction(T("{unit} has no MF left after its portage and may not advance",
+                                      unit=unit.id), "A4.72")
+            if cost >= min(4, allow[unit.id]) and unit.has("cx"):
+                raise IllegalAction(T("{unit} is CX and may not advance into Difficult Terrain ({cost} MF)",
+                                      unit=unit.id, cost=str(cost)), "A4.72")
+        return act.Advance(asl_carry.with_carried(position.state, units), (start, start), 0, "exit")
+
+    def _leave_map(self, position: Position, state: State, exiting: list[UnitState]) -> State:
+        """A2.6: the units leave the map, never to return; their prisoners with them (A20.53); the Exit VP
+        through the scenario's exit hexes (A26.23: none for a broken unit), none by a friendly edge."""
+        state = asl_guards.exit_with(state, [u.id for u in exiting])  # A20.53: their prisoners go too
+        gs = self.gstate(state)
+        gone = []
+        exits = asl_victory.exit_hexes(position, exiting[0].side)
+        for unit in exiting:
+            if asl_pwexit.by_friendly_edge(position, unit, exits):  # A20.53: no casualty, no Exit VP
+                gone.append((unit.id, 0))
+            elif not unit.has("broken"):  # A26.23: a broken unit scores no Exit VP
+                gone.append((unit.id, asl_victory.vp(unit.type, unit.values)))
+            state = state.without_unit(unit.id)
+        return state.replace(game=gs.replace(exited=(*gs.exited, *gone)))
+
     def check_advance(self, position: Position, adv: act.Advance) -> act.Advance:
         if position.phase.id != "APh":
             raise IllegalAction(T("units advance only in the Advance Phase"), "A3.7")
@@ -883,6 +921,8 @@ class AslGame(Game):
                 raise IllegalAction(
                     T("{unit} is in Melee and may not leave its Location", unit=unit.id), "A11.15"
                 )
+        if adv.mode == "exit":
+            return self._check_exit_advance(position, units, start, adv)  # A2.6: off the map in the APh
         if (
             len(adv.path) != 2
             or adv.path[0] != start
@@ -982,6 +1022,21 @@ class AslGame(Game):
             here = position.units[action.carrier].hex
             after = asl_inplace.window(self, position, after, off, here) if here is not None else after
             return vinplace.open_window(position, after, action.carrier, T("unloading"), "D6.5")  # D3.3
+        if isinstance(action, act.Advance) and action.mode == "exit":  # A2.6: off the map in the APh
+            movers = [state.units[u] for u in action.units]
+            cost = asl_terrain.infantry_cost_fn(position)(position.map, action.path[0], action.path[0]) or 0
+            allow = self.advance_mf(position, movers)
+            for unit in movers:  # A4.72: the mirror image's cost may be Difficult Terrain: CX as it leaves
+                if cost >= min(4, allow.get(unit.id, 4)) and unit.type != "sw":
+                    state = state.with_unit(unit.mark("cx"))
+            state = state.replace(moved=state.moved + tuple(action.units))
+            gone = [state.units[u] for u in action.units if state.units[u].type != "sw"]
+            carried = [state.units[u] for u in action.units if state.units[u].type == "sw"]
+            state = self._leave_map(position, state, gone)
+            for sw in carried:  # A4.43: the SW go with their possessors
+                if sw.id in state.units:
+                    state = state.without_unit(sw.id)
+            return asl_victory.update(self, position.at(state))
         if isinstance(action, act.Advance):
             owed = asl_advpaatc.due(self, position, action)
             if owed is not None:  # A11.6: a PAATC before advancing into an AFV's Location
@@ -2102,17 +2157,7 @@ class AslGame(Game):
         state = asl_bypass.end(position.at(state))  # A4.32, A4.33: only a unit stopped there stays bypassing
         exiting = [state.units[u] for u in moving.units if u in state.units and state.units[u].has("exiting")]
         if moving.finished and not moving.stopped and exiting:  # A2.6: they leave the map, never to return
-            state = asl_guards.exit_with(state, [u.id for u in exiting])  # A20.53: their prisoners go too
-            gs = self.gstate(state)
-            gone = []
-            exits = asl_victory.exit_hexes(position, exiting[0].side)
-            for unit in exiting:
-                if asl_pwexit.by_friendly_edge(position, unit, exits):  # A20.53: no casualty, no Exit VP
-                    gone.append((unit.id, 0))
-                elif not unit.has("broken"):  # A26.23: a broken unit scores no Exit VP
-                    gone.append((unit.id, asl_victory.vp(unit.type, unit.values)))
-                state = state.without_unit(unit.id)
-            state = state.replace(game=gs.replace(exited=(*gs.exited, *gone)))
+            state = self._leave_map(position, state, exiting)
         named = bool(self.gstate(state).move_levels)
         state = state.replace(game=self.gstate(state).replace(move_levels=()))
         ask = None if named or not movers or not moving.finished or moving.stopped else asl_stairs.ask_level(
@@ -2255,6 +2300,10 @@ class AslGame(Game):
                     adv = act.Advance(tuple(sorted(group)), (start, n))
                     if adv in position.legal_actions:
                         yield self.check_advance(position, adv)
+                if start in asl_victory.exit_hexes(position, position.phasing):  # A2.6: off the map
+                    with contextlib.suppress(IllegalAction):
+                        yield self.check_advance(position, act.Advance(tuple(sorted(group)), (start,), None,
+                                                                       "exit"))
         elif phase in FIRE_MARKERS:
             yield from self._fire_from_ground(position)
             yield from asl_hip.fire_options(self, position)  # A12.31: a HIP unit may fire
