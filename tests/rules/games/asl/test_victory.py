@@ -100,22 +100,3 @@ def test_exit_vp_a_unit_leaves_the_map_from_an_exit_hex(make_position: Any) -> N
     assert "a: 2 Exit VP of 4 (A26.23)" in status and "b: 0 CVP (A26.22)" in status  # no casualty (A26.221)
     pos.push_text("move a-91 G5-H5-I5-J5-K5-L5 as exit")  # the 9-1 is worth 1 + 1 (A26.211)
     assert "a: 4 Exit VP of 4 (A26.23)" in pos.game.status(pos)
-
-
-def test_a2_6_a_unit_leaves_the_map_in_the_aph_too(make_position: Any) -> None:
-    """A2.6: units leave the map by normal movement in the MPh or the APh: in the APh a squad on the exit hex
-    L4 advances into the mirror image of L4 (Open Ground) and is gone, with its LMG, scoring its Exit VP
-    (A26.23); a squad on K4, not an exit hex, may not."""
-    lmg = {"id": "a-lmg", "counter": "LMG", "side": "a", "hex": "L4", "carrier": "a-1"}
-    units = [_u("a-1", "L4"), lmg, _u("a-2", "K4"), _u("b-1", "A1", "4-4-7", "b", markers=["broken"])]
-    from hexmate.rules.games.asl import units as au
-
-    counters = {**{n: dict(v) for n, v in au.demo_catalogue().items()}}
-    pos = make_position("asl", units, "APh", options=EXIT, counters=counters)
-    with pytest.raises(IllegalAction, match=r"not an exit hex"):
-        pos.push_text("move a-2 K4 as exit")
-    assert any(a.kind == "advance" and getattr(a, "mode", "") == "exit" and "a-1" in a.units
-               for a in pos.legal_actions)
-    pos.push_text("move a-1 L4 as exit")
-    assert "a-1" not in pos.units and "a-lmg" not in pos.units
-    assert "a: 2 Exit VP of 4 (A26.23)" in pos.game.status(pos)
