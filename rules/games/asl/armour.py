@@ -209,7 +209,17 @@ def step_mp(position: Position, unit: UnitState, vt: VehicleType, a: Hex, b: Hex
         higher=hex_map.level(b) > hex_map.level(a),
         others=others,
         road_rate=road,
-    ) + (ovr.extra_mp(vt.mp) if overrun else 0) + tow_mp(unit)
+    ) + (ovr.extra_mp(vt.mp) if overrun else 0) + tow_mp(unit) + personnel_overstack(position, unit.side, b)
+
+
+def personnel_overstack(position: Position, side: str, h: Hex) -> int:
+    """A5.11: a vehicle entering a Location where its side's personnel are over the stacking limit pays 1 MP
+    more per squad-equivalent over (FRU), besides D2.14; PRC and prisoners count for nothing (A5.3,
+    A20.51)."""
+    from hexmate.rules.games.asl.game import overstack_mf
+
+    return overstack_mf([u for u in position.units_at(h) if u.side == side and u.carrier is None
+                         and not is_vehicle(u) and u.type != "sw"])
 
 
 def all_mp(position: Position, unit: UnitState, a: Hex, b: Hex) -> bool:

@@ -25,7 +25,8 @@
   carrier's Location, without NTC or leader, to board it (``activate SQUAD for deploy``; then re-entry,
   D5.42, and loading as riders).
 
-Not built: an SMC choosing to ride outside rather than inside; A1.31's Deployment of other squads;
+Not built: an SMC choosing to ride outside rather than inside (A1.31's Deployment of other squads is
+deployment.py's);
 D6.83's quicker unloading (D6.51 is not in the texts, so its bar on removal and self-destruction has nothing
 to bar).
 """
@@ -148,6 +149,13 @@ def check_combine(position: Position, action: act.Activate) -> act.Activate:
     a, b = (position.units[u] for u in action.units)
     if position.phase.id != "RPh" or a.side != position.phasing or a.side != position.to_act:
         raise IllegalAction(T("HS combine at the start of their own RPh"), "A1.32")
+    from hexmate.rules.games.asl.deployment import COMBINED, COMBINER
+    from hexmate.rules.games.asl.rphase import RECOVERING
+
+    if any(u.side == a.side and u.has(TRIED) and not any(u.has(m) for m in (COMBINED, COMBINER, RECOVERING))
+           for u in position.units.values()):  # A1.32: at the start, before rallies, repairs, deployments
+        raise IllegalAction(T("HS combine at the start of the RPh, before their side's other Rally Phase "
+                              "actions"), "A1.32")
     for u in (a, b):
         if u.type != "hs" or u.side != a.side or u.carrier is not None:
             raise IllegalAction(T("{unit} is not a friendly HS on the map", unit=u.id), "A1.32")
@@ -161,36 +169,56 @@ def check_combine(position: Position, action: act.Activate) -> act.Activate:
                               b=b.id), "A1.32")
     if squad_for(position, a, b) is None:
         raise IllegalAction(T("the scenario has no squad counter that {unit} is a HS of", unit=a.id), "A1.32")
-    if not (a.has(CARRIER_HS) or b.has(CARRIER_HS)) and _leader(position, a) is None:
+    if not _leaderless(position, a, b) and _leader(position, a) is None:
         raise IllegalAction(T("a Good Order friendly leader in their Location combines them (a carrier's HS "
                               "needs none, D6.82)"), "A1.32")
     return action
 
 
+def _leaderless(position: Position, a: UnitState, b: UnitState) -> bool:
+    """A1.32: Finns, guards, Unarmed units and a carrier's HS (D6.82) combine without a leader."""
+    from hexmate.rules.games.asl import deployment, prisoners
+
+    return any(u.has(CARRIER_HS) or bool(prisoners.prisoners_of(position, u.id)) for u in (a, b)) \
+        or all(deployment.leaderless(position, u) for u in (a, b))
+
+
 def _leader(position: Position, hs: UnitState) -> UnitState | None:
+    """A1.32: a Good Order friendly leader in the Location who has not had his RPh action, or whose action
+    is combining HS there (he combines as many pairs as qualify)."""
+    from hexmate.rules.games.asl.deployment import COMBINER
     from hexmate.rules.games.asl.rphase import TRIED
 
-    return next((u for u in sorted(position.units.values(), key=lambda u: u.id)
+    return next((u for u in sorted(position.units.values(), key=lambda u: (not u.has(COMBINER), u.id))
                  if u.type == "leader" and u.side == hs.side and (u.hex, u.level) == (hs.hex, hs.level)
-                 and u.carrier is None and not any(u.has(m) for m in ("broken", "pinned", TRIED))), None)
+                 and u.carrier is None and not any(u.has(m) for m in ("broken", "pinned"))
+                 and (not u.has(TRIED) or u.has(COMBINER))), None)
 
 
 def combine(position: Position, action: act.Activate) -> State:
     """The first HS becomes the squad, with both HS's possessions; the second goes; the squad has made its RPh
     attempt (A1.32), and the leader his, unless a carrier's HS made it leaderless (D6.82)."""
+    from hexmate.rules.games.asl import concealment
+    from hexmate.rules.games.asl.deployment import COMBINED, COMBINER
     from hexmate.rules.games.asl.rphase import TRIED
 
     state = position.state
     a, b = (state.units[u] for u in action.units)
     squad = squad_for(position, a, b)
     assert squad is not None
-    if not (a.has(CARRIER_HS) or b.has(CARRIER_HS)):
+    if not _leaderless(position, a, b):
         leader = _leader(position, a)
-        if leader is not None:
-            state = state.with_unit(leader.mark(TRIED))
+        if leader is not None:  # A1.32: his RPh action, but he may combine other pairs there
+            state = state.with_unit(leader.mark(TRIED, COMBINER))
+            state = concealment.acted(position, state, [leader.id])  # A12.141
+    state = concealment.acted(position, state, [a.id, b.id])  # A12.141
+    a, b = state.units[a.id], state.units[b.id]
     for sw in [u for u in state.units.values() if u.carrier == b.id]:
         state = state.with_unit(dataclasses.replace(sw, carrier=a.id))
-    merged = a.as_counter(squad).mark(TRIED, CARRIER_SQUAD, remove=(CARRIER_HS,))
+    carrier = a.has(CARRIER_HS) or b.has(CARRIER_HS)  # D6.82: only then does the squad deploy to board
+    fanatic = () if a.has("fanatic") and b.has("fanatic") else ("fanatic",)  # A1.32: Fanatic lost
+    merged = a.as_counter(squad).mark(TRIED, COMBINED, *((CARRIER_SQUAD,) if carrier else ()),
+                                      remove=(CARRIER_HS, *fanatic))
     return state.without_unit(b.id).with_unit(merged)
 
 

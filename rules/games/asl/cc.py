@@ -364,6 +364,9 @@ def work(
     if any(u.has("cx") for u in attacking):
         common += 1
         lines.append(Line(T("CX attacker"), "+1", "A4.51"))
+    if any(u.has("ti") for u in attacking):  # A4.8: +1 once, however many TI attackers
+        common += 1
+        lines.append(Line(T("TI attacker"), "+1", "A4.8"))
     if any(ccpax.passenger(position, u) for u in attacking):  # A11.52: passengers attacking
         common += 2
         lines.append(Line(T("passengers attacking"), "+2", "A11.52"))
@@ -386,6 +389,9 @@ def work(
             lines.append(Line(T("{unit} is broken", unit=_name(unit)), "-2", "A11.16"))
         if unit.has("cx"):
             lines.append(Line(T("{unit} is CX", unit=_name(unit)), "-1", "A4.51"))
+        if unit.has("ti"):  # A4.8: -1 on the attack against a TI unit only
+            drm -= 1
+            lines.append(Line(T("{unit} is TI", unit=_name(unit)), "-1", "A4.8"))
         if ccpax.passenger(position, unit):  # A11.52: a capture attempt on passengers
             drm -= 2
             lines.append(Line(T("{unit} is a passenger", unit=_name(unit)), "-2", "A11.52"))

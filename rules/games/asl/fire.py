@@ -585,12 +585,13 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     if any(u.has("encircled") for u in _possessors(position, firers)):
         drms.append((T("encircled firer"), 1, "A7.7"))
     firing_here = {where(position, u) for u in shooters}
-    over = max((_overstack([u for u in position.units_at(h) if u.side == side]) for h in firing_here
-                if h is not None), default=0)
+    # A5.3: PRC (and prisoners, A20.51, whose carrier is their guard) count for no Location's stacking
+    over = max((_overstack([u for u in position.units_at(h) if u.side == side and u.carrier is None])
+                for h in firing_here if h is not None), default=0)
     if over:
         drms.append((T("firer overstacked by {n} squad-equivalent(s)", n=over), over, "A5.12"))
-    under = _overstack([u for u in position.units_at(fire.target) if u.side != side
-                        and (level is None or floc.level_of_unit(position, u) == level)])  # A5.131: there
+    under = _overstack([u for u in position.units_at(fire.target) if u.side != side and u.carrier is None
+                        and (level is None or floc.level_of_unit(position, u) == level)])  # A5.131, A5.3
     if under:
         drms.append((T("target overstacked by {n} squad-equivalent(s)", n=under), -under, "A5.131"))
     # A4.62 (D5.5, D5.6, D6.9): a crew or PRC forced out of its vehicle is under Hazardous Movement this

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import math
 from collections.abc import Iterator, Mapping
@@ -30,6 +31,7 @@ from hexmate.rules.games.asl import (
     crew,
     cyclesplit,
     ddtank,
+    deployment,
     fire_groups,
     floc,
     hulldown,
@@ -78,6 +80,7 @@ from hexmate.rules.games.asl import (
     vresid,
     vsmccrew,
     vsmoke,
+    vstackhit,
     vtow,
     vunbog,
     vwreck,
@@ -523,7 +526,9 @@ class AslGame(Game):
                 step = bicycle.ride_step(position, a, b, step)  # D15.81: road hexsides only, half the MF
             if step is None:
                 return None
-            friends = [u for u in here if u.side == side and u.id not in moving]
+            # A5.1: the ground-level Location's own limit (the others' levels apart); A5.3: not PRC
+            friends = [u for u in here if u.side == side and u.id not in moving and u.carrier is None
+                       and u.level == 0]
             total = step + overstack_mf(friends + units)  # A5.11: every SE over after the entry, FRU
             total = total * 2 if twice else total  # A4.15: an Infantry Overrun pays twice the MF
             return total * 2 if encircled and a == start else total  # A7.7: after all other changes
@@ -732,6 +737,8 @@ class AslGame(Game):
             return cyclesplit.check(position, action)  # D15.44
         if isinstance(action, act.Activate) and carriers.claims(action):
             return carriers.check_combine(position, action)  # A1.32, D6.82
+        if isinstance(action, act.Activate) and deployment.claims(position, action):
+            return deployment.check(position, action)  # A1.31: Deployment in the RPh
         if isinstance(action, act.Activate) and carriers.claims_deploy(position, action):
             return carriers.check_deploy(position, action)  # D6.82: deploying to board a carrier
         if isinstance(action, act.Activate) and asl_dismantle.claims(action):
@@ -886,7 +893,8 @@ class AslGame(Game):
         if step is None:
             return None
         moving = {u.id for u in units}
-        friends = [u for u in position.units_at(b) if u.side == units[0].side and u.id not in moving]
+        friends = [u for u in position.units_at(b) if u.side == units[0].side and u.id not in moving
+                   and u.carrier is None and u.level == 0]  # A5.1: that Location's own limit; A5.3
         total = step + overstack_mf(friends + units)  # A5.11: every SE over after the entry, FRU
         return total * 2 if any(u.has("encircled") for u in units) else total  # A7.7
 
@@ -895,6 +903,44 @@ class AslGame(Game):
         leader = any(u.type in SMC for u in units)
         return asl_portage.allowances(
             position.state, units, lambda u: self.mf(u) + (2 if leader and u.type in MMC else 0), ())
+
+    def _check_exit_advance(self, position: Position, units: list[UnitState], start: Hex,
+                            adv: act.Advance) -> act.Advance:
+        """A2.6: in the APh a unit on an edge hex leaves the map by advancing into the mirror image of its
+        hex (its cost, A4.72: CX or not at all as for any advance), through the scenario's exit hexes
+        (A26.23) or, for guards with their prisoners, their friendly edge (A20.53)."""
+        if any(h != start for h in adv.path):
+            raise IllegalAction(T("name the edge hex the units stand in: move UNITS HEX as exit"), "A2.6")
+        self.check_mode(position, units, act.Move(tuple(u.id for u in units), (start,), None, "exit"))
+        units, _ = asl_carry.split(units)  # A4.43: a SW goes with its possessor
+        cost = asl_terrain.infantry_cost_fn(position)(position.map, start, start)
+        if cost is None:
+            raise IllegalAction(T("{hex} may not be left that way", hex=position.label(start)), "A2.6")
+        allow = self.advance_mf(position, units)
+        for unit in units:
+            if allow[unit.id] <= 0:  # A4.72: no MF left after portage: no advance at all
+                raise IllegalAction(T("{unit} has no MF left after its portage and may not advance",
+                                      unit=unit.id), "A4.72")
+            if cost >= min(4, allow[unit.id]) and unit.has("cx"):
+                raise IllegalAction(T("{unit} is CX and may not advance into Difficult Terrain ({cost} MF)",
+                                      unit=unit.id, cost=str(cost)), "A4.72")
+        return act.Advance(asl_carry.with_carried(position.state, units), (start, start), 0, "exit")
+
+    def _leave_map(self, position: Position, state: State, exiting: list[UnitState]) -> State:
+        """A2.6: the units leave the map in the APh, never to return; their prisoners with them (A20.53); the
+        Exit VP through the scenario's exit hexes (A26.23: none for a broken unit), none by a friendly edge.
+        The same bookkeeping as end_move's for the MPh: keep the two alike."""
+        state = asl_guards.exit_with(state, [u.id for u in exiting])  # A20.53: their prisoners go too
+        gs = self.gstate(state)
+        gone = []
+        exits = asl_victory.exit_hexes(position, exiting[0].side)
+        for unit in exiting:
+            if asl_pwexit.by_friendly_edge(position, unit, exits):  # A20.53: no casualty, no Exit VP
+                gone.append((unit.id, 0))
+            else:  # A26.23, A26.211: none for a broken unit or a hero (as the MPh's exit)
+                gone.append((unit.id, asl_victory.exit_value(unit)))
+            state = state.without_unit(unit.id)
+        return state.replace(game=gs.replace(exited=(*gs.exited, *gone)))
 
     def check_advance(self, position: Position, adv: act.Advance) -> act.Advance:
         if position.phase.id != "APh":
@@ -906,6 +952,9 @@ class AslGame(Game):
                 raise IllegalAction(T("only the ATTACKER advances"), "A4.7")
             if unit.has("broken") or unit.has("pinned"):
                 raise IllegalAction(T("{unit} is broken or pinned and may not advance", unit=unit.id), "A4.7")
+            if unit.has("ti"):  # A4.7, A4.8: nor a TI unit
+                raise IllegalAction(T("{unit} is TI and may not advance this Player Turn", unit=unit.id),
+                                    "A4.8")
             if asl_berserk.is_berserk(unit):  # A15.431: its MPh's 8 MF were all the time it had
                 raise IllegalAction(T("{unit} is berserk and may not advance", unit=unit.id),
                                     "A15.431")
@@ -915,6 +964,8 @@ class AslGame(Game):
                 raise IllegalAction(
                     T("{unit} is in Melee and may not leave its Location", unit=unit.id), "A11.15"
                 )
+        if adv.mode == "exit":
+            return self._check_exit_advance(position, units, start, adv)  # A2.6: off the map in the APh
         if (
             len(adv.path) != 2
             or adv.path[0] != start
@@ -935,6 +986,9 @@ class AslGame(Game):
             raise IllegalAction(T("{hex} may not be entered", hex=position.label(adv.path[1])), "A4.7")
         allow = self.advance_mf(position, units)
         for unit in units:
+            if allow[unit.id] <= 0:  # A4.72: no MF left after portage: no advance at all
+                raise IllegalAction(T("{unit} has no MF left after its portage and may not advance",
+                                      unit=unit.id), "A4.72")
             if cost >= min(4, allow[unit.id]) and unit.has("cx"):
                 raise IllegalAction(
                     T(
@@ -969,6 +1023,8 @@ class AslGame(Game):
             return cyclesplit.apply(position, action)  # D15.44
         if isinstance(action, act.Activate) and carriers.claims(action):
             return carriers.combine(position, action)  # A1.32, D6.82
+        if isinstance(action, act.Activate) and deployment.claims(position, action):
+            return deployment.declare(position, action)  # A1.31: the NTC asked
         if isinstance(action, act.Activate) and carriers.claims_deploy(position, action):
             return carriers.deploy(position, action)  # D6.82
         if isinstance(action, act.Activate) and asl_dismantle.claims(action):
@@ -1023,6 +1079,21 @@ class AslGame(Game):
             if platoon_afv:
                 return after  # D14.32: the fire at the AFV's MP waits for the impulse's end
             return vinplace.open_window(position, after, action.carrier, T("unloading"), "D6.5")  # D3.3
+        if isinstance(action, act.Advance) and action.mode == "exit":  # A2.6: off the map in the APh
+            movers = [state.units[u] for u in action.units]
+            cost = asl_terrain.infantry_cost_fn(position)(position.map, action.path[0], action.path[0]) or 0
+            allow = self.advance_mf(position, movers)
+            for unit in movers:  # A4.72: the mirror image's cost may be Difficult Terrain: CX as it leaves
+                if cost >= min(4, allow.get(unit.id, 4)) and unit.type != "sw":
+                    state = state.with_unit(unit.mark("cx"))
+            state = state.replace(moved=state.moved + tuple(action.units))
+            gone = [state.units[u] for u in action.units if state.units[u].type != "sw"]
+            carried = [state.units[u] for u in action.units if state.units[u].type == "sw"]
+            state = self._leave_map(position, state, gone)
+            for sw in carried:  # A4.43: the SW go with their possessors
+                if sw.id in state.units:
+                    state = state.without_unit(sw.id)
+            return asl_victory.update(self, position.at(state))
         if isinstance(action, act.Advance):
             owed = asl_advpaatc.due(self, position, action)
             if owed is not None:  # A11.6: a PAATC before advancing into an AFV's Location
@@ -1384,6 +1455,12 @@ class AslGame(Game):
     def resume_vtk(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vfire.resume_tk(position, decision, answer)
 
+    def resume_vstack_dr(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vstackhit.resume_roll(self, position, decision, answer)  # A5.132
+
+    def resume_vstack_pick(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vstackhit.resume_pick(self, position, decision, answer)  # A5.132: Random Selection's pick
+
     def resume_vcs(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vfire.resume_cs(position, decision, answer)
 
@@ -1608,6 +1685,12 @@ class AslGame(Game):
 
     def resume_rally(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rally.resume(self, position, decision, answer)
+
+    def resume_deploy_ntc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return deployment.resume_ntc(self, position, decision, answer)  # A1.31
+
+    def resume_deploy_split(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return deployment.resume_split(self, position, decision, answer)  # A1.31: its SW shared
 
     def resume_escape(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_escape.resume(self, position, decision, answer)
@@ -2345,6 +2428,10 @@ class AslGame(Game):
                     adv = act.Advance(tuple(sorted(group)), (start, n))
                     if adv in position.legal_actions:
                         yield self.check_advance(position, adv)
+                if start in asl_victory.exit_hexes(position, position.phasing):  # A2.6: off the map
+                    with contextlib.suppress(IllegalAction):
+                        yield self.check_advance(position, act.Advance(tuple(sorted(group)), (start,), None,
+                                                                       "exit"))
         elif phase in FIRE_MARKERS:
             yield from self._fire_from_ground(position)
             yield from asl_hip.fire_options(self, position)  # A12.31: a HIP unit may fire
@@ -2362,6 +2449,7 @@ class AslGame(Game):
                         if not (isinstance(a, act.Fire) and a.target in done))  # A11.5
         elif phase == "RPh":
             yield from carriers.combine_generate(position)  # A1.32, D6.82
+            yield from deployment.generate(position)  # A1.31
             for unit in sorted(position.units.values(), key=lambda u: u.id):
                 rally = act.Rally(unit.id)
                 if unit.has("broken") and rally in position.legal_actions:
@@ -2430,7 +2518,8 @@ class AslGame(Game):
                                                   conceal_done=False, paatc=(), cc_from=(),  # A11.6, A11.8
                                                   snipers_pinned=(), turn_acted=()))  # A14.31, A14.4
         elif phase == "RPh":
-            remove = ("rally_tried", *rphase.PHASE_END_MARKERS)  # A3.1: one RPh action per unit, per RPh
+            remove = ("rally_tried", *rphase.PHASE_END_MARKERS,  # A3.1: one RPh action per unit, per RPh
+                      *deployment.PHASE_END)  # A1.32: the combining leader's
             # A10.62: DM counters go at the end of the RPh, but a unit outside woods or a building keeps its
             # own so that it may rout again in the coming RtPh
             for unit in list(state.units.values()):

@@ -84,6 +84,8 @@ PHRASES: dict[str, T] = {
     "recovered": T("recovered this phase: not passed on in it (A4.44)"),
     "sw_pause": T("picked up or dropped a SW after moving: may go on with its move (A4.4)"),
     "recovering": T("its Rally Phase action is a recovery (A4.44)"),
+    "combiner": T("its Rally Phase action is combining HS in its Location (A1.32)"),
+    "combined": T("combined from two HS at the start of this Rally Phase (A1.32)"),
     "smoke_tried": T("tried to place smoke this MPh (A24.1)"),
     # prisoners (A20)
     "prisoner": T("prisoner (A20.5)"),

@@ -21,8 +21,8 @@ A25.12      8-3-8 Combat Engineers: ELR 5 whatever the OB's       data: ``elr_fi
                                                                   aftermath.resume_mc (A19.13)
 A25.12      Assault Engineers in DYO (H1.22)                      not built: chapter H
 A25.2       Guards' weapons depletion +1 (C8.2)                   not built: chapter C
-A25.2       Russian squads do not Deploy (except A20.5, A21.22)   not built: A1.31 Deployment is not built
-                                                                  (A20.5's guard deploy is)
+A25.2       Russian squads do not Deploy (except A20.5, A21.22)   built: deployment.py (A1.31; A20.5's
+                                                                  guards deploy in guards.py)
 A25.2       4-2-6 Battle Hardens to 5-2-7, HS 2-2-7 to 3-2-8      data: ``hardens_to``, read by
                                                                   units.battle_hardening (A15.3)
 A25.21      Russian Entrenching DRM -1                            not built: Entrenching is B27
@@ -65,8 +65,8 @@ A25.53-58   Free French: British rules, Assault Fire from Dec     built: HoB and
             1943, equipment by date, DYO; Vichy counters          Cowering not exempt; the rest is counters /
                                                                   chapters C, D, H
 A25.6       Italian ordnance red TH#                              not built: chapter C
-A25.61-62   Italian Elite 4-4-7 / 2-4-7 / 2-2-7; ELR and BH       data: counters; Deployment as A25.2 (not
-            chain; only Elite squads Deploy                       built)
+A25.61-62   Italian Elite 4-4-7 / 2-4-7 / 2-2-7; ELR and BH       data: counters; only Elite Deploy:
+            chain; only Elite squads Deploy                       deployment.py
 A25.63      no +1 capture DRM against non-Elite Italians          built: cc.py (A20.22)
 A25.63      captured Italians never Escape                        built: escape.py (A20.55)
 A25.64      non-Elite Italians are Lax                            built: ``lax`` here (A11.18)
@@ -78,8 +78,8 @@ A25.7       Finns (not Conscripts) do not Cower                   built: units.c
 A25.7       Finnish Elite / 1st Line stealthy                     built: units.stealthy
 A25.7       ski capability (E4.2)                                 not built: chapter E
 A25.71      leader ladder 10-1 ... 8+1, no Field Promotion        built: units (ladder), morale.py
-A25.71      Deploy with a 1TC and Recombine without a leader      not built: A1.31-A1.32 (only a carrier's HS
-                                                                  combine, carriers.py)
+A25.71      Deploy with a 1TC and Recombine without a leader      built: deployment.py (A1.31),
+                                                                  carriers.check_combine (A1.32)
 A25.72      leaders harden / are replaced on their ladder; 8+1    built: units.battle_hardening,
             Disrupted                                             units.replacement
 A25.72      MMC ladder; 1st Line hardens to Fanatic               data: counters; ``hardens_fanatic``
@@ -101,8 +101,8 @@ A25.9       Allied Minor broken morale -1 (printed); Greek /      data: counters
             Yugoslav against Italians +1 (SSR counters)
 A25.91      non-Elite Allied Minors take a 1PAATC                 built: ``paatc_tc`` here
 A25.92      Allied Minors as British or Russian                   data: the scenario side's nationality
-A25.93-932  Ethiopian classes, ELR / BH chain; only Elite Deploy  data: counters; not built: Deployment,
-            and form multi-Location FG                            multi-Location FG class test
+A25.93-932  Ethiopian classes, ELR / BH chain; only Elite Deploy  data: counters; Deployment: deployment.py;
+            and form multi-Location FG                            not built: multi-Location FG class test
 A25.933     Ethiopian Human Wave                                  built: hw.py (``human_wave``)
 A25.934     CC as the Japanese (G1.64), MMC CCV -1                not built: chapter G
 A25.935x    Tank Flip                                             not built: time (the DRM table is in the
@@ -189,9 +189,9 @@ def battle_hardening(position: Position, unit: UnitState,
 
 
 def self_rallies(position: Position, unit: UnitState) -> bool:
-    """A10.63: a broken MMC with the self-rally ability (the counter's ``self_rally``), or of a nationality
-    whose classes self-rally (A25.7: every Finn but the Conscripts)."""
-    if unit.values.get("self_rally"):
+    """A10.63: a broken MMC with the self-rally ability (the counter's ``self_rally``; a crew's always,
+    A1.123), or of a nationality whose classes self-rally (A25.7: every Finn but the Conscripts)."""
+    if unit.values.get("self_rally") or unit.type == "crew":  # A1.123: every crew self-rallies
         return True
     classes = of(position, unit).classes("self_rally_classes")
     return unit.type in au.MMC and au.unit_class(unit.values) in classes

@@ -254,10 +254,12 @@ def to_hit(
     hd: bool = False,
     leadership: int = 0,
     captured: bool = False,
+    overstack: int = 0,
 ) -> tuple[int, list[Step]]:
     """The modified TH#: the base from the pack's To Hit table less every DRM (C3; the TH DR must be no
     more than it). Returns the number and its steps. HD takes away Case Q and the height TEM (D4.2, D4.22).
-    ``captured`` (A21.12): the red TH# and Case H, +2."""
+    ``captured`` (A21.12): the red TH# and Case H, +2. ``overstack`` (A5.12): the firing Location's vehicles
+    and squad-equivalents over the stacking limit, +1 each."""
     base = pack.base_th(target_type, rng, weapon, red=captured)
     if captured and weapon not in pack.weapon_to_hit:  # A21.12: captured ordnance uses the red TH#
         said = T("red To Hit number {n} at range {r} (captured, A21.12)", n=base, r=rng)
@@ -282,6 +284,9 @@ def to_hit(
         drms.append(Step("hindrance", hindrance, "D4.1", T("LOS hindrance: +{d}", d=hindrance)))
     if leadership:
         drms.append(Step("leader", leadership, "D3.44", T("armor leader: {d:+d}", d=leadership)))
+    if overstack:
+        drms.append(Step("overstack", overstack, "A5.12",
+                         T("firing Location over the stacking limit: +{d}", d=overstack)))
     final = base - sum(s.value for s in drms)
     steps += drms
     steps.append(Step("final", final, "C3", T("hits on a DR of {n} or less", n=final)))

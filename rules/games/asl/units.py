@@ -495,7 +495,12 @@ def battle_hardening(unit: UnitState, counters: Mapping[str, CounterType], *, ea
 
 
 def us_number(unit: UnitState) -> int:
-    """A1.6 unit size: an SMC 1, a HS or crew 2, a squad 3."""
+    """A1.6 unit size: an SMC 1, a HS or crew 2, a squad 3; a vehicle 4, a large or very large one (a
+    negative size DRM, D1.7) 5. Horses and Guns (A13, chapter C) are not counted here."""
+    if unit.type == "vehicle" and unit.values.get("vehicle"):
+        from hexmate.rules.games.asl.vehicles import vehicle_of
+
+        return 5 if vehicle_of(unit.values).size < 0 else 4
     return {"squad": 3, "hs": 2, "crew": 2}.get(unit.type, 1)
 
 

@@ -292,6 +292,7 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState,
         # D3.44: the MA's To Hit DR; D3.41: not while hidden at his owner's choice (alhide.py)
         leadership=0 if withhold and alhide.withheld(firer) else armorldr.leadership(firer, "ma"),
         captured=firer.has("captured"),  # A21.12: a captured AFV's MA: red TH#, Case H +2
+        overstack=_overstack(position, firer),  # A5.12: +1 a vehicle or squad-equivalent over the limit
     )
     notes: list[od.Step] = []
     if hinder_hexes:
@@ -301,6 +302,13 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState,
         said = T("hull-down behind the {wall} hexside: a hull hit misses", wall=vcover.WALL_WORDS[wall])
         notes.append(od.Step("hd", 0, "D4.21", said))
     return th, [*steps[:-1], *notes, steps[-1]], new_tca, k
+
+
+def _overstack(position: Position, firer: UnitState) -> int:
+    """A5.12: the firer's Location over its side's stacking limits (A5.1 personnel, A5.2 vehicles)."""
+    from hexmate.rules.games.asl import vmgfire
+
+    return vmgfire.overstacked(position, firer.hex, firer.side, vehicles=True) if firer.hex is not None else 0
 
 
 def _target(position: Position, decision: Decision, side: str) -> UnitState:
@@ -399,7 +407,19 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
             results,
             summary,
         )
-        return state.replace(resolution=res)
+        from hexmate.rules.games.asl import vstackhit  # A5.132: another vehicle of an overstack hit?
+
+        return vstackhit.after_miss(position.at(state), firer, target, dr, th, state.replace(resolution=res))
+    return hit_on(position, state, firer, target, dr, lines, decision.target, answer.dice, reaction)
+
+
+def hit_on(position: Position, state: State, firer: UnitState, target: UnitState, dr: tuple[int, int],
+           lines: list[Line], at: Hex, dice: tuple[int, ...], reaction: bool = False) -> State:
+    """A hit on ``target`` with the To Hit DR ``dr``: its "?" goes, the hit location and aspect, the Final TK#
+    and the To Kill DR asked (D3.2, D1.6); ``lines`` are the attack's so far."""
+    pack = od.load_pack()
+    vt = vtype(firer)
+    assert vt.ma is not None and firer.hex is not None and target.hex is not None
     if target.concealed:  # A12.2 (D1.76): hit on the To Hit Table in a Good Order enemy's LOS: the "?" goes
         state = state.with_unit(state.units[target.id].revealed())
         for prc in [u for u in state.units.values() if u.carrier == target.id and u.concealed]:
@@ -431,7 +451,7 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
         tk=tk,
     )
     res = Resolution(
-        act.Fire((firer.id,), decision.target, answer.dice),
+        act.Fire((firer.id,), at, dice),
         "ordnance",
         pack.label,
         True,
@@ -448,7 +468,7 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
             "vtk",
             dice="DR",
             subject=(firer.id,),
-            target=decision.target,
+            target=at,
             args=(("target", target.id), ("tk", str(tk))),
         )
     )

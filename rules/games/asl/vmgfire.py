@@ -357,7 +357,10 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
                             n=over), f"{over:+d}", "A5.12"))
         drm += over
         vehicle_drm += over
-    under = overstacked(position, h, targets[0].side) if targets else 0
+    # A5.13: in the MPh only a moving target suffers it (Bounding First Fire at units not moving does not)
+    still = position.phase.id == "MPh" and not any(moving is not None and u.id in moving.units
+                                                   for u in targets)
+    under = overstacked(position, h, targets[0].side) if targets and not still else 0
     if under:  # A5.131: the target Location is overstacked
         lines.append(Line(T("target overstacked by {n} squad-equivalent(s)", n=under), f"{-under:+d}",
                           "A5.131"))

@@ -2,7 +2,8 @@
 
 The board is test_armour's: a-pz (demo PzKpfw, BU, stopped) in C5 fires at b-t in J5, range 7: To Hit number
 7, Case I +1 (a BU CT AFV, D5.2): TH# 6 (test_gun_fire_rolls_to_hit_to_kill_and_crew_survival); a 9-1 Armor
-Leader's -1 (D3.44) makes it 7."""
+Leader's -1 (D3.44) makes it 7. The AFV with the Armor Leader, a-al, stands beside it in C6, at the same
+range: two AFVs of a side in C5 would be an overstack, +1 on their To Hit DR (A5.2, A5.12)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ PZ10 = {**LED, "pz-10": {"type": "vehicle", "vehicle": "demo-pz-g", "armor_leade
 
 
 def make(make_position: Any, counter: str = "pz-al") -> Position:
-    extra = {"id": "a-al", "counter": counter, "side": "a", "hex": "C5", "markers": ["vca0"]}
+    extra = {"id": "a-al", "counter": counter, "side": "a", "hex": "C6", "markers": ["vca0"]}
     pos: Position = make_position("asl", units(extra), "PFPh", counters=PZ10)
     return pos
 
@@ -113,7 +114,7 @@ def test_d3_41_a_side_without_armor_leaders_is_never_asked(make_position: Any) -
 
 def test_d3_41_a_shown_leader_always_applies(make_position: Any) -> None:
     """D3.41: once in play his -1 applies without asking: DR 7 hits TH# 7."""
-    extra = {"id": "a-al", "counter": "pz-al", "side": "a", "hex": "C5", "markers": ["vca0", armorldr.SHOWN]}
+    extra = {"id": "a-al", "counter": "pz-al", "side": "a", "hex": "C6", "markers": ["vca0", armorldr.SHOWN]}
     pos: Position = make_position("asl", units(extra), "PFPh", counters=LED)
     pos.push_text("fire a-al at J5")
     pos.push_text("answer dice 3,4")

@@ -427,3 +427,28 @@ def test_d5_3_a_ce_afv_neither_enters_nor_leaves_a_building(make_position: Any) 
     E5 = pos.map.parse_label("E5")
     pz = pos.units["a-pz"]
     assert armour.step_mp(pos, pz, armour.vtype(pz), D5, E5) is None  # nor leaves it
+
+
+def test_a5_11_a_vehicle_entering_a_friendly_overstack_pays_1_mp_per_squad_equivalent(
+        make_position: Any) -> None:
+    """A5.11: besides D2.14, a vehicle pays 1 MP per squad-equivalent of personnel over the limit in the
+    Location it enters: three squads of its side there cost nothing more, four 1 MP, four and a HS (4.5,
+    FRU) 2 MP; passengers count for nothing (A5.3)."""
+    from hexmate.rules.games.asl import armour
+
+    counters = {**COUNTERS, "2-4-7": {"type": "hs", "fp": 2, "range": 4, "morale": 7, "broken_morale": 7}}
+
+    def cost(*extra: dict[str, Any]) -> object:
+        pos = make_position("asl", units(*extra), "MPh", counters=counters)
+        tank = pos.units["a-pz"]
+        assert tank.hex is not None
+        d5 = next(h for h in pos.map.neighbors(tank.hex) if pos.label(h) == "D5")
+        return armour.step_mp(pos, tank, armour.vtype(tank), tank.hex, d5)
+
+    sq = [{"id": f"a-s{i}", "counter": "4-6-7", "side": "a", "hex": "D5"} for i in range(4)]
+    base = cost(*sq[:3])
+    assert cost(*sq) == base + 1
+    assert cost(*sq, {"id": "a-h", "counter": "2-4-7", "side": "a", "hex": "D5"}) == base + 2
+    ht = {"id": "a-ht", "counter": "ht", "side": "a", "hex": "D5", "markers": ["vca0"]}
+    aboard = {"id": "a-p", "counter": "4-6-7", "side": "a", "hex": "D5", "carrier": "a-ht"}
+    assert cost(*sq[:3], ht, aboard) == cost(*sq[:3], ht)

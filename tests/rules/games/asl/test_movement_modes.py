@@ -195,3 +195,80 @@ def test_a17_2_a_wounded_smc_has_3_mf_even_berserk(make_position: Any) -> None:
         pos.push_text("move a-91 B4-C4-D4-E4-F4")
     pos.push_text("move a-91 B4-C4-D4-E4")  # 3 MF: accepted (it goes hex by hex through First Fire windows)
     assert pos.label(pos.units["a-91"].hex) != "B4"
+
+
+def test_a4_7_a4_8_a_ti_unit_does_not_advance(make_position: Any) -> None:
+    """A4.7, A4.8: a TI unit may not advance in the APh."""
+    pos = make_position("asl", [_u("a-1", "E5", markers=["ti"]), _u("b-1", "K8", "4-4-7", "b")], "APh")
+    with pytest.raises(IllegalAction, match=r"A4\.8"):
+        pos.game.check(pos, pos.parse_action("advance a-1 E5-F5"))
+
+
+def test_a4_8_ti_in_close_combat(make_position: Any) -> None:
+    """A4.8's example: two TI squads attack: +1 (once, however many are TI); two TI squads and one not TI
+    attacked: -1 on the DR against the TI ones only."""
+    units = [_u("a-1", "E4", markers=["ti"]), _u("a-2", "E4", markers=["ti"]), _u("a-3", "E4"),
+             _u("b-1", "E4", "4-4-7", "b")]
+    pos = make_position("asl", units, "APh")
+    e4 = pos.units["a-1"].hex
+    u = pos.units
+    mine, _ = cc.work(pos, e4, "a", (3, 3), group=([u["a-1"], u["a-2"]], [u["b-1"]]))
+    said = [(str(x.label), str(x.value), x.rule) for x in mine.lines]
+    assert said.count(("TI attacker", "+1", "A4.8")) == 1
+    theirs, _ = cc.work(pos, e4, "b", (3, 3))
+    said = [(str(x.label), str(x.value), x.rule) for x in theirs.lines]
+    assert ("a-1 is TI", "-1", "A4.8") in said and ("a-2 is TI", "-1", "A4.8") in said
+    assert not any(label.startswith("a-3") for label, _, _ in said)
+    assert ("TI attacker", "+1", "A4.8") not in said
+
+
+def test_a4_72_no_mf_left_after_portage_no_advance(make_position: Any) -> None:
+    """A4.72: a unit left with no MF by its portage never advances: a squad (4 MF, IPC 3) carrying 9 PP (an
+    HMG of 5 PP and one of 4, demo values) has none; with only the 4 PP HMG it has 3 and advances."""
+    heavy = [_u("a-1", "E5"), {"id": "a-h1", "counter": "HMGr", "side": "a", "hex": "E5", "carrier": "a-1"},
+             {"id": "a-h2", "counter": "HMG", "side": "a", "hex": "E5", "carrier": "a-1"},
+             _u("b-1", "K8", "4-4-7", "b")]
+    from hexmate.rules.games.asl import units as au
+
+    counters = {**_counters(), **{n: dict(v) for n, v in au.demo_catalogue().items() if n.startswith("HMG")}}
+    pos = make_position("asl", heavy, "APh", counters=counters)
+    with pytest.raises(IllegalAction, match=r"A4\.72"):
+        pos.game.check(pos, pos.parse_action("advance a-1 E5-F5"))
+    light = make_position("asl", [h for h in heavy if h["id"] != "a-h1"], "APh", counters=counters)
+    light.push_text("advance a-1 E5-F5")
+    assert light.label(light.units["a-1"].hex) == "F5"
+
+
+def test_a5_1_each_level_of_a_building_has_its_own_limit(make_position: Any) -> None:
+    """A5.1: in a hex of several Locations each level has its own stacking limit: three squads on level 1 of
+    F5 do not make its ground level overstacked for a squad moving in (2 MF, A5.11's building cost), whereas
+    three on its ground level do (2 + 1)."""
+    upper = {"terrain": "stone-building", "features": ["building-level-1", "stairway"]}
+    above = [_u(f"a-{i}", "F5", level=1) for i in range(3)]
+    pos = make_position("asl", [*above, _u("a-4", "F4"), _u("b-1", "K8", "4-4-7", "b")], "MPh",
+                        hexes={"F5": upper})
+    assert pos.legal_actions.moves_for({"a-4"})[pos.map.parse_label("F5")].cost == 2
+    below = [_u(f"a-{i}", "F5") for i in range(3)]
+    pos = make_position("asl", [*below, _u("a-4", "F4"), _u("b-1", "K8", "4-4-7", "b")], "MPh",
+                        hexes={"F5": upper})
+    assert pos.legal_actions.moves_for({"a-4"})[pos.map.parse_label("F5")].cost == 3
+
+
+def test_a2_6_a_unit_leaves_the_map_in_the_aph_too(make_position: Any) -> None:
+    """A2.6: units leave the map by normal movement in the MPh or the APh: in the APh a squad on the exit hex
+    L4 advances into the mirror image of L4 (Open Ground) and is gone, with its LMG, scoring its Exit VP
+    (A26.23); a squad on K4, not an exit hex, may not."""
+    lmg = {"id": "a-lmg", "counter": "LMG", "side": "a", "hex": "L4", "carrier": "a-1"}
+    units = [_u("a-1", "L4"), lmg, _u("a-2", "K4"), _u("b-1", "A1", "4-4-7", "b", markers=["broken"])]
+    from hexmate.rules.games.asl import units as au
+
+    counters = {**{n: dict(v) for n, v in au.demo_catalogue().items()}}
+    exits = {"victory": {"exit": {"side": "a", "hexes": ["L4", "L5"], "vp": 4}}}
+    pos = make_position("asl", units, "APh", options=exits, counters=counters)
+    with pytest.raises(IllegalAction, match=r"not an exit hex"):
+        pos.push_text("move a-2 K4 as exit")
+    assert any(a.kind == "advance" and getattr(a, "mode", "") == "exit" and "a-1" in a.units
+               for a in pos.legal_actions)
+    pos.push_text("move a-1 L4 as exit")
+    assert "a-1" not in pos.units and "a-lmg" not in pos.units
+    assert "a: 2 Exit VP of 4 (A26.23)" in pos.game.status(pos)

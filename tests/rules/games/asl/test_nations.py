@@ -304,3 +304,16 @@ def test_a25_72_a_rearmed_finnish_squad_becomes_a_conscript_not_a_green_one(make
                         counters=counters, sides=_sides("finnish", "russian"))
     got = escape._rearmed(pos, pos.units["a-1"])
     assert got is not None and got.name == "4-3-7"  # A20.551 alone would allow the Green 4-3-6 too
+
+
+def test_a1_123_crews_self_rally_without_the_one_a_turn_limit(make_position: Any) -> None:
+    """A1.123: a crew has the self-rally ability (A10.63), whatever its counter says: after a squad's
+    self-rally of this Player Turn, two broken crews still try."""
+    units = [_u("a-1", "C3", "4-6-7", "a", markers=["broken"]),
+             _u("a-c1", "E3", "2-2-8", "a", markers=["broken"]),
+             _u("a-c2", "G3", "2-2-8", "a", markers=["broken"]), _u("b-1", "J8", "4-4-7", "b")]
+    pos = make_position("asl", units, "RPh", counters={n: dict(v) for n, v in au.demo_catalogue().items()})
+    pos.push_text("rally a-1 dice 6,5")  # the side's one A10.63 self-rally
+    pos.push_text("rally a-c1 dice 2,3")
+    pos.push_text("rally a-c2 dice 2,4")
+    assert not pos.units["a-c1"].has("broken") and not pos.units["a-c2"].has("broken")

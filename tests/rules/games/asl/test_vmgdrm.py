@@ -85,3 +85,28 @@ def test_concealed_targets_take_area_fire(make_position: Any) -> None:
     assert lines[0].startswith("4 FP -> 4 column, final DR 11")
     assert lines[1].startswith("2 FP -> 2 column, final DR 11")
     assert any(rule == "A7.23" for _, _, rule in resolved(pos))
+
+
+def test_a5_13_bounding_fire_at_units_not_moving_has_no_overstack_drm(make_position: Any) -> None:
+    """A5.13: in the MPh the defensive overstack penalty is the moving units' only: the tank's Bounding First
+    Fire at four squads that are not moving has no -1 (A5.131 gives it in the PFPh, above)."""
+    more = [{"id": f"b-sq{i}", "counter": "4-4-7", "side": "b", "hex": "E5"} for i in range(3)]
+    pos = make(make_position, "MPh", *more)
+    pos.push_text("fire a-pz at E5")
+    pos.push_text("answer dice 4,4")
+    assert not any(rule == "A5.131" for _, _, rule in resolved(pos))
+
+
+def test_a5_3_passengers_count_for_no_overstack(make_position: Any) -> None:
+    """A5.3, A5.131: three squads on the ground and a fourth aboard a halftrack in E5: the Location is not
+    overstacked (PRC count for nothing), so infantry fire at it has no -1."""
+    ground = [{"id": f"b-sq{i}", "counter": "4-4-7", "side": "b", "hex": "E5"} for i in range(2)]
+    ht = {"id": "b-ht", "counter": "ht", "side": "b", "hex": "E5", "markers": ["vca0"]}
+    aboard = {"id": "b-p", "counter": "4-4-7", "side": "b", "hex": "E5", "carrier": "b-ht"}
+    firer = {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5"}
+    pos = make(make_position, "PFPh", *ground, ht, aboard, firer)
+    pos.push_text("fire a-sq at E5")
+    while pos.decision is not None and pos.decision.kind == "roll":
+        pos.push_text("answer dice 4,4")
+        break
+    assert not any(rule == "A5.131" for _, _, rule in resolved(pos))
