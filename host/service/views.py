@@ -123,7 +123,7 @@ def _decision_view(service: Service, audience: str = SHARED, lang: str = "en") -
     said = top.prompt if mine else unsaid(top).prompt  # a private decision's secret facts are its owner's
     prompt = render_text(unnamed(said, hidden), lang)
     return {"kind": top.kind, "side": top.side, "prompt": prompt, "rule": top.rule,
-            "units": [{"id": u["id"], "label": u["label"]} for u in units],
+            "units": [{"id": u["id"], "label": u["label"]} for u in units] if mine else [],
             "hexes": [s.label(h) for h in top.hexes] if mine else [],
             "choices": list(top.choices) if mine else [], "dice": top.dice,
             "armed": service._roll_request is not None,

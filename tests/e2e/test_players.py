@@ -199,7 +199,14 @@ def test_the_german_player_turn_played_from_the_keyboard_on_the_players_pages(de
     _done(rus)
     table.wait("AFPh", lambda v: v["phase_id"] == "AFPh" and v["to_act"] == "ger")
     _done(ger)
-    table.decision("hexes", "ger")  # RtPh: the broken half-squad must rout (A10.5)
+    # RtPh: the Russians, in the Germans' view, are asked privately whether any unit breaks voluntarily
+    # (A10.41); the German page and the spectator see the question but neither the units nor the answers
+    v = table.decision("units", "rus", "break voluntarily")
+    assert v["decision"]["units"] == [] and v["decision"]["choices"] == []  # the shared view: nothing private
+    rus.wait_for_selector('.legal-act[data-text="answer none"]')
+    _tab_to(rus, '.legal-act[data-text="answer none"]')
+    rus.keyboard.press("Enter")
+    table.decision("hexes", "ger")  # the broken half-squad must rout (A10.5)
     _go(ger, "DK4")
     assert "one of the hexes to choose" in ger.locator("#cursor").inner_text()
     ger.keyboard.press("Enter")
