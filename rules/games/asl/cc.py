@@ -215,8 +215,10 @@ def leader_drm(units: Sequence[UnitState], position: Position | None = None) -> 
                and (position is None or mounted.may_direct_cc(position, u, units))]
     if not leaders or len(leaders) == len(units) or any(u.has("berserk") for u in units):
         return None
-    best = min(leaders, key=lambda u: int(u.values["leadership"]))
-    return int(best.values["leadership"]), best.id
+    best = min(leaders, key=lambda u: (au.leadership_of(u), u.id))  # A17.2: a wound worsens it
+    if au.leadership_of(best) > 0:
+        return None  # A10.72: an attacker need not use a leader, and a +1 one helps no attack
+    return au.leadership_of(best), best.id
 
 
 def _targets(position: Position, h: Hex, side: str) -> list[UnitState]:

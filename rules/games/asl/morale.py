@@ -62,8 +62,11 @@ class MoraleResult:
 def leader_drm_for(unit: UnitState, present: Iterable[UnitState]) -> int:
     """A10.7/A10.22: the best modifier of a Good Order, unpinned friendly leader in the unit's Location helps
     its MC; a leader is never helped by himself, and only by a leader of higher morale (A10.22). The caller
-    passes only the units allowed to help (A10.22: not a non-moving leader for a moving unit)."""
-    best = 0
+    passes only the units allowed to help (A10.22: not a non-moving leader for a moving unit).
+
+    A10.21, A10.72: one leader's modifier only, the owner's choice (the best for him); a non-zero one cannot
+    be refused when no other leader offers another, so a lone +1 leader's +1 applies."""
+    best: int | None = None
     if unit.has("berserk"):
         return 0  # A15.42: a berserk unit has no leadership's help
     present = list(present)
@@ -75,8 +78,9 @@ def leader_drm_for(unit: UnitState, present: Iterable[UnitState]) -> int:
             continue
         if unit.type == "leader" and au.unit_morale(ldr) <= mine:
             continue
-        best = min(best, au.leadership_of(ldr))
-    return best
+        lead = au.leadership_of(ldr)
+        best = lead if best is None else min(best, lead)
+    return best or 0
 
 
 def morale_check(unit: UnitState, dice: tuple[int, int], *, n: int = 0, drm: int = 0,
