@@ -55,6 +55,7 @@ from hexmate.rules.games.asl import (
     vcapcc,
     vcapture,
     vce,
+    vconceal,
     vcrew,
     vcrewhit,
     vdelay,
@@ -1714,6 +1715,12 @@ class AslGame(Game):
     def resume_search_cr(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_search.resume_search_cr(self, position, decision, answer)  # A12.154
 
+    def resume_vconceal(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vconceal.resume(self, position, decision, answer)  # A12.41: reveal, or one PAATC
+
+    def resume_vconceal_paatc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vconceal.resume_paatc(self, position, decision, answer)  # A12.41
+
     def resume_bump_reveal(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return position.state.with_unit(position.units[answer.units[0]].revealed())
 
@@ -1800,7 +1807,8 @@ class AslGame(Game):
             entered = armour.enter(position, super().enter(position))  # D2.11: its VCA on entering
             entered = vdriver.left_melee(entered, moving.units, seen[0], moving.here)  # A11.7, A11.71
             entered = vresid.entered(position, entered)  # D5.31, D5.311: Residual and lanes at its crew
-            return asl_conceal58.moved(position, entered, moving.units, seen)
+            entered = asl_conceal58.moved(position, entered, moving.units, seen)
+            return vconceal.entered(self, position.at(entered), moving.units[0], seen[0])  # A12.4, A12.41
         if asl_recover.in_place(moving):  # A4.44: 1 MF spent in place to recover a SW (recover.py)
             return asl_residual.entered(position, asl_recover.step(self, position))
         side = state.units[moving.units[0]].side
@@ -2278,6 +2286,7 @@ class AslGame(Game):
             state = asl_berserk.end_of_mph(position, state)  # A15.46: no Known enemy in LOS after the charge
             state = asl_berserk.end_of_mph_markers(state)  # A15.431
             state = asl_bypass.end_of_phase(self, position.at(state))  # A12.151
+            state = vconceal.end_of_mph(position.at(state))  # A12.42: a vehicle stopped in bypass
             state = asl_ovr.end_of_phase(self, state)  # A4.152: the CCPh fights what an Overrun left
             state = state.replace(game=self.gstate(state).replace(bypass=()))
             state = asl_smoke.end_of_mph(self, state)  # A24.11
