@@ -426,7 +426,9 @@ def resume_hob(game: AslGame, position: Position, decision: Decision, answer: ac
             n = sum(1 for u in state.units if u.startswith(f"{unit.side}-hero"))
             new = UnitState(f"{unit.side}-hero{n + 1}", unit.side, hero, unit.hex,
                             markers=unit.markers & frozenset(FIRE_MARKERS))
-            state = state.with_unit(new)
+            from hexmate.rules.games.asl import leaders
+
+            state = state.with_unit(leaders.inherit(unit, new))  # A10.8: a fanatic MMC's hero is fanatic
     if "bh" in got:
         better, fanatic, _ = nations.battle_hardening(position, unit, counters)  # A15.3, A25.211, A25.72
         hardened = unit.mark(remove=("broken", "pinned", "dm"))

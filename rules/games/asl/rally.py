@@ -136,7 +136,9 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
         return state.with_unit(unit.mark(remove=("broken", "dm"))).push(leaders.decision(unit))
     final, _ = working(position, unit, dice)
     under = commissar.bonus(position.units.values(), unit)
-    if final <= min(10, int(unit.values["broken_morale"]) + under):  # A25.222: morale +1 (A.18: at most 10)
+    # A10.4 the broken side's morale, as it stands now (A10.8 fanatic +1, A17.2 wounded -1); A25.222 a
+    # commissar's +1 (A.18: at most 10)
+    if final <= min(10, au.unit_morale(unit) + under):
         return state.with_unit(unit.mark(remove=("broken", "dm")))
     if under:  # A25.222: failing under a commissar costs the unit a step of quality, or its life
         state, _ = commissar.failed_rally(state, unit, position.scenario.counters)

@@ -595,7 +595,7 @@ def resume_nmc(game: AslGame, position: Position, decision: Decision, answer: ac
     final = ASL_DR.from_values(answer.dice or ()).total
     if helper is not None:
         final += au.leadership_of(helper)  # A10.711: he may add his leadership to the NMC (A17.2 wound)
-    morale = int(unit.values["broken_morale"])
+    morale = au.unit_morale(unit.mark("broken"))  # A10.53: its broken morale now (A10.8 fanatic +1)
     here = decision.target
     assert here is not None
     rest = tuple(h for h in decision.hexes if h != here)

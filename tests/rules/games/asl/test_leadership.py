@@ -76,3 +76,21 @@ def test_a10_72_a_lone_plus_one_leader_worsens_the_rally(make_position: Any) -> 
     assert pos.units["a-1"].has("broken")
     pos.push_text("rally a-2 dice 4,4")  # the owner picks the 8-0: 8 + 0 = 8 rallies (A10.71)
     assert not pos.units["a-2"].has("broken")
+
+
+# --- A10.8 fanaticism: +1 morale on both sides, handed to an SMC born of a fanatic MMC ---
+
+
+def test_a10_8_a_fanatic_unit_rallies_at_its_broken_morale_plus_one(make_position: Any) -> None:
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C8", "markers": ["broken", "fanatic"]}]
+    pos = make_position("asl", units, "RPh")
+    pos.push_text("rally a-1 dice 4,4")  # self-rally: 8 + 1 = 9, not above broken morale 8 + 1
+    assert not pos.units["a-1"].has("broken")
+
+
+def test_a10_8_a_leader_born_of_a_fanatic_squad_is_fanatic() -> None:
+    from hexmate.rules.games.asl import leaders
+
+    born = unit("c", "8-0")
+    assert leaders.inherit(unit("s", "4-6-7", "fanatic"), born).has("fanatic")
+    assert not leaders.inherit(unit("s", "4-6-7"), born).has("fanatic")
