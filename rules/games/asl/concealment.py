@@ -142,6 +142,7 @@ def drm(position: Position, unit: UnitState) -> int:
         au.leadership_of(u)
         for u in position.units_at(unit.hex)
         if u.type == "leader" and u.side == unit.side and u.id != unit.id and not u.has("broken")
+        and u.level == unit.level  # A10.7, A2.8
     ]
     if leaders:
         out += min(leaders)

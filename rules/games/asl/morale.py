@@ -74,7 +74,8 @@ def leader_drm_for(unit: UnitState, present: Iterable[UnitState]) -> int:
         return 0  # A25.221: never for a commissar; none besides a commissar's +1 morale where he gives it
     mine = au.unit_morale(unit)
     for ldr in present:
-        if ldr.id == unit.id or ldr.side != unit.side or ldr.hex != unit.hex or not au.can_direct(ldr):
+        if ldr.id == unit.id or ldr.side != unit.side or ldr.hex != unit.hex or not au.can_direct(ldr) \
+                or ldr.level != unit.level:  # A10.7, A2.8: never a unit at another level
             continue
         if unit.type == "leader" and au.unit_morale(ldr) <= mine:
             continue

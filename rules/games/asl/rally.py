@@ -30,6 +30,7 @@ def _helpers(position: Position, unit: UnitState) -> list[UnitState]:
         if ldr.type == "leader"
         and ldr.side == unit.side
         and ldr.hex == unit.hex
+        and ldr.level == unit.level  # A10.7, A2.8: a leader helps his own Location only
         and ldr.id != unit.id
         and not ldr.has("broken")
         and not ldr.has("pinned")

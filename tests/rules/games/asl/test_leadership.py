@@ -94,3 +94,23 @@ def test_a10_8_a_leader_born_of_a_fanatic_squad_is_fanatic() -> None:
     born = unit("c", "8-0")
     assert leaders.inherit(unit("s", "4-6-7", "fanatic"), born).has("fanatic")
     assert not leaders.inherit(unit("s", "4-6-7"), born).has("fanatic")
+
+
+def test_a10_7_a_leader_at_another_level_helps_no_one() -> None:
+    import dataclasses
+
+    squad = unit("s", "4-6-7")
+    upstairs = dataclasses.replace(unit("l", "9-2"), level=1)
+    assert am.leader_drm_for(squad, [upstairs]) == 0
+    assert am.leader_drm_for(dataclasses.replace(squad, level=1), [upstairs]) == -2
+
+
+def test_a10_7_a_leader_upstairs_does_not_rally_the_squad_below(make_position: Any) -> None:
+    units = [
+        {"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C8", "markers": ["broken"]},
+        {"id": "a-l", "counter": "9-2", "side": "a", "hex": "C8", "level": 1},
+    ]
+    hexes = {"C8": {"terrain": "stone-building", "features": ["building-level-1"]}}
+    pos = make_position("asl", units, "RPh", hexes=hexes)
+    pos.push_text("rally a-1 dice 4,5")  # 9 - 1 building: 8 with the 9-2 would rally; alone +1: 9 fails
+    assert pos.units["a-1"].has("broken")
