@@ -338,23 +338,40 @@ def path_to(position: Position, unit: UnitState, end: Hex) -> list[Hex]:
 
 def interdicted(position: Position, unit: UnitState, h: Hex) -> bool:
     """A10.53: a routing unit entering Open Ground in the normal range (16 hexes at most, A10.532) and clear
-    LOS of a Good Order enemy that could fire at it with full FP is interdicted. Pinned, CX or Melee units
-    and leaders (no range of their own) cannot interdict; a hindrance in the LOS prevents it."""
+    LOS of a Good Order enemy that could fire at it with full FP is interdicted (who may:
+    :func:`_interdiction_reach`); a hindrance in the LOS prevents it."""
     if position.map.terrain(h) != "open":
         return False
     for enemy in known_enemies(position, unit):
         assert enemy.hex is not None
-        if enemy.type == "leader" or enemy.has("broken") or enemy.has("pinned") or enemy.has("cx"):
-            continue
-        if enemy.has("melee"):
-            continue
-        reach = min(int(enemy.values.get("range", 0) or 0), 16)
-        if distance(enemy.hex, h) > reach:
+        reach = _interdiction_reach(position, enemy)
+        if reach is None or distance(enemy.hex, h) > reach:
             continue
         sight = asl_terrain.line_of_sight(position, enemy.hex, h)
         if not sight.blocked and not sight.hindrance:
             return True
     return False
+
+
+CANNOT_INTERDICT = ("broken", "pinned", "cx", "melee", "encircled")  # A10.532 (pinned: FP halved)
+
+
+def _interdiction_reach(position: Position, enemy: UnitState) -> int | None:
+    """A10.532: how far this Known enemy interdicts, or None. A ground unit with at least 1 FP, not broken,
+    pinned, CX, Encircled or in Melee, reaches its normal range and that of each functioning SW it
+    possesses, 16 hexes at most; a leader only with a SW (he has no range of his own); a SW counter only
+    through its possessor, never on its own; an unarmed unit never (A20.5)."""
+    if enemy.type in (au.SW, "vehicle", "dummy") or au.is_unarmed(enemy):
+        return None  # not built: an AFV's VCA/TCA conditions of A10.532 (chapter D's)
+    if any(enemy.has(m) for m in CANNOT_INTERDICT):
+        return None
+    own = 0 if enemy.type == "leader" else int(enemy.values.get("range", 0) or 0)
+    if enemy.type != "leader" and not int(enemy.values.get("fp", 0) or 0):
+        own = 0
+    arms = [int(sw.values.get("range", 0) or 0) for sw in au.possessed(position.state, enemy.id)
+            if not sw.has("malfunctioned") and not sw.has("disabled")]
+    reach = max([own, *arms])
+    return min(reach, 16) if reach else None
 
 
 def decisions(position: Position) -> list[Decision]:

@@ -187,3 +187,27 @@ def test_an_enemy_in_melee_does_not_make_a_unit_in_open_ground_rout(make_positio
     assert not rout.must_rout(pos, pos.units["a-1"])
     held = pos.at(pos.state.with_unit(pos.units["b-1"].mark(remove=("melee",))))
     assert rout.must_rout(held, held.units["a-1"])
+
+
+def test_a10_532_encircled_units_leaders_alone_and_lone_sw_do_not_interdict(make_position: Any) -> None:
+    """A10.532: an Encircled unit may not interdict; a leader has no range of his own, but interdicts with a
+    possessed LMG (range 6 here); a SW nobody possesses never does, nor a malfunctioned one."""
+    lmg = {"type": "sw", "sw": "mg", "fp": 2, "range": 6, "pp": 1}
+    from tests.rules.games.conftest import ASL_COUNTERS
+
+    counters = {**ASL_COUNTERS, "LMG": lmg}
+    pos = _routing(make_position)
+    unit, f4 = pos.units["a-1"], pos.map.parse_label("F4")
+    held = pos.at(pos.state.with_unit(pos.units["b-1"].mark("encircled")))
+    assert not rout.interdicted(held, unit, f4)
+    units = [_u("a-1", "E4", markers=["broken"]), _u("b-l", "C4", "9-1", "b")]
+    alone = make_position("asl", units, "AFPh", hexes={"I4": "woods"}, counters=counters)
+    assert not rout.interdicted(alone, alone.units["a-1"], f4)
+    armed = make_position("asl", [*units, _u("b-mg", "C4", "LMG", "b", carrier="b-l")], "AFPh",
+                          hexes={"I4": "woods"}, counters=counters)
+    assert rout.interdicted(armed, armed.units["a-1"], f4)
+    broken_mg = armed.at(armed.state.with_unit(armed.units["b-mg"].mark("malfunctioned")))
+    assert not rout.interdicted(broken_mg, armed.units["a-1"], f4)
+    loose = make_position("asl", [units[0], _u("b-mg", "C4", "LMG", "b"), _u("b-2", "K8", "4-4-7", "b")],
+                          "AFPh", hexes={"I4": "woods"}, counters=counters)
+    assert not rout.interdicted(loose, loose.units["a-1"], f4)
