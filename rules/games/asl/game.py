@@ -994,6 +994,7 @@ class AslGame(Game):
                 ids = [u for u in action.units if state.units[u].type != "sw"]
                 ups = asl_advance_levels.choices(position, to, state.units[ids[0]].level)
                 state = state.push(asl_advance_levels.ask(position.at(state), ids, to, ups))
+            state = asl_rout.dm_beside(position, state, action.units)  # A10.62: a broken enemy beside it
             # A12.14: advancing into Open Ground in view of a Good Order enemy within 16 hexes costs the "?"
             if position.map.terrain(to) == "open" and self.seen_entering(
                 position.at(state), action.units, to
@@ -1808,6 +1809,7 @@ class AslGame(Game):
             entered = vdriver.left_melee(entered, moving.units, seen[0], moving.here)  # A11.7, A11.71
             entered = vresid.entered(position, entered)  # D5.31, D5.311: Residual and lanes at its crew
             entered = asl_conceal58.moved(position, entered, moving.units, seen)
+            entered = asl_rout.dm_beside(position, entered, moving.units[:1])  # A10.62: beside a broken unit
             return vconceal.entered(self, position.at(entered), moving.units[0], seen[0])  # A12.4, A12.41
         if asl_recover.in_place(moving):  # A4.44: 1 MF spent in place to recover a SW (recover.py)
             return asl_residual.entered(position, asl_recover.step(self, position))
@@ -1871,6 +1873,7 @@ class AslGame(Game):
         state = asl_concealment.sweep(position, state)  # A12.2: Case H, a vehicle and its PRC seen
         left = moving.path[max(0, moving.at - 1)]  # A12.2: Cases B and D, a vehicle seen moving
         state = asl_conceal58.moved(position, state, moving.units, (left, moving.here))
+        state = asl_rout.dm_beside(position, state, moving.units)  # A10.62: a broken enemy now beside it
         state = asl_berserk.entered(self, position, state)  # A15.431: the charge's targets, hex by hex
         state = asl_residual.entered(position, state)  # A8.2, A9.22: Residual and lanes attack the movers
         if bicycle.needs_wreck_check(position, movers, left, moving.here):  # D15.84, D15.46: before any DFF

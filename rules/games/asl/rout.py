@@ -109,6 +109,31 @@ def near(m: HexMap, a: Location, b: Location) -> bool:
     return a == b or adjacent(m, a, b)
 
 
+def dm_beside(position: Position, state: State, movers: tuple[str, ...] | list[str]) -> State:
+    """A10.62: a broken unit becomes DM as soon as an armed Known enemy unit is ADJACENT to it (or in its
+    Location), even if that enemy does not stay there to the end of the phase: called as units move or
+    advance. A concealed mover is not Known; a broken, unarmed or SW mover is not armed; a vehicle counts
+    while its inherent crew is in it."""
+    from hexmate.rules.games.asl import vcrew
+
+    after = position.at(state)
+    for uid in movers:
+        mover = state.units.get(uid)
+        if mover is None or mover.hex is None or mover.concealed or mover.type in (au.SW, "dummy"):
+            continue
+        if mover.type == "vehicle":
+            if not vcrew.has_crew(mover):
+                continue
+        elif not _armed(mover):
+            continue
+        for unit in after.units.values():
+            if unit.side == mover.side or not unit.has("broken") or unit.has("dm") or unit.hex is None:
+                continue
+            if distance(unit.hex, mover.hex) <= 1 and near(after.map, where(mover), where(unit)):
+                state = state.with_unit(state.units[unit.id].mark("dm"))
+    return state
+
+
 def must_rout(position: Position, unit: UnitState) -> bool:
     if not unit.has("broken") or unit.hex is None or unit.has("melee"):
         return False  # A11.16: a broken unit in Melee may not rout

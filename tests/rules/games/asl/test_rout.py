@@ -211,3 +211,19 @@ def test_a10_532_encircled_units_leaders_alone_and_lone_sw_do_not_interdict(make
     loose = make_position("asl", [units[0], _u("b-mg", "C4", "LMG", "b"), _u("b-2", "K8", "4-4-7", "b")],
                           "AFPh", hexes={"I4": "woods"}, counters=counters)
     assert not rout.interdicted(loose, loose.units["a-1"], f4)
+
+
+def test_a10_62_an_enemy_passing_beside_a_broken_unit_makes_it_dm(make_position: Any) -> None:
+    """A10.62: the 4-6-7 moves C5-D5-D6, ADJACENT to the broken 4-4-7 in E5 at D5 only: DM all the same."""
+    units = [_u("a-1", "C5"), _u("b-1", "E5", "4-4-7", "b", markers=["broken"])]
+    pos = make_position("asl", units, "MPh")
+    pos.push_text("move a-1 C5-D5-D6")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    assert pos.label(pos.units["a-1"].hex) == "D6" and pos.units["b-1"].has("dm")
+    away = make_position("asl", units, "MPh")
+    away.push_text("move a-1 C5-C6")
+    assert not away.units["b-1"].has("dm")
+    hidden = make_position("asl", [{**units[0], "concealed": True}, units[1]], "MPh")
+    hidden.push_text("move a-1 C5-D5")  # A10.62: a Known enemy only (no Good Order enemy sees the "?" go)
+    assert hidden.units["a-1"].concealed and not hidden.units["b-1"].has("dm")
