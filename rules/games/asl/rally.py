@@ -11,6 +11,7 @@ from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import commissar, mounted, nations
 from hexmate.rules.games.asl import concealment as asl_concealment
+from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Line, Position, State, UnitState
 from hexmate.rules.text import T
@@ -78,7 +79,8 @@ def working(position: Position, unit: UnitState, dice: tuple[int, ...]) -> tuple
     if under:  # A25.222: a commissar's rally: his 0 only, no other leader's DRM (A25.221), DM ignored
         lines.append(Line(T("commissar in the Location: no other leader's DRM"), "+0", "A25.221"))
     elif helpers:
-        best = min(au.leadership_of(h) for h in helpers)  # A10.71: the owner picks; A17.2: wounded +1
+        # A10.71: the owner picks; A17.2: wounded +1; A10.7: +1 for an ally of another nationality
+        best = min(au.leadership_of(h) + am.allied(h, unit) for h in helpers)
         drm += best
         lines.append(Line(T("leader in the Location"), f"{best:+d}", "A10.7"))
     else:

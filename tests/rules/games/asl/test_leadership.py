@@ -114,3 +114,34 @@ def test_a10_7_a_leader_upstairs_does_not_rally_the_squad_below(make_position: A
     pos = make_position("asl", units, "RPh", hexes=hexes)
     pos.push_text("rally a-1 dice 4,5")  # 9 - 1 building: 8 with the 9-2 would rally; alone +1: 9 fails
     assert pos.units["a-1"].has("broken")
+
+
+def test_a10_7_an_allied_leader_of_another_nationality_is_one_worse() -> None:
+    british = CounterType("9-1", "leader", {"type": "leader", "nationality": "british", "morale": 9,
+                                            "broken_morale": 8, "leadership": -1})
+    ldr = UnitState("l", "a", british, Hex(0, 0))
+    squad = unit("s", "4-6-7")  # the demo 4-6-7 is German
+    assert squad.values["nationality"] == "german"
+    assert am.leader_drm_for(squad, [ldr]) == 0
+    assert am.leader_drm_for(squad, [unit("m", "9-1")]) == -1  # a leader naming no nationality: his side's
+    assert am.llmc(ldr, [squad]) == [("s", 0)]  # A10.7: the LLMC at his worsened modifier: a NMC
+
+
+def test_a10_72_a17_2_leadership_against_a_vehicle_in_cc(make_position: Any) -> None:
+    """A11.51 with A17.2 and A10.72: a wounded 8-1 adds no -1 to the CC DR against a vehicle; a 6+1 (the
+    attacker need not use him) adds no +1; a whole 8-1 adds his -1."""
+    from hexmate.rules.games.asl import vfire
+
+    counters = {**ASL_COUNTERS, **PLUS, "t": {"type": "vehicle", "vehicle": "demo-t-r"}}
+
+    def drm(leader: str, *markers: str) -> int:
+        units = [{"id": "a-s", "counter": "4-6-7", "side": "a", "hex": "J5"},
+                 {"id": "a-l", "counter": leader, "side": "a", "hex": "J5", "markers": list(markers)},
+                 {"id": "b-t", "counter": "t", "side": "b", "hex": "J5", "markers": ["vca0"]}]
+        pos = make_position("asl", units, "CCPh", counters=counters)
+        _, got, lines = vfire.cc_vehicle(pos, pos.units["b-t"], ("a-s", "a-l"), moving=False)
+        return sum(1 for line in lines if "leadership" in str(line.label))
+
+    assert drm("8-1") == 1
+    assert drm("8-1", "wounded") == 0
+    assert drm("6+1") == 0
