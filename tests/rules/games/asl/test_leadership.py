@@ -139,7 +139,7 @@ def test_a10_72_a17_2_leadership_against_a_vehicle_in_cc(make_position: Any) -> 
                  {"id": "a-l", "counter": leader, "side": "a", "hex": "J5", "markers": list(markers)},
                  {"id": "b-t", "counter": "t", "side": "b", "hex": "J5", "markers": ["vca0"]}]
         pos = make_position("asl", units, "CCPh", counters=counters)
-        _, got, lines = vfire.cc_vehicle(pos, pos.units["b-t"], ("a-s", "a-l"), moving=False)
+        _, _, lines = vfire.cc_vehicle(pos, pos.units["b-t"], ("a-s", "a-l"), moving=False)
         return sum(1 for line in lines if "leadership" in str(line.label))
 
     assert drm("8-1") == 1
