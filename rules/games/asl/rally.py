@@ -19,6 +19,7 @@ from hexmate.rules.text import T
 if TYPE_CHECKING:
     from hexmate.rules.games.asl.game import AslGame
 
+MMC = ("squad", "hs", "crew")
 RALLY_TERRAIN = frozenset({"woods", "wooden-building", "stone-building"})  # A10.61: building, woods (-1)
 
 
@@ -55,7 +56,11 @@ def check(game: AslGame, position: Position, rally: act.Rally) -> act.Rally:
                 T("{unit} needs a Good Order leader in its Location to rally", unit=unit.id), "A10.6"
             )
         if unit.side in game.gstate(position.state).self_rallied:
-            raise IllegalAction(T("only one MMC may self-rally per friendly Player Turn"), "A10.63")
+            raise IllegalAction(T("only the first MMC rally attempt of a friendly Player Turn may be a "
+                                  "self-rally, and only one (A18.11)"), "A10.63")
+        if unit.has("disrupted"):
+            raise IllegalAction(T("{unit} is Disrupted: no self-rally, only a leader rallies it (A18.11)",
+                                  unit=unit.id), "A19.12")
     if unit.side != position.to_act:
         raise IllegalAction(
             T(
@@ -101,9 +106,9 @@ def declare(game: AslGame, position: Position, rally: act.Rally) -> State:
     """The attempt is declared: it is the unit's one Rally Phase action (A3.1); its owner rolls the DR."""
     state = position.state
     unit = state.units[rally.unit]
-    if unit.type != "leader" and not _helpers(position, unit) and not nations.self_rallies(position, unit):
-        gs = game.gstate(state)  # the one MMC a side may self-rally per friendly Player Turn (A10.63, A18.11)
-        state = state.replace(game=gs.replace(self_rallied=(*gs.self_rallied, unit.side)))
+    gs = game.gstate(state)  # A18.11: the side's first MMC rally attempt of its Player Turn, whatever it is,
+    if unit.type in MMC and unit.side == position.phasing and unit.side not in gs.self_rallied:
+        state = state.replace(game=gs.replace(self_rallied=(*gs.self_rallied, unit.side)))  # ends the chance
     state = state.with_unit(unit.mark("rally_tried"))
     helpers = sorted(_helpers(position, unit), key=lambda h: (au.leadership_of(h), h.id))
     spot = helpers[0].hex if helpers and helpers[0].concealed else None
