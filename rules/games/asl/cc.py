@@ -208,7 +208,8 @@ def _odds_text(attack: Fraction, defence: Fraction) -> str:
     return f"{num(attack)}:{num(defence)}"
 
 
-def leader_drm(units: Sequence[UnitState], position: Position | None = None) -> tuple[int, str] | None:
+def leader_drm(units: Sequence[UnitState], position: Position | None = None, *,
+               forced: bool = False) -> tuple[int, str] | None:
     """A11.141: the best Good Order, unpinned leader attacking with others directs it (not when alone, nor
     with a berserk unit among them); one aboard a halftrack as D6.65 allows (``position`` given)."""
     leaders = [u for u in units if u.type == "leader" and not u.has("pinned")
@@ -216,8 +217,8 @@ def leader_drm(units: Sequence[UnitState], position: Position | None = None) -> 
     if not leaders or len(leaders) == len(units) or any(u.has("berserk") for u in units):
         return None
     best = min(leaders, key=lambda u: (au.leadership_of(u), u.id))  # A17.2: a wound worsens it
-    if au.leadership_of(best) > 0:
-        return None  # A10.72: an attacker need not use a leader, and a +1 one helps no attack
+    if au.leadership_of(best) > 0 and not forced:
+        return None  # A10.72: an attacker need not use a leader's +1 (the ambush dr must: ``forced``)
     return au.leadership_of(best), best.id
 
 
@@ -455,7 +456,7 @@ def ambush_drm(position: Position, h: Hex, side: str) -> tuple[int, list[Line]]:
     if any(u.concealed for u in units):
         drm -= 2
         lines.append(Line(T("a concealed unit"), "-2", "A11.4"))
-    led = leader_drm([u for u in units if not u.has("broken")])
+    led = leader_drm([u for u in units if not u.has("broken")], forced=True)  # A10.72: even a +1
     if led is not None and led[0]:
         drm += led[0]
         lines.append(Line(T("leadership ({leader})", leader=led[1]), f"{led[0]:+d}", "A11.4"))

@@ -145,3 +145,7 @@ def test_a10_72_a17_2_leadership_against_a_vehicle_in_cc(make_position: Any) -> 
     assert drm("8-1") == 1
     assert drm("8-1", "wounded") == 0
     assert drm("6+1") == 0
+
+
+def test_a10_72_a_plus_one_leader_worsens_the_ambush_dr() -> None:
+    assert asl_cc.leader_drm([unit("l", "6+1"), unit("s", "4-6-7")], forced=True) == (1, "l")
