@@ -483,6 +483,7 @@ def _leader_choices(position: Position, unit: UnitState) -> list[Decision]:
         for ldr in position.units_at(unit.hex)
         if ldr.type == "leader"
         and ldr.side == unit.side
+        and ldr.level == unit.level  # A10.711: stacked with it, in its Location (A2.8)
         and not any(ldr.has(m) for m in ("broken", "pinned", "berserk", "melee"))
     ]
 

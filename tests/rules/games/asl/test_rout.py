@@ -227,3 +227,11 @@ def test_a10_62_an_enemy_passing_beside_a_broken_unit_makes_it_dm(make_position:
     hidden = make_position("asl", [{**units[0], "concealed": True}, units[1]], "MPh")
     hidden.push_text("move a-1 C5-D5")  # A10.62: a Known enemy only (no Good Order enemy sees the "?" go)
     assert hidden.units["a-1"].concealed and not hidden.units["b-1"].has("dm")
+
+
+def test_a10_711_only_a_leader_in_the_routers_location_may_rout_with_it(make_position: Any) -> None:
+    hexes = {"E4": {"terrain": "stone-building", "features": ["building-level-1"]}}
+    units = [_u("a-1", "E4", markers=["broken"]), _u("a-l", "E4", "9-1", level=1),
+             _u("a-m", "E4", "8-0"), _u("b-1", "D4", "4-4-7", "b")]
+    pos = make_position("asl", units, "AFPh", hexes=hexes)
+    assert [d.subject[0] for d in rout._leader_choices(pos, pos.units["a-1"])] == ["a-m"]
