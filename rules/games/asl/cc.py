@@ -827,6 +827,10 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     rolls = (*gs.cc_rolls, (index, ",".join(str(d) for d in answer.dice), decision.arg("capture") == "1"))
     state = state.replace(game=gs.replace(cc_pending=pending, cc_sw_risk=risk, cc_rolled=index + 1,
                                           cc_rolls=rolls))  # A18.12: kept for a re-resolution
+    for target in targets:  # A10.62: a broken unit attacked in CC is DM
+        now = state.units.get(target.id)
+        if now is not None and now.has("broken") and not now.has("dm"):
+            state = state.with_unit(now.mark("dm"))
     if group and _vehicle(group[0]):
         # A9.7 through A11.62: an Original 12 malfunctions the CMG it attacked with (the A11 example, H3)
         afv = state.units[group[0].id]
