@@ -151,6 +151,8 @@ def test_a10_533_a_concealed_enemy_on_the_route_is_revealed_and_the_router_elimi
     ]
     pos = make_position("asl", units, "AFPh", hexes={"I4": "woods"}, first_side="a")
     pos.push_text("end")
+    assert pos.decision.then == "rtph_reveal" and pos.decision.units == ("b-2",)  # A10.533: it may reveal
+    pos.push_text("answer keep")
     assert pos.map.parse_label("I4") in pos.decision.hexes  # concealed units are ignored (A10.533)
     pos.push_text("answer hex I4")
     if pos.decision is not None:  # interdicted on the way first: passed
@@ -235,3 +237,21 @@ def test_a10_711_only_a_leader_in_the_routers_location_may_rout_with_it(make_pos
              _u("a-m", "E4", "8-0"), _u("b-1", "D4", "4-4-7", "b")]
     pos = make_position("asl", units, "AFPh", hexes=hexes)
     assert [d.subject[0] for d in rout._leader_choices(pos, pos.units["a-1"])] == ["a-m"]
+
+
+def test_a10_533_a_concealed_unit_in_view_reveals_to_bar_the_route_and_interdict(make_position: Any) -> None:
+    """A10.533: the same concealed squad in the I4 woods reveals itself as the RtPh starts: now Known, it bars
+    the woods to the router, and its LOS interdicts the Open Ground on the way."""
+    units = [
+        _u("a-1", "E4", markers=["broken"]),
+        _u("b-1", "C4", "4-4-7", "b"),
+        _u("b-2", "I4", "4-4-7", "b", concealed=True),
+    ]
+    pos = make_position("asl", units, "AFPh", hexes={"I4": "woods"}, first_side="a")
+    pos.push_text("end")
+    h4 = pos.map.parse_label("H4")  # 5 hexes from b-1's normal range 4; beside I4
+    assert not rout.interdicted(pos, pos.units["a-1"], h4)
+    pos.push_text("answer units b-2")
+    assert not pos.units["b-2"].concealed
+    assert pos.decision is None or pos.map.parse_label("I4") not in pos.decision.hexes
+    assert rout.interdicted(pos, pos.units["a-1"], h4)
