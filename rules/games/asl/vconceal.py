@@ -21,6 +21,28 @@ vehicle is only in the bypassed hex, D2.36).
 
 Not built: the end of the MPh of the passengers or riders of a bypassing vehicle unloaded there (A12.42
 names them too; unloading ends their move in their own Location, which A12.15 already covers).
+
+Audit of A10-A12 against the text (where each rule lives; "now" = built with this module's commits):
+
+- A10.1-A10.31 checks and their results: morale.py, aftermath.py. A10.2 leader loss: now only at the
+  leader's level, never in CC, never vehicles, only his moving stack under DFF (aftermath._loss_group).
+- A10.21/A10.72 one leader's DRM, the owner's pick, a lone non-zero one forced: now (morale.leader_drm_for,
+  rally.working, concealment.drm, cc ambush); a +1 need not lead an attack (cc.leader_drm, vfire CC);
+  A10.21 no other leader in a LLMC/LLTC: now. A10.22: morale.py. A10.7 a leader at another level helps no
+  one, an ally's modifier one worse: now; A17.2 a wound everywhere leadership is read: now.
+- A10.4: units.py, rout.py (A4.431). A10.41: volbreak.py. A10.5-A10.52: rout.py. A10.53/A10.532 who
+  interdicts: now not Encircled, a leader only with a SW, no loose or malfunctioned SW (rout.py).
+  A10.533: rtreveal.py; now also a "?" in the LOS of a router may reveal at the RtPh start.
+- A10.6-A10.64: rally.py; A18.11 the side's first MMC rally attempt only may self-rally, never a Disrupted
+  unit (A19.12): now. A10.62 DM: fire.py, game.py, rtreveal.py; now also an armed Known enemy passing
+  ADJACENT (rout.dm_beside) and a CC attack. A10.71: rally.py. A10.711: rout.py (now his own Location).
+- A10.8 fanaticism: units.morale_of; now the broken morale in rally and Interdiction, and an SMC born of a
+  fanatic MMC (leaders.inherit).
+- A11.1-A11.8: cc.py, ccgroups.py, ccleader.py, ccsn.py, ccstreet.py, ambushwd.py, escape*.py, vfire.py,
+  vcapcc.py, reaction.py. A11.612 (no AF in CC): vfire.cc_vehicle reads no armour factor.
+- A12.1-A12.16: concealment.py, search.py, hip.py, bypass.py, game.enter; A12.2: conceal58.py.
+- A12.33 fortifications (chapter B counters) and A12.34 hidden Guns (chapter C) are not units of this game.
+- A12.4-A12.42: this module.
 """
 
 from __future__ import annotations
@@ -79,6 +101,8 @@ def entered(game: AslGame, position: Position, vid: str, came_from: Hex) -> Stat
     if vehicle is None or vehicle.hex is None or not armour.is_vehicle(vehicle):
         return state
     here = vehicle.hex
+    if here == came_from:
+        return state  # a step in place (a turn, on round the same hex): no new entry
     if vbypass.across_of(vehicle) is not None or _by_woods_road(position, came_from, here):
         return state  # A12.41, A12.42: by bypass or a woods-road, no one need reveal
     if broken_for_concealment(position, vehicle):
