@@ -129,3 +129,17 @@ def test_a12_1_a_crewless_empty_vehicle_costs_no_question_mark(make_position: An
     pos = make_position("asl", units, "MPh", counters=EXTRA)
     assert vconceal.broken_for_concealment(pos, pos.units["a-pz"])
     assert vconceal.entered(pos.game, pos, "a-pz", pos.map.parse_label("C3")) == pos.state
+
+
+def test_a12_41_the_overrun_waits_for_the_paatc_and_is_area_fire_at_the_question_marks(
+        make_position: Any) -> None:
+    pos = _pos(make_position, [("b-1", "4-6-7")])
+    pos.push_text("move a-pz C3-D3")
+    pos.push_text("answer paatc")
+    pos.push_text("answer dice 3,4")  # passed: still concealed
+    top = pos.state.decision
+    assert top is not None and top.side == "a" and pos.units["b-1"].concealed  # now the OVR's DR
+    pos.push_text("answer dice 3,3")
+    res = pos.last_resolution
+    assert res is not None
+    assert any(line.rule == "A12.41" and "halved" in str(line.label) for line in res.lines)
