@@ -2324,8 +2324,8 @@ class AslGame(Game):
             for unit in list(state.units.values()):
                 if unit.has("dm") and (
                     unit.hex is None or position.map.terrain(unit.hex) in asl_rally.RALLY_TERRAIN
-                ):
-                    state = state.with_unit(unit.mark(remove=("dm",)))
+                ) and not (unit.hex is not None and vmgfire.overstacked(position, unit.hex, unit.side)):
+                    state = state.with_unit(unit.mark(remove=("dm",)))  # A10.62: overstacked ones keep it
             broken = tuple(sorted(u.id for u in state.units.values() if u.has("broken")))
             state = state.replace(game=self.gstate(state).replace(self_rallied=(), broken_old=broken))
         state = vwreck.blazes(position, state)  # D10.41

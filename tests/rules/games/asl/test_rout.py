@@ -255,3 +255,13 @@ def test_a10_533_a_concealed_unit_in_view_reveals_to_bar_the_route_and_interdict
     assert not pos.units["b-2"].concealed
     assert pos.decision is None or pos.map.parse_label("I4") not in pos.decision.hexes
     assert rout.interdicted(pos, pos.units["a-1"], h4)
+
+
+def test_a10_62_an_overstacked_unit_in_woods_keeps_its_dm(make_position: Any) -> None:
+    """A10.62: four squads in the C3 woods (one over A5.1's three): the broken one keeps its DM."""
+    units = [_u("a-1", "C3", markers=["broken", "dm"]), *(_u(f"a-{i}", "C3") for i in (2, 3, 4)),
+             _u("b-1", "J8", "4-4-7", "b")]
+    pos = make_position("asl", units, "RPh", hexes={"C3": "woods"})
+    pos.push_text("end")
+    pos.push_text("end")
+    assert pos.phase.id == "PFPh" and pos.units["a-1"].has("dm")
