@@ -121,10 +121,25 @@ def _below_attack(state: State, *decisions: Decision) -> State:
     return state.replace(decisions=tuple(new))
 
 
+IN_CC = ("melee", "cc")  # A10.2, A11.141: units in CC neither cause nor take a LLMC/LLTC
+
+
+def _loss_group(position: Position, state: State, leader: UnitState) -> list[UnitState]:
+    """A10.2: the units a leader's loss or break may check: his Location's personnel at his level (A2.8), not
+    in CC (A11.141) nor prisoners (A20.54); under Defensive First Fire only the stack moving with him."""
+    if leader.level is None or any(leader.has(m) for m in IN_CC):
+        return []
+    moving = position.state.moving
+    with_him = moving.units if moving is not None and leader.id in moving.units else None
+    return [u for u in state.units.values()
+            if u.hex == leader.hex and u.level == leader.level and u.type not in (au.SW, "vehicle", "dummy")
+            and not u.has("prisoner") and not any(u.has(m) for m in IN_CC)
+            and (with_him is None or u.id in with_him)]
+
+
 def _leader_lost(position: Position, state: State, leader: UnitState) -> State:
     """A10.2: a leader eliminated: each friendly unit in his Location with lower morale takes a LLMC."""
-    others = [u for u in state.units.values() if u.hex == leader.hex and u.type != au.SW
-              and not u.has("prisoner")]  # A20.54: prisoners take no LLMC
+    others = _loss_group(position, state, leader)
     view = position.at(state)
     was = position.units.get(leader.id, leader)  # aboard what he was (D6.651, D15.55)
     others = mounted.lose_leader_to(view, was, others)  # D6.651: aboard, only his vehicle's units
@@ -134,8 +149,7 @@ def _leader_lost(position: Position, state: State, leader: UnitState) -> State:
 
 def _leader_broke(position: Position, state: State, leader: UnitState) -> State:
     """A10.2: a Good Order leader broken: unbroken lower-morale units with him take a LLTC."""
-    others = [u for u in state.units.values() if u.hex == leader.hex and u.type != au.SW
-              and not u.has("prisoner")]  # A20.54: nor a LLTC
+    others = _loss_group(position, state, leader)
     view = position.at(state)
     others = mounted.lose_leader_to(view, leader, others)  # D6.651: aboard, only his vehicle's units
     checks = [mc(view, uid, n, "A10.2", "lltc") for uid, n in am.lltc(leader, others) if uid in state.units]
@@ -173,7 +187,10 @@ def resume_casualty(game: AslGame, position: Position, decision: Decision, answe
         for entry in lost:  # A10.2: after the attack's eliminations, each lost leader's LLMC
             uid, side, name, at = entry.split(":")
             q, r = (int(v) for v in at.split(","))
-            state = _leader_lost(position, state, UnitState(uid, side, counters[name], Hex(q, r)))
+            was = position.units.get(uid)  # his level and whether he was in CC (A10.2, A2.8, A11.141)
+            gone = UnitState(uid, side, counters[name], Hex(q, r), level=was.level if was else 0,
+                             markers=was.markers & frozenset(IN_CC) if was else frozenset())
+            state = _leader_lost(position, state, gone)
         return state.push(*sw_rolls)
     before = unit.has("wounded")
     state, reduced = _reduce(counters, state, unit)
@@ -290,6 +307,8 @@ def resume_mc(game: AslGame, position: Position, decision: Decision, answer: act
     counters = position.scenario.counters
     dice = answer.dice or ()
     lead = am.leader_drm_for(unit, _helpers(position, state, unit))
+    if decision.rule == "A10.2":
+        lead = 0  # A10.21: a LLMC takes the lost leader's reversed modifier only, no other leader's
     elr = nations.elr(position, unit)  # A25.12, A25.24, A25.31, A25.42: a fixed ELR
     elr = elr if elr is not None else side_number(position, "elr", unit.side)
     if elr is not None and position.enemy_of(unit.side) in getattr(position.state.game, "massacred", ()):
@@ -354,7 +373,7 @@ def resume_lltc(game: AslGame, position: Position, decision: Decision, answer: a
     if unit is None or unit.has("broken"):
         return state
     dice = answer.dice or ()
-    lead = am.leader_drm_for(unit, _helpers(position, state, unit))
+    lead = 0  # A10.21: a LLTC takes the broken leader's reversed modifier only, no other leader's
     if not am.task_check(unit, (dice[0], dice[1]), n=int(decision.arg("drm", "0")), drm=lead,
                          bonus=commissar.bonus(state.units.values(), unit)):  # A25.221
         state = state.with_unit(unit.mark("pinned"))
@@ -426,7 +445,9 @@ def resume_hob(game: AslGame, position: Position, decision: Decision, answer: ac
             n = sum(1 for u in state.units if u.startswith(f"{unit.side}-hero"))
             new = UnitState(f"{unit.side}-hero{n + 1}", unit.side, hero, unit.hex,
                             markers=unit.markers & frozenset(FIRE_MARKERS))
-            state = state.with_unit(new)
+            from hexmate.rules.games.asl import leaders
+
+            state = state.with_unit(leaders.inherit(unit, new))  # A10.8: a fanatic MMC's hero is fanatic
     if "bh" in got:
         better, fanatic, _ = nations.battle_hardening(position, unit, counters)  # A15.3, A25.211, A25.72
         hardened = unit.mark(remove=("broken", "pinned", "dm"))

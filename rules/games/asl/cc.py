@@ -208,15 +208,18 @@ def _odds_text(attack: Fraction, defence: Fraction) -> str:
     return f"{num(attack)}:{num(defence)}"
 
 
-def leader_drm(units: Sequence[UnitState], position: Position | None = None) -> tuple[int, str] | None:
+def leader_drm(units: Sequence[UnitState], position: Position | None = None, *,
+               forced: bool = False) -> tuple[int, str] | None:
     """A11.141: the best Good Order, unpinned leader attacking with others directs it (not when alone, nor
     with a berserk unit among them); one aboard a halftrack as D6.65 allows (``position`` given)."""
     leaders = [u for u in units if u.type == "leader" and not u.has("pinned")
                and (position is None or mounted.may_direct_cc(position, u, units))]
     if not leaders or len(leaders) == len(units) or any(u.has("berserk") for u in units):
         return None
-    best = min(leaders, key=lambda u: int(u.values["leadership"]))
-    return int(best.values["leadership"]), best.id
+    best = min(leaders, key=lambda u: (au.leadership_of(u), u.id))  # A17.2: a wound worsens it
+    if au.leadership_of(best) > 0 and not forced:
+        return None  # A10.72: an attacker need not use a leader's +1 (the ambush dr must: ``forced``)
+    return au.leadership_of(best), best.id
 
 
 def _targets(position: Position, h: Hex, side: str) -> list[UnitState]:
@@ -459,7 +462,7 @@ def ambush_drm(position: Position, h: Hex, side: str) -> tuple[int, list[Line]]:
     if any(u.concealed for u in units):
         drm -= 2
         lines.append(Line(T("a concealed unit"), "-2", "A11.4"))
-    led = leader_drm([u for u in units if not u.has("broken")])
+    led = leader_drm([u for u in units if not u.has("broken")], forced=True)  # A10.72: even a +1
     if led is not None and led[0]:
         drm += led[0]
         lines.append(Line(T("leadership ({leader})", leader=led[1]), f"{led[0]:+d}", "A11.4"))
@@ -830,6 +833,10 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     rolls = (*gs.cc_rolls, (index, ",".join(str(d) for d in answer.dice), decision.arg("capture") == "1"))
     state = state.replace(game=gs.replace(cc_pending=pending, cc_sw_risk=risk, cc_rolled=index + 1,
                                           cc_rolls=rolls))  # A18.12: kept for a re-resolution
+    for target in targets:  # A10.62: a broken unit attacked in CC is DM
+        now = state.units.get(target.id)
+        if now is not None and now.has("broken") and not now.has("dm"):
+            state = state.with_unit(now.mark("dm"))
     if group and _vehicle(group[0]):
         # A9.7 through A11.62: an Original 12 malfunctions the CMG it attacked with (the A11 example, H3)
         afv = state.units[group[0].id]

@@ -87,7 +87,8 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
             state = state.replace(resolution=dataclasses.replace(res, lines=(*res.lines, *lines)))
         return cc.after_leader(game, position.at(state), side, index, dice)
     n = sum(1 for u in state.units if u.startswith(f"{side}-created"))
-    leader = UnitState(f"{side}-created{n + 1}", side, counter, h, level=creator.level)
+    leader = leaders.inherit(creator, UnitState(f"{side}-created{n + 1}", side, counter, h,
+                                                 level=creator.level))  # A10.8
     state = state.with_unit(leader)
     own = (*gs.cc_groups[index][1], leader.id)
     groups = list(gs.cc_groups)
@@ -219,8 +220,8 @@ def resume_afv(game: AslGame, position: Position, decision: Decision, answer: ac
             state = state.replace(resolution=dataclasses.replace(res, lines=(*res.lines, *lines)))
         return ccgroups.proceed(game, position.at(state))
     n = sum(1 for u in state.units if u.startswith(f"{creator.side}-created"))
-    leader = UnitState(f"{creator.side}-created{n + 1}", creator.side, counter, decision.target,
-                       level=creator.level).mark("cc")
+    leader = leaders.inherit(creator, UnitState(f"{creator.side}-created{n + 1}", creator.side, counter,
+                                                 decision.target, level=creator.level).mark("cc"))  # A10.8
     state = state.with_unit(leader)
     had_smc = any(u.type in ("leader", "hero") for u in units)
     ccv = int(decision.arg("ccv")) + (0 if had_smc else 1)

@@ -138,10 +138,11 @@ def drm(position: Position, unit: UnitState) -> int:
     """A12.122: leadership, Lax +1, stealthy -1, minus the Location's TEM."""
     assert unit.hex is not None
     out = 0
-    leaders = [
-        int(u.values["leadership"])
+    leaders = [  # A10.72: the best of them, even a +1 when he is alone; A17.2: a wound worsens it
+        au.leadership_of(u)
         for u in position.units_at(unit.hex)
         if u.type == "leader" and u.side == unit.side and u.id != unit.id and not u.has("broken")
+        and u.level == unit.level  # A10.7, A2.8
     ]
     if leaders:
         out += min(leaders)

@@ -61,6 +61,7 @@ from hexmate.rules.games.asl import (
     vcapcc,
     vcapture,
     vce,
+    vconceal,
     vcrew,
     vcrewhit,
     vdelay,
@@ -1120,6 +1121,7 @@ class AslGame(Game):
                 ids = [u for u in action.units if state.units[u].type != "sw"]
                 ups = asl_advance_levels.choices(position, to, state.units[ids[0]].level)
                 state = state.push(asl_advance_levels.ask(position.at(state), ids, to, ups))
+            state = asl_rout.dm_beside(position, state, action.units)  # A10.62: a broken enemy beside it
             # A12.14: advancing into Open Ground in view of a Good Order enemy within 16 hexes costs the "?"
             if position.map.terrain(to) == "open" and self.seen_entering(
                 position.at(state), action.units, to
@@ -1898,6 +1900,12 @@ class AslGame(Game):
     def resume_search_cr(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_search.resume_search_cr(self, position, decision, answer)  # A12.154
 
+    def resume_vconceal(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vconceal.resume(self, position, decision, answer)  # A12.41: reveal, or one PAATC
+
+    def resume_vconceal_paatc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vconceal.resume_paatc(self, position, decision, answer)  # A12.41
+
     def resume_bump_reveal(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return position.state.with_unit(position.units[answer.units[0]].revealed())
 
@@ -1987,7 +1995,9 @@ class AslGame(Game):
             with_it = asl_aa.infantry_with(state, moving.units)
             if with_it:  # D9.31: the Armored Assault infantry with it meet them as infantry
                 entered = asl_residual.entered(position, entered, with_it)
-            return asl_conceal58.moved(position, entered, moving.units, seen)
+            entered = asl_conceal58.moved(position, entered, moving.units, seen)
+            entered = asl_rout.dm_beside(position, entered, moving.units[:1])  # A10.62: beside a broken unit
+            return vconceal.entered(self, position.at(entered), moving.units[0], seen[0])  # A12.4, A12.41
         if asl_recover.in_place(moving):  # A4.44: 1 MF spent in place to recover a SW (recover.py)
             return asl_residual.entered(position, asl_recover.step(self, position))
         side = state.units[moving.units[0]].side
@@ -2050,6 +2060,7 @@ class AslGame(Game):
         state = asl_concealment.sweep(position, state)  # A12.2: Case H, a vehicle and its PRC seen
         left = moving.path[max(0, moving.at - 1)]  # A12.2: Cases B and D, a vehicle seen moving
         state = asl_conceal58.moved(position, state, moving.units, (left, moving.here))
+        state = asl_rout.dm_beside(position, state, moving.units)  # A10.62: a broken enemy now beside it
         state = asl_berserk.entered(self, position, state)  # A15.431: the charge's targets, hex by hex
         state = asl_residual.entered(position, state)  # A8.2, A9.22: Residual and lanes attack the movers
         if bicycle.needs_wreck_check(position, movers, left, moving.here):  # D15.84, D15.46: before any DFF
@@ -2488,6 +2499,7 @@ class AslGame(Game):
             state = asl_berserk.end_of_mph(position, state)  # A15.46: no Known enemy in LOS after the charge
             state = asl_berserk.end_of_mph_markers(state)  # A15.431
             state = asl_bypass.end_of_phase(self, position.at(state))  # A12.151
+            state = vconceal.end_of_mph(position.at(state))  # A12.42: a vehicle stopped in bypass
             state = asl_ovr.end_of_phase(self, state)  # A4.152: the CCPh fights what an Overrun left
             state = state.replace(game=self.gstate(state).replace(bypass=()))
             state = asl_smoke.end_of_mph(self, state)  # A24.11
@@ -2525,8 +2537,8 @@ class AslGame(Game):
             for unit in list(state.units.values()):
                 if unit.has("dm") and (
                     unit.hex is None or position.map.terrain(unit.hex) in asl_rally.RALLY_TERRAIN
-                ):
-                    state = state.with_unit(unit.mark(remove=("dm",)))
+                ) and not (unit.hex is not None and vmgfire.overstacked(position, unit.hex, unit.side)):
+                    state = state.with_unit(unit.mark(remove=("dm",)))  # A10.62: overstacked ones keep it
             broken = tuple(sorted(u.id for u in state.units.values() if u.has("broken")))
             state = state.replace(game=self.gstate(state).replace(self_rallied=(), broken_old=broken))
         state = vwreck.blazes(position, state)  # D10.41

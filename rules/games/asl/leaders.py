@@ -29,6 +29,11 @@ def creates(position: Position, unit: UnitState, original: int, self_rally: bool
             and not unit.has("disrupted"))
 
 
+def inherit(creator: UnitState, smc: UnitState) -> UnitState:
+    """A10.8: an SMC born of a fanatic MMC (a hero, A15.21; a created leader, A18.2) is fanatic too."""
+    return smc.mark("fanatic") if creator.has("fanatic") else smc
+
+
 def decision(unit: UnitState) -> Decision:
     return Decision("roll", unit.side,
                     T("{unit} rallied on an Original 2: roll the Leader Creation dr", unit=unit.id),
@@ -65,7 +70,7 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     counter = _counter(position, got) if got else None
     if got and counter is not None:
         n = sum(1 for u in state.units if u.startswith(f"{unit.side}-created"))
-        leader = UnitState(f"{unit.side}-created{n + 1}", unit.side, counter, unit.hex)
+        leader = inherit(unit, UnitState(f"{unit.side}-created{n + 1}", unit.side, counter, unit.hex))
         state = state.with_unit(leader)
         said = T("a {leader} leader appears with {unit}", leader=got, unit=unit.id)
     elif got:

@@ -59,11 +59,21 @@ class MoraleResult:
     worse: bool = False  # a wound whose severity dr gets +1 (A10.31: hero's or berserk leader's Casualty MC)
 
 
+def allied(leader: UnitState, unit: UnitState) -> int:
+    """A10.7: +1 (a modifier one worse) when a leader helps an allied unit of another nationality: both
+    counters name their nationality and the names differ (a counter naming none fights as its side's)."""
+    mine, theirs = leader.values.get("nationality"), unit.values.get("nationality")
+    return int(isinstance(mine, str) and isinstance(theirs, str) and mine != theirs)
+
+
 def leader_drm_for(unit: UnitState, present: Iterable[UnitState]) -> int:
     """A10.7/A10.22: the best modifier of a Good Order, unpinned friendly leader in the unit's Location helps
     its MC; a leader is never helped by himself, and only by a leader of higher morale (A10.22). The caller
-    passes only the units allowed to help (A10.22: not a non-moving leader for a moving unit)."""
-    best = 0
+    passes only the units allowed to help (A10.22: not a non-moving leader for a moving unit).
+
+    A10.21, A10.72: one leader's modifier only, the owner's choice (the best for him); a non-zero one cannot
+    be refused when no other leader offers another, so a lone +1 leader's +1 applies."""
+    best: int | None = None
     if unit.has("berserk"):
         return 0  # A15.42: a berserk unit has no leadership's help
     present = list(present)
@@ -71,12 +81,14 @@ def leader_drm_for(unit: UnitState, present: Iterable[UnitState]) -> int:
         return 0  # A25.221: never for a commissar; none besides a commissar's +1 morale where he gives it
     mine = au.unit_morale(unit)
     for ldr in present:
-        if ldr.id == unit.id or ldr.side != unit.side or ldr.hex != unit.hex or not au.can_direct(ldr):
+        if ldr.id == unit.id or ldr.side != unit.side or ldr.hex != unit.hex or not au.can_direct(ldr) \
+                or ldr.level != unit.level:  # A10.7, A2.8: never a unit at another level
             continue
         if unit.type == "leader" and au.unit_morale(ldr) <= mine:
             continue
-        best = min(best, au.leadership_of(ldr))
-    return best
+        lead = au.leadership_of(ldr) + allied(ldr, unit)  # A10.7: one worse for an ally
+        best = lead if best is None else min(best, lead)
+    return best or 0
 
 
 def morale_check(unit: UnitState, dice: tuple[int, int], *, n: int = 0, drm: int = 0,
@@ -179,8 +191,8 @@ def llmc(leader: UnitState, others: Iterable[UnitState]) -> list[tuple[str, int]
     than the leader's printed morale takes a Leader Loss MC, with the leader's modifier reversed as its DRM
     (an 8-0 gives an NMC, an 8-1 or a 9-1 a 1MC)."""
     printed = au.morale_of(leader.values, frozenset())
-    n = max(0, -au.leadership_of(leader))
-    return [(u.id, n) for u in check_order(others)
+    return [(u.id, max(0, -(au.leadership_of(leader) + allied(leader, u))))  # A10.7: an ally's one worse
+            for u in check_order(others)
             if u.id != leader.id and u.side == leader.side and u.hex == leader.hex
             and not commissar.is_commissar(u)  # A25.221: a commissar takes no LLMC...
             and not u.has("mounted")  # A13.52: nor cavalry
@@ -191,8 +203,8 @@ def lltc(leader: UnitState, others: Iterable[UnitState]) -> list[tuple[str, int]
     """A10.2: when a Good Order leader breaks, each unbroken friendly unit in his Location with a lower morale
     than his takes a Leader Loss TC (failure pins instead of breaking), his modifier reversed as its DRM."""
     printed = au.morale_of(leader.values, frozenset())
-    n = max(0, -au.leadership_of(leader))
-    return [(u.id, n) for u in check_order(others)
+    return [(u.id, max(0, -(au.leadership_of(leader) + allied(leader, u))))  # A10.7: an ally's one worse
+            for u in check_order(others)
             if u.id != leader.id and u.side == leader.side and u.hex == leader.hex and not u.has("broken")
             and pinnable(u) and not commissar.is_commissar(u)  # A25.221: a commissar takes no LLTC...
             and (au.unit_morale(u) < printed or _above_commissar(leader, u))]

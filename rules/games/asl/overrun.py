@@ -165,19 +165,28 @@ def resolve(position: Position, decision: Decision, answer: act.Answer) -> State
     column = "" if col is None else str(axis.keys[col])
     lines.append(Line(T("Original DR"), str(roll.total), "A.1"))
     moving_prc = [u for u in hit if _in_motion_prc(position, u)]
-    ground = [u for u in hit if u not in moving_prc]
-    groups = [(ground, drm, False), (moving_prc, tem + 2 + lead, True)]  # PRC: the TEM, no FFMO; +2 in Motion
+    ground = [u for u in hit if u not in moving_prc and not u.concealed]
+    hidden = [u for u in hit if u not in moving_prc and u.concealed]  # A12.41, A7.23: Area Fire at a "?"
+    groups = [(ground, drm, False, fp), (hidden, drm, False, fp / 2),
+              (moving_prc, tem + 2 + lead, True, fp)]  # PRC: the TEM, no FFMO; +2 in Motion
     results: dict[str, str] = {}
     outcomes: list[tuple[str, list[str]]] = []
-    for group, group_drm, prc in groups:
+    for group, group_drm, prc, group_fp in groups:
         if not group:
             continue
         final = roll.total + group_drm
+        if group_fp != fp:
+            lines.append(Line(T("concealed targets: Area Fire, FP halved"), str(group_fp), "A12.41"))
+            col = axis.locate(group_fp)
+            column = "" if col is None else str(axis.keys[col])
         result = "-" if col is None else str(chart.lookup(fp=axis.keys[col], final_dr=final))
         if prc:
             lines.append(Line(T("the exposed PRC of a vehicle in Motion"), "+2", "D7.12"))
-        lines.append(Line(T("IFT"), T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=fp,
+        lines.append(Line(T("IFT"), T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=group_fp,
                                        column=column or "-", final=final, result=result), "A7.3"))
+        if group_fp != fp:
+            col = axis.locate(fp)
+            column = "" if col is None else str(axis.keys[col])
         results.update({u.id: result for u in group})
         outcomes.append((result, [u.id for u in group]))
     if not hit:

@@ -11,12 +11,15 @@ from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import commissar, mounted, nations
 from hexmate.rules.games.asl import concealment as asl_concealment
+from hexmate.rules.games.asl import morale as am
+from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Line, Position, State, UnitState
 from hexmate.rules.text import T
 
 if TYPE_CHECKING:
     from hexmate.rules.games.asl.game import AslGame
 
+MMC = ("squad", "hs", "crew")
 RALLY_TERRAIN = frozenset({"woods", "wooden-building", "stone-building"})  # A10.61: building, woods (-1)
 
 
@@ -29,6 +32,7 @@ def _helpers(position: Position, unit: UnitState) -> list[UnitState]:
         if ldr.type == "leader"
         and ldr.side == unit.side
         and ldr.hex == unit.hex
+        and ldr.level == unit.level  # A10.7, A2.8: a leader helps his own Location only
         and ldr.id != unit.id
         and not ldr.has("broken")
         and not ldr.has("pinned")
@@ -52,7 +56,11 @@ def check(game: AslGame, position: Position, rally: act.Rally) -> act.Rally:
                 T("{unit} needs a Good Order leader in its Location to rally", unit=unit.id), "A10.6"
             )
         if unit.side in game.gstate(position.state).self_rallied:
-            raise IllegalAction(T("only one MMC may self-rally per friendly Player Turn"), "A10.63")
+            raise IllegalAction(T("only the first MMC rally attempt of a friendly Player Turn may be a "
+                                  "self-rally, and only one (A18.11)"), "A10.63")
+        if unit.has("disrupted"):
+            raise IllegalAction(T("{unit} is Disrupted: no self-rally, only a leader rallies it (A18.11)",
+                                  unit=unit.id), "A19.12")
     if unit.side != position.to_act:
         raise IllegalAction(
             T(
@@ -76,7 +84,8 @@ def working(position: Position, unit: UnitState, dice: tuple[int, ...]) -> tuple
     if under:  # A25.222: a commissar's rally: his 0 only, no other leader's DRM (A25.221), DM ignored
         lines.append(Line(T("commissar in the Location: no other leader's DRM"), "+0", "A25.221"))
     elif helpers:
-        best = min(int(h.values["leadership"]) for h in helpers)
+        # A10.71: the owner picks; A17.2: wounded +1; A10.7: +1 for an ally of another nationality
+        best = min(au.leadership_of(h) + am.allied(h, unit) for h in helpers)
         drm += best
         lines.append(Line(T("leader in the Location"), f"{best:+d}", "A10.7"))
     else:
@@ -97,11 +106,11 @@ def declare(game: AslGame, position: Position, rally: act.Rally) -> State:
     """The attempt is declared: it is the unit's one Rally Phase action (A3.1); its owner rolls the DR."""
     state = position.state
     unit = state.units[rally.unit]
-    if unit.type != "leader" and not _helpers(position, unit) and not nations.self_rallies(position, unit):
-        gs = game.gstate(state)  # the one MMC a side may self-rally per friendly Player Turn (A10.63, A18.11)
-        state = state.replace(game=gs.replace(self_rallied=(*gs.self_rallied, unit.side)))
+    gs = game.gstate(state)  # A18.11: the side's first MMC rally attempt of its Player Turn, whatever it is,
+    if unit.type in MMC and unit.side == position.phasing and unit.side not in gs.self_rallied:
+        state = state.replace(game=gs.replace(self_rallied=(*gs.self_rallied, unit.side)))  # ends the chance
     state = state.with_unit(unit.mark("rally_tried"))
-    helpers = sorted(_helpers(position, unit), key=lambda h: (int(h.values["leadership"]), h.id))
+    helpers = sorted(_helpers(position, unit), key=lambda h: (au.leadership_of(h), h.id))
     spot = helpers[0].hex if helpers and helpers[0].concealed else None
     if spot is not None and asl_concealment.seen_by_good_order(position, unit.side, spot):
         state = state.with_unit(state.units[helpers[0].id].revealed())  # A12.141: rallying is an action
@@ -135,7 +144,9 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
         return state.with_unit(unit.mark(remove=("broken", "dm"))).push(leaders.decision(unit))
     final, _ = working(position, unit, dice)
     under = commissar.bonus(position.units.values(), unit)
-    if final <= min(10, int(unit.values["broken_morale"]) + under):  # A25.222: morale +1 (A.18: at most 10)
+    # A10.4 the broken side's morale, as it stands now (A10.8 fanatic +1, A17.2 wounded -1); A25.222 a
+    # commissar's +1 (A.18: at most 10)
+    if final <= min(10, au.unit_morale(unit) + under):
         return state.with_unit(unit.mark(remove=("broken", "dm")))
     if under:  # A25.222: failing under a commissar costs the unit a step of quality, or its life
         state, _ = commissar.failed_rally(state, unit, position.scenario.counters)

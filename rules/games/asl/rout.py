@@ -109,6 +109,31 @@ def near(m: HexMap, a: Location, b: Location) -> bool:
     return a == b or adjacent(m, a, b)
 
 
+def dm_beside(position: Position, state: State, movers: tuple[str, ...] | list[str]) -> State:
+    """A10.62: a broken unit becomes DM as soon as an armed Known enemy unit is ADJACENT to it (or in its
+    Location), even if that enemy does not stay there to the end of the phase: called as units move or
+    advance. A concealed mover is not Known; a broken, unarmed or SW mover is not armed; a vehicle counts
+    while its inherent crew is in it."""
+    from hexmate.rules.games.asl import vcrew
+
+    after = position.at(state)
+    for uid in movers:
+        mover = state.units.get(uid)
+        if mover is None or mover.hex is None or mover.concealed or mover.type in (au.SW, "dummy"):
+            continue
+        if mover.type == "vehicle":
+            if not vcrew.has_crew(mover):
+                continue
+        elif not _armed(mover):
+            continue
+        for unit in after.units.values():
+            if unit.side == mover.side or not unit.has("broken") or unit.has("dm") or unit.hex is None:
+                continue
+            if distance(unit.hex, mover.hex) <= 1 and near(after.map, where(mover), where(unit)):
+                state = state.with_unit(state.units[unit.id].mark("dm"))
+    return state
+
+
 def must_rout(position: Position, unit: UnitState) -> bool:
     if not unit.has("broken") or unit.hex is None or unit.has("melee"):
         return False  # A11.16: a broken unit in Melee may not rout
@@ -338,23 +363,40 @@ def path_to(position: Position, unit: UnitState, end: Hex) -> list[Hex]:
 
 def interdicted(position: Position, unit: UnitState, h: Hex) -> bool:
     """A10.53: a routing unit entering Open Ground in the normal range (16 hexes at most, A10.532) and clear
-    LOS of a Good Order enemy that could fire at it with full FP is interdicted. Pinned, CX or Melee units
-    and leaders (no range of their own) cannot interdict; a hindrance in the LOS prevents it."""
+    LOS of a Good Order enemy that could fire at it with full FP is interdicted (who may:
+    :func:`_interdiction_reach`); a hindrance in the LOS prevents it."""
     if position.map.terrain(h) != "open":
         return False
     for enemy in known_enemies(position, unit):
         assert enemy.hex is not None
-        if enemy.type == "leader" or enemy.has("broken") or enemy.has("pinned") or enemy.has("cx"):
-            continue
-        if enemy.has("melee"):
-            continue
-        reach = min(int(enemy.values.get("range", 0) or 0), 16)
-        if distance(enemy.hex, h) > reach:
+        reach = _interdiction_reach(position, enemy)
+        if reach is None or distance(enemy.hex, h) > reach:
             continue
         sight = asl_terrain.line_of_sight(position, enemy.hex, h)
         if not sight.blocked and not sight.hindrance:
             return True
     return False
+
+
+CANNOT_INTERDICT = ("broken", "pinned", "cx", "melee", "encircled")  # A10.532 (pinned: FP halved)
+
+
+def _interdiction_reach(position: Position, enemy: UnitState) -> int | None:
+    """A10.532: how far this Known enemy interdicts, or None. A ground unit with at least 1 FP, not broken,
+    pinned, CX, Encircled or in Melee, reaches its normal range and that of each functioning SW it
+    possesses, 16 hexes at most; a leader only with a SW (he has no range of his own); a SW counter only
+    through its possessor, never on its own; an unarmed unit never (A20.5)."""
+    if enemy.type in (au.SW, "vehicle", "dummy") or au.is_unarmed(enemy):
+        return None  # not built: an AFV's VCA/TCA conditions of A10.532 (chapter D's)
+    if any(enemy.has(m) for m in CANNOT_INTERDICT):
+        return None
+    own = 0 if enemy.type == "leader" else int(enemy.values.get("range", 0) or 0)
+    if enemy.type != "leader" and not int(enemy.values.get("fp", 0) or 0):
+        own = 0
+    arms = [int(sw.values.get("range", 0) or 0) for sw in au.possessed(position.state, enemy.id)
+            if not sw.has("malfunctioned") and not sw.has("disabled")]
+    reach = max([own, *arms])
+    return min(reach, 16) if reach else None
 
 
 def decisions(position: Position) -> list[Decision]:
@@ -441,6 +483,7 @@ def _leader_choices(position: Position, unit: UnitState) -> list[Decision]:
         for ldr in position.units_at(unit.hex)
         if ldr.type == "leader"
         and ldr.side == unit.side
+        and ldr.level == unit.level  # A10.711: stacked with it, in its Location (A2.8)
         and not any(ldr.has(m) for m in ("broken", "pinned", "berserk", "melee"))
     ]
 
@@ -594,8 +637,8 @@ def resume_nmc(game: AslGame, position: Position, decision: Decision, answer: ac
     helper = state.units.get(leader) if leader else None
     final = ASL_DR.from_values(answer.dice or ()).total
     if helper is not None:
-        final += int(helper.values["leadership"])  # A10.711: he may add his leadership to the NMC
-    morale = int(unit.values["broken_morale"])
+        final += au.leadership_of(helper)  # A10.711: he may add his leadership to the NMC (A17.2 wound)
+    morale = au.unit_morale(unit.mark("broken"))  # A10.53: its broken morale now (A10.8 fanatic +1)
     here = decision.target
     assert here is not None
     rest = tuple(h for h in decision.hexes if h != here)

@@ -1,4 +1,5 @@
-"""Revealing at the start of the RtPh to take a broken unit prisoner (A10.533 with A20.21).
+"""Revealing at the start of the RtPh to take a broken unit prisoner (A10.533 with A20.21), or to interdict
+its rout and bar its way (A10.533).
 
 A20.21 lets a broken unit surrender only to an ADJACENT, Known, Good Order, armed enemy infantry unit that it
 cannot rout away from (or only through Interdiction or by Low Crawl); "routing to the enemy as a prisoner"
@@ -15,6 +16,11 @@ a broken enemy unit that may surrender (and is not surrendering already) names t
 reveals, or ``keep``. Every concealed unit there is offered, dummies too, so the question tells the opponent
 nothing a "?" does not already show; a dummy "revealed" is removed (A12.1). The surrenders and routs are
 then worked out as usual (``routs``): the units lit for the captor's answer are the captors' Locations.
+
+A10.533 also lets a "?" in the LOS of a routing unit reveal itself in the RtPh to interdict it or force its
+route: the same question is put for every concealed stack in the LOS of a broken enemy unit that must or
+may rout; revealed, its units are Known for the routs that follow (their routes and Interdiction). Here the
+reveal comes before the routs start; one made mid-rout, as the router enters a hex, is not built.
 """
 
 from __future__ import annotations
@@ -45,13 +51,29 @@ def _broken_near(game: AslGame, position: Position, unit: UnitState, surrenderin
         for b in position.units.values())
 
 
+def _broken_in_sight(position: Position, unit: UnitState) -> bool:
+    """A10.533: a broken enemy unit that must or may rout (not in Melee) in this concealed unit's LOS."""
+    from hexmate.rules.games.asl import terrain as asl_terrain
+
+    assert unit.hex is not None
+    for b in position.units.values():
+        if b.side == unit.side or b.hex is None or not b.has("broken") or b.has("melee"):
+            continue
+        if not (asl_rout.must_rout(position, b) or b.has("dm")):
+            continue
+        if not asl_terrain.line_of_sight(position, unit.hex, b.hex, unit.level, b.level).blocked:
+            return True
+    return False
+
+
 def candidates(game: AslGame, position: Position, side: str, surrendering: set[str]) -> tuple[str, ...]:
-    """The concealed units of ``side`` (dummies too) beside a broken enemy unit that may surrender."""
+    """The concealed units of ``side`` (dummies too) beside a broken enemy unit that may surrender, or in the
+    LOS of a broken enemy unit that routs or may (A10.533: revealed, they interdict it and bar its way)."""
     return tuple(sorted(
         u.id for u in position.units.values()
         if u.side == side and u.concealed and u.hex is not None and u.carrier is None
         and (u.type == "dummy" or u.type in prisoners.INFANTRY)
-        and _broken_near(game, position, u, surrendering)))
+        and (_broken_near(game, position, u, surrendering) or _broken_in_sight(position, u))))
 
 
 def start(game: AslGame, position: Position) -> State:
@@ -65,8 +87,9 @@ def start(game: AslGame, position: Position) -> State:
         if units:
             asks.append(Decision(
                 "units", side,
-                T("{side}: reveal concealed units beside broken enemy units so that they surrender to them "
-                  "(A10.533, A20.21), or keep", side=side),
+                T("{side}: reveal concealed units in the LOS of broken enemy units, to interdict their rout "
+                  "and bar its way, or beside them so that they surrender to them (A10.533, A20.21), or keep",
+                  side=side),
                 "A10.533", "rtph_reveal", units=units, choices=(KEEP,), count=0, private=True))
     if not asks:
         return routs(game, position)

@@ -688,8 +688,8 @@ def cc_vehicle(position: Position, vehicle: UnitState, ids: tuple[str, ...], *, 
     if moving and not immobile:
         parts.append((T("the vehicle is in Motion or not stopped"), 2, "A11.51"))
     if smc and mmc:
-        lead = int(smc[0].values.get("leadership", 0) or 0) if smc[0].type == "leader" else 0
-        if lead:
+        lead = au.leadership_of(smc[0]) if smc[0].type == "leader" else 0  # A17.2: a wound, one worse
+        if lead < 0:  # A10.72: an attacker need not use a leader's +1
             parts.append((T("leadership ({unit})", unit=smc[0].id), lead, "A11.51"))
     for hero in (u for u in smc if u.type == "hero"):  # A11.51: the hero's DRM applies against vehicles too
         parts.append((T("hero ({unit})", unit=hero.id), -1, "A15.24"))

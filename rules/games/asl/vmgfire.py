@@ -391,6 +391,13 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
             lines.append(Line(T("FP vs {group}", group=label), T("{fp} halved: Area Fire at concealed units",
                                                                   fp=str(fp)), "A7.23"))
         col = axis.locate(group_fp)
+        if col is not None and any(u.has("broken") for u in group):  # A10.62: FP that could give a NMC
+            from hexmate.rules.games.asl import morale as am
+
+            if am.could_give_nmc(chart, col, drm, int(decision.arg("cower", "0"))):
+                for u in group:
+                    if u.has("broken") and u.id in state.units:
+                        state = state.with_unit(state.units[u.id].mark("dm"))
         if cower and col is not None:  # A7.9: a fire group with infantry in it cowers (vfg.py)
             col = col - cower if col >= cower else None
         column = "" if col is None else str(axis.keys[col])

@@ -174,3 +174,42 @@ def test_a15_24_a_hero_firing_within_normal_range_adds_minus_one(make_position: 
     pos = make_position("asl", units, "PFPh", counters=COUNTERS)
     text = pos.resolve(pos.parse_action("fire a-1,a-h at C4 dice 3,4")).text()
     assert "hero (a-h): -1 (A15.24)" in text and "Cowering" not in text
+
+
+def test_a10_21_no_other_leaders_modifier_in_a_llmc(make_position: Any) -> None:
+    """A10.21: a LLMC takes the lost leader's reversed modifier only: the 9-2 beside the 4-6-7 helps its
+    K/1 MC but not its LLMC for the dead 8-1 (wounded first, so his -1 is 0, A17.2: a NMC; DR 8 breaks it,
+    where the 9-2's -2 would have made it 6)."""
+    pos = make(make_position, [("b-l", "8-1"), ("b-k", "9-2"), ("b-s", "4-6-7")])
+    pos.push_text("fire a-1 at C2 dice 1,2")  # K/1
+    pos.push_text("answer units b-l")
+    pos.push_text("answer dice 5")  # severity 5: KIA (A17.11)
+    assert "b-l" not in pos.units
+    seen = []
+    while pos.decision is not None and pos.decision.kind == "roll":
+        seen.append(pos.decision.rule)
+        pos.push_text("answer dice 4,4" if pos.decision.rule == "A10.2" else "answer dice 2,3")
+    assert "A10.2" in seen and pos.units["b-s"].has("broken")
+
+
+def test_a10_2_no_llmc_at_another_level(make_position: Any) -> None:
+    """A10.2, A2.8: the 4-6-7 upstairs takes no LLTC for the 8-1 broken below (1MC failed on DR 11)."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"},
+             {"id": "b-l", "counter": "8-1", "side": "b", "hex": "C2"},
+             {"id": "b-s", "counter": "4-6-7", "side": "b", "hex": "C2", "level": 1}]
+    pos = make_position("asl", units, "PFPh", counters=COUNTERS,
+                        hexes={"C2": {"terrain": "stone-building", "features": ["building-level-1"]}})
+    pos.push_text("fire a-1 at C2")
+    pos.push_text("answer h0")  # A7.4: the ground level, the leader alone
+    pos.push_text("answer dice 1,1")
+    assert "b-s" not in pos.last_resolution.results
+    while pos.decision is not None:
+        d = pos.decision
+        if d.kind == "units":
+            pos.push_text(f"answer units {d.units[0]}")
+        elif d.kind == "roll":
+            assert d.subject[0] != "b-s", d.text()
+            pos.push_text("answer dice 6" if d.dice == "dr" else "answer dice 6,5")
+        else:
+            break
+    assert pos.units["b-l"].has("broken")

@@ -377,3 +377,14 @@ def test_a11_19_each_concealed_unit_chooses_to_attack_or_keep_its_concealment(ma
     pos.push_text("answer dice 4,5")  # 4:6 = 1:2, KN 4: no effect
     assert pos.units["b-2"].concealed and not pos.units["b-2"].has("melee")  # A11.15
     assert pos.units["b-1"].has("melee") and pos.units["a-1"].has("melee")
+
+
+def test_a10_62_a_broken_unit_attacked_in_cc_is_dm(make_position: Any) -> None:
+    """A10.62: the broken a-2 attacked in CC by b-1 (no effect) is DM, the Good Order a-1 is not."""
+    pos = _melee(make_position, [_u("a-2", "E4", markers=["melee", "broken"])])
+    pos.push_text("answer stay")
+    pos.push_text("answer stay")
+    together(pos)
+    pos.push_text("answer dice 6,5")  # a-1 attacks b-1
+    pos.push_text("answer dice 6,5")  # b-1 attacks a-1 and a-2: no effect
+    assert pos.units["a-2"].has("dm") and not pos.units["a-1"].has("dm")

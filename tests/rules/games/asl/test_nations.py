@@ -120,7 +120,7 @@ def test_a25_7_finnish_conscripts_keep_a10_63s_one_self_rally(make_position: Any
                                  _u("a-2", "E3", "4-3-7", "a", markers=["broken"]),
                                  _u("a-3", "G3", "5-4-8", "a", markers=["broken"])])
     pos.push_text("rally a-1 dice 6,5")  # the side's one A10.63 self-rally of this Player Turn
-    with pytest.raises(IllegalAction, match="one MMC may self-rally"):
+    with pytest.raises(IllegalAction, match="first MMC rally attempt"):
         pos.push_text("rally a-2 dice 1,2")
     pos.push_text("rally a-3 dice 2,3")  # a 1st Line Finn self-rallies all the same
     assert not pos.units["a-3"].has("broken")

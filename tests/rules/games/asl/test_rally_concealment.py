@@ -45,7 +45,7 @@ def test_self_rally_once_per_player_turn_and_fate(make_position: Any) -> None:
         pos.push_text("rally b-1 dice 1,1")  # the non-phasing side cannot self-rally (A10.63)
     pos.push_text("rally a-1 dice 3,4")  # 7 + 1 self-rally = 8 <= 8
     assert not pos.units["a-1"].has("broken")
-    with pytest.raises(IllegalAction, match="one MMC may self-rally"):
+    with pytest.raises(IllegalAction, match="first MMC rally attempt"):
         pos.push_text("rally a-2 dice 1,1")
 
 

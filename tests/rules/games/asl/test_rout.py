@@ -151,6 +151,8 @@ def test_a10_533_a_concealed_enemy_on_the_route_is_revealed_and_the_router_elimi
     ]
     pos = make_position("asl", units, "AFPh", hexes={"I4": "woods"}, first_side="a")
     pos.push_text("end")
+    assert pos.decision.then == "rtph_reveal" and pos.decision.units == ("b-2",)  # A10.533: it may reveal
+    pos.push_text("answer keep")
     assert pos.map.parse_label("I4") in pos.decision.hexes  # concealed units are ignored (A10.533)
     pos.push_text("answer hex I4")
     if pos.decision is not None:  # interdicted on the way first: passed
@@ -187,3 +189,79 @@ def test_an_enemy_in_melee_does_not_make_a_unit_in_open_ground_rout(make_positio
     assert not rout.must_rout(pos, pos.units["a-1"])
     held = pos.at(pos.state.with_unit(pos.units["b-1"].mark(remove=("melee",))))
     assert rout.must_rout(held, held.units["a-1"])
+
+
+def test_a10_532_encircled_units_leaders_alone_and_lone_sw_do_not_interdict(make_position: Any) -> None:
+    """A10.532: an Encircled unit may not interdict; a leader has no range of his own, but interdicts with a
+    possessed LMG (range 6 here); a SW nobody possesses never does, nor a malfunctioned one."""
+    lmg = {"type": "sw", "sw": "mg", "fp": 2, "range": 6, "pp": 1}
+    from tests.rules.games.conftest import ASL_COUNTERS
+
+    counters = {**ASL_COUNTERS, "LMG": lmg}
+    pos = _routing(make_position)
+    unit, f4 = pos.units["a-1"], pos.map.parse_label("F4")
+    held = pos.at(pos.state.with_unit(pos.units["b-1"].mark("encircled")))
+    assert not rout.interdicted(held, unit, f4)
+    units = [_u("a-1", "E4", markers=["broken"]), _u("b-l", "C4", "9-1", "b")]
+    alone = make_position("asl", units, "AFPh", hexes={"I4": "woods"}, counters=counters)
+    assert not rout.interdicted(alone, alone.units["a-1"], f4)
+    armed = make_position("asl", [*units, _u("b-mg", "C4", "LMG", "b", carrier="b-l")], "AFPh",
+                          hexes={"I4": "woods"}, counters=counters)
+    assert rout.interdicted(armed, armed.units["a-1"], f4)
+    broken_mg = armed.at(armed.state.with_unit(armed.units["b-mg"].mark("malfunctioned")))
+    assert not rout.interdicted(broken_mg, armed.units["a-1"], f4)
+    loose = make_position("asl", [units[0], _u("b-mg", "C4", "LMG", "b"), _u("b-2", "K8", "4-4-7", "b")],
+                          "AFPh", hexes={"I4": "woods"}, counters=counters)
+    assert not rout.interdicted(loose, loose.units["a-1"], f4)
+
+
+def test_a10_62_an_enemy_passing_beside_a_broken_unit_makes_it_dm(make_position: Any) -> None:
+    """A10.62: the 4-6-7 moves C5-D5-D6, ADJACENT to the broken 4-4-7 in E5 at D5 only: DM all the same."""
+    units = [_u("a-1", "C5"), _u("b-1", "E5", "4-4-7", "b", markers=["broken"])]
+    pos = make_position("asl", units, "MPh")
+    pos.push_text("move a-1 C5-D5-D6")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    assert pos.label(pos.units["a-1"].hex) == "D6" and pos.units["b-1"].has("dm")
+    away = make_position("asl", units, "MPh")
+    away.push_text("move a-1 C5-C6")
+    assert not away.units["b-1"].has("dm")
+    hidden = make_position("asl", [{**units[0], "concealed": True}, units[1]], "MPh")
+    hidden.push_text("move a-1 C5-D5")  # A10.62: a Known enemy only (no Good Order enemy sees the "?" go)
+    assert hidden.units["a-1"].concealed and not hidden.units["b-1"].has("dm")
+
+
+def test_a10_711_only_a_leader_in_the_routers_location_may_rout_with_it(make_position: Any) -> None:
+    hexes = {"E4": {"terrain": "stone-building", "features": ["building-level-1"]}}
+    units = [_u("a-1", "E4", markers=["broken"]), _u("a-l", "E4", "9-1", level=1),
+             _u("a-m", "E4", "8-0"), _u("b-1", "D4", "4-4-7", "b")]
+    pos = make_position("asl", units, "AFPh", hexes=hexes)
+    assert [d.subject[0] for d in rout._leader_choices(pos, pos.units["a-1"])] == ["a-m"]
+
+
+def test_a10_533_a_concealed_unit_in_view_reveals_to_bar_the_route_and_interdict(make_position: Any) -> None:
+    """A10.533: the same concealed squad in the I4 woods reveals itself as the RtPh starts: now Known, it bars
+    the woods to the router, and its LOS interdicts the Open Ground on the way."""
+    units = [
+        _u("a-1", "E4", markers=["broken"]),
+        _u("b-1", "C4", "4-4-7", "b"),
+        _u("b-2", "I4", "4-4-7", "b", concealed=True),
+    ]
+    pos = make_position("asl", units, "AFPh", hexes={"I4": "woods"}, first_side="a")
+    pos.push_text("end")
+    h4 = pos.map.parse_label("H4")  # 5 hexes from b-1's normal range 4; beside I4
+    assert not rout.interdicted(pos, pos.units["a-1"], h4)
+    pos.push_text("answer units b-2")
+    assert not pos.units["b-2"].concealed
+    assert pos.decision is None or pos.map.parse_label("I4") not in pos.decision.hexes
+    assert rout.interdicted(pos, pos.units["a-1"], h4)
+
+
+def test_a10_62_an_overstacked_unit_in_woods_keeps_its_dm(make_position: Any) -> None:
+    """A10.62: four squads in the C3 woods (one over A5.1's three): the broken one keeps its DM."""
+    units = [_u("a-1", "C3", markers=["broken", "dm"]), *(_u(f"a-{i}", "C3") for i in (2, 3, 4)),
+             _u("b-1", "J8", "4-4-7", "b")]
+    pos = make_position("asl", units, "RPh", hexes={"C3": "woods"})
+    pos.push_text("end")
+    pos.push_text("end")
+    assert pos.phase.id == "PFPh" and pos.units["a-1"].has("dm")

@@ -65,3 +65,13 @@ def test_out_of_range_not_offered(make_position: Any) -> None:
     pos.push_text("fire a-pz at L5")
     top = pos.decision
     assert top is not None and top.arg("weapons") == "cmg" and top.arg("fp") == "2"
+
+
+def test_a10_62_a_broken_target_under_mg_fire_that_could_give_a_nmc_is_dm(make_position: Any) -> None:
+    """A10.62: the same 4 FP at a broken 4-4-7 (DR 11: no effect) could have given a NMC: it is DM."""
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0"]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "E5", "markers": ["broken"]}]
+    pos = make_position("asl", units, "PFPh", counters=COUNTERS)
+    pos.push_text("fire a-pz at E5")
+    pos.push_text("answer dice 5,6")
+    assert pos.units["b-sq"].has("dm")

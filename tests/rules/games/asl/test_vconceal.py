@@ -1,0 +1,145 @@
+"""A12.4-A12.42: a vehicle entering concealed enemy units' Location is not stopped by them (A12.4); unless it
+comes by bypass or a woods-road, their owner reveals them all or takes one PAATC for the whole stack at its
+lowest morale with the best leader's modifier, a dummy stack at morale 7; failing reveals and pins them all
+(A12.41). A bypassing vehicle reveals no one unless it ends its MPh there (A12.42). Counters from
+test_armour's catalogue: the demo Panzer moves C3 -> D3 (open ground) at the 4-6-7 (morale 7) and 4-4-7."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexmate.rules.games import Position
+from hexmate.rules.games.asl import vconceal
+
+from .test_armour import COUNTERS
+
+EXTRA = {**COUNTERS, "dummy": {"type": "dummy"}, "6-2-8": {"type": "squad", "fp": 6, "range": 2, "morale": 8,
+                                                             "broken_morale": 8},
+         "9-1": {"type": "leader", "morale": 9, "broken_morale": 8, "leadership": -1}}
+
+
+def _pos(make_position: Any, stack: list[tuple[str, str]], **kw: Any) -> Position:
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "C3", "markers": ["vca2"]}]
+    units += [{"id": uid, "counter": c, "side": "b", "hex": "D3", "concealed": True} for uid, c in stack]
+    pos: Position = make_position("asl", units, "MPh", counters=EXTRA, **kw)
+    return pos
+
+
+def test_a12_4_the_tank_enters_and_the_owner_is_asked(make_position: Any) -> None:
+    pos = _pos(make_position, [("b-1", "4-6-7"), ("b-2", "6-2-8")])
+    pos.push_text("move a-pz C3-D3")
+    assert pos.units["a-pz"].hex == pos.map.parse_label("D3")  # A12.4: not bumped back as infantry is
+    top = pos.state.decision
+    assert top is not None and top.then == vconceal.THEN and top.side == "b"
+    assert set(top.subject) == {"b-1", "b-2"} and top.choices == (vconceal.REVEAL, vconceal.PAATC)
+
+
+def test_a12_41_revealing_shows_them_unpinned(make_position: Any) -> None:
+    pos = _pos(make_position, [("b-1", "4-6-7"), ("b-d", "dummy")])
+    pos.push_text("move a-pz C3-D3")
+    pos.push_text("answer reveal")
+    assert not pos.units["b-1"].concealed and not pos.units["b-1"].has("pinned")
+    assert "b-d" not in pos.units  # A12.14: a dummy that loses its "?" is removed
+
+
+def test_a12_41_one_paatc_at_the_lowest_morale_failing_pins_them_all(make_position: Any) -> None:
+    pos = _pos(make_position, [("b-1", "4-6-7"), ("b-2", "6-2-8")])
+    pos.push_text("move a-pz C3-D3")
+    pos.push_text("answer paatc")
+    pos.push_text("answer dice 4,4")  # 8 against the 4-6-7's 7 (not the 6-2-8's 8): failed
+    for uid in ("b-1", "b-2"):
+        assert not pos.units[uid].concealed and pos.units[uid].has("pinned")
+
+
+def test_a12_41_passed_they_keep_the_question_mark(make_position: Any) -> None:
+    pos = _pos(make_position, [("b-1", "4-6-7"), ("b-2", "6-2-8")])
+    pos.push_text("move a-pz C3-D3")
+    pos.push_text("answer paatc")
+    pos.push_text("answer dice 3,4")  # 7 against 7
+    assert pos.units["b-1"].concealed and pos.units["b-2"].concealed
+    assert not pos.units["b-1"].has("pinned")
+    assert "b-1>a-pz" in pos.state.game.paatc  # D7.21: passed against this vehicle this phase
+
+
+def test_a12_41_the_best_leader_helps_and_is_not_asked_himself(make_position: Any) -> None:
+    pos = _pos(make_position, [("b-1", "4-6-7"), ("b-l", "9-1")])
+    pos.push_text("move a-pz C3-D3")
+    top = pos.state.decision
+    assert top is not None and top.subject == ("b-1",)  # A11.6: an SMC takes no PAATC
+    pos.push_text("answer paatc")
+    pos.push_text("answer dice 4,4")  # 8 - 1 = 7 against 7: passed
+    assert pos.units["b-1"].concealed and pos.units["b-l"].concealed
+
+
+def test_a12_41_dummies_alone_check_at_morale_7(make_position: Any) -> None:
+    pos = _pos(make_position, [("b-d", "dummy"), ("b-e", "dummy")])
+    pos.push_text("move a-pz C3-D3")
+    pos.push_text("answer paatc")
+    pos.push_text("answer dice 4,4")  # 8 > 7: the dummies are shown, so removed
+    assert "b-d" not in pos.units and "b-e" not in pos.units
+
+
+WOODS_ROAD = {"F6": {"road": ["N"]}, "F5": {"terrain": "woods", "road": ["S"]}}
+
+
+def _at_f5(make_position: Any, hexes: dict[str, Any]) -> Position:
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "F6", "markers": ["vca1"]},
+             {"id": "b-1", "counter": "4-6-7", "side": "b", "hex": "F5", "concealed": True}]
+    pos: Position = make_position("asl", units, "MPh", counters=EXTRA, hexes=hexes)
+    return pos
+
+
+def _asked(pos: Position) -> bool:
+    return any(d.then == vconceal.THEN for d in pos.state.decisions)
+
+
+def test_a12_41_not_by_a_woods_road(make_position: Any) -> None:
+    pos = _at_f5(make_position, WOODS_ROAD)
+    pos.push_text("move a-pz F6-F5")
+    assert pos.units["a-pz"].hex == pos.map.parse_label("F5") and not _asked(pos)
+    assert pos.units["b-1"].concealed
+    plain = _at_f5(make_position, {"F5": {"terrain": "woods"}})  # the same woods, not by its road: asked
+    plain.push_text("move a-pz F6-F5")
+    assert _asked(plain)
+
+
+def _settle(pos: Position) -> None:
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+
+
+def test_a12_42_a_bypassing_tank_reveals_no_one_until_it_ends_its_mph_there(make_position: Any) -> None:
+    hexes = {"I5": {"terrain": "wooden-building"}}
+    units = [{"id": "a-t", "counter": "pz", "side": "a", "hex": "I6", "markers": ["vca2"]},
+             {"id": "b-1", "counter": "4-6-7", "side": "b", "hex": "I5", "concealed": True},
+             {"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "H5", "concealed": True}]
+    pos: Position = make_position("asl", units, "MPh", counters=EXTRA, hexes=hexes)
+    pos.push_text("move a-t I6-I5 as bypass:H5")
+    _settle(pos)
+    assert pos.units["a-t"].hex == pos.map.parse_label("I5") and not _asked(pos)
+    assert pos.units["b-1"].concealed
+    after = pos.at(vconceal.end_of_mph(pos))  # A12.42: it ends its MPh there, in bypass
+    assert not after.units["b-1"].concealed
+    assert after.units["b-2"].concealed  # across the bypassed hexside: untouched (D2.36)
+
+
+def test_a12_1_a_crewless_empty_vehicle_costs_no_question_mark(make_position: Any) -> None:
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "D3", "markers": ["vca2", "abandoned"]},
+             {"id": "b-1", "counter": "4-6-7", "side": "b", "hex": "D3", "concealed": True}]
+    pos = make_position("asl", units, "MPh", counters=EXTRA)
+    assert vconceal.broken_for_concealment(pos, pos.units["a-pz"])
+    assert vconceal.entered(pos.game, pos, "a-pz", pos.map.parse_label("C3")) == pos.state
+
+
+def test_a12_41_the_overrun_waits_for_the_paatc_and_is_area_fire_at_the_question_marks(
+        make_position: Any) -> None:
+    pos = _pos(make_position, [("b-1", "4-6-7")])
+    pos.push_text("move a-pz C3-D3")
+    pos.push_text("answer paatc")
+    pos.push_text("answer dice 3,4")  # passed: still concealed
+    top = pos.state.decision
+    assert top is not None and top.side == "a" and pos.units["b-1"].concealed  # now the OVR's DR
+    pos.push_text("answer dice 3,3")
+    res = pos.last_resolution
+    assert res is not None
+    assert any(line.rule == "A12.41" and "halved" in str(line.label) for line in res.lines)
