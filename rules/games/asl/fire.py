@@ -210,7 +210,8 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
         if not au.sw_pair_allowed(used):
             raise IllegalAction(T("{unit} may fire two SW in a phase only if they are of different types "
                                   "(two SW MGs excepted, A9.11)", unit=oid), "A7.351")
-        fired = sum(1 for w in au.possessed(state, oid) if w.has(marker))
+        # a SW firing again this phase (SFF, FPF, multiple ROF) is one SW, not two (A7.351)
+        fired = sum(1 for w in au.possessed(state, oid) if w.has(marker) and w.id not in named)
         if n + fired > au.sw_fire_limit(owner):
             raise IllegalAction(
                 T("{unit} may fire at most {n} SW in a fire phase", unit=oid,
@@ -440,6 +441,34 @@ def cowering_shift(firers: Sequence[UnitState], default_nationality: str | None,
         return 0
     stack = [*firers, *others]
     return 2 if any(au.restricted(u, stack) for u in firers) else 1
+
+
+# A7.9: the counter every unit of a cowering attack takes ("Prep Fire or Final Fire as appropriate"); the
+# AFPh has neither, and a Defensive First Fire that cowers ends its firers' MPh as Final Fire
+COWERED_MARK = {"PFPh": "prep_fire", "MPh": "final_fire", "DFPh": "final_fire"}
+
+
+def cowered_marks(position: Position, state: State, firers: Sequence[UnitState]) -> tuple[State, list[Line]]:
+    """A7.9: the units of an attack that cowered take the Prep Fire or Final Fire counter of the phase, each
+    unit that fired and each possessor of a SW that fired, whether or not it used its own inherent FP; so a
+    cowered First Fire flips to Final Fire (no Subsequent First Fire, A8.3; no Final Fire in the DFPh, A8.4)
+    and a squad whose SW cowered may not fire its inherent FP at another target this phase (A7.33)."""
+    mark = COWERED_MARK.get(position.phase.id)
+    if mark is None:
+        return state, []
+    ids = dict.fromkeys([u.id for u in firers] + [u.carrier for u in firers if u.type == au.SW and u.carrier])
+    marked: list[str] = []
+    for uid in ids:
+        unit = state.units.get(uid or "")
+        if unit is None or (unit.has(mark) and not unit.has("first_fire")):
+            continue
+        state = state.with_unit(unit.mark(mark, remove=("first_fire",)))
+        marked.append(unit.id)
+    if not marked:
+        return state, []
+    what = T("Final Fire") if mark == "final_fire" else T("Prep Fire")
+    return state, [Line(T("Cowering"), T("{units} marked {counter}", units=", ".join(marked), counter=what),
+                        "A7.9")]
 
 
 def _possessors(position: Position, firers: Sequence[UnitState]) -> list[UnitState]:
@@ -941,6 +970,9 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     marker = FIRE_MARKERS[position.phase.id]
     for sid in keep:  # A9.2: the MG may fire again this phase
         state = state.with_unit(state.units[sid].mark(remove=(marker,)))
+    if cowered:  # A7.9: every unit of the attack, and each possessor of a SW in it, takes its counter
+        state, marks = cowered_marks(position, state, firers)
+        resolution = dataclasses.replace(resolution, lines=resolution.lines + tuple(marks))
     decisions: list[Decision] = []
     if len(fates) == 1:
         ((sid, fate),) = fates.items()
