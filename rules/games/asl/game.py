@@ -109,6 +109,7 @@ from hexmate.rules.games.asl import hw as asl_hw
 from hexmate.rules.games.asl import inplace as asl_inplace
 from hexmate.rules.games.asl import leaders as asl_leaders
 from hexmate.rules.games.asl import locations as asl_locations
+from hexmate.rules.games.asl import mandtpbf as asl_mandtpbf
 from hexmate.rules.games.asl import markers as asl_markers
 from hexmate.rules.games.asl import mgca as asl_mgca
 from hexmate.rules.games.asl import mol as asl_mol
@@ -1429,6 +1430,8 @@ class AslGame(Game):
             asl_ccgroups.check_group(position, decision, answer)  # A11.12, A11.14
         elif decision.then == "cc_stack":
             asl_ccgroups.check_stack(position, decision, answer)  # A11.14
+        elif decision.kind == "react":
+            asl_mandtpbf.check_pass(self, position, decision, answer)  # A8.312: TPBF owed first
 
     def resume_cc_group(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_ccgroups.resume_group(self, position, decision, answer)
