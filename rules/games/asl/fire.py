@@ -325,6 +325,7 @@ def _check_subsequent(position: Position, firers: Sequence[UnitState], target: H
     top = position.state.decision
     allowed = shots_allowed(position)
     modes = fire_modes(position, firers)
+    named = {u.id for u in firers}
     for unit in firers:
         if top is not None and int(top.arg(f"shots:{unit.id}", "0")) >= allowed:
             raise IllegalAction(
@@ -337,6 +338,16 @@ def _check_subsequent(position: Position, firers: Sequence[UnitState], target: H
             raise IllegalAction(
                 T("{unit} has a Final Fire counter: Final Protective Fire only at adjacent movers",
                   unit=unit.id), "A8.31")
+        if modes[unit.id] == "fpf" and unit.type not in (au.SW, LEADER):
+            # A8.31: a unit's FPF takes all its usable MGs along, Final Fire counter or not, up to the SW it
+            # may fire (A7.35-A7.353)
+            mgs = [w for w in au.possessed(position.state, unit.id)
+                   if shot_of(w).kind == "mg" and au.check_sw_use(position.state, w) is None]
+            left = [w.id for w in mgs if w.id not in named]
+            if len(mgs) - len(left) < min(len(mgs), au.sw_fire_limit(unit)):
+                raise IllegalAction(
+                    T("{unit} fires Final Protective Fire: its MG ({mgs}) must fire with it", unit=unit.id,
+                      mgs=", ".join(left)), "A8.31")
         if modes[unit.id] == "sff" and unit.type != LEADER:
             if d > shot_of(unit).range:
                 raise IllegalAction(
