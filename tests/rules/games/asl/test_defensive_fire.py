@@ -107,8 +107,8 @@ def test_a8_31_fpf_takes_all_the_units_usable_mgs_along(make_position: Any) -> N
     pos.push_text("move a-1 C1-C2-C3")
     while pos.decision is not None and pos.label(pos.decision.target) != "C3":
         pos.push_text("answer pass")
-    with pytest.raises(IllegalAction, match=r"b-2 fires Final Protective Fire: its MG \(b-lmg\) must fire with "
-                                            r"it \(A8\.31\)"):
+    owed = r"b-2 fires Final Protective Fire: its MG \(b-lmg\) must fire with it \(A8\.31\)"
+    with pytest.raises(IllegalAction, match=owed):
         pos.push_text("fire b-2 at C3 dice 6,5")
     pos.push_text("fire b-2,b-lmg at C3 dice 6,5")
     assert pos.units["b-lmg"].has("final_fire")
