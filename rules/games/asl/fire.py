@@ -23,6 +23,7 @@ from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import ammo as asl_ammo
 from hexmate.rules.games.asl import (
     bicycle,
+    blindshot,
     collateral,
     fire_groups,
     floc,
@@ -157,7 +158,9 @@ def shot_of(unit: UnitState, owner: UnitState | None = None) -> fpw.Shot:
     )
 
 
-def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
+def check(game: AslGame, position: Position, fire: act.Fire, *, blind_ok: bool = False) -> act.Fire:
+    """Why ``fire`` may not be made now (IllegalAction), else the fire. ``blind_ok``: a player's declared
+    fire whose target no firer sees is still made (A6.11, blindshot.py); the shots the table lists are not."""
     phase = position.phase.id
     side = firing_side(position)
     firers = _firers(position, fire)
@@ -306,6 +309,8 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
             raise IllegalAction(T("{unit} has no line of sight to {hex}: he directs no fire there",
                                   unit=leader.id, hex=position.label(target)), "D6.65")
     blocked = blind(position, shooters, target)
+    if blind_ok and blocked and len(blocked) == len(shooters):
+        return fire  # A6.11: declared before the LOS is checked, the shot is fired all the same
     if blocked and (len(shooter_hexes) == 1 or len(blocked) == len(shooters)):
         # A7.52: only members of a multi-Location fire group drop out for want of LOS; alone, no attack
         unit = blocked[0]
@@ -813,6 +818,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
 
 
 def resolve(game: AslGame, position: Position, fire: act.Fire) -> Resolution:
+    if blindshot.all_blind(position, fire):
+        return blindshot.resolution(position, fire)  # A6.11
     return resolve_attack(game, position, fire)
 
 
@@ -903,11 +910,13 @@ def declare(game: AslGame, position: Position, fire: act.Fire) -> State:
             state = state.with_unit(owner.mark("no_fire").revealed() if seen else owner.mark("no_fire"))
     names = ", ".join(fire.firers)
     # A9.22: a MG that may lay a Fire Lane says so before the DR
+    sightless = blindshot.all_blind(position, fire)  # A6.11: no lane, no spray for a blind shot
     lanes = [rfp.lane_question(position, w, fire.target) for w in weapons
-             if position.phase.id == "MPh" and rfp.may_lay(position, w, fire.target, modes[w.id])]
+             if position.phase.id == "MPh" and not sightless
+             and rfp.may_lay(position, w, fire.target, modes[w.id])]
     # A9.5: a fire that may spray asks for its second Location before the DR
     people = [u for u in firers if u.type != au.SW and u.type != LEADER]
-    sprayed = spray.question(position, people + weapons, fire.target)
+    sprayed = None if sightless else spray.question(position, people + weapons, fire.target)
     return state.push(
         *lanes,
         *([sprayed] if sprayed is not None and not any(dc.is_dc(w) for w in weapons) else []),
@@ -949,6 +958,8 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     fire = act.Fire(decision.subject, decision.target, answer.dice)
     if any(dc.is_dc(u) for u in _firers(position, fire)):
         return dc.resume(position, fire, decision.arg("level"))  # A23.6: the Location named, if any
+    if blindshot.all_blind(position, fire, floc.chosen(decision)):
+        return blindshot.resume(game, position, decision, fire)  # A6.11: breakdown and ROF only
     modes = _modes_of(decision) or None
     other = spray.second(decision.argmap)
     modes = modes or fire_modes(position, _firers(position, fire))

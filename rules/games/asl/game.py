@@ -831,7 +831,7 @@ class AslGame(Game):
                                       "by its armor's rules"), "D.8")
             mounted.check(position, [position.units[u] for u in action.firers if u in position.units],
                           action.target)  # D6
-            return asl_fire.check(self, armour.infantry_view(position), action)
+            return asl_fire.check(self, armour.infantry_view(position), action, blind_ok=True)  # A6.11
         phase = position.phase
         raise IllegalAction(
             T("{kind} is not an action of the {phase}", kind=action.kind, phase=phase.name), phase.rule
