@@ -343,6 +343,10 @@ def _check_subsequent(position: Position, firers: Sequence[UnitState], target: H
             raise IllegalAction(
                 T("{unit} has a Final Fire counter: Final Protective Fire only at adjacent movers",
                   unit=unit.id), "A8.31")
+        if modes[unit.id] in ("sff", "fpf") and unit.type == au.SW and shot_of(unit).kind != "mg":
+            rule = "A8.31" if modes[unit.id] == "fpf" else "A8.3"
+            raise IllegalAction(T("{sw}: only small arms, MGs and IFE fire again as Subsequent First Fire or "
+                                  "FPF", sw=unit.id), rule)
         if modes[unit.id] == "fpf" and unit.type not in (au.SW, LEADER):
             # A8.31: a unit's FPF takes all its usable MGs along, Final Fire counter or not, up to the SW it
             # may fire (A7.35-A7.353)

@@ -49,7 +49,8 @@ A8.15 Snap Shot                          built for Fire Lanes (residual.snap_sho
                                           First Fire at a hexside
 A8.2-A8.26 Residual FP                   built: residual.py, vresid.py (A8.222), spray.py (A8.24)
 A8.3, A8.31 SFF, FPF                     built: fire._check_subsequent, fire.declare, aftermath; NOW:
-                                          FPF must take the unit's usable MGs along (A8.31)
+                                          FPF must take the unit's usable MGs along (A8.31); a FT or
+                                          other non-MG SW may not SFF/FPF (A8.3, A8.31)
 A8.311 no FPF past a TPBF target         built: fire.check (A7.212)
 A8.312 mandatory TPBF                    NOW: this module
 A8.4, A8.41 Final Fire, multiple ROF     built: fire.check, fire._weapon_fates

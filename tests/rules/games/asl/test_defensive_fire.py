@@ -124,3 +124,17 @@ def test_a8_31_a_malfunctioned_mg_stays_behind_in_fpf(make_position: Any) -> Non
         pos.push_text("answer pass")
     pos.push_text("fire b-2 at C3 dice 6,5")
     assert "Final Protective Fire (A8.31)" in pos.last_resolution.text()
+
+
+def test_a8_3_a_flamethrower_does_not_fire_again_as_sff(make_position: Any) -> None:
+    """A8.3: only small arms, MGs and IFE may Subsequent First Fire: a FT with a First Fire counter may not
+    fire at the next hex the movers enter (a MG of the same First Fire state may: the first test)."""
+    extra = [{"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "C4"},
+             {"id": "b-ft", "counter": "FT", "side": "b", "hex": "C4", "carrier": "b-2",
+              "markers": ["first_fire"]}]
+    pos = mover_and_defender(make_position, extra)
+    pos.push_text("move a-1 C1-C2-C3")
+    while pos.decision is not None and pos.label(pos.decision.target) != "C3":
+        pos.push_text("answer pass")
+    with pytest.raises(IllegalAction, match=r"b-ft: only small arms, MGs and IFE .* \(A8\.3\)"):
+        pos.push_text("fire b-ft at C3 dice 6,5")
