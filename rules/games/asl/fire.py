@@ -751,7 +751,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
                 mine.append(MODE_AREA[mode])
             # A9.3: a MG's Sustained Fire halves it, once: as the Area Fire of A8.4 in the DFPh, or of SFF/FPF
             owner = position.units.get(unit.carrier or "") if unit.type == au.SW else None
-            fp, steps = fpw.shot_fp(shot_of(unit, owner), distance(h, fire.target), phase=phase, area=mine,
+            reach = _reach(position, owner or unit, h, fire.target, group)  # A7.21 with A2.8
+            fp, steps = fpw.shot_fp(shot_of(unit, owner), reach, phase=phase, area=mine,
                                     sustained=mode == "after_first" and _sustained(unit, mode),
                                     aboard=mounted.halvings(position, unit))  # D6.1, D6.22, D2.42
             total += fp
@@ -819,6 +820,15 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     return Resolution(
         fire, "ift", position.charts.label, position.charts.demo, tuple(lines), results, summary, hidden
     )
+
+
+def _reach(position: Position, shooter: UnitState, h: Hex, target: Hex, group: Sequence[UnitState]) -> int:
+    """The range that sets PBF and TPBF (A7.21): another level of the firer's own hex is another Location
+    (A2.8), ADJACENT to it, so PBF (x2), not TPBF; TPBF (x3) is for the firer's own Location only."""
+    d = distance(h, target)
+    if d == 0 and group and floc.level_of_unit(position, shooter) != floc.level_of_unit(position, group[0]):
+        return 1
+    return d
 
 
 def resolve(game: AslGame, position: Position, fire: act.Fire) -> Resolution:
