@@ -25,7 +25,8 @@ A6.6  units never block; AFV/wreck       built: LOS ignores units; vcover.hindra
 A6.7  hindrance, one per range           built: rules/los.py
 A6.8  adjacent yet unseen                built: asl/los.py _between_levels, bypass.py
 A7.1  one fire phase a Player Turn       built: fire.check (A.15)
-A7.2-A7.26 FP modifiers                  built: firepower.py, oppfire.py (A7.25)
+A7.2-A7.26 FP modifiers                  built: firepower.py, oppfire.py (A7.25); FIXED: A7.21 fire at
+                                          another level of the own hex is PBF, not TPBF (fire._reach)
 A7.3-A7.309 resolution, results          built: fire.py, aftermath.py, unarmored.py
 A7.31, A7.32 results before the next     built: each attack's decisions are answered before another
 A7.33 inherent FP not split; SW apart    built: fire.check, units.keeps_inherent_fp
@@ -34,9 +35,11 @@ A7.35-A7.353 SW use, lost inherent FP    built: fire.check/declare ("no_fire", g
 A7.36 Assault Fire                       built: firepower.py
 A7.37, A7.371, A7.372 IIFT               optional chart, not in the chart pack: the standard IFT only
 A7.4  target determination               built: fire.resolve_attack, floc.py
-A7.5-A7.55 fire groups, leadership       built: fire.check, fire_groups.py
+A7.5-A7.55 fire groups, leadership       built: fire.check, fire_groups.py; FIXED: A7.55 binds one
+                                          Location, not every level of a hex (A2.8)
 A7.6  TEM, hindrance                     built: fire.resolve_attack
-A7.7, A7.71 Encirclement                 built: fire_groups.py
+A7.7, A7.71 Encirclement                 built: fire_groups.py; NOW: from directly above and below in a
+                                          building hex (fire_groups._vertical)
 A7.72 upper-level Encirclement           NOT built (needs a path-to-ground search through buildings, B23)
 A7.8-A7.831 pin and its effects          built: aftermath.py, fire.py, vmg.py (D6.62), riders.py (D6.23)
 A7.9  Cowering                           built: fire.cowering_shift; its counters NOW (fire.cowered_marks);

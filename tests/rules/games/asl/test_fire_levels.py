@@ -28,3 +28,26 @@ def test_a7_21_fire_in_the_firers_own_location_is_tpbf(make_position: Any) -> No
     pos = make_position("asl", units, "PFPh", counters=COUNTERS, hexes={"C3": UPPER})
     text = pos.resolve(pos.parse_action("fire a-1 at C3 dice 4,5")).text()
     assert "5 FP x3 Triple Point Blank Fire (A7.21) = 15 FP" in text
+
+
+def test_a7_7_fire_from_directly_above_and_below_encircles(make_position: Any) -> None:
+    """A7.7: in a building hex, successive qualifying attacks from the Location directly above (level 2) and
+    the one directly below (ground level) encircle the Location between them (level 1)."""
+    units = [{"id": "a-1", "counter": "5-4-8", "side": "a", "hex": "C3", "level": 2},
+             {"id": "a-2", "counter": "5-4-8", "side": "a", "hex": "C3", "level": 0},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C3", "level": 1}]
+    pos = make_position("asl", units, "PFPh", counters=COUNTERS, hexes={"C3": UPPER})
+    pos.push_text("fire a-1 at C3 dice 5,6")  # 10 FP: an NMC is possible (A7.7), this DR does nothing
+    assert not pos.units["b-1"].has("encircled")
+    pos.push_text("fire a-2 at C3 dice 5,6")
+    assert "ENCIRCLED" in pos.last_resolution.text()
+    assert pos.units["b-1"].has("encircled")
+
+
+def test_a7_7_fire_from_above_twice_does_not_encircle(make_position: Any) -> None:
+    units = [{"id": "a-1", "counter": "5-4-8", "side": "a", "hex": "C3", "level": 2},
+             {"id": "a-2", "counter": "5-4-8", "side": "a", "hex": "C3", "level": 2},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C3", "level": 1}]
+    pos = make_position("asl", units, "PFPh", counters=COUNTERS, hexes={"C3": UPPER})
+    pos.push_text("fire a-1,a-2 at C3 dice 5,6")
+    assert not pos.units["b-1"].has("encircled")
