@@ -25,6 +25,7 @@ from hexmate.rules.games.asl import (
     bicycle,
     blindshot,
     collateral,
+    direct,
     fire_groups,
     floc,
     mounted,
@@ -184,7 +185,8 @@ def check(game: AslGame, position: Position, fire: act.Fire, *, blind_ok: bool =
         on_bicycle = bicycle.why_not_fire(position, unit)  # D15.6, D15.8
         if on_bicycle is not None:
             raise IllegalAction(*on_bicycle)
-        if unit.has(marker) and not (phase == "MPh" and marker == "first_fire"):
+        if unit.has(marker) and not (phase == "MPh" and marker == "first_fire") \
+                and not (unit.type == LEADER and direct.directed(position, unit) is not None):
             raise IllegalAction(T("{unit} has already fired this phase", unit=unit.id), "A.15")
         if phase == "AFPh" and unit.has("prep_fire"):
             raise IllegalAction(
@@ -233,6 +235,12 @@ def check(game: AslGame, position: Position, fire: act.Fire, *, blind_ok: bool =
     shooters = people + weapons
     if not shooters:
         raise IllegalAction(T("a leader has no FP of his own; he directs other units' fire"), "A7.53")
+    for leader in (u for u in firers if u.type == LEADER):  # A7.53: whom a leader may direct again
+        again = leader.has(marker) or (phase in ("MPh", "DFPh") and (leader.has("first_fire")
+                                                                      or leader.has("final_fire")))
+        why_led = direct.why_not(position, leader, shooters, again)
+        if why_led is not None:
+            raise IllegalAction(why_led, "A7.53")
     shooter_hexes = {where(position, u) for u in shooters}
     for leader in (u for u in firers if u.type == LEADER):
         if leader.hex not in shooter_hexes:
@@ -911,6 +919,9 @@ def declare(game: AslGame, position: Position, fire: act.Fire) -> State:
             for sw in au.possessed(state, uid):
                 state = state.with_unit(sw.mark("final_fire", remove=("first_fire",)))
     state = _count_shots(position, state, fire)
+    if _leadership(position, firers) is not None:  # A7.53: what each directing leader directed
+        state = direct.record(position, state, [u.id for u in firers if u.type == LEADER],
+                              [u.id for u in firers if u.type != LEADER])
     state = asl_mgca.record(position, state, weapons, fire.target)  # A9.21
     state = rfp.cancel_on_fire(position, state, weapons, fire.target)  # A9.223: TPBF ends its lane
     state = fire_groups.record(position, state, fire)  # A7.55

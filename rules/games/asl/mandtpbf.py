@@ -36,7 +36,9 @@ A7.36 Assault Fire                       built: firepower.py
 A7.37, A7.371, A7.372 IIFT               optional chart, not in the chart pack: the standard IFT only
 A7.4  target determination               built: fire.resolve_attack, floc.py
 A7.5-A7.55 fire groups, leadership       built: fire.check, fire_groups.py; FIXED: A7.55 binds one
-                                          Location, not every level of a hex (A2.8)
+                                          Location, not every level of a hex (A2.8); NOW: A7.53 a leader
+                                          directs his MG again on its ROF, and after First Fire only the
+                                          same unit/group (direct.py); one TH DR a phase: not built (C)
 A7.6  TEM, hindrance                     built: fire.resolve_attack
 A7.7, A7.71 Encirclement                 built: fire_groups.py; NOW: from directly above and below in a
                                           building hex (fire_groups._vertical)
