@@ -3,8 +3,9 @@
 LOS is checked only once an attack is declared (A6.11). When the check finds it blocked for every firer,
 the units that tried count as having fired in all respects (they thought they saw something): they take the
 phase's fire counter as for any fire (fire.declare), the shot affects nobody (not the units in the obstacle
-that blocked it) and makes nobody DM, but its DR is still rolled, for breakdown (A9.7) and for a MG's
-multiple ROF (A9.2). A multi-Location fire group with some members out of LOS is A7.52's case (fire.blind:
+that blocked it) and makes nobody DM, but its DR is still rolled for what may happen all the same: breakdown
+(A9.7), a MG's multiple ROF (A9.2), and the enemy sniper when it equals his SAN (A14.1: the Original DR of an
+IFT attack). A multi-Location fire group with some members out of LOS is A7.52's case (fire.blind:
 they drop out, count as having fired, the rest attack).
 
 fire.check accepts such a shot only when a player declares it (``blind_ok``, game.check); the actions the
@@ -61,7 +62,7 @@ def resolution(position: Position, fire: act.Fire, modes: dict[str, str] | None 
     lines = [
         Line(T("Line of sight"), seen, "A6.1"),
         Line(T("Blind shot"), T("the firers count as having fired; no effect on any unit, no DM; the DR "
-                                "counts for breakdown and rate of fire only"), "A6.11"),
+                                "counts for breakdown, rate of fire and the enemy sniper only"), "A6.11"),
         Line(T("Original DR"), T("{white} white + {coloured} coloured = {total}", white=roll.white,
                                  coloured=roll.coloured, total=roll.total), "A.1"),
         *asl_fire._weapon_lines(position, fire, roll.total, roll.coloured, False, modes),
@@ -73,7 +74,8 @@ def resolution(position: Position, fire: act.Fire, modes: dict[str, str] | None 
 def resume(game: AslGame, position: Position, decision: Decision, fire: act.Fire) -> State:
     """The blind shot's DR is in: breakdown and ROF as for any fire (A9.2, A9.7, A9.71), nothing else."""
     from hexmate.rules.games.asl import fire as asl_fire
-    from hexmate.rules.games.asl.aftermath import _weapon_fate
+    from hexmate.rules.games.asl import morale as am
+    from hexmate.rules.games.asl.aftermath import _weapon_fate, side_number, sniper_decision
 
     assert fire.dice is not None
     roll = ASL_DR.from_values(fire.dice)
@@ -97,5 +99,10 @@ def resume(game: AslGame, position: Position, decision: Decision, fire: act.Fire
             args=tuple(sorted(fates.items())),
         ))
     state = state.replace(resolution=resolution(position, fire, modes))
+    side = position.units[fire.firers[0]].side if fire.firers[0] in position.units else position.to_act
+    enemy = position.enemy_of(side)
+    san = side_number(position, "san", enemy)
+    if san is not None and am.sniper_activates(roll.total, san, "ift"):
+        more.append(sniper_decision(position, enemy, san))  # A14.1: an IFT attack's Original DR all the same
     return state.push(*more) if more else state
 

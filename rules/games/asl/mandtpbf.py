@@ -12,8 +12,8 @@ it: fire.check refusing the shot settles that, as every other limit (A8.3, A8.31
 Audit of A6-A8 against the text (helper a26; "built" names where the code does it):
 
 A6.1  LOS thread, dr on dispute          built: rules/los.py, asl/los.py (the dr is the players' own)
-A6.11 LOS checked only after declaring;  NOW: blindshot.py (fired, no effect, no DM, DR for breakdown and
-      blocked shot still "fired" + DR     ROF); a multi-Location FG member out of LOS drops out (A7.52);
+A6.11 LOS checked only after declaring;  NOW: blindshot.py (fired, no effect, no DM, DR for breakdown,
+      blocked shot still "fired" + DR     ROF, SAN); a multi-Location FG member out of LOS drops out (A7.52);
                                           the Scenario Defender's pre-setup check is the players' own
 A6.12 irregular aiming points            built: asl/los.py (bypass vertex, road crossing), lane Snap Shot
 A6.2, A6.21 obstacles, 1/2 level         built: rules/los.py

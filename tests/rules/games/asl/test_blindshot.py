@@ -42,3 +42,13 @@ def test_the_blind_shots_dr_keeps_a_mgs_rof_on_a_low_coloured_dr(make_position: 
     pos.push_text("fire a-lmg at C4 dice 3,1")  # coloured 1 <= ROF 1 (A9.2)
     assert "a-lmg keeps its multiple ROF" in pos.last_resolution.text()
     assert not pos.units["a-lmg"].has("prep_fire")
+
+
+def test_the_blind_shots_dr_equal_to_the_enemy_san_activates_his_sniper(make_position: Any) -> None:
+    """A14.1: an IFT attack's Original DR equal to the enemy's SAN (3 here) activates his sniper."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C4"}]
+    pos = make_position("asl", units, "PFPh", counters=COUNTERS, hexes={"C2": "woods"},
+                        options={"san": {"b": 3}})
+    pos.push_text("fire a-1 at C4 dice 1,2")
+    assert pos.decision is not None and pos.decision.side == "b" and pos.decision.rule.startswith("A14")
