@@ -52,11 +52,16 @@ A8.13 FFNAM/FFMO First Fire only         built: fire.resolve_attack (MPh only), 
 A8.14 attack again after more MF         built: fire._check_subsequent, shots_allowed
 A8.15 Snap Shot                          built for Fire Lanes (residual.snap_shot); NOT as a unit's own
                                           First Fire at a hexside
-A8.2-A8.26 Residual FP                   built: residual.py, vresid.py (A8.222), spray.py (A8.24)
+A8.2-A8.26 Residual FP                   built: residual.py, vresid.py (A8.222), spray.py (A8.24); NOW:
+                                          A8.22 a lower DRM lets it attack a unit again (residual._again);
+                                          NOT built: crest/bridge and pillbox cases (B), ordnance residual
+                                          at motorcycle riders (A8.25 with motoord.py: the TH DRMs' A8.26
+                                          share is chapter C's)
 A8.3, A8.31 SFF, FPF                     built: fire._check_subsequent, fire.declare, aftermath; NOW:
                                           FPF must take the unit's usable MGs along (A8.31); a FT or
                                           other non-MG SW may not SFF/FPF (A8.3, A8.31)
-A8.311 no FPF past a TPBF target         built: fire.check (A7.212)
+A8.311 no FPF past a TPBF target         built: fire.check (A7.212); a Gun's crew adding inherent FP to
+                                          FPF: chapter C, not built
 A8.312 mandatory TPBF                    NOW: this module
 A8.4, A8.41 Final Fire, multiple ROF     built: fire.check, fire._weapon_fates
 """
