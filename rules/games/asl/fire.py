@@ -23,8 +23,10 @@ from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import ammo as asl_ammo
 from hexmate.rules.games.asl import (
     bicycle,
+    blindshot,
     cavalry,
     collateral,
+    direct,
     fire_groups,
     floc,
     mounted,
@@ -167,7 +169,9 @@ def shot_of(unit: UnitState, owner: UnitState | None = None) -> fpw.Shot:
     )
 
 
-def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
+def check(game: AslGame, position: Position, fire: act.Fire, *, blind_ok: bool = False) -> act.Fire:
+    """Why ``fire`` may not be made now (IllegalAction), else the fire. ``blind_ok``: a player's declared
+    fire whose target no firer sees is still made (A6.11, blindshot.py); the shots the table lists are not."""
     phase = position.phase.id
     side = firing_side(position)
     firers = _firers(position, fire)
@@ -194,7 +198,8 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
         on_horse = cavalry.why_not_fire(position, unit)  # A13.4, A13.7
         if on_horse is not None:
             raise IllegalAction(*on_horse)
-        if unit.has(marker) and not (phase == "MPh" and marker == "first_fire"):
+        if unit.has(marker) and not (phase == "MPh" and marker == "first_fire") \
+                and not (unit.type == LEADER and direct.directed(position, unit) is not None):
             raise IllegalAction(T("{unit} has already fired this phase", unit=unit.id), "A.15")
         if phase == "AFPh" and unit.has("prep_fire"):
             raise IllegalAction(
@@ -223,7 +228,8 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
         if not au.sw_pair_allowed(used):
             raise IllegalAction(T("{unit} may fire two SW in a phase only if they are of different types "
                                   "(two SW MGs excepted, A9.11)", unit=oid), "A7.351")
-        fired = sum(1 for w in au.possessed(state, oid) if w.has(marker))
+        # a SW firing again this phase (SFF, FPF, multiple ROF) is one SW, not two (A7.351)
+        fired = sum(1 for w in au.possessed(state, oid) if w.has(marker) and w.id not in named)
         if n + fired > au.sw_fire_limit(owner):
             raise IllegalAction(
                 T("{unit} may fire at most {n} SW in a fire phase", unit=oid,
@@ -242,6 +248,12 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
     shooters = people + weapons
     if not shooters:
         raise IllegalAction(T("a leader has no FP of his own; he directs other units' fire"), "A7.53")
+    for leader in (u for u in firers if u.type == LEADER):  # A7.53: whom a leader may direct again
+        again = leader.has(marker) or (phase in ("MPh", "DFPh") and (leader.has("first_fire")
+                                                                      or leader.has("final_fire")))
+        why_led = direct.why_not(position, leader, shooters, again)
+        if why_led is not None:
+            raise IllegalAction(why_led, "A7.53")
     shooter_hexes = {where(position, u) for u in shooters}
     for leader in (u for u in firers if u.type == LEADER):
         if leader.hex not in shooter_hexes:
@@ -318,6 +330,8 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
             raise IllegalAction(T("{unit} has no line of sight to {hex}: he directs no fire there",
                                   unit=leader.id, hex=position.label(target)), "D6.65")
     blocked = blind(position, shooters, target)
+    if blind_ok and blocked and len(blocked) == len(shooters):
+        return fire  # A6.11: declared before the LOS is checked, the shot is fired all the same
     if blocked and (len(shooter_hexes) == 1 or len(blocked) == len(shooters)):
         # A7.52: only members of a multi-Location fire group drop out for want of LOS; alone, no attack
         unit = blocked[0]
@@ -337,6 +351,7 @@ def _check_subsequent(position: Position, firers: Sequence[UnitState], target: H
     top = position.state.decision
     allowed = shots_allowed(position)
     modes = fire_modes(position, firers, target)
+    named = {u.id for u in firers}
     for unit in firers:
         if top is not None and int(top.arg(f"shots:{unit.id}", "0")) >= allowed:
             raise IllegalAction(
@@ -349,6 +364,20 @@ def _check_subsequent(position: Position, firers: Sequence[UnitState], target: H
             raise IllegalAction(
                 T("{unit} has a Final Fire counter: Final Protective Fire only at adjacent movers",
                   unit=unit.id), "A8.31")
+        if modes[unit.id] in ("sff", "fpf") and unit.type == au.SW and shot_of(unit).kind != "mg":
+            rule = "A8.31" if modes[unit.id] == "fpf" else "A8.3"
+            raise IllegalAction(T("{sw}: only small arms, MGs and IFE fire again as Subsequent First Fire or "
+                                  "FPF", sw=unit.id), rule)
+        if modes[unit.id] == "fpf" and unit.type not in (au.SW, LEADER):
+            # A8.31: a unit's FPF takes all its usable MGs along, Final Fire counter or not, up to the SW it
+            # may fire (A7.35-A7.353)
+            mgs = [w for w in au.possessed(position.state, unit.id)
+                   if shot_of(w).kind == "mg" and au.check_sw_use(position.state, w) is None]
+            left = [w.id for w in mgs if w.id not in named]
+            if len(mgs) - len(left) < min(len(mgs), au.sw_fire_limit(unit)):
+                raise IllegalAction(
+                    T("{unit} fires Final Protective Fire: its MG ({mgs}) must fire with it", unit=unit.id,
+                      mgs=", ".join(left)), "A8.31")
         if modes[unit.id] == "sff" and unit.type != LEADER:
             if d > shot_of(unit).range:
                 raise IllegalAction(
@@ -453,6 +482,34 @@ def cowering_shift(firers: Sequence[UnitState], default_nationality: str | None,
         return 0
     stack = [*firers, *others]
     return 2 if any(au.restricted(u, stack) for u in firers) else 1
+
+
+# A7.9: the counter every unit of a cowering attack takes ("Prep Fire or Final Fire as appropriate"); the
+# AFPh has neither, and a Defensive First Fire that cowers ends its firers' MPh as Final Fire
+COWERED_MARK = {"PFPh": "prep_fire", "MPh": "final_fire", "DFPh": "final_fire"}
+
+
+def cowered_marks(position: Position, state: State, firers: Sequence[UnitState]) -> tuple[State, list[Line]]:
+    """A7.9: the units of an attack that cowered take the Prep Fire or Final Fire counter of the phase, each
+    unit that fired and each possessor of a SW that fired, whether or not it used its own inherent FP; so a
+    cowered First Fire flips to Final Fire (no Subsequent First Fire, A8.3; no Final Fire in the DFPh, A8.4)
+    and a squad whose SW cowered may not fire its inherent FP at another target this phase (A7.33)."""
+    mark = COWERED_MARK.get(position.phase.id)
+    if mark is None:
+        return state, []
+    ids = dict.fromkeys([u.id for u in firers] + [u.carrier for u in firers if u.type == au.SW and u.carrier])
+    marked: list[str] = []
+    for uid in ids:
+        unit = state.units.get(uid or "")
+        if unit is None or (unit.has(mark) and not unit.has("first_fire")):
+            continue
+        state = state.with_unit(unit.mark(mark, remove=("first_fire",)))
+        marked.append(unit.id)
+    if not marked:
+        return state, []
+    what = T("Final Fire") if mark == "final_fire" else T("Prep Fire")
+    return state, [Line(T("Cowering"), T("{units} marked {counter}", units=", ".join(marked), counter=what),
+                        "A7.9")]
 
 
 def _possessors(position: Position, firers: Sequence[UnitState]) -> list[UnitState]:
@@ -732,7 +789,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
                 mine.append(MODE_AREA[mode])
             # A9.3: a MG's Sustained Fire halves it, once: as the Area Fire of A8.4 in the DFPh, or of SFF/FPF
             owner = position.units.get(unit.carrier or "") if unit.type == au.SW else None
-            fp, steps = fpw.shot_fp(shot_of(unit, owner), distance(h, fire.target), phase=phase, area=mine,
+            reach = _reach(position, owner or unit, h, fire.target, group)  # A7.21 with A2.8
+            fp, steps = fpw.shot_fp(shot_of(unit, owner), reach, phase=phase, area=mine,
                                     sustained=mode == "after_first" and _sustained(unit, mode),
                                     aboard=[*mounted.halvings(position, unit),  # D6.1, D6.22, D2.42
                                             *cavalry.halvings(unit)])  # A13.4
@@ -808,7 +866,18 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     )
 
 
+def _reach(position: Position, shooter: UnitState, h: Hex, target: Hex, group: Sequence[UnitState]) -> int:
+    """The range that sets PBF and TPBF (A7.21): another level of the firer's own hex is another Location
+    (A2.8), ADJACENT to it, so PBF (x2), not TPBF; TPBF (x3) is for the firer's own Location only."""
+    d = distance(h, target)
+    if d == 0 and group and floc.level_of_unit(position, shooter) != floc.level_of_unit(position, group[0]):
+        return 1
+    return d
+
+
 def resolve(game: AslGame, position: Position, fire: act.Fire) -> Resolution:
+    if blindshot.all_blind(position, fire):
+        return blindshot.resolution(position, fire)  # A6.11
     return resolve_attack(game, position, fire)
 
 
@@ -886,6 +955,9 @@ def declare(game: AslGame, position: Position, fire: act.Fire) -> State:
             for sw in au.possessed(state, uid):
                 state = state.with_unit(sw.mark("final_fire", remove=("first_fire",)))
     state = _count_shots(position, state, fire)
+    if _leadership(position, firers) is not None:  # A7.53: what each directing leader directed
+        state = direct.record(position, state, [u.id for u in firers if u.type == LEADER],
+                              [u.id for u in firers if u.type != LEADER])
     state = asl_mgca.record(position, state, weapons, fire.target)  # A9.21
     state = rfp.cancel_on_fire(position, state, weapons, fire.target)  # A9.223: TPBF ends its lane
     state = fire_groups.record(position, state, fire)  # A7.55
@@ -899,11 +971,13 @@ def declare(game: AslGame, position: Position, fire: act.Fire) -> State:
             state = state.with_unit(owner.mark("no_fire").revealed() if seen else owner.mark("no_fire"))
     names = ", ".join(fire.firers)
     # A9.22: a MG that may lay a Fire Lane says so before the DR
+    sightless = blindshot.all_blind(position, fire)  # A6.11: no lane, no spray for a blind shot
     lanes = [rfp.lane_question(position, w, fire.target) for w in weapons
-             if position.phase.id == "MPh" and rfp.may_lay(position, w, fire.target, modes[w.id])]
+             if position.phase.id == "MPh" and not sightless
+             and rfp.may_lay(position, w, fire.target, modes[w.id])]
     # A9.5: a fire that may spray asks for its second Location before the DR
     people = [u for u in firers if u.type != au.SW and u.type != LEADER]
-    sprayed = spray.question(position, people + weapons, fire.target)
+    sprayed = None if sightless else spray.question(position, people + weapons, fire.target)
     return state.push(
         *lanes,
         *([sprayed] if sprayed is not None and not any(dc.is_dc(w) for w in weapons) else []),
@@ -945,6 +1019,8 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     fire = act.Fire(decision.subject, decision.target, answer.dice)
     if any(dc.is_dc(u) for u in _firers(position, fire)):
         return dc.resume(position, fire, decision.arg("level"))  # A23.6: the Location named, if any
+    if blindshot.all_blind(position, fire, floc.chosen(decision)):
+        return blindshot.resume(game, position, decision, fire)  # A6.11: breakdown and ROF only
     modes = _modes_of(decision) or None
     other = spray.second(decision.argmap)
     modes = modes or fire_modes(position, _firers(position, fire), fire.target)
@@ -977,6 +1053,9 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     marker = FIRE_MARKERS[position.phase.id]
     for sid in keep:  # A9.2: the MG may fire again this phase
         state = state.with_unit(state.units[sid].mark(remove=(marker,)))
+    if cowered:  # A7.9: every unit of the attack, and each possessor of a SW in it, takes its counter
+        state, marks = cowered_marks(position, state, firers)
+        resolution = dataclasses.replace(resolution, lines=resolution.lines + tuple(marks))
     decisions: list[Decision] = []
     if len(fates) == 1:
         ((sid, fate),) = fates.items()

@@ -160,6 +160,8 @@ def check_mandatory(position: Position, shooters: Sequence[UnitState], target: H
                 continue
             if other.id not in where or where[other.id] != where[unit.id]:
                 continue
+            if _level(position, other) != _level(position, unit):
+                continue  # A2.8: another level of the hex is another Location
             if not may_group(position, unit, other):
                 continue  # D6.64: no fire group is possible between them, so none is forced
             done = (int(top.arg(f"shots:{other.id}", "0")) > 0 if in_window and top is not None
@@ -168,6 +170,14 @@ def check_mandatory(position: Position, shooters: Sequence[UnitState], target: H
                 return (T("{unit} and {other} are in one Location and fire at the same target this phase: "
                           "they fire as one fire group", unit=unit.id, other=other.id), "A7.55")
     return None
+
+
+def _level(position: Position, unit: UnitState) -> int:
+    """The level of a unit's Location (a SW's, its possessor's)."""
+    from hexmate.rules.games.asl import floc
+
+    user = position.units.get(unit.carrier or "", unit) if unit.type == au.SW else unit
+    return floc.level_of_unit(position, user)
 
 
 def record(position: Position, state: State, fire: act.Fire) -> State:
@@ -201,8 +211,36 @@ def qualifying(position: Position, resolution: Resolution, shooters: Sequence[tu
     col = axis.locate(max(cols))
     if col is None or col - cowering < 0:
         return []
-    return [fpw.entry_position(target, h) for _, h, rng in shooters
-            if h != target and distance(h, target) <= rng]
+    out = [fpw.entry_position(target, h) for _, h, rng in shooters
+           if h != target and distance(h, target) <= rng]
+    return out + _vertical(position, resolution, [u for u, h, _ in shooters if h == target])
+
+
+# A7.7: in a building hex, fire from the Location directly above and from the one directly below (entries of
+# their own, beside the 12 positions round the hex)
+ABOVE, BELOW = 100, 101
+
+
+def _vertical(position: Position, resolution: Resolution, shooters: Sequence[UnitState]) -> list[int]:
+    """The A7.7 vertical entries of shooters in the target's own hex: from the level right above the target
+    Location, or right below it (a SW counts at its possessor's level)."""
+    from hexmate.rules.games.asl import floc
+
+    targets = [position.units[u] for u in resolution.results if u in position.units]
+    if not targets or not shooters:
+        return []
+    level = floc.level_of_unit(position, targets[0])
+    out = []
+    for unit in shooters:
+        user = position.units.get(unit.carrier or "", unit) if unit.type == au.SW else unit
+        diff = floc.level_of_unit(position, user) - level
+        out += [ABOVE] if diff == 1 else [BELOW] if diff == -1 else []
+    return out
+
+
+def _encircles(entries: Sequence[int]) -> bool:
+    """A7.7: opposite sides round the hex (firepower.encircles), or from directly above and below."""
+    return {ABOVE, BELOW} <= set(entries) or fpw.encircles(e for e in entries if e < ABOVE)
 
 
 def after_attack(position: Position, state: State, target: Hex, side: str, entries: Sequence[int]
@@ -218,7 +256,7 @@ def after_attack(position: Position, state: State, target: Hex, side: str, entri
         before = run[2]
     run_entries = tuple(sorted(set(before) | set(entries)))
     state = state.replace(game=gs.replace(encircle_run=(target, side, run_entries)))
-    if not entries or not fpw.encircles(run_entries):
+    if not entries or not _encircles(run_entries):
         return state, []
     if any(h == target for h, _ in _gs(state).encircled):
         return state, []

@@ -116,7 +116,7 @@ from hexmate.rules.games.asl import hth as asl_hth
 from hexmate.rules.games.asl import hw as asl_hw
 from hexmate.rules.games.asl import inplace as asl_inplace
 from hexmate.rules.games.asl import leaders as asl_leaders
-from hexmate.rules.games.asl import locations as asl_locations
+from hexmate.rules.games.asl import mandtpbf as asl_mandtpbf
 from hexmate.rules.games.asl import markers as asl_markers
 from hexmate.rules.games.asl import mgca as asl_mgca
 from hexmate.rules.games.asl import mol as asl_mol
@@ -880,7 +880,7 @@ class AslGame(Game):
                                       "by its armor's rules"), "D.8")
             mounted.check(position, [position.units[u] for u in action.firers if u in position.units],
                           action.target)  # D6
-            return asl_fire.check(self, armour.infantry_view(position), action)
+            return asl_fire.check(self, armour.infantry_view(position), action, blind_ok=True)  # A6.11
         phase = position.phase
         raise IllegalAction(
             T("{kind} is not an action of the {phase}", kind=action.kind, phase=phase.name), phase.rule
@@ -1204,15 +1204,12 @@ class AslGame(Game):
 
     def resume_fire_level(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         """A7.4, A23.6: the firer named the target Location; the fire is declared as any, its roll keeping it.
-        A Location none of the firers sees is refused (A6.1)."""
+        A Location none of the firers sees is fired at all the same, to no effect (A6.11, blindshot.py)."""
         assert decision.target is not None
         level = (answer.choice or "h")[1:]
         if answer.choice in decision.choices and not asl_demolition.thrown(
                 position, act.Fire(decision.subject, decision.target)):
             shooters = [position.units[u] for u in decision.subject if u in position.units]
-            if len(asl_fire.blind(position, shooters, decision.target, int(level))) == len(shooters):
-                raise IllegalAction(T("no firer has a line of sight to {where}", where=asl_locations.label(
-                    position.map, asl_locations.Location(decision.target, int(level)))), "A6.1")
             weapons = [u for u in shooters if u.type == "sw"]
             for sw in weapons:  # A9.21: a CA fixed this phase, up or down the stairwell or round the hex
                 asl_mgca.check(position, sw, decision.target, int(level))
@@ -1586,6 +1583,8 @@ class AslGame(Game):
             asl_ccgroups.check_group(position, decision, answer)  # A11.12, A11.14
         elif decision.then == "cc_stack":
             asl_ccgroups.check_stack(position, decision, answer)  # A11.14
+        elif decision.kind == "react":
+            asl_mandtpbf.check_pass(self, position, decision, answer)  # A8.312: TPBF owed first
 
     def resume_cc_group(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_ccgroups.resume_group(self, position, decision, answer)

@@ -142,6 +142,7 @@ def in_action(position: Position, action: act.Action) -> list[str]:
 def fire_options(game: AslGame, position: Position) -> Iterator[act.Fire]:
     """The fire each HIP unit of the side firing now could declare from its secret hex, alone (A12.31: it is
     placed as it fires). Only its owner's page lists them (``secret_of``); they are checked as declared."""
+    from hexmate.rules.games.asl import blindshot
     from hexmate.rules.games.asl import fire as asl_fire
     from hexmate.rules.games.asl import units as au
 
@@ -161,6 +162,9 @@ def fire_options(game: AslGame, position: Position) -> Iterator[act.Fire]:
                 game.check(position, fire)
             except (IllegalAction, InvalidAction):
                 continue
+            placed = position.at(reveal(game, position.state, in_action(position, fire), False))
+            if blindshot.all_blind(placed, fire):
+                continue  # A6.11: a declared blind shot is fired, but the table lists none
             yield fire
 
 

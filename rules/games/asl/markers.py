@@ -284,6 +284,9 @@ def phrase(marker: str, label: object = None) -> T:
             q, r = (int(v) for v in where.split(","))
             hex_text = str(label(Hex(q, r)))
         return T("has acquired {unit} in {hex} as its target (C6.5)", unit=target, hex=hex_text)
+    if marker.startswith("led:") and marker.count(":") == 2:
+        units = ", ".join(marker.split(":")[2].split("+"))
+        return T("has directed {units} this Player Turn (A7.53)", units=units)
     return T("state {marker} (no reading for it yet)", marker=marker)
 
 

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import mounted, vbypass
+from hexmate.rules.games.asl import blindshot, mounted, vbypass
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl.armour import is_vehicle
 from hexmate.rules.games.base import Position, State, UnitState
@@ -184,6 +184,8 @@ def generate(game: AslGame, position: Position) -> Iterator[act.Action]:
                     check(game, position, fire)
                 except (IllegalAction, InvalidAction):
                     continue
+                if blindshot.all_blind(view(position), fire):
+                    continue  # A6.11: a declared blind shot is fired, but the table lists none
                 yield fire
 
 

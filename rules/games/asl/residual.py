@@ -382,14 +382,18 @@ def entered(position: Position, state: State, only: Sequence[str] | None = None)
     names = ", ".join(targets)
     for r in gs.residual:
         key = f"{r.hex.q},{r.hex.r}"
-        if r.hex == here and r.side != side and any(int(hit.get(f"{u}@{key}", "0")) < r.fp for u in targets):
-            checks.append(Decision(
-                "roll", r.side,
-                T("{units} entered Residual FP {fp} at {hex}: roll the IFT DR", units=names, fp=r.fp,
-                  hex=view.label(here)),
-                "A8.2", "residual", dice="DR", subject=targets, target=here,
-                args=(("fp", str(r.fp)), ("kind", "residual")),
-            ))
+        if r.hex != here or r.side == side:
+            continue
+        roll = Decision(
+            "roll", r.side,
+            T("{units} entered Residual FP {fp} at {hex}: roll the IFT DR", units=names, fp=r.fp,
+              hex=view.label(here)),
+            "A8.2", "residual", dice="DR", subject=targets, target=here,
+            args=(("fp", str(r.fp)), ("kind", "residual")),
+        )
+        drm = sum(v for _, v, _ in attack_drms(view, roll, movers))
+        if any(_again(hit, f"{u}@{key}", r.fp, drm) for u in targets):
+            checks.append(roll)
     came = moving.path[moving.at - 1] if moving.at >= 1 else None
     entering: list[Lane] = []
     for lane in lanes(view):
@@ -530,6 +534,14 @@ def resume_snap(game: AslGame, position: Position, decision: Decision, answer: a
         args=(("fp", str(lane.fp_at(here))), ("kind", "lane"), ("mg", lane.mg))))
 
 
+def _again(hit: Mapping[str, str], key: str, fp: int, drm: int) -> bool:
+    """A8.22: a unit is attacked by a Location's Residual once, unless, spending more MF there, it meets a
+    larger Residual or a lower DRM than when it was (``key``'s record: the FP, and the DRM under "#drm")."""
+    if key not in hit:
+        return True
+    return int(hit[key]) < fp or (f"{key}#drm" in hit and drm < int(hit[f"{key}#drm"]))
+
+
 def attack_drms(position: Position, decision: Decision,
                 targets: Sequence[UnitState]) -> list[tuple[T, int, str]]:
     """The DRMs of a Residual or lane attack (``decision``: its roll): the hex's TEM, FFNAM/FFMO as they
@@ -636,6 +648,7 @@ def resume_attack(game: AslGame, position: Position, decision: Decision, answer:
         key = f"{here.q},{here.r}"
         hit = dict(gs.residual_hit)
         hit.update({f"{u}@{key}": str(fp) for u in ids})
+        hit.update({f"{u}@{key}#drm": str(drm) for u in ids})  # A8.22: a lower DRM attacks again
         state = state.replace(game=gs.replace(residual_hit=tuple(sorted(hit.items()))))
     state = state.replace(resolution=resolution)
     decisions = decisions_for(position.at(state), result, ids, column_of(resolution))

@@ -528,6 +528,10 @@ def after(position: Position, decision: Decision, answer: act.Answer, state: Sta
     for sid in keep:
         if sid in state.units:
             state = state.with_unit(state.units[sid].mark(remove=(marker,)))
+    if cowered:  # A7.9: the group's infantry (and each cowered SW's possessor) take the phase's counter
+        group = [position.units[u] for u in decision.arg("fg", "").split(",") if u in position.units]
+        state, marks = asl_fire.cowered_marks(position, state, group)
+        lines = [*lines, *marks]
     more: list[Decision] = []
     if len(fates) == 1:
         ((sid, fate),) = fates.items()

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import cc as asl_cc
+from hexmate.rules.games.asl import mandtpbf
 
 from tests.rules.games.conftest import ASL_COUNTERS
 
@@ -34,10 +35,22 @@ def roll_out(pos: Any, attacker: str = "3,3") -> None:
             pos.push_text(f"answer dice {attacker}" if mine else "answer dice 5,4")
 
 
+def owed_fire(pos: Any) -> bool:
+    """A8.312: the units of the Location the charge entered attack it (6,5: no harm), their checks passed."""
+    due = mandtpbf.owed(pos.game, pos, pos.decision)
+    if not due:
+        return False
+    pos.push_text(f"fire {','.join(u.id for u in due)} at {pos.label(pos.decision.target)} dice 6,5")
+    while pos.decision is not None and pos.decision.kind == "roll":
+        pos.push_text("answer dice 6" if pos.decision.dice == "dr" else "answer dice 1,2")
+    return True
+
+
 def play_out(pos: Any) -> None:
-    """Pass every Defensive First Fire window of the move."""
+    """Pass every Defensive First Fire window of the move, but the attack A8.312 makes a duty."""
     while pos.decision is not None and pos.decision.kind == "react":
-        pos.push_text("answer pass")
+        if not owed_fire(pos):
+            pos.push_text("answer pass")
 
 
 def test_the_nearest_known_enemy_in_los_counted_in_hexes_is_the_target(make_position: Any) -> None:
@@ -62,7 +75,7 @@ def test_the_nearest_known_enemy_in_los_counted_in_hexes_is_the_target(make_posi
 def test_the_charge_is_owed_before_the_mph_ends_and_enters_the_enemy_location(make_position: Any) -> None:
     """A15.43: the charge must be made in this MPh and enters the enemy's Location (A4.14's exception); the
     defender may fire at each hex entered; a berserk unit there still sees its enemy and stays berserk; the
-    Location is fought in the CCPh."""
+    Location is fought in the CCPh. In its own Location the defender must attack it (A8.312)."""
     pos = make_position("asl", [unit("a-1", "4-6-7", "a", "C4", "berserk"),
                                 unit("b-1", "4-6-7", "b", "F4")], "MPh")
     assert "end" not in [a.text(pos.label) for a in pos.legal_actions]
@@ -72,8 +85,13 @@ def test_the_charge_is_owed_before_the_mph_ends_and_enters_the_enemy_location(ma
     targets = []
     while pos.decision is not None and pos.decision.kind == "react":
         targets.append(pos.label(pos.decision.target))
+        if targets[-1] == "F4" and not pos.units["b-1"].has("first_fire"):  # A8.312: b-1 must attack first
+            with pytest.raises(IllegalAction, match=r"A8\.312"):
+                pos.push_text("answer pass")
+            assert owed_fire(pos)
+            continue
         pos.push_text("answer pass")
-    assert targets == ["D3", "E4", "F4"]  # Defensive First Fire open at every hex, the last the defender's
+    assert targets == ["D3", "E4", "F4", "F4"]  # First Fire open at every hex; F4 again after b-1's attack
     assert pos.label(pos.units["a-1"].hex) == "F4"
     pos.push_text("end")
     assert pos.phase.id == "DFPh" and pos.units["a-1"].has("berserk")

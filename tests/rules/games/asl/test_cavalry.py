@@ -434,7 +434,17 @@ def test_a13_6_charge_attacks_by_tpbf_unhalved_and_a13_61_prep_fire(make_positio
     tripled (A7.21), not halved as mounted fire; A13.61: its MPh over, it has a Prep Fire counter."""
     pos = _charge(make_position)
     pos.push_text("move a-cav F8-F7-F6-F5-F4 as charge")
-    pass_all(pos)
+    here, fired = pos.map.parse_label("F4"), False
+    while pos.decision is not None and pos.decision.kind == "react":
+        moving = pos.state.moving
+        if moving is not None and moving.here == here and not fired:  # A8.312, A13.351: its forced FPF
+            fired = True
+            pos.push_text("fire b-2 at F4 dice 6,6")
+            while pos.decision is not None and pos.decision.kind != "react" and pos.decision.then != "ift":
+                d = pos.decision
+                pos.push_text(f"answer units {d.units[0]}" if d.kind == "units" else "answer dice 1,2")
+        else:
+            pos.push_text("answer pass")
     assert pos.units["a-cav"].hex == pos.map.parse_label("F4")
     top = pos.decision
     assert top is not None and top.rule == "A13.6" and top.then == "ift" and top.subject == ("a-cav",)

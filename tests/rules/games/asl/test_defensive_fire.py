@@ -96,3 +96,45 @@ def test_t7_83_a_pinned_mover_loses_ffnam_and_ffmo_until_it_breaks(make_position
     assert pos.units["a-1"].has("broken") and not pos.units["a-1"].has("pinned")
     text = pos.resolve(pos.parse_action("fire b-3 at C2 dice 3,4")).text()
     assert "(FFNAM): -1 (A4.6)" in text and "(FFMO): -1 (A4.6)" in text  # again, once broken (A7.83)
+
+
+def test_a8_31_fpf_takes_all_the_units_usable_mgs_along(make_position: Any) -> None:
+    """A8.31: a squad's FPF must use its usable MG, even one with no Final Fire counter yet; a malfunctioned
+    MG is not usable and is left behind."""
+    extra = [{"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "C4", "markers": ["final_fire"]},
+             {"id": "b-lmg", "counter": "LMG", "side": "b", "hex": "C4", "carrier": "b-2"}]
+    pos = mover_and_defender(make_position, extra)
+    pos.push_text("move a-1 C1-C2-C3")
+    while pos.decision is not None and pos.label(pos.decision.target) != "C3":
+        pos.push_text("answer pass")
+    owed = r"b-2 fires Final Protective Fire: its MG \(b-lmg\) must fire with it \(A8\.31\)"
+    with pytest.raises(IllegalAction, match=owed):
+        pos.push_text("fire b-2 at C3 dice 6,5")
+    pos.push_text("fire b-2,b-lmg at C3 dice 6,5")
+    assert pos.units["b-lmg"].has("final_fire")
+
+
+def test_a8_31_a_malfunctioned_mg_stays_behind_in_fpf(make_position: Any) -> None:
+    extra = [{"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "C4", "markers": ["final_fire"]},
+             {"id": "b-lmg", "counter": "LMG", "side": "b", "hex": "C4", "carrier": "b-2",
+              "markers": ["malfunctioned"]}]
+    pos = mover_and_defender(make_position, extra)
+    pos.push_text("move a-1 C1-C2-C3")
+    while pos.decision is not None and pos.label(pos.decision.target) != "C3":
+        pos.push_text("answer pass")
+    pos.push_text("fire b-2 at C3 dice 6,5")
+    assert "Final Protective Fire (A8.31)" in pos.last_resolution.text()
+
+
+def test_a8_3_a_flamethrower_does_not_fire_again_as_sff(make_position: Any) -> None:
+    """A8.3: only small arms, MGs and IFE may Subsequent First Fire: a FT with a First Fire counter may not
+    fire at the next hex the movers enter (a MG of the same First Fire state may: the first test)."""
+    extra = [{"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "C4"},
+             {"id": "b-ft", "counter": "FT", "side": "b", "hex": "C4", "carrier": "b-2",
+              "markers": ["first_fire"]}]
+    pos = mover_and_defender(make_position, extra)
+    pos.push_text("move a-1 C1-C2-C3")
+    while pos.decision is not None and pos.label(pos.decision.target) != "C3":
+        pos.push_text("answer pass")
+    with pytest.raises(IllegalAction, match=r"b-ft: only small arms, MGs and IFE .* \(A8\.3\)"):
+        pos.push_text("fire b-ft at C3 dice 6,5")

@@ -212,7 +212,8 @@ def test_final_fire_after_first_fire_is_adjacent_only_and_halved(make_position: 
     pos = make_position("asl", units, "MPh")
     pos.push_text("move a-1 C1-C2-C3")
     pos.push_text("answer pass")  # let it enter C3
-    pos.push_text("fire b-1 at C3 dice 6,6")  # First Fire, no effect
+    # First Fire, no effect; not doubles: a cowering First Fire would be marked Final Fire (A7.9)
+    pos.push_text("fire b-1 at C3 dice 6,5")
     pos.push_text("answer pass")  # the move is over
     pos.push_text("end")  # -> DFPh
     with pytest.raises(IllegalAction, match=r"A8\.4"):

@@ -168,9 +168,9 @@ def test_a7_52_a_member_without_los_drops_out_of_a_multi_location_group(make_pos
     assert "4 FP -> 4 column" in text
     pos.push(fire)
     assert pos.units["a-2"].has("prep_fire")
-    with pytest.raises(IllegalAction, match="no line of sight"):
-        pos_with(make_position, units, hexes={"D3": "woods", "D4": "woods", "E3": "woods"}).push_text(
-            "fire a-2 at C5 dice 3,4")
+    alone = pos_with(make_position, units, hexes={"D3": "woods", "D4": "woods", "E3": "woods"})
+    alone.push_text("fire a-2 at C5 dice 3,4")  # alone, it sees nothing: fired, no effect (A6.11)
+    assert "no line of sight, no effect (A6.11)" in alone.last_resolution.text()
 
 
 def test_a5_12_overstacked_firers_and_targets(make_position: Any) -> None:

@@ -85,3 +85,16 @@ def test_a7_4_a7_308_a_truck_on_the_ground_is_not_hit_by_fire_at_level_1(make_po
     pos.push_text("answer h0")
     pos.push_text("answer dice 2,2")
     assert set(pos.last_resolution.results) == {"b-1"} and "b-tr: Final DR" in pos.last_resolution.text()
+
+
+def test_a6_11_a_named_location_none_of_the_firers_sees_is_fired_at_to_no_effect(make_position: Any) -> None:
+    """A6.11 with A7.4: from C1, behind the woods of C2, the 5-4-8 sees neither Location of C3; it names the
+    ground level all the same: fired (Prep Fire counter), no effect."""
+    units = [{"id": "a-1", "counter": "5-4-8", "side": "a", "hex": "C1"}, B1, B2]
+    pos = make_position("asl", units, "PFPh", counters=COUNTERS, hexes={"C3": UPPER, "C2": "woods"})
+    pos.push_text("fire a-1 at C3")
+    assert pos.decision.then == "fire_level"
+    pos.push_text("answer h0")
+    pos.push_text("answer dice 1,1")
+    assert "no line of sight, no effect (A6.11)" in pos.last_resolution.text()
+    assert pos.last_resolution.results == {} and pos.units["a-1"].has("prep_fire")

@@ -90,3 +90,21 @@ def test_bad_hip_options_name_the_file_and_key(make_position: Any) -> None:
              {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "B1"}]
     with pytest.raises(DataError, match=r"test-scenario: options.hip.b: 'a-1' is not a unit of side 'b'"):
         make_position("asl", units, "MPh", counters=COUNTERS, options={"hip": {"b": {"units": ["a-1"]}}})
+
+
+def test_a6_11_a_hip_units_blind_shot_is_not_listed_but_may_be_declared(make_position: Any) -> None:
+    """A6.11: from G3 the HIP unit sees nothing through the woods of F4 at a mover in E5 beyond them; the
+    table lists no such shot, but its owner may declare it: fired, no effect."""
+    pos = game(make_position, hexes={"F4": "woods"})
+    pos.push_text("answer hex G3")
+    pos.push_text("move a-1 F6-E6-E5")
+    while pos.decision is not None and pos.label(pos.decision.target) != "E5":
+        pos.push_text("answer pass")
+    from hexmate.rules.games.asl import terrain as asl_terrain
+
+    g3, e5 = pos.map.parse_label("G3"), pos.map.parse_label("E5")
+    assert asl_terrain.line_of_sight(pos, g3, e5).blocked  # the woods of F4 between them (A6.2)
+    fire = pos.parse_action("fire b-hip at E5")
+    assert fire not in list(pos.legal_actions)
+    pos.push_text("fire b-hip at E5 dice 6,5")
+    assert "no line of sight, no effect (A6.11)" in pos.last_resolution.text()

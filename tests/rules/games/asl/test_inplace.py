@@ -205,3 +205,29 @@ def test_a8_12_the_window_does_not_name_a_concealed_unit(make_position: Any) -> 
     top = pos.decision
     assert (top.kind, top.rule, top.subject) == ("react", "A8.12", ("a-1",)) and pos.units["a-1"].concealed
     assert str(top.prompt) == "? spent MF in S4 without leaving it: fire at it now or pass"
+
+
+def test_a8_22_a_lower_drm_lets_the_residual_attack_again(make_position: Any) -> None:
+    """A8.22's exception: attacked once in C3 by its Residual 2 at +1 (its own SMOKE +2, FFNAM -1), a-1 then
+    spends more MF there setting a DC: the DRM is now 0 (SMOKE +2, Hazardous Movement -2, no FFNAM), lower,
+    so the same Residual attacks it again (a plain second expenditure, as the Search above, does not)."""
+    units = [{"id": "a-1", "counter": "4-6-7s", "side": "a", "hex": "C3"},
+             {"id": "a-dc", "counter": "DC", "side": "a", "hex": "C3", "carrier": "a-1"},
+             {"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "B3"},
+             {"id": "b-1", "counter": "4-6-7", "side": "b", "hex": "C6"},
+             {"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "C7"}]
+    pos = make_position("asl", units, "MPh", counters=COUNTERS)
+    pos.push_text("move a-2 B3-C3")
+    pos.push_text("fire b-1 at C3 dice 6,5")  # leaves Residual 2 in C3
+    pos.push_text("answer pass")
+    pos.push_text("smoke a-1 at C3")
+    pos.push_text("answer dice 1")  # the smoke is placed
+    assert pos.decision.then == "residual"
+    pos.push_text("answer dice 6,6")  # Final 13: no effect
+    assert "Final DR: 12 +1 = 13" in pos.last_resolution.text()
+    while pos.decision is not None:
+        pos.push_text("answer pass")
+    pos.push_text("fire a-dc at C3")
+    assert (pos.decision.then, pos.decision.subject) == ("residual", ("a-1",))
+    pos.push_text("answer dice 6,6")
+    assert "Final DR: 12 +0 = 12" in pos.last_resolution.text()

@@ -234,7 +234,8 @@ def test_a9_22_no_lane_after_its_user_cowered(make_position: Any) -> None:
     pos.push_text("answer dice 5,5")  # doubles, undirected: the 4-6-7 cowers (A7.9)
     assert "Cowering" in pos.last_resolution.text()
     assert all(d.then != "lane_place" for d in pos.state.decisions) and rfp.lanes(pos) == ()
-    assert pos.units["b-mmg"].has("first_fire")  # the First Fire counter stays (A9.22)
+    # A7.9: the units of an attack that cowers take the Final Fire counter, the lane's MG and its user too
+    assert pos.units["b-mmg"].has("final_fire") and pos.units["b-2"].has("final_fire")
 
 
 def test_a7_55_a_lane_fires_apart_from_its_squad_a_plain_mg_may_not(make_position: Any) -> None:

@@ -12,7 +12,9 @@ from hexmate.rules.games import Position
 
 from .test_armour import COUNTERS
 
-MORE = {**COUNTERS, "mg8": {"type": "vehicle", "vehicle": "demo-mg8-g",
+LMG = {"type": "sw", "sw": "mg", "nationality": "german", "fp": 3, "range": 8, "rof": 1, "breakdown": 12,
+       "repair": 1, "pp": 1}  # the demo catalogue's German LMG
+MORE = {**COUNTERS, "LMG": LMG, "mg8": {"type": "vehicle", "vehicle": "demo-mg8-g",
                             "catalogue": "catalogues/demo-mg-vehicles.json"}}
 
 
@@ -63,3 +65,16 @@ def test_a7_5_members_adjacent(make_position: Any) -> None:
     pos = make(make_position, near, far)
     with pytest.raises(IllegalAction, match="adjacent"):
         pos.push_text("fire a-ht.bmg,a-sq3 at F5")
+
+
+def test_a7_9_a_cowering_group_marks_the_possessor_of_its_sw(make_position: Any) -> None:
+    """A7.9: the halftrack's BMG and the squad's LMG fire as one group; undirected doubles cower it (the
+    vehicle's own fire is exempt, the LMG's is not), so the squad, whose LMG cowered, takes its Prep Fire
+    counter and keeps no inherent FP for another target."""
+    lmg = {"id": "a-lmg", "counter": "LMG", "side": "a", "hex": "C5", "carrier": "a-sq"}
+    pos = make(make_position, lmg)
+    pos.push_text("fire a-ht.bmg,a-lmg at F5")
+    assert not pos.units["a-sq"].has("prep_fire")
+    pos.push_text("answer dice 2,2")
+    assert "Cowering: a-sq marked Prep Fire (A7.9)" in pos.last_resolution.text()
+    assert pos.units["a-sq"].has("prep_fire")
