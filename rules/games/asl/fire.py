@@ -147,6 +147,17 @@ def ft_count(position: Position, unit: UnitState) -> int:
     return sum(1 for sw in au.possessed(position.state, unit.id) if shot_of(sw).kind == "ft")
 
 
+def ft_level_diff(position: Position, ft: UnitState, target: Hex, level: int) -> int:
+    """A22.32: the levels from a FT's possessor up (+) or down (-) to the target Location at ``level`` of
+    ``target``: each end's ground level plus the level of its Location (A6.1; aboard a vehicle, its ground
+    level, floc.py)."""
+    owner = position.units[ft.carrier or ""]
+    h = where(position, ft)
+    assert h is not None
+    mine = position.map.level(h) + floc.level_of_unit(position, owner)
+    return position.map.level(target) + level - mine
+
+
 def _split(position: Position, firers: list[UnitState]) -> tuple[list[UnitState], list[UnitState]]:
     """(units firing their inherent FP, weapons fired); a leader has no inherent FP (A7.53), a hero has."""
     weapons = [u for u in firers if u.type == au.SW]
@@ -237,6 +248,10 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
     for ft in fts:
         if state.units[ft.carrier or ""].has("pinned"):
             raise IllegalAction(T("a pinned unit may not fire a flamethrower"), "A22.33")
+        levels = floc.enemy_levels(position, ft.side, fire.target)
+        if levels and not any(sp.ft_level_ok(ft_level_diff(position, ft, fire.target, lv)) for lv in levels):
+            raise IllegalAction(T("a flamethrower cannot fire at a target more than two levels above "
+                                  "or below it (A22.32)"), "A22.32")
     if fts and len(people) + len(weapons) > 1:
         raise IllegalAction(T("a flamethrower never combines its FP with any other"), "A22.1")
     shooters = people + weapons
@@ -732,7 +747,15 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
                 mine.append(MODE_AREA[mode])
             # A9.3: a MG's Sustained Fire halves it, once: as the Area Fire of A8.4 in the DFPh, or of SFF/FPF
             owner = position.units.get(unit.carrier or "") if unit.type == au.SW else None
+            climb = 0
+            if shot_of(unit).kind == "ft":  # A22.32: at most two levels up or down, halved at two
+                climb = ft_level_diff(position, unit, fire.target,
+                                      level if level is not None else floc.level_of_unit(position, group[0]))
+                if not sp.ft_level_ok(climb):
+                    raise IllegalAction(T("a flamethrower cannot fire at a target more than two levels above "
+                                          "or below it (A22.32)"), "A22.32")
             fp, steps = fpw.shot_fp(shot_of(unit, owner), distance(h, fire.target), phase=phase, area=mine,
+                                    level_diff=climb,
                                     sustained=mode == "after_first" and _sustained(unit, mode),
                                     aboard=[*mounted.halvings(position, unit),  # D6.1, D6.22, D2.42
                                             *cavalry.halvings(unit)])  # A13.4
