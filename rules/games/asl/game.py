@@ -752,6 +752,9 @@ class AslGame(Game):
             return asl_guards.check(self, position, action)  # A20.5, A20.51
         if isinstance(action, act.Rally):
             return asl_rally.check(self, position, action)
+        if isinstance(action, act.Smoke) and action.wp and vsmoke.claims(position, action):
+            raise IllegalAction(
+                T("WP from a vehicle is not offered here: only a squad's WP grenades (A24.3)"), "A24.3")
         if isinstance(action, act.Smoke) and vsmoke.claims(position, action):
             vsmoke.options(self, position, action)  # D13.2, D13.35: a vehicle's dispenser or grenades
             return action
@@ -1762,7 +1765,11 @@ class AslGame(Game):
         here = position.units[decision.subject[0]].hex
         if here is None:
             return state
-        return asl_inplace.window(self, position, state, decision.subject, here)  # A8.12: MF spent in place
+        state = asl_inplace.window(self, position, state, decision.subject, here)  # A8.12: MF spent in place
+        return asl_smoke.after_placement(position, state, decision)  # A24.31: WP's NMCs first
+
+    def resume_wp_nmc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_smoke.resume_wp_nmc(self, position, decision, answer)  # A24.31
 
     def resume_inplace(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_inplace.resume(self, position, decision, answer)  # A8.12
