@@ -34,6 +34,7 @@ from hexmate.rules.games.asl import (
     deployment,
     fire_groups,
     floc,
+    ftdc,
     hulldown,
     impovr,
     impulse,
@@ -835,6 +836,7 @@ class AslGame(Game):
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
             impulse.check_fire(position, action)  # D14.32
             ddtank.check_fire(position, action.firers)  # D16.12: no fire with the DD screen raised
+            ftdc.check(position, action)  # A22.3: a FT or DC once a Player Turn
             if mgafv.claims(action):
                 return mgafv.check(self, position, action)  # A9.61: a MG's AFV Kill attack
             if vft.claims(position, action):
@@ -1176,6 +1178,8 @@ class AslGame(Game):
 
     def play(self, position: Position, action: act.Action) -> tuple[act.Action, State]:
         done, state = self._play(position, action)
+        if isinstance(done, act.Fire):
+            state = ftdc.mark(position, done, state)  # A22.3: its FT or DC used this Player Turn
         state = armorldr.reveal(position.state, state)  # D3.41: an Armor Leader enters play when used
         state = vwreck.no_wreck_side(state)  # D1.9: a destroyed vehicle with no wreck side goes
         return done, asl_guards.after_play(self, position, done, state)  # A20.53: abandoned prisoners
@@ -2513,7 +2517,8 @@ class AslGame(Game):
         elif phase == "CCPh":
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
             remove = ("pinned", "cc", "no_fire", "ti", vreentry.LEFT, "sn_fired",  # A4.8; D5.42; A11.622
-                      vsmoke.TRIED, cavalry.DISMOUNTED)  # D13.2: once per player turn; A13.5
+                      vsmoke.TRIED, cavalry.DISMOUNTED,  # D13.2: once per player turn; A13.5
+                      ftdc.USED)  # A22.3: a FT or DC once a Player Turn
             state = vcrewhit.end_player_turn(state)  # D5.34, D5.341: STUN to "+1", Recall to "Recall; +1"
             state = vcapture.end_of_ccph(state)  # A21.2: abandoned AFVs taken by the infantry there
             state = vcapcc.end_of_ccph(state)  # A21.2: the CC's order-keeping marker goes

@@ -243,13 +243,14 @@ def resume_wp_nmc(game: AslGame, position: Position, decision: Decision, answer:
         raise InvalidAction(T("a DR is two dice of 1 to 6, got {dice}", dice=",".join(map(str, dice))))
     if unit.type == "dummy":
         return state.without_unit(unit.id)  # A12.14: a dummy that must check morale is removed
-    assert unit.hex is not None
-    if unit.concealed and asl_concealment.seen_by_good_order(position, unit.side, unit.hex, None):
+    here = unit.hex
+    assert here is not None
+    if unit.concealed and asl_concealment.seen_by_good_order(position, unit.side, here, None):
         state = state.with_unit(unit.revealed())
         unit = state.units[unit.id]
     leaders = [u for u in state.units.values() if u.type == "leader" and u.level == unit.level]
     lead = am.leader_drm_for(unit, leaders)
-    drms = wp_nmc_drm(asl_terrain.tem(position, unit.hex), lead, dice[1])
+    drms = wp_nmc_drm(asl_terrain.tem(position, here), lead, dice[1])
     res = am.morale_check(unit, (dice[0], dice[1]), n=0, drm=sum(d for _, d, _ in drms), ift=False,
                           counters=position.scenario.counters)
     state = aftermath.apply_morale(position, state, unit, res)
