@@ -253,7 +253,7 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
             raise IllegalAction(T("a flamethrower cannot fire at a target more than two levels above "
                                   "or below it (A22.32)"), "A22.32")
     if fts and len(people) + len(weapons) > 1:
-        raise IllegalAction(T("a flamethrower never combines its FP with any other"), "A22.1")
+        raise IllegalAction(T("a flamethrower never combines its FP with any other"), "A22.31")
     shooters = people + weapons
     if not shooters:
         raise IllegalAction(T("a leader has no FP of his own; he directs other units' fire"), "A7.53")
@@ -732,6 +732,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         for unit in shooters:
             h = where(position, unit)
             assert h is not None
+            if unit.has("mol") and roll.coloured == 6:  # A22.6111: the MOL user's FP leaves the attack
+                continue
             mine = list(causes)
             if phase == "MPh" and asl_dash.halves(position, h, fire.target):  # A4.63: per firer's view
                 mine.append((T("at a Dashing unit"), "A4.63"))
@@ -762,9 +764,17 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
             total += fp
             label = T("FP vs {group}", group=group_label)
             fp_lines.append(Line(label, fpw.working(unit.id, unit.name, steps), "A7.2"))
-        if any(u.has("mol") for u in people):  # A22.611: +4 FP after every other FP modifier
+        mol_user = next((u for u in people if u.has("mol")), None)
+        if mol_user is not None and roll.coloured == 6:  # A22.6111: the user breaks, its FP and the MOL's out
+            fp_lines.append(Line(T("MOL"), T("coloured dr 6: {unit} breaks; its FP and the MOL's leave the "
+                                             "attack; a Flame in its Location if burnable (B25)",
+                                             unit=mol_user.id), "A22.6111"))
+        elif mol_user is not None:  # A22.611: +4 FP after every other FP modifier
             total = sp.mol_fp(total)
             fp_lines.append(Line(T("MOL"), T("+4 FP"), "A22.611"))
+            if roll.coloured == 1:
+                fp_lines.append(Line(T("MOL"), T("coloured dr 1: a Flame in the target Location if burnable "
+                                                 "(B25)"), "A22.6111"))
         axis = chart.axis("fp")
         col = fpw.column(axis, total, shift)
         lost = {} if col is None or phase == "MPh" or group[0].carrier not in riding else collateral.doomed(

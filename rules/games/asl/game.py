@@ -1235,7 +1235,8 @@ class AslGame(Game):
             position, act.Fire(decision.subject, decision.target, answer.dice))
         dummies = {u.id: u for u in position.units.values() if u.type == "dummy" and u.hex == decision.target}
         if not dummies and not thrown:  # A22.611: a MOL is used up in the attack; A7.308: unarmored vehicles
-            after = asl_mol.after_attack(self._infantry(asl_fire.resume_ift, position, decision, answer))
+            after = asl_mol.after_attack(self._infantry(asl_fire.resume_ift, position, decision, answer),
+                                         position, answer.dice)  # A22.6111: a coloured 6 breaks the user
             if floc.chosen(decision):  # A7.4: an upper level's Location holds no vehicle
                 return after
             after = vcrewhit.after_ift(position, after)  # D5.34, D5.311: an AFV's exposed crew

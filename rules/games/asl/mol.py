@@ -7,8 +7,10 @@ drm (+1 a HS or crew, +2 an SMC, +1 CX, +1 the target not an AFV) uses a MOL: th
 added after every other FP modifier (special.py). No MOL check in Subsequent First Fire, FPF or Final Fire
 after First Fire. The MOL is no counter: it is used up in the attack. Here the attack's IFT DR waits on a
 question to the firer (which unit, if any, tries a MOL), then the check dr.
-Not here: the hexside limit (woods or orchard hexsides, A22.611), the Original DR's flame and user-breaking
-effects (A22.6111) and MOL against AFV or terrain (A22.612, A22.613).
+A22.6111: on the attack's coloured dr of 6 the MOL user breaks and its FP and the MOL's leave the attack (the
+rest of its FG fires on); the Flame of a coloured 6 or 1 is only named in the result (B25, chapter B).
+Not here: the hexside limit (woods or orchard hexsides, A22.611), the Flame itself (B25) and MOL against AFV
+or terrain (A22.612: C7.34; A22.613: B25.11).
 """
 
 from __future__ import annotations
@@ -80,9 +82,18 @@ def resume_check(game: AslGame, position: Position, decision: Decision, answer: 
     return position.state
 
 
-def after_attack(state: State) -> State:
-    """The MOL is used up with the attack."""
+def after_attack(state: State, position: Position | None = None,
+                 dice: tuple[int, ...] | None = None) -> State:
+    """The MOL is used up with the attack. A22.6111: on a coloured dr of 6 (the attack's Original DR, given
+    with ``position`` before the attack) its user breaks, whether or not its FG's attack went on."""
+    from hexmate.rules.games.asl import aftermath
+    from hexmate.rules.games.asl import morale as am
+
     for unit in list(state.units.values()):
         if unit.has(MOL):
             state = state.with_unit(unit.mark(remove=(MOL,)))
+            if position is not None and dice is not None and len(dice) == 2 and dice[1] == 6 \
+                    and not state.units[unit.id].has("broken"):
+                res = am.MoraleResult(unit.id, "break", 0, 0)
+                state = aftermath.apply_morale(position, state, state.units[unit.id], res)
     return state

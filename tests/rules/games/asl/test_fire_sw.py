@@ -116,7 +116,7 @@ def test_a_flamethrower_fires_alone(make_position: Any) -> None:
     units = [{"id": "a-1", "counter": "5-4-8", "side": "a", "hex": "C3"},
              {"id": "a-ft", "counter": "FT", "side": "a", "hex": "C3", "carrier": "a-1"}]
     pos = pos_with(make_position, units + TARGET)
-    with pytest.raises(IllegalAction, match=r"A22\.1"):
+    with pytest.raises(IllegalAction, match=r"never combines.*A22\.31"):
         pos.push_text("fire a-1,a-ft at C4 dice 4,5")
     fire = pos.parse_action("fire a-ft at C4 dice 4,5")
     assert "24 FP -> 24 column" in pos.resolve(fire).text()

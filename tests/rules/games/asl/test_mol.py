@@ -53,3 +53,28 @@ def test_none_answers_the_question_and_the_attack_goes_on(make_position: Any) ->
     pos.push_text("fire a-1 at C4")
     pos.push_text("answer none")
     assert pos.decision is not None and pos.decision.then == "ift"
+
+
+def test_a22_6111_a_coloured_6_breaks_the_user_and_takes_its_fp_and_the_mol_out(make_position: Any) -> None:
+    """A22.6111 (and its example's "coloured dr 6" cases): the MOL user a-1 breaks, its FP and the MOL's 4
+    leave the attack, the rest of the FG still fires: a-2's 2 FP x2 PBF = 4 FP, the 4 column (A7.21)."""
+    pos = pfph(make_position, ["a"])
+    pos.push_text("fire a-1,a-2 at C4")
+    pos.push_text("answer units a-1")
+    pos.push_text("answer dice 1")  # the MOL check passed
+    pos.push_text("answer dice 1,6")
+    text = pos.state.resolution.text()
+    assert "coloured dr 6: a-1 breaks" in text and "4 FP -> 4 column" in text and "+4 FP" not in text
+    assert pos.units["a-1"].has("broken") and not pos.units["a-2"].has("broken")
+
+
+def test_a22_6111_a_lone_users_attack_is_cancelled(make_position: Any) -> None:
+    """The example: the lone partisan squad breaks on a coloured 6 and its fire is cancelled."""
+    pos = pfph(make_position, ["a"])
+    pos.push_text("fire a-1 at C4")
+    pos.push_text("answer units a-1")
+    pos.push_text("answer dice 1")
+    pos.push_text("answer dice 1,6")
+    text = pos.state.resolution.text()
+    assert "no column left, no effect" in text
+    assert pos.units["a-1"].has("broken") and not pos.units["b-1"].has("broken")
