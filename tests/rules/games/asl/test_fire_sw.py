@@ -214,7 +214,8 @@ def test_a9_11_a_squad_fires_two_lmgs_but_not_its_inherent_fp_with_them(make_pos
 
 
 def test_a7_351_two_sw_of_one_type_other_than_mgs_are_refused(make_position: Any) -> None:
-    """A7.351: two SW of one type (two FTs here) are not fired by one squad in a fire phase."""
+    """A7.351: two SW of one type (two FTs here) are not fired by one squad in a fire phase. A22.3 forbids it
+    too (a FT or DC once a Player Turn), and is checked first."""
     units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C3"},
              {"id": "a-ft", "counter": "FT", "side": "a", "hex": "C3", "carrier": "a-1"},
              {"id": "a-ft2", "counter": "FT", "side": "a", "hex": "C3", "carrier": "a-1"}]
@@ -223,7 +224,7 @@ def test_a7_351_two_sw_of_one_type_other_than_mgs_are_refused(make_position: Any
     assert "a-ft" in pos.units and pos.units["a-ft"].has("prep_fire")
     while pos.decision is not None:
         pos.push_text("answer pass" if pos.decision.choices else "answer dice 3,3")
-    with pytest.raises(IllegalAction, match=r"different types .*\(A7\.351\)"):
+    with pytest.raises(IllegalAction, match=r"already used a FT or DC this Player Turn \(A22\.3\)"):
         pos.push_text("fire a-ft2 at C4 dice 4,5")
 
 
