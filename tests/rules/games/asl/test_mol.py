@@ -78,3 +78,18 @@ def test_a22_6111_a_lone_users_attack_is_cancelled(make_position: Any) -> None:
     text = pos.state.resolution.text()
     assert "no column left, no effect" in text
     assert pos.units["a-1"].has("broken") and not pos.units["b-1"].has("broken")
+
+
+LEAFY = [("woods", "woods", False), ("orchard", "orchard", False), ("woods", "orchard", True),
+         ("open", "woods", True)]
+
+
+@pytest.mark.parametrize(("here", "there", "asked"), LEAFY)
+def test_a22_611_no_mol_through_a_woods_or_orchard_hexside(make_position: Any, here: str, there: str,
+                                                           asked: bool) -> None:
+    """A22.611 (its example: X8-X9 is a woods hexside, so no MOL at X9): between two woods hexes, or two
+    orchard hexes, no MOL check is offered; across other hexsides it is."""
+    pos = make_position("asl", UNITS, "PFPh", options={"mol": ["a"]},
+                        hexes={"C3": {"terrain": here}, "C4": {"terrain": there}})
+    pos.push_text("fire a-1 at C4")
+    assert pos.decision is not None and (pos.decision.then == "mol_user") is asked
