@@ -1773,6 +1773,9 @@ class AslGame(Game):
         state = asl_inplace.window(self, position, state, decision.subject, here)  # A8.12: MF spent in place
         return asl_smoke.after_placement(position, state, decision)  # A24.31: WP's NMCs first
 
+    def resume_smoke_climb(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_smoke.resume_climb(self, position, decision, answer)  # A24.1: a higher Location
+
     def resume_wp_nmc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_smoke.resume_wp_nmc(self, position, decision, answer)  # A24.31
 

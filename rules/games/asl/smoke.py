@@ -5,8 +5,9 @@ A24.1: a Good Order squad with a smoke exponent that may still move this MPh dec
 for 1 MF, an adjacent one for 2 MF; not water or marsh, none of which the ASL terrain here has) and rolls a
 dr: at most its exponent places SMOKE there; a 6 ends its MPh where it is. One attempt per unit and MPh; it is
 not SW use. The weather (wind.py) may forbid it: no grenades in heavy winds, rain, mud or heavy snow
-(A24.11), none into the three hexes upwind in a mild breeze (A24.1). A placement to a higher level (the extra
-dr of A24.1) is not here.
+(A24.11), none into the three hexes upwind in a mild breeze (A24.1). An adjacent Location one level higher
+needs one more dr after the placement dr: 1-3 puts the smoke there, 4-6 in the squad's own Location
+(``resume_climb``); none goes two or more levels up.
 A24.11: grenade SMOKE goes at the end of its placer's MPh, after all First Fire and before the DFPh.
 A24.2: every Location with SMOKE that a LOS leaves, crosses or enters adds its DRM (+2 for grenade smoke,
 A24.5), at most +3 a Location, and +1 more when fired out of or within it (A24.8): ``fire_drm``.
@@ -17,7 +18,8 @@ Fire window of the MF: leadership, the TEM as a negative DRM (positive on a Crit
 broken unit is DM (A10.62); a concealed unit seen by a Good Order enemy loses its "?".
 
 Audit of A24 (the text against the code): A24.1 the attempt, MF, dr, one a MPh, water/marsh, wind: here
-and wind.py; the extra dr for a higher adjacent Location: not built (no placement to upper levels here).
+and wind.py, with the extra dr for a higher adjacent Location (a hill hex one level up: one crest line;
+building stairs to an upper level and cliffs are not among the placements here).
 A24.11 removal: ``end_of_mph``. A24.2, A24.8 hindrance: special.py, los.py, ``fire_drm``. A24.3, A24.31: here;
 the NMC of a vehicle's PRC (any but a non-CE CT AFV) is not built (CE status: chapter D), nor the exception
 for units not yet moved when WP comes by Defensive Fire (ordnance WP: chapter C). A24.32 WP fire: chapter B
@@ -93,6 +95,9 @@ def check(game: AslGame, position: Position, smoke: act.Smoke) -> act.Smoke:
         raise IllegalAction(T("smoke grenades go in the squad's own Location or an adjacent one"), "A24.1")
     if position.map.terrain(smoke.hex) in NO_SMOKE_TERRAIN:
         raise IllegalAction(T("no smoke in {terrain}", terrain=position.map.terrain(smoke.hex)), "A24.1")
+    if climb_of(position, unit, smoke.hex) >= 2:
+        raise IllegalAction(T("smoke grenades never reach an adjacent Location two or more levels higher"),
+                            "A24.1")
     asl_wind.check_smoke(position, game.gstate(position.state).wind, unit.hex, smoke.hex)  # A24.1, A24.11
     cost = sp.smoke_grenade_cost(smoke.hex != unit.hex)
     left = game.group_budget([unit])
@@ -155,14 +160,16 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     dr = (answer.dice or (0,))[0]
     wp = decision.arg("wp") == "1"
     placed, stop = sp.smoke_exponent_ok(dr, exponent(unit), wp=wp)
-    gs = game.gstate(state)
-    kind = "wp_grenade" if wp else "grenade"
     level = unit.level if h == unit.hex else 0  # A24.1: an adjacent Location at the ground level
-    if placed and not any(x == h and s.kind == kind for x, s in gs.smoke):
-        state = state.replace(game=gs.replace(smoke=(*gs.smoke, (h, sp.Smoke(kind, level=level)))))
+    climb = placed and climb_of(position, unit, h) == 1
+    if placed and not climb:
+        state = lay(game, state, h, level, wp)
     if stop and unit.id not in state.moved:
         state = state.replace(moved=(*state.moved, unit.id))  # A24.1: a 6 ends its MPh where it is
-    if placed and wp:
+    if climb:
+        said = T("the dr places it, but {hex} is a level higher: roll one more dr (1-3 there, else in the "
+                 "squad's own Location) (A24.1)", hex=position.label(h))
+    elif placed and wp:
         said = T("WP placed in {hex}: put a WP counter there; every unit in that Location takes a NMC "
                  "(A24.31)", hex=position.label(h))
     elif placed:
@@ -177,8 +184,9 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
              Line(T("result"), said, "A24.31" if placed and wp else "A24.1"))
     summary = T("{unit} smoke attempt in {hex}: dr {dr}: {result}", unit=unit.id, hex=position.label(h),
                 dr=dr, result=said)
+    outcome = "climb" if climb else "placed" if placed else "-"
     state = state.replace(resolution=Resolution(act.Smoke(unit.id, h, wp), "smoke", "", False, lines,
-                                                {unit.id: "placed" if placed else "-"}, summary))
+                                                {unit.id: outcome}, summary))
     return state
 
 
@@ -187,11 +195,55 @@ def after_placement(position: Position, state: State, decision: Decision) -> Sta
     this after the First Fire window of the MF spent (A8.12), so that the checks come first."""
     h = decision.target
     res = state.resolution
-    placed = res is not None and res.results.get(decision.subject[0]) == "placed"
-    if decision.arg("wp") != "1" or h is None or not placed:
+    outcome = res.results.get(decision.subject[0]) if res is not None else None
+    if outcome == "climb" and h is not None:  # A24.1: the extra dr for a higher adjacent Location
+        placer = position.units[decision.subject[0]]
+        return state.push(Decision(
+            "roll", placer.side,
+            T("{unit}'s smoke for the higher Location {hex}: roll the dr (1-3 there, else in its own "
+              "Location)", unit=placer.id, hex=position.label(h)),
+            "A24.1", "smoke_climb", dice="dr", subject=decision.subject, target=h, args=decision.args))
+    if decision.arg("wp") != "1" or h is None or outcome != "placed":
         return state
     placer = position.units[decision.subject[0]]
     return wp_checks(position.at(state), state, h, placer.level if h == placer.hex else 0)
+
+
+def climb_of(position: Position, unit: UnitState, h: Hex) -> int:
+    """A24.1: how many levels the adjacent Location h (its ground level) stands above the squad's own."""
+    here = unit.hex
+    assert here is not None
+    if h == here:
+        return 0
+    return position.map.level(h) - position.map.level(here) - unit.level
+
+
+def lay(game: AslGame, state: State, h: Hex, level: int, wp: bool) -> State:
+    """Put grenade SMOKE (or WP) in the Location at ``level`` of h (A24.1, A24.3), once a kind."""
+    gs = game.gstate(state)
+    kind = "wp_grenade" if wp else "grenade"
+    if any(x == h and s.kind == kind for x, s in gs.smoke):
+        return state
+    return state.replace(game=gs.replace(smoke=(*gs.smoke, (h, sp.Smoke(kind, level=level)))))
+
+
+def resume_climb(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A24.1: the higher adjacent Location gets the smoke on a dr of 1-3; on 4-6 the squad's own Location
+    does. WP placed either way makes its Location's units check (A24.31)."""
+    unit = position.units[decision.subject[0]]
+    h = decision.target
+    assert h is not None and unit.hex is not None
+    dr = (answer.dice or (0,))[0]
+    wp = decision.arg("wp") == "1"
+    there, level = (h, 0) if dr <= 3 else (unit.hex, unit.level)
+    state = lay(game, position.state, there, level, wp)
+    said = T("{what} placed in {hex}", what="WP" if wp else "SMOKE", hex=position.label(there))
+    lines = (Line(T("higher Location dr"), str(dr), "A24.1"), Line(T("result"), said, "A24.1"))
+    summary = T("{unit} smoke for {hex}: dr {dr}: {result}", unit=unit.id, hex=position.label(h), dr=dr,
+                result=said)
+    state = state.replace(resolution=Resolution(act.Smoke(unit.id, h, wp), "smoke", "", False, lines,
+                                                {unit.id: "placed"}, summary))
+    return wp_checks(position.at(state), state, there, level) if wp else state
 
 
 def wp_victims(position: Position, h: Hex, level: int) -> list[UnitState]:
