@@ -72,7 +72,9 @@ def offer(game: AslGame, position: Position, fire: act.Fire, state: State) -> St
     if side not in sides(position):
         return state
     before = position.units
-    users = tuple(sorted(u for u in fire.firers if u in before and _user(before[u], fire.target, position)))
+    with_sw = {before[w].carrier for w in fire.firers if w in before and before[w].type == au.SW}
+    users = tuple(sorted(u for u in fire.firers if u in before and _user(before[u], fire.target, position)
+                         and u not in with_sw))  # A22.611: a MOL user fires no other SW in the attack
     if not users:
         return state
     return state.push(Decision(

@@ -7,6 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hexmate.rules.games.asl import units as au
+
+from tests.rules.games.conftest import ASL_COUNTERS
 
 UNITS = [{"id": "a-1", "counter": "4-4-7", "side": "a", "hex": "C3"},
          {"id": "a-2", "counter": "2-2-7", "side": "a", "hex": "C3"},
@@ -93,3 +96,13 @@ def test_a22_611_no_mol_through_a_woods_or_orchard_hexside(make_position: Any, h
                         hexes={"C3": {"terrain": here}, "C4": {"terrain": there}})
     pos.push_text("fire a-1 at C4")
     assert pos.decision is not None and (pos.decision.then == "mol_user") is asked
+
+
+def test_a22_611_a_squad_firing_a_sw_is_no_mol_user(make_position: Any) -> None:
+    """A22.611: a squad making the MOL check fires no other SW (its inherent FP it must add): a-1 firing its
+    LMG with the group is not offered the check, a-2 is."""
+    units = [*UNITS, {"id": "a-lmg", "counter": "LMG", "side": "a", "hex": "C3", "carrier": "a-1"}]
+    counters = {**ASL_COUNTERS, "LMG": dict(au.demo_catalogue()["LMG"])}
+    pos = make_position("asl", units, "PFPh", options={"mol": ["a"]}, counters=counters)
+    pos.push_text("fire a-1,a-lmg,a-2 at C4")
+    assert pos.decision is not None and pos.decision.then == "mol_user" and pos.decision.units == ("a-2",)
