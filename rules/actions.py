@@ -241,9 +241,10 @@ class Smoke(Action):
     kind: ClassVar[str] = "smoke"
     unit: str
     hex: Hex
+    wp: bool = False  # ASL A24.3: White Phosphorus grenades, declared before the placement dr
 
     def text(self, label: LabelFn | None = None) -> str:
-        return f"smoke {self.unit} at {hex_text(self.hex, label)}"
+        return f"smoke {self.unit} at {hex_text(self.hex, label)}" + (" wp" if self.wp else "")
 
 
 @dataclass(frozen=True)
@@ -380,9 +381,10 @@ def parse_text(text: str, parse_hex: ParseHexFn | None = None) -> Action:
             raise InvalidAction(T("{text}: expected '{form}'", text=repr(text), form="unload VEHICLE"))
         return Unload(parse_units(rest[0])[0])
     if verb == "smoke":
-        if len(rest) != 3 or rest[1] != "at":
-            raise InvalidAction(T("{text}: expected '{form}'", text=repr(text), form="smoke UNIT at HEX"))
-        return Smoke(parse_units(rest[0])[0], hexp(rest[2]))
+        if len(rest) not in (3, 4) or rest[1] != "at" or rest[3:] not in ([], ["wp"]):
+            raise InvalidAction(T("{text}: expected '{form}'", text=repr(text),
+                                  form="smoke UNIT at HEX [wp]"))
+        return Smoke(parse_units(rest[0])[0], hexp(rest[2]), rest[3:] == ["wp"])
     if verb == "save":
         if len(rest) != 3 or rest[1] != "on":
             raise InvalidAction(T("{text}: expected '{form}'", text=repr(text), form="save CP on UNIT"))

@@ -149,6 +149,17 @@ def ft_count(position: Position, unit: UnitState) -> int:
     return sum(1 for sw in au.possessed(position.state, unit.id) if shot_of(sw).kind == "ft")
 
 
+def ft_level_diff(position: Position, ft: UnitState, target: Hex, level: int) -> int:
+    """A22.32: the levels from a FT's possessor up (+) or down (-) to the target Location at ``level`` of
+    ``target``: each end's ground level plus the level of its Location (A6.1; aboard a vehicle, its ground
+    level, floc.py)."""
+    owner = position.units[ft.carrier or ""]
+    h = where(position, ft)
+    assert h is not None
+    mine = position.map.level(h) + floc.level_of_unit(position, owner)
+    return position.map.level(target) + level - mine
+
+
 def _split(position: Position, firers: list[UnitState]) -> tuple[list[UnitState], list[UnitState]]:
     """(units firing their inherent FP, weapons fired); a leader has no inherent FP (A7.53), a hero has."""
     weapons = [u for u in firers if u.type == au.SW]
@@ -243,8 +254,12 @@ def check(game: AslGame, position: Position, fire: act.Fire, *, blind_ok: bool =
     for ft in fts:
         if state.units[ft.carrier or ""].has("pinned"):
             raise IllegalAction(T("a pinned unit may not fire a flamethrower"), "A22.33")
+        levels = floc.enemy_levels(position, ft.side, fire.target)
+        if levels and not any(sp.ft_level_ok(ft_level_diff(position, ft, fire.target, lv)) for lv in levels):
+            raise IllegalAction(T("a flamethrower cannot fire at a target more than two levels above "
+                                  "or below it (A22.32)"), "A22.32")
     if fts and len(people) + len(weapons) > 1:
-        raise IllegalAction(T("a flamethrower never combines its FP with any other"), "A22.1")
+        raise IllegalAction(T("a flamethrower never combines its FP with any other"), "A22.31")
     shooters = people + weapons
     if not shooters:
         raise IllegalAction(T("a leader has no FP of his own; he directs other units' fire"), "A7.53")
@@ -774,6 +789,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         for unit in shooters:
             h = where(position, unit)
             assert h is not None
+            if unit.has("mol") and roll.coloured == 6:  # A22.6111: the MOL user's FP leaves the attack
+                continue
             mine = list(causes)
             if phase == "MPh" and asl_dash.halves(position, h, fire.target):  # A4.63: per firer's view
                 mine.append((T("at a Dashing unit"), "A4.63"))
@@ -790,16 +807,32 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
             # A9.3: a MG's Sustained Fire halves it, once: as the Area Fire of A8.4 in the DFPh, or of SFF/FPF
             owner = position.units.get(unit.carrier or "") if unit.type == au.SW else None
             reach = _reach(position, owner or unit, h, fire.target, group)  # A7.21 with A2.8
+            climb = 0
+            if shot_of(unit).kind == "ft":  # A22.32: at most two levels up or down, halved at two
+                climb = ft_level_diff(position, unit, fire.target,
+                                      level if level is not None else floc.level_of_unit(position, group[0]))
+                if not sp.ft_level_ok(climb):
+                    raise IllegalAction(T("a flamethrower cannot fire at a target more than two levels above "
+                                          "or below it (A22.32)"), "A22.32")
             fp, steps = fpw.shot_fp(shot_of(unit, owner), reach, phase=phase, area=mine,
+                                    level_diff=climb,
                                     sustained=mode == "after_first" and _sustained(unit, mode),
                                     aboard=[*mounted.halvings(position, unit),  # D6.1, D6.22, D2.42
                                             *cavalry.halvings(unit)])  # A13.4
             total += fp
             label = T("FP vs {group}", group=group_label)
             fp_lines.append(Line(label, fpw.working(unit.id, unit.name, steps), "A7.2"))
-        if any(u.has("mol") for u in people):  # A22.611: +4 FP after every other FP modifier
+        mol_user = next((u for u in people if u.has("mol")), None)
+        if mol_user is not None and roll.coloured == 6:  # A22.6111: the user breaks, its FP and the MOL's out
+            fp_lines.append(Line(T("MOL"), T("coloured dr 6: {unit} breaks; its FP and the MOL's leave the "
+                                             "attack; a Flame in its Location if burnable (B25)",
+                                             unit=mol_user.id), "A22.6111"))
+        elif mol_user is not None:  # A22.611: +4 FP after every other FP modifier
             total = sp.mol_fp(total)
             fp_lines.append(Line(T("MOL"), T("+4 FP"), "A22.611"))
+            if roll.coloured == 1:
+                fp_lines.append(Line(T("MOL"), T("coloured dr 1: a Flame in the target Location if burnable "
+                                                 "(B25)"), "A22.6111"))
         axis = chart.axis("fp")
         col = fpw.column(axis, total, shift)
         lost = {} if col is None or phase == "MPh" or group[0].carrier not in riding else collateral.doomed(

@@ -60,7 +60,7 @@ def shot_fp(shot: Shot, distance: int, *, phase: str, area: Sequence[Step] = (),
     - the AFPh x1/2 (A7.24; not a FT, A22.1, nor a unit marked for Opportunity Fire, A7.25)
     - a pinned unit's inherent FP x1/2 (A7.8)
     - Assault Fire +1 to inherent FP in the AFPh, rounded up, not at Long Range (A7.36)
-    - a FT at a target two levels up or down x1/2 (A22.1)
+    - a FT at a target two levels up or down x1/2 (A22.32)
     - x1/2 for each cause of firing from aboard a vehicle given in ``aboard`` (D6.1, D6.22, D2.42: mounted.py)
     """
     fp = Fraction(shot.fp)
@@ -78,7 +78,7 @@ def shot_fp(shot: Shot, distance: int, *, phase: str, area: Sequence[Step] = (),
         steps.append((T("x1/2 Long Range"), "A22.1" if ft else "A7.22"))
     if ft and abs(level_diff) == 2:
         fp /= 2
-        steps.append((T("x1/2 flamethrower two levels up or down"), "A22.1"))
+        steps.append((T("x1/2 flamethrower two levels up or down"), "A22.32"))
     causes = list(area)
     if shot.kind == "mg" and sustained:
         causes.append((T("Sustained Fire"), "A9.3"))

@@ -34,6 +34,7 @@ from hexmate.rules.games.asl import (
     deployment,
     fire_groups,
     floc,
+    ftdc,
     hulldown,
     impovr,
     impulse,
@@ -753,6 +754,9 @@ class AslGame(Game):
             return asl_guards.check(self, position, action)  # A20.5, A20.51
         if isinstance(action, act.Rally):
             return asl_rally.check(self, position, action)
+        if isinstance(action, act.Smoke) and action.wp and vsmoke.claims(position, action):
+            raise IllegalAction(
+                T("WP from a vehicle is not offered here: only a squad's WP grenades (A24.3)"), "A24.3")
         if isinstance(action, act.Smoke) and vsmoke.claims(position, action):
             vsmoke.options(self, position, action)  # D13.2, D13.35: a vehicle's dispenser or grenades
             return action
@@ -833,6 +837,7 @@ class AslGame(Game):
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
             impulse.check_fire(position, action)  # D14.32
             ddtank.check_fire(position, action.firers)  # D16.12: no fire with the DD screen raised
+            ftdc.check(position, action)  # A22.3: a FT or DC once a Player Turn
             if mgafv.claims(action):
                 return mgafv.check(self, position, action)  # A9.61: a MG's AFV Kill attack
             if vft.claims(position, action):
@@ -1175,6 +1180,8 @@ class AslGame(Game):
 
     def play(self, position: Position, action: act.Action) -> tuple[act.Action, State]:
         done, state = self._play(position, action)
+        if isinstance(done, act.Fire):
+            state = ftdc.mark(position, done, state)  # A22.3: its FT or DC used this Player Turn
         state = armorldr.reveal(position.state, state)  # D3.41: an Armor Leader enters play when used
         state = vwreck.no_wreck_side(state)  # D1.9: a destroyed vehicle with no wreck side goes
         return done, asl_guards.after_play(self, position, done, state)  # A20.53: abandoned prisoners
@@ -1227,7 +1234,8 @@ class AslGame(Game):
             position, act.Fire(decision.subject, decision.target, answer.dice))
         dummies = {u.id: u for u in position.units.values() if u.type == "dummy" and u.hex == decision.target}
         if not dummies and not thrown:  # A22.611: a MOL is used up in the attack; A7.308: unarmored vehicles
-            after = asl_mol.after_attack(self._infantry(asl_fire.resume_ift, position, decision, answer))
+            after = asl_mol.after_attack(self._infantry(asl_fire.resume_ift, position, decision, answer),
+                                         position, answer.dice)  # A22.6111: a coloured 6 breaks the user
             if floc.chosen(decision):  # A7.4: an upper level's Location holds no vehicle
                 return after
             after = vcrewhit.after_ift(position, after)  # D5.34, D5.311: an AFV's exposed crew
@@ -1763,7 +1771,14 @@ class AslGame(Game):
         here = position.units[decision.subject[0]].hex
         if here is None:
             return state
-        return asl_inplace.window(self, position, state, decision.subject, here)  # A8.12: MF spent in place
+        state = asl_inplace.window(self, position, state, decision.subject, here)  # A8.12: MF spent in place
+        return asl_smoke.after_placement(position, state, decision)  # A24.31: WP's NMCs first
+
+    def resume_smoke_climb(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_smoke.resume_climb(self, position, decision, answer)  # A24.1: a higher Location
+
+    def resume_wp_nmc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_smoke.resume_wp_nmc(self, position, decision, answer)  # A24.31
 
     def resume_inplace(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_inplace.resume(self, position, decision, answer)  # A8.12
@@ -2517,7 +2532,8 @@ class AslGame(Game):
         elif phase == "CCPh":
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
             remove = ("pinned", "cc", "no_fire", "ti", vreentry.LEFT, "sn_fired",  # A4.8; D5.42; A11.622
-                      vsmoke.TRIED, cavalry.DISMOUNTED)  # D13.2: once per player turn; A13.5
+                      vsmoke.TRIED, cavalry.DISMOUNTED,  # D13.2: once per player turn; A13.5
+                      ftdc.USED)  # A22.3: a FT or DC once a Player Turn
             state = vcrewhit.end_player_turn(state)  # D5.34, D5.341: STUN to "+1", Recall to "Recall; +1"
             state = vcapture.end_of_ccph(state)  # A21.2: abandoned AFVs taken by the infantry there
             state = vcapcc.end_of_ccph(state)  # A21.2: the CC's order-keeping marker goes

@@ -143,6 +143,7 @@ PHRASES: dict[str, T] = {
     "imp_react": T("its Overrun in an impulse awaits the defender's Reaction Fire (D7.2)"),
     "vsmoke_tried": T("has tried its smoke dispenser or grenades this player turn (D13.2)"),
     "ft_fired": T("its FT has fired this player turn (A22.3)"),
+    "ftdc_used": T("has used a FT or DC this Player Turn (A22.3)"),
     "ft_disabled": T("its FT is out for good: X# reached (D3.6)"),
     "cmg_malf": T("coaxial MG malfunctioned (A9.7)"),
     "aamg_malf": T("anti-aircraft MG malfunctioned (D3.7)"),

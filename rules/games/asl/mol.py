@@ -7,8 +7,11 @@ drm (+1 a HS or crew, +2 an SMC, +1 CX, +1 the target not an AFV) uses a MOL: th
 added after every other FP modifier (special.py). No MOL check in Subsequent First Fire, FPF or Final Fire
 after First Fire. The MOL is no counter: it is used up in the attack. Here the attack's IFT DR waits on a
 question to the firer (which unit, if any, tries a MOL), then the check dr.
-Not here: the hexside limit (woods or orchard hexsides, A22.611), the Original DR's flame and user-breaking
-effects (A22.6111) and MOL against AFV or terrain (A22.612, A22.613).
+A22.6111: on the attack's coloured dr of 6 the MOL user breaks and its FP and the MOL's leave the attack (the
+rest of its FG fires on); the Flame of a coloured 6 or 1 is only named in the result (B25, chapter B).
+A22.611's hexside limit: no MOL across a hexside between two woods or two orchard hexes (``leafy_hexside``),
+unless along a road at a unit on it: such a firer is not offered the check.
+Not here: the Flame itself (B25) and MOL against AFV or terrain (A22.612: C7.34; A22.613: B25.11).
 """
 
 from __future__ import annotations
@@ -17,10 +20,12 @@ from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
+from hexmate.rules.games.asl import road as asl_road
 from hexmate.rules.games.asl import special as sp
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex, distance
+from hexmate.rules.maps import road_between
 from hexmate.rules.text import T
 
 if TYPE_CHECKING:
@@ -42,7 +47,21 @@ def _user(unit: UnitState, target_hex: Hex, position: Position) -> bool:
         return False
     if unit.has("final_fire") or (position.phase.id == "DFPh" and unit.has("first_fire")):
         return False  # A22.611: not in SFF/FPF, nor in Final Fire after First Fire
+    if leafy_hexside(position, unit.hex, target_hex):
+        return False  # A22.611: not through a woods or orchard hexside
     return distance(unit.hex, target_hex) <= 1  # A22.611: PBF or TPBF only
+
+
+def leafy_hexside(position: Position, a: Hex, b: Hex) -> bool:
+    """A22.611: no MOL through a woods or orchard hexside, that between two woods (or two orchard) hexes,
+    unless it crosses a road hexside at a unit on the road (one that came along the road into its obstacle
+    hex, A4.132: road.py)."""
+    if a == b:
+        return False
+    kinds = {position.map.terrain(a), position.map.terrain(b)}
+    if kinds not in ({"woods"}, {"orchard"}):
+        return False
+    return not (road_between(position.map, a, b) and asl_road.entered_by_road(position, b) is not None)
 
 
 def offer(game: AslGame, position: Position, fire: act.Fire, state: State) -> State:
@@ -53,7 +72,9 @@ def offer(game: AslGame, position: Position, fire: act.Fire, state: State) -> St
     if side not in sides(position):
         return state
     before = position.units
-    users = tuple(sorted(u for u in fire.firers if u in before and _user(before[u], fire.target, position)))
+    with_sw = {before[w].carrier for w in fire.firers if w in before and before[w].type == au.SW}
+    users = tuple(sorted(u for u in fire.firers if u in before and _user(before[u], fire.target, position)
+                         and u not in with_sw))  # A22.611: a MOL user fires no other SW in the attack
     if not users:
         return state
     return state.push(Decision(
@@ -80,9 +101,18 @@ def resume_check(game: AslGame, position: Position, decision: Decision, answer: 
     return position.state
 
 
-def after_attack(state: State) -> State:
-    """The MOL is used up with the attack."""
+def after_attack(state: State, position: Position | None = None,
+                 dice: tuple[int, ...] | None = None) -> State:
+    """The MOL is used up with the attack. A22.6111: on a coloured dr of 6 (the attack's Original DR, given
+    with ``position`` before the attack) its user breaks, whether or not its FG's attack went on."""
+    from hexmate.rules.games.asl import aftermath
+    from hexmate.rules.games.asl import morale as am
+
     for unit in list(state.units.values()):
         if unit.has(MOL):
             state = state.with_unit(unit.mark(remove=(MOL,)))
+            if position is not None and dice is not None and len(dice) == 2 and dice[1] == 6 \
+                    and not state.units[unit.id].has("broken"):
+                res = am.MoraleResult(unit.id, "break", 0, 0)
+                state = aftermath.apply_morale(position, state, state.units[unit.id], res)
     return state

@@ -47,8 +47,7 @@ A25.241-2   SSR movement; red To Hit numbers                      not built: SSR
 A25.3       American broken morale +1 / +2 (1st Line)             data: counters (printed values)
 A25.31      7-4-7 ELR 5                                           data: ``elr_fixed``
 A25.32-33   red/black TH#, Plentiful Ammo OBA                     not built: chapter C
-A25.34      smoke or WP grenades                                  not built: A24.3 WP grenades are not among
-                                                                  the placeable smoke yet
+A25.34      smoke or WP grenades                                  built: smoke.py (``wp_refusal``, A24.3)
 A25.35      "(a)" SW and capture penalties                        not built: counters not in the text
 A25.4       British: HoB -1 (A15.1), leader creation -1 (A18.2)   built: morale.py
 A25.41      4-3-6 Green (Conscript only for Home Guard /          data: counters' ``class``
@@ -59,7 +58,7 @@ A25.43      Gurkha Hand-to-Hand, never surrender, never           built: hth.py,
 A25.44      ANZAC stealthy in Good Order unless Green             built: units.stealthy
 A25.45      British Elite / 1st Line do not Cower (not Free       built: units.cowering_exempt
             French)
-A25.46      British WP grenades from 1944                         not built: as A25.34
+A25.46      British WP grenades from 1944                         built: smoke.py (``wp_refusal``)
 A25.5-52    French: HoB +1; 4-3-7 Green reservists; TH# colours   built (HoB); data; not built (C)
 A25.53-58   Free French: British rules, Assault Fire from Dec     built: HoB and leader creation as British,
             1943, equipment by date, DYO; Vichy counters          Cowering not exempt; the rest is counters /

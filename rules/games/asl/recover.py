@@ -31,7 +31,8 @@ MODE = "recover"
 
 
 def unpossessed(position: Position, h: Hex) -> list[UnitState]:
-    lying = (u for u in position.units.values() if u.type == au.SW and u.carrier is None and u.hex == h)
+    lying = (u for u in position.units.values() if u.type == au.SW and u.carrier is None and u.hex == h
+             and not u.has("set_dc"))  # A23.72: a Set DC is never recovered (setdc.SET)
     return sorted(lying, key=lambda u: u.id)
 
 

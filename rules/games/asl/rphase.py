@@ -136,6 +136,8 @@ def check_transfer(game: AslGame, position: Position, transfer: act.Transfer) ->
     holder = mounted.sw_hands(position, item, to, holder)  # D6.31
     if holder is None and item.side != to.side and item.values.get("sw") == "radio":
         raise IllegalAction(T("{sw} is a radio: the enemy cannot capture it (A21.1)", sw=item.id), "A21.1")
+    if holder is None and item.has("set_dc"):  # setdc.SET
+        raise IllegalAction(T("{sw} is a Set DC: it cannot be recovered (A23.72)", sw=item.id), "A23.72")
     if holder is None:  # recovery
         if position.phase.id == "MPh":
             from hexmate.rules.games.asl import mphsw

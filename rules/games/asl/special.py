@@ -34,7 +34,7 @@ def _penalty(elite: bool, captured: bool) -> int:
 
 
 def ft_level_ok(level_diff: int) -> bool:
-    """A22.1: a FT fires at a non-armoured target up to two levels above or below it (halved at two)."""
+    """A22.32: a FT fires at a non-armoured target up to two levels above or below it (halved at two)."""
     return abs(level_diff) <= 2
 
 

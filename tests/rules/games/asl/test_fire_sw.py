@@ -116,7 +116,7 @@ def test_a_flamethrower_fires_alone(make_position: Any) -> None:
     units = [{"id": "a-1", "counter": "5-4-8", "side": "a", "hex": "C3"},
              {"id": "a-ft", "counter": "FT", "side": "a", "hex": "C3", "carrier": "a-1"}]
     pos = pos_with(make_position, units + TARGET)
-    with pytest.raises(IllegalAction, match=r"A22\.1"):
+    with pytest.raises(IllegalAction, match=r"never combines.*A22\.31"):
         pos.push_text("fire a-1,a-ft at C4 dice 4,5")
     fire = pos.parse_action("fire a-ft at C4 dice 4,5")
     assert "24 FP -> 24 column" in pos.resolve(fire).text()
@@ -214,7 +214,8 @@ def test_a9_11_a_squad_fires_two_lmgs_but_not_its_inherent_fp_with_them(make_pos
 
 
 def test_a7_351_two_sw_of_one_type_other_than_mgs_are_refused(make_position: Any) -> None:
-    """A7.351: two SW of one type (two FTs here) are not fired by one squad in a fire phase."""
+    """A7.351: two SW of one type (two FTs here) are not fired by one squad in a fire phase. A22.3 forbids it
+    too (a FT or DC once a Player Turn), and is checked first."""
     units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C3"},
              {"id": "a-ft", "counter": "FT", "side": "a", "hex": "C3", "carrier": "a-1"},
              {"id": "a-ft2", "counter": "FT", "side": "a", "hex": "C3", "carrier": "a-1"}]
@@ -223,7 +224,7 @@ def test_a7_351_two_sw_of_one_type_other_than_mgs_are_refused(make_position: Any
     assert "a-ft" in pos.units and pos.units["a-ft"].has("prep_fire")
     while pos.decision is not None:
         pos.push_text("answer pass" if pos.decision.choices else "answer dice 3,3")
-    with pytest.raises(IllegalAction, match=r"different types .*\(A7\.351\)"):
+    with pytest.raises(IllegalAction, match=r"already used a FT or DC this Player Turn \(A22\.3\)"):
         pos.push_text("fire a-ft2 at C4 dice 4,5")
 
 
@@ -344,3 +345,19 @@ def test_a22_4_a_unit_possessing_a_ft_is_attacked_at_minus_1(make_position: Any)
     text = pos.resolve(pos.parse_action("fire a-1 at C4 dice 3,4")).text()
     assert "IFT vs known targets: 4 FP -> 4 column, final DR 7" in text
     assert "IFT vs known targets possessing 1 FT (-1 IFT DRM): 4 FP -> 4 column, final DR 6" in text
+
+
+def test_a22_32_a_flamethrower_reaches_two_levels_up_or_down_halved_at_two(make_position: Any) -> None:
+    """A22.32: a FT attacks a non-armoured target at most two levels above or below it, at 12 FP (of its 24)
+    when the target is two levels off. The FT's squad stands at ground level in C3; its target b-1 in C4 on a
+    hill of level 2, then of level 3 (out of its reach), then of level 1 (the FT's full 24 FP)."""
+    units = [{"id": "a-1", "counter": "5-4-8", "side": "a", "hex": "C3"},
+             {"id": "a-ft", "counter": "FT", "side": "a", "hex": "C3", "carrier": "a-1"}, *TARGET]
+    pos = pos_with(make_position, units, hexes={"C4": {"level": 2}})
+    text = pos.resolve(pos.parse_action("fire a-ft at C4 dice 4,5")).text()
+    assert "x1/2 flamethrower two levels up or down (A22.32)" in text and "12 FP -> 12 column" in text
+    pos = pos_with(make_position, units, hexes={"C4": {"level": 3}})
+    with pytest.raises(IllegalAction, match=r"more than two levels.*A22\.32"):
+        pos.push_text("fire a-ft at C4 dice 4,5")
+    pos = pos_with(make_position, units, hexes={"C4": {"level": 1}})
+    assert "24 FP -> 24 column" in pos.resolve(pos.parse_action("fire a-ft at C4 dice 4,5")).text()

@@ -7,6 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hexmate.rules.games.asl import units as au
+
+from tests.rules.games.conftest import ASL_COUNTERS
 
 UNITS = [{"id": "a-1", "counter": "4-4-7", "side": "a", "hex": "C3"},
          {"id": "a-2", "counter": "2-2-7", "side": "a", "hex": "C3"},
@@ -53,3 +56,53 @@ def test_none_answers_the_question_and_the_attack_goes_on(make_position: Any) ->
     pos.push_text("fire a-1 at C4")
     pos.push_text("answer none")
     assert pos.decision is not None and pos.decision.then == "ift"
+
+
+def test_a22_6111_a_coloured_6_breaks_the_user_and_takes_its_fp_and_the_mol_out(make_position: Any) -> None:
+    """A22.6111 (and its example's "coloured dr 6" cases): the MOL user a-1 breaks, its FP and the MOL's 4
+    leave the attack, the rest of the FG still fires: a-2's 2 FP x2 PBF = 4 FP, the 4 column (A7.21)."""
+    pos = pfph(make_position, ["a"])
+    pos.push_text("fire a-1,a-2 at C4")
+    pos.push_text("answer units a-1")
+    pos.push_text("answer dice 1")  # the MOL check passed
+    pos.push_text("answer dice 1,6")
+    text = pos.state.resolution.text()
+    assert "coloured dr 6: a-1 breaks" in text and "4 FP -> 4 column" in text and "+4 FP" not in text
+    assert pos.units["a-1"].has("broken") and not pos.units["a-2"].has("broken")
+
+
+def test_a22_6111_a_lone_users_attack_is_cancelled(make_position: Any) -> None:
+    """The example: the lone partisan squad breaks on a coloured 6 and its fire is cancelled."""
+    pos = pfph(make_position, ["a"])
+    pos.push_text("fire a-1 at C4")
+    pos.push_text("answer units a-1")
+    pos.push_text("answer dice 1")
+    pos.push_text("answer dice 1,6")
+    text = pos.state.resolution.text()
+    assert "no column left, no effect" in text
+    assert pos.units["a-1"].has("broken") and not pos.units["b-1"].has("broken")
+
+
+LEAFY = [("woods", "woods", False), ("orchard", "orchard", False), ("woods", "orchard", True),
+         ("open", "woods", True)]
+
+
+@pytest.mark.parametrize(("here", "there", "asked"), LEAFY)
+def test_a22_611_no_mol_through_a_woods_or_orchard_hexside(make_position: Any, here: str, there: str,
+                                                           asked: bool) -> None:
+    """A22.611 (its example: X8-X9 is a woods hexside, so no MOL at X9): between two woods hexes, or two
+    orchard hexes, no MOL check is offered; across other hexsides it is."""
+    pos = make_position("asl", UNITS, "PFPh", options={"mol": ["a"]},
+                        hexes={"C3": {"terrain": here}, "C4": {"terrain": there}})
+    pos.push_text("fire a-1 at C4")
+    assert pos.decision is not None and (pos.decision.then == "mol_user") is asked
+
+
+def test_a22_611_a_squad_firing_a_sw_is_no_mol_user(make_position: Any) -> None:
+    """A22.611: a squad making the MOL check fires no other SW (its inherent FP it must add): a-1 firing its
+    LMG with the group is not offered the check, a-2 is."""
+    units = [*UNITS, {"id": "a-lmg", "counter": "LMG", "side": "a", "hex": "C3", "carrier": "a-1"}]
+    counters = {**ASL_COUNTERS, "LMG": dict(au.demo_catalogue()["LMG"])}
+    pos = make_position("asl", units, "PFPh", options={"mol": ["a"]}, counters=counters)
+    pos.push_text("fire a-1,a-lmg,a-2 at C4")
+    assert pos.decision is not None and pos.decision.then == "mol_user" and pos.decision.units == ("a-2",)

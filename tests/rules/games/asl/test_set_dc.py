@@ -152,3 +152,20 @@ def test_a7_308_a_set_dc_at_a_truck_burns_it_with_the_hs_aboard(make_position: A
     assert "b-tr: Final DR 5, Kill number 13: a burning wreck (A7.308)" in text
     assert res.results == {"b-1": "2KIA"} and "b-hs" not in pos.units
     assert pos.units["b-tr"].has("burning")
+
+
+@pytest.mark.parametrize("owner", ["a", "b"])
+def test_a23_72_a_set_dc_is_never_recovered(make_position: Any, owner: str) -> None:
+    """A23.72: a Set DC goes by its malfunction or its removal (B24.75), never by recovery (A4.44): not in the
+    RPh by either side, nor for 1 MF in the MPh."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C3"},
+             {"id": "a-dc", "counter": "DC", "side": owner, "hex": "C3", "markers": ["set_dc"]},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "H3"}]
+    pos = make_position("asl", units, "RPh", counters=COUNTERS)
+    assert "transfer a-dc to a-1" not in {a.text() for a in pos.legal_actions}
+    with pytest.raises(IllegalAction, match=r"Set DC: it cannot be recovered.*A23\.72"):
+        pos.push_text("transfer a-dc to a-1 dice 1")
+    units[0]["hex"] = "C2"
+    pos = make_position("asl", units, "MPh", counters=COUNTERS)
+    with pytest.raises(IllegalAction, match=r"no unpossessed SW lies in C3.*A4\.44"):
+        pos.push_text("move a-1 C2-C3-C3 as recover")

@@ -72,3 +72,26 @@ def test_smoke_hinders_defensive_first_fire_and_goes_at_the_end_of_the_mph(make_
     assert pos.phase.id == "DFPh" and pos.game.gstate(pos.state).smoke == ()  # A24.11
     text = pos.resolve(pos.parse_action("fire b-1 at C4 dice 3,3")).text()
     assert "SMOKE" not in text
+
+
+@pytest.mark.parametrize(("dr", "where"), [(3, "D3"), (4, "C3")])
+def test_a24_1_a_location_one_level_up_needs_one_more_dr(make_position: Any, dr: int, where: str) -> None:
+    """A24.1: into an adjacent Location one level higher the smoke goes only on a further dr of 1-3; on 4-6 it
+    lands in the squad's own Location instead. D3: a hill hex of level 1; C3 level 0."""
+    pos = make_position("asl", [{"id": "a-1", "counter": "4-6-7s", "side": "a", "hex": "C3"},
+                                {"id": "b-1", "counter": "4-6-7", "side": "b", "hex": "G3"}],
+                        "MPh", counters=COUNTERS, hexes={"D3": {"level": 1}})
+    pos.push_text("smoke a-1 at D3")
+    pos.push_text("answer dice 1")
+    assert pos.decision.then == "smoke_climb" and pos.decision.rule == "A24.1"
+    assert pos.game.gstate(pos.state).smoke == ()
+    pos.push_text(f"answer dice {dr}")
+    assert [pos.label(h) for h, _ in pos.game.gstate(pos.state).smoke] == [where]
+
+
+def test_a24_1_never_two_levels_up(make_position: Any) -> None:
+    pos = make_position("asl", [{"id": "a-1", "counter": "4-6-7s", "side": "a", "hex": "C3"},
+                                {"id": "b-1", "counter": "4-6-7", "side": "b", "hex": "G3"}],
+                        "MPh", counters=COUNTERS, hexes={"D3": {"level": 2}})
+    with pytest.raises(IllegalAction, match=r"two or more levels higher.*A24\.1"):
+        pos.push_text("smoke a-1 at D3")
