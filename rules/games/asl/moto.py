@@ -16,7 +16,8 @@ example's).
   takes one more quarter, so it needs the quarter left: the same arithmetic as the D15.41 example
   (dspecial.py's ride_mf). Mounting is one Load of all the riders, before they or the cycle have moved.
 - D15.42: no reverse (catalogue ``rev`` 0), no extra MP for wrecks or vehicles in the hex entered, and the
-  usual start, stop and VCA-change MP. D15.3: a motorcycle costs no other vehicle MP (armour.step_mp).
+  usual start, stop and VCA-change MP. D15.3: a motorcycle costs no other vehicle MP (armour.step_mp), and
+  for stacking only its riders count, as units on the ground do (``stacks``: A5.11's overstack MF and MP).
 - D15.43: no voluntary dismounting in a Location with a known (unconcealed) enemy unit.
 - D15.45: riders stay aboard whatever terrain the cycle enters (the chart's NA bars the entry itself).
 - D15.46: a Wreck Check dr for a cycle with riders entering a shellhole or stream hex, or (not across a road
@@ -190,6 +191,15 @@ def overruns(unit: UnitState) -> bool:
 def riders_of(state: State, cycle: UnitState) -> list[UnitState]:
     return sorted((u for u in state.units.values() if u.carrier == cycle.id and u.type != "sw"),
                   key=lambda u: u.id)
+
+
+def stacks(state: State, unit: UnitState) -> bool:
+    """D15.3: for stacking only a motorcycle's riders count (the cycle does not): a unit counts on the
+    ground or riding a motorcycle, not as a vehicle's passenger or rider (A5.3)."""
+    if unit.carrier is None:
+        return True
+    cycle = state.units.get(unit.carrier)
+    return unit.type != "sw" and cycle is not None and is_moto_unit(cycle)
 
 
 RIDER_IFT_DRM = -1  # D15.5: non-ordnance fire at motorcycle riders
@@ -470,6 +480,7 @@ __all__ = [
     "shrink",
     "size_of",
     "split_smc",
+    "stacks",
     "step_mp",
     "why_not_move",
     "with_size",
