@@ -9,7 +9,8 @@
   is open ground only by E3.722, which is not among the texts). A map road in the open is an unplowed road:
   open ground (the chart's ** note). +1 per vehicle or wreck already there as for any vehicle (D2.14).
 - D17.21: no gully, no wall or hedge hexside (the maps draw no breach), no reverse (its ``rev`` is 0), no
-  bypass.
+  bypass; a woods-road is entered and left only by its road hexsides (``ROAD_ONLY_EXIT``; sunken roads,
+  embankments, brush and the wheel-track benefit, B28.61, are not on the maps).
 - D17.2: a plowed road (the scenario's ``options.plowed_roads``: true makes every map road plowed, an SSR
   matter) costs 2 MP across its road hexside and asks the Accident dr; unplowed, it is open ground.
 - D17.22: entering an orchard, or woods/orchard by a road hexside for 3 MP or less, calls for an Aerosan
@@ -56,6 +57,7 @@ KEY = "ground_snow"
 SNOW = ("snow", "deep")
 CHART = {"open": 1, "shellhole": 1, "orchard": 3}  # D17.2's chart, the terrain the maps know
 ROAD_INTO = {"woods": 2, "orchard": 2}  # D17.2: woods-road / orchard-road hexside, 2 MP and an accident dr
+ROAD_ONLY_EXIT = ("woods",)  # D17.21: a woods-road is left by a road hexside only (no brush on the maps)
 HIGHER = 4  # D17.2: higher elevation 4 + COT
 TOW_MP = 2  # D17.26
 THEN = "vaerosan"
@@ -119,6 +121,8 @@ def cot(position: Position, a: Hex, b: Hex) -> int | None:
     hs = position.map.hexside(a, b)
     if "wall" in hs or "hedge" in hs:
         return None  # D17.21: no unbreached wall or hedge
+    if a != b and position.map.terrain(a) in ROAD_ONLY_EXIT and not _road(position, a, b):
+        return None  # D17.21: a woods-road is left only by its road hexside
     road = road_cot(position, a, b)
     return road if road is not None else CHART.get(position.map.terrain(b))
 

@@ -422,3 +422,19 @@ def test_d17_25_outside_its_mph_an_aerosan_in_motion_turns_one_hexspine(make_pos
     tank = motion("t")
     top = tank.decision
     assert top is not None and set(tank.map.neighbors(j5)) <= set(top.hexes)
+
+
+def test_d17_21_a_woods_road_is_left_only_by_its_road_hexside(make_position: Any, tmp_path: Path) -> None:
+    """D17.21: an aerosan on a woods-road (F5, woods with a N-S road) leaves by the road hexside into F4
+    (start 1 + open ground 1, the unplowed road being open ground by the chart's ** note), never through a
+    woods hexside that is not the road's, though the hex beyond is open ground."""
+    from hexmate.rules.games.asl import facing as fc
+
+    hexes = {**ROAD, "F5": {"terrain": "woods", "road": ["N", "S"]}}
+    pos = make(make_position, tmp_path, at="F5", vca=1, hexes=hexes)
+    assert cost(pos, "F5-F4") == 2
+    f5, f4 = pos.map.parse_label("F5"), pos.map.parse_label("F4")
+    off_road = next(h for h in fc.front_hexes(f5, 1) if h != f4)
+    assert pos.map.terrain(off_road) == "open"
+    with pytest.raises(IllegalAction):
+        cost(pos, f"F5-{pos.label(off_road)}")
