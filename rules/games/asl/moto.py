@@ -17,7 +17,8 @@ example's).
   (dspecial.py's ride_mf). Mounting is one Load of all the riders, before they or the cycle have moved.
 - D15.42: no reverse (catalogue ``rev`` 0), no extra MP for wrecks or vehicles in the hex entered, and the
   usual start, stop and VCA-change MP. D15.3: a motorcycle costs no other vehicle MP (armour.step_mp), and
-  for stacking only its riders count, as units on the ground do (``stacks``: A5.11's overstack MF and MP).
+  for stacking only its riders count, as units on the ground do (``stacks``: A5.11's overstack MF and MP;
+  ``overstack_mp``: the cycle entering pays 1 MP per squad-equivalent over with its riders counted).
 - D15.43: no voluntary dismounting in a Location with a known (unconcealed) enemy unit.
 - D15.45: riders stay aboard whatever terrain the cycle enters (the chart's NA bars the entry itself).
 - D15.46: a Wreck Check dr for a cycle with riders entering a shellhole or stream hex, or (not across a road
@@ -157,7 +158,20 @@ def step_mp(position: Position, unit: UnitState, a: Hex, b: Hex) -> Fraction | N
     wall = "wall" in position.map.hexside(a, b) and not road
     extra = ovr.extra_mp(_vt(unit).mp) if overrun else 0  # D7.1: a quarter of the MPA, with the entry
     return Fraction(vm.entry_mp(cost, wall=wall, higher=position.map.level(b) > position.map.level(a),
-                                others=0, road_rate=road)) + extra
+                                others=0, road_rate=road)) + extra + overstack_mp(position, unit, b)
+
+
+def overstack_mp(position: Position, cycle: UnitState, b: Hex) -> int:
+    """D15.3 with A5.11: its riders count for stacking, so a motorcycle entering a Location pays 1 MP per
+    squad-equivalent its side's personnel there and its riders are over the limit (FRU), as personnel
+    entering an overstack do, even when their own entry makes it."""
+    from hexmate.rules.games.asl.armour import is_vehicle
+    from hexmate.rules.games.asl.game import overstack_mf
+
+    riders = riders_of(position.state, cycle)
+    there = [u for u in position.units_at(b) if u.side == cycle.side and stacks(position.state, u)
+             and not is_vehicle(u) and u.type != "sw" and u.level == 0 and u.carrier != cycle.id]
+    return overstack_mf(there + riders)
 
 
 THROUGH = "through"  # ``move CYCLE PATH as through``: sidecars ride through enemy Locations, no OVR (D15.43)
@@ -472,6 +486,7 @@ __all__ = [
     "need",
     "needs_wreck_check",
     "overruns",
+    "overstack_mp",
     "portage",
     "quarter",
     "resume_wreck",

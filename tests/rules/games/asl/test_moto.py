@@ -334,3 +334,20 @@ def test_d15_3_riders_count_for_stacking_the_motorcycles_do_not(make_position: A
                   {**squad("G7", f"a-s{i}"), "carrier": f"a-mc{i}"}]
     pos: Position = make_position("asl", units, "MPh", counters=MOTO)
     assert armour.personnel_overstack(pos, "a", pos.map.parse_label("G7")) == 1
+
+
+def test_d15_3_a5_11_a_motorcycle_pays_for_the_overstack_its_riders_make(make_position: Any) -> None:
+    """D15.3 with A5.11: a squad counter carrying a 4-6-7 into G7 where three friendly squads stand makes four
+    squads there, one over: 1 MP more than into G7 with two (three squads, none over)."""
+    def cost(squads: int) -> Any:
+        units: list[dict[str, Any]] = [{"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "L1"},
+                                       {"id": "a-mc", "counter": "mc", "side": "a", "hex": "G8",
+                                        "markers": ["vca0"]},
+                                       {**squad("G8", "a-rider"), "carrier": "a-mc"}]
+        units += [squad("G7", f"a-s{i}") for i in range(squads)]
+        pos: Position = make_position("asl", units, "MPh", counters=MOTO)
+        g8, g7 = pos.map.parse_label("G8"), pos.map.parse_label("G7")
+        return moto.step_mp(pos, pos.units["a-mc"], g8, g7)
+
+    assert cost(3) - cost(2) == 1
+    assert cost(2) == cost(0)
