@@ -47,6 +47,29 @@ SMC: demolition.py, +1 from a cycle not stopped, A23.6, the riders attacked in t
 Not built (said in the report): manhandling (D15.4, C10.3 not among the texts), causeways (D15.46: no map
 has one). Splitting and combining counters (D15.44) are cyclesplit.py's, recovery as a SW (D15.7)
 motocapture.py's, bicycles (D15.8-D15.85) bicycle.py's.
+
+Audit of D15-D17 against the text (this session's, short; the report has the sentence-by-sentence table):
+
+=============  ==============================================================================================
+D15.1-D15.2    here (sizes, sidecar PP); the chart's column a demo pack (chapter B)
+D15.3          armour.step_mp (no MP for a cycle there); riders count for stacking: ``stacks``,
+               ``overstack_mp`` (built now, with A5.11)
+D15.4          here (no driver, the counter's unit); APh: only MPh moves/mounts; no vehicle carries a
+               cycle (transport.py); manhandling (C10.3) not built
+D15.41-D15.47  here, dspecial.py (D15.41 example); causeways (D15.46) not on the maps
+D15.44         cyclesplit.py; riders deploying (A1.31) and recombining (A1.32) on their counters built now
+D15.5-D15.56   fire.py's rider group, motoord.py, riders.py, mounted.py, aftermath (D15.52 ``shrink``)
+D15.6, D15.7   mounted.py, demolition.py; motocapture.py
+D15.8-D15.85   bicycle.py (B3.4's road bonus read from D15.81)
+D16.1-D16.12   ddtank.py (on land); no rider boards a raised screen (built now); D16.1's HE/HEAT hit needs
+               ammunition types (chapter C) and is not built
+D16.2-D16.8    not built: every sentence is about units in a Water Obstacle (B21: no water terrain in the
+               terrain table or maps) or off-board set-up (A2.5, not in the scenario format)
+D17.1-D17.5    aerosan.py, dspecial.py; D17.21's woods-road exit and D17.25's one hexspine outside the MPh
+               (the D2.401 Motion turn) built now; trenches, railroads, ice, bridges, airfields, drifts,
+               pillboxes and foxholes (D17.2, D17.22, D17.23) are chapter B/E terrain not on the maps;
+               D17.4 (E3.712) and D17.27 (E1.53) are chapter E's
+=============  ==============================================================================================
 """
 
 from __future__ import annotations
