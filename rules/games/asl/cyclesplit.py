@@ -13,7 +13,8 @@
 - D15.44 with A1.31: a squad aboard a motorcycle, or riding its bicycle, deploys in its RPh as any squad does
   (deployment.py; a leader riding a motorcycle in the Location directs it); its counter flips to the HS side
   and the second HS gets its own HS counter (``deployed``; the first HS's counter is not among the weapons
-  the two share). A kind with no HS counter is refused before the NTC.
+  the two share). A kind with no HS counter is refused before the NTC. A guard's deployment (A20.5,
+  guards.py) is handled the same way.
 - ``activate CYCLE,CYCLE[,CYCLE] for combine``: unridden cycle counters of the same kind in one Location,
   2 or 3 top views in all, become one counter of that size (the first named; the others leave the map).
 - D15.44 with A1.32: two HS that combine (carriers.check_combine) while each rides a HS motorcycle counter of
@@ -275,7 +276,9 @@ def deployed(position: Position, state: State, one_id: str, two_id: str) -> tupl
     cycle = ridden(state, one)
     if cycle is None or _size(cycle) != 3:
         return state, None
-    hs = _need(position.at(state), cycle, 2)
+    hs = _counter(position.at(state), cycle, 2)
+    if hs is None:  # a kind with no HS counter (A1.31's deployment was refused for it: check_deploy)
+        return state, None
     state = state.with_unit(cycle.as_counter(hs))
     new_id = _free_id(state, cycle.id)
     if _is_moto(cycle):

@@ -253,3 +253,18 @@ def test_d15_44_a1_32_d15_8_riding_hs_combine_their_bicycles(make_position: Any)
     walked = two(False)
     walked.push_text("activate a-h1,a-h2 for combine")
     assert walked.units["a-b1"].counter.name == "BCY3" and not walked.units["a-h1"].has(bicycle.RIDING)
+
+
+def test_d15_44_a20_5_a_guard_riding_a_bicycle_deploys_on_two_hs_bicycles(make_position: Any) -> None:
+    """D15.44 (D15.8) with A20.5: a guard riding its BCY3 deploys at will (MPh): BCY3 flips to BCY2 and the
+    second HS rides a BCY2 of his own, as in A1.31's deployment."""
+    units = [{"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "F8", "markers": [bicycle.RIDING]},
+             {"id": "a-bcy", "counter": "BCY3", "side": "a", "hex": "F8", "carrier": "a-sq"},
+             {"id": "b-p", "counter": "4-4-7r", "side": "b", "hex": "F8", "markers": ["prisoner"],
+              "carrier": "a-sq"},
+             {"id": "b-sq", "counter": "4-4-7r", "side": "b", "hex": "L1"}]
+    pos: Position = make_position("asl", units, "MPh", counters=COUNTERS)
+    pos.push_text("activate a-sq for deploy")
+    assert pos.units["a-bcy"].counter.name == "BCY2"
+    assert pos.units["a-bcy-2"].counter.name == "BCY2" and pos.units["a-bcy-2"].carrier == "a-sq.2"
+    assert pos.units["a-sq.2"].has(bicycle.RIDING)
