@@ -9,7 +9,8 @@
   is open ground only by E3.722, which is not among the texts). A map road in the open is an unplowed road:
   open ground (the chart's ** note). +1 per vehicle or wreck already there as for any vehicle (D2.14).
 - D17.21: no gully, no wall or hedge hexside (the maps draw no breach), no reverse (its ``rev`` is 0), no
-  bypass.
+  bypass; a woods-road is entered and left only by its road hexsides (``ROAD_ONLY_EXIT``; sunken roads,
+  embankments, brush and the wheel-track benefit, B28.61, are not on the maps).
 - D17.2: a plowed road (the scenario's ``options.plowed_roads``: true makes every map road plowed, an SSR
   matter) costs 2 MP across its road hexside and asks the Accident dr; unplowed, it is open ground.
 - D17.22: entering an orchard, or woods/orchard by a road hexside for 3 MP or less, calls for an Aerosan
@@ -21,8 +22,11 @@
   hex's dr (trenches, B27, are not on the maps).
 - D17.24: no bog, ever (no bog DR, and no D8.23 mud/deep-snow DR).
 - D17.25: one hexspine of VCA change per hex; more in one hex take stop, start and turn for each further one
-  (``turn_mp``; dspecial.aerosan_turn_mp counts the start for a stopped one). Not built: the one-hexspine
-  limit outside its MPh (D2.401, C3.21-22: chapter C) and the declaration before the next hex is entered.
+  (``turn_mp``; dspecial.aerosan_turn_mp counts the start for a stopped one). Outside its MPh one hexspine
+  only: the free turn of a Motion attempt in the enemy MPh (D2.401) offers the hexes within one hexspine
+  (``motion_turn``, vmotion.py). Not built: the turns of chapter C (C3.21-22: firing outside the CA, the
+  end of a fire phase; hexmate's aerosans carry MG only, and a hull MG turns nothing), and the declaration
+  before the next hex is entered (the move's path is given whole, so the turn after each hex is the path's).
 - D17.26: towing a Gun, +2 MP a hex instead of +1.
 - D17.5: -1 on CC against it (vfire.cc_vehicle).
 - D17.3: up to 7 PP of riders beside its passenger PP, whatever the date: a load that fits both is asked
@@ -53,6 +57,7 @@ KEY = "ground_snow"
 SNOW = ("snow", "deep")
 CHART = {"open": 1, "shellhole": 1, "orchard": 3}  # D17.2's chart, the terrain the maps know
 ROAD_INTO = {"woods": 2, "orchard": 2}  # D17.2: woods-road / orchard-road hexside, 2 MP and an accident dr
+ROAD_ONLY_EXIT = ("woods",)  # D17.21: a woods-road is left by a road hexside only (no brush on the maps)
 HIGHER = 4  # D17.2: higher elevation 4 + COT
 TOW_MP = 2  # D17.26
 THEN = "vaerosan"
@@ -116,6 +121,8 @@ def cot(position: Position, a: Hex, b: Hex) -> int | None:
     hs = position.map.hexside(a, b)
     if "wall" in hs or "hedge" in hs:
         return None  # D17.21: no unbreached wall or hedge
+    if a != b and position.map.terrain(a) in ROAD_ONLY_EXIT and not _road(position, a, b):
+        return None  # D17.21: a woods-road is left only by its road hexside
     road = road_cot(position, a, b)
     return road if road is not None else CHART.get(position.map.terrain(b))
 
@@ -126,6 +133,21 @@ def step_mp(position: Position, a: Hex, b: Hex, others: int) -> Fraction | None:
     if c is None:
         return None
     return Fraction(c + (HIGHER if position.map.level(b) > position.map.level(a) else 0) + others)
+
+
+OUTSIDE_MPH_TURN = 1  # D17.25: hexspines an aerosan may turn outside its own MPh
+
+
+def motion_turn(position: Position, vehicle: UnitState, hexes: tuple[Hex, ...]) -> tuple[Hex, ...]:
+    """D17.25 with D2.401: the hexes an aerosan that has just entered Motion in the enemy MPh may face by
+    touching them (its own hex keeps its VCA): those within one hexspine of its VCA, no more."""
+    from hexmate.rules.games.asl import facing as fc
+    from hexmate.rules.games.asl.armour import facing_of
+
+    f = facing_of(vehicle)
+    here = vehicle.hex
+    return tuple(h for h in hexes if h == here or (here is not None and fc.turns(
+        f, fc.turn_toward(f, here, h)) <= OUTSIDE_MPH_TURN))
 
 
 def turn_mp(hexspines: int) -> int:

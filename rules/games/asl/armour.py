@@ -218,8 +218,8 @@ def personnel_overstack(position: Position, side: str, h: Hex) -> int:
     A20.51)."""
     from hexmate.rules.games.asl.game import overstack_mf
 
-    return overstack_mf([u for u in position.units_at(h) if u.side == side and u.carrier is None
-                         and not is_vehicle(u) and u.type != "sw"])
+    return overstack_mf([u for u in position.units_at(h) if u.side == side and moto.stacks(position.state, u)
+                         and not is_vehicle(u) and u.type != "sw"])  # D15.3: motorcycle riders count
 
 
 def all_mp(position: Position, unit: UnitState, a: Hex, b: Hex) -> bool:

@@ -156,8 +156,11 @@ def check_combine(position: Position, action: act.Activate) -> act.Activate:
            for u in position.units.values()):  # A1.32: at the start, before rallies, repairs, deployments
         raise IllegalAction(T("HS combine at the start of the RPh, before their side's other Rally Phase "
                               "actions"), "A1.32")
+    from hexmate.rules.games.asl import cyclesplit
+
+    riders = cyclesplit.check_combine_riders(position, a, b)  # D15.44: HS riding motorcycles combine aboard
     for u in (a, b):
-        if u.type != "hs" or u.side != a.side or u.carrier is not None:
+        if u.type != "hs" or u.side != a.side or (u.carrier is not None and not riders):
             raise IllegalAction(T("{unit} is not a friendly HS on the map", unit=u.id), "A1.32")
         if any(u.has(m) for m in ("broken", "pinned", "berserk", "melee", "prisoner", TRIED)):
             raise IllegalAction(T("{unit} is not in Good Order or has acted in this RPh", unit=u.id), "A1.32")
@@ -186,12 +189,14 @@ def _leaderless(position: Position, a: UnitState, b: UnitState) -> bool:
 def _leader(position: Position, hs: UnitState) -> UnitState | None:
     """A1.32: a Good Order friendly leader in the Location who has not had his RPh action, or whose action
     is combining HS there (he combines as many pairs as qualify)."""
+    from hexmate.rules.games.asl import cyclesplit
     from hexmate.rules.games.asl.deployment import COMBINER
     from hexmate.rules.games.asl.rphase import TRIED
 
     return next((u for u in sorted(position.units.values(), key=lambda u: (not u.has(COMBINER), u.id))
                  if u.type == "leader" and u.side == hs.side and (u.hex, u.level) == (hs.hex, hs.level)
-                 and u.carrier is None and not any(u.has(m) for m in ("broken", "pinned"))
+                 and (u.carrier is None or cyclesplit.ridden(position.state, u) is not None)  # D15.44
+                 and not any(u.has(m) for m in ("broken", "pinned"))
                  and (not u.has(TRIED) or u.has(COMBINER))), None)
 
 
@@ -219,7 +224,10 @@ def combine(position: Position, action: act.Activate) -> State:
     fanatic = () if a.has("fanatic") and b.has("fanatic") else ("fanatic",)  # A1.32: Fanatic lost
     merged = a.as_counter(squad).mark(TRIED, COMBINED, *((CARRIER_SQUAD,) if carrier else ()),
                                       remove=(CARRIER_HS, *fanatic))
-    return state.without_unit(b.id).with_unit(merged)
+    from hexmate.rules.games.asl import cyclesplit
+
+    state = state.without_unit(b.id).with_unit(merged)
+    return cyclesplit.combined(position, position.state, state, a.id, b.id)  # D15.44: their cycles too
 
 
 def claims_deploy(position: Position, action: object) -> bool:

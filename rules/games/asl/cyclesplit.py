@@ -8,12 +8,19 @@
   mounts it, D15.81: hexmate's bicycles carry one unit each, so this is how an SMC rides with a squad).
 - A squad on a cycle counter that is replaced by two HS (A19.13, aftermath.py: the second is ``<id>/2``):
   the counter is flipped to its HS side (the same kind with 2 top views) and a second HS counter is made for
-  the other HS (``<cycle>-2``), with the first's state (``settle``). Deployment (A1.31) is not built in
-  hexmate, so that case arises only from A19.13. A bicycle's squad reduced to a HS (D15.52, kept by D15.8)
-  flips its counter to the HS side too (motorcycles' D15.52 is not this module's).
+  the other HS (``<cycle>-2``), with the first's state (``settle``). A bicycle's squad reduced to a HS
+  (D15.52, kept by D15.8) flips its counter to the HS side too (motorcycles' D15.52 is not this module's).
+- D15.44 with A1.31: a squad aboard a motorcycle, or riding its bicycle, deploys in its RPh as any squad does
+  (deployment.py; a leader riding a motorcycle in the Location directs it); its counter flips to the HS side
+  and the second HS gets its own HS counter (``deployed``; the first HS's counter is not among the weapons
+  the two share). A kind with no HS counter is refused before the NTC. A guard's deployment (A20.5,
+  guards.py) is handled the same way.
 - ``activate CYCLE,CYCLE[,CYCLE] for combine``: unridden cycle counters of the same kind in one Location,
-  2 or 3 top views in all, become one counter of that size (the first named; the others leave the map). The
-  combining of riders into a squad (A1.32) is not built in hexmate, so that case does not arise.
+  2 or 3 top views in all, become one counter of that size (the first named; the others leave the map).
+- D15.44 with A1.32: two HS that combine (carriers.check_combine) while each rides a HS motorcycle counter of
+  one kind become a squad on a squad's counter (the first's; the SMC of the second come along, up to four,
+  D15.1; one HS aboard and one on foot is refused). Two HS bicycles the squad then holds become its squad
+  counter, ridden only if both HS rode (``combined``).
 
 The counters a kind offers: a motorcycle's are the catalogue's motorcycle entries of the same kind (the demo
 catalogue's ``demo-moto-g`` / ``demo-moto-hs-g`` / ``demo-moto-1-g``); a bicycle's the scenario's bicycle SW
@@ -24,6 +31,7 @@ naming what is missing.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -234,6 +242,96 @@ def settle(position: Position, state: State) -> State:
     return state
 
 
+# --- D15.44 with A1.31 and A1.32: riders who deploy or combine aboard their cycles ---
+
+
+def ridden(state: State, unit: UnitState) -> UnitState | None:
+    """The cycle counter ``unit`` rides: the motorcycle it is aboard, or its own bicycle while it rides it."""
+    if unit.carrier is not None:
+        cycle = state.units.get(unit.carrier)
+        return cycle if cycle is not None and _is_moto(cycle) else None
+    return bicycle.bicycle_of(state, unit) if bicycle.riding(unit) else None
+
+
+def check_deploy(position: Position, squad: UnitState) -> None:
+    """D15.44 with A1.31: a squad on a cycle counter deploys on it; its counter then flips to its HS side and
+    a second HS counter is made, so the kind must have one."""
+    cycle = ridden(position.state, squad)
+    if cycle is not None and _size(cycle) == 3:
+        _need(position, cycle, 2)
+
+
+def _free_id(state: State, base: str) -> str:
+    n = 2
+    while f"{base}-{n}" in state.units:
+        n += 1
+    return f"{base}-{n}"
+
+
+def deployed(position: Position, state: State, one_id: str, two_id: str) -> tuple[State, str | None]:
+    """D15.44: the squad's cycle counter, now carrying its two HS, is flipped to its HS side and a second HS
+    counter (``<cycle>-2``) carries the second HS, in the same state (hex, facing, Motion, MP spent). Returns
+    the state and the id of the first HS's counter, which is not among the weapons the HS share (A1.31)."""
+    one, two = state.units[one_id], state.units[two_id]
+    cycle = ridden(state, one)
+    if cycle is None or _size(cycle) != 3:
+        return state, None
+    hs = _counter(position.at(state), cycle, 2)
+    if hs is None:  # a kind with no HS counter (A1.31's deployment was refused for it: check_deploy)
+        return state, None
+    state = state.with_unit(cycle.as_counter(hs))
+    new_id = _free_id(state, cycle.id)
+    if _is_moto(cycle):
+        state = state.with_unit(dataclasses.replace(cycle, id=new_id, counter=hs))
+        return state.with_unit(dataclasses.replace(two, carrier=new_id)), cycle.id
+    state = state.with_unit(UnitState(new_id, cycle.side, hs, two.hex, carrier=two.id))
+    return state.with_unit(two.mark(bicycle.RIDING)), cycle.id  # he rides his own, as the squad did
+
+
+def check_combine_riders(position: Position, a: UnitState, b: UnitState) -> bool:
+    """D15.44 with A1.32: two HS aboard motorcycles combine when each rides a HS counter of one kind in their
+    Location (the two then become the squad's counter, with the SMC of both: up to four, D15.1). True when
+    they ride; neither aboard: False; one aboard, or counters that make no squad's, is refused."""
+    ca, cb = (position.units.get(u.carrier or "") for u in (a, b))
+    moto_a, moto_b = (c is not None and _is_moto(c) for c in (ca, cb))
+    if not moto_a and not moto_b:
+        return False
+    if ca is None or cb is None or not (moto_a and moto_b) or ca.id == cb.id \
+            or _kind(ca) != _kind(cb) or _size(ca) != 2 or _size(cb) != 2:
+        raise IllegalAction(T("{a} and {b} combine aboard motorcycles only when each rides a HS counter of "
+                              "one kind (D15.44)", a=a.id, b=b.id), "D15.44")
+    smc = [u for c in (ca, cb) for u in _riders(position.state, c) if u.type in SMC]
+    if len(smc) > 4:
+        raise IllegalAction(T("a squad's motorcycle counter carries up to four SMC, not {n} (D15.1)",
+                              n=len(smc)), "D15.1")
+    _need(position, ca, 3)
+    return True
+
+
+def combined(position: Position, before: State, state: State, a_id: str, b_id: str) -> State:
+    """D15.44 with A1.32: the HS combined into a squad (``a_id``, ``b_id`` gone): the motorcycles they rode
+    become one squad counter (the first's), carrying the second's SMC too; two HS bicycles the squad now
+    possesses become its squad counter, ridden if both HS rode."""
+    a, b = before.units[a_id], before.units[b_id]
+    ca, cb = (before.units.get(u.carrier or "") for u in (a, b))
+    if ca is not None and cb is not None and _is_moto(ca) and _is_moto(cb):
+        state = state.with_unit(state.units[ca.id].as_counter(_need(position.at(state), ca, 3)))
+        for unit in _riders(state, state.units[cb.id]):
+            state = state.with_unit(dataclasses.replace(unit, carrier=ca.id))
+        return state.without_unit(cb.id)
+    squad = state.units.get(a_id)
+    if squad is None:
+        return state
+    if not (bicycle.riding(a) and bicycle.riding(b)) and squad.has(bicycle.RIDING):
+        state = state.with_unit(squad.mark(remove=(bicycle.RIDING, bicycle.BONUS)))
+    halves = [u for u in au.possessed(state, a_id) if bicycle.is_bicycle(u) and bicycle.size(u) == 2]
+    for first, second in itertools.combinations(halves, 2):
+        if _kind(first) == _kind(second) and _counter(position.at(state), first, 3) is not None:
+            counter = _need(position.at(state), first, 3)
+            return state.with_unit(state.units[first.id].as_counter(counter)).without_unit(second.id)
+    return state
+
+
 def generate(position: Position) -> Iterator[act.Action]:
     """Splits open now, for the page's buttons (combining is typed: ``activate C1,C2 for combine``)."""
     if position.phase.id != "MPh":
@@ -252,4 +350,5 @@ def generate(position: Position) -> Iterator[act.Action]:
             yield action
 
 
-__all__ = ["COMBINE", "SPLIT", "apply", "check", "claims", "generate", "settle"]
+__all__ = ["COMBINE", "SPLIT", "apply", "check", "check_combine_riders", "check_deploy", "claims", "combined",
+           "deployed", "generate", "ridden", "settle"]

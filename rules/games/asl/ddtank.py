@@ -8,7 +8,8 @@ On land, which is every hex here (water, B21, and wading, G13.42, are not among 
   lower`` (its own hex; on the page with the vehicle's actions). Lowered, the tank is an ordinary tank.
 - D16.12: with the screen raised it moves only CE; it may not fire, use bypass (VBM) or carry riders; it may
   not enter a building, rubble, woods, brush or orchard hex but by a woods-road or orchard-road hexside; and
-  every land hex costs it 1 MP more (``entry``, used by armour.step_mp).
+  every land hex costs it 1 MP more (``entry``, used by armour.step_mp). No riders: none may board it while
+  the screen is raised (``check_load``, transport.py), and it may not move with any aboard.
 
 Not built: D16.1's screen ruined by a non-dud HE or HEAT hit on land (ammunition types are chapter C's, C8,
 not among the texts: vfire.py models no HE or HEAT), and everything in water (D16.2-D16.7: B21, B16).
@@ -63,6 +64,13 @@ def check_move(position: Position, move: act.Move, bypass: bool) -> None:
                             "D16.12")
 
 
+def check_load(vehicle: UnitState) -> None:
+    """D16.12: with its screen raised a DD tank carries no riders, so none board it (a tank's only load)."""
+    if raised(vehicle):
+        raise IllegalAction(T("{unit} has its DD screen raised: it carries no riders (D16.12)",
+                              unit=vehicle.id), "D16.12")
+
+
 def check_fire(position: Position, firers: tuple[str, ...]) -> None:
     """D16.12: no fire from a DD tank with its screen raised."""
     for uid in firers:
@@ -102,5 +110,5 @@ def lower(position: Position, move: act.Move) -> State:
     return position.state.with_unit(position.units[move.units[0]].mark(remove=(SCREEN,)))
 
 
-__all__ = ["MODE", "SCREEN", "check_fire", "check_lower", "check_move", "entry", "generate", "is_lower",
-           "lower", "raised"]
+__all__ = ["MODE", "SCREEN", "check_fire", "check_load", "check_lower", "check_move", "entry", "generate",
+           "is_lower", "lower", "raised"]

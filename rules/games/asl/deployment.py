@@ -115,9 +115,12 @@ def leaderless(position: Position, unit: UnitState) -> bool:
 
 def leaders(position: Position, unit: UnitState) -> list[UnitState]:
     """The Good Order friendly leaders in the unit's Location who have not had their RPh action, best
-    modifier first."""
+    modifier first (on the ground, or riding a motorcycle there, D15.44)."""
+    from hexmate.rules.games.asl import cyclesplit
+
     found = [u for u in position.units.values()
-             if u.type == "leader" and u.side == unit.side and u.carrier is None
+             if u.type == "leader" and u.side == unit.side
+             and (u.carrier is None or cyclesplit.ridden(position.state, u) is not None)
              and (u.hex, u.level) == (unit.hex, unit.level) and au.can_direct(u) and not u.has(TRIED)]
     return sorted(found, key=lambda u: (au.leadership_of(u), u.id))
 
@@ -131,7 +134,10 @@ def check(position: Position, action: act.Activate) -> act.Activate:
     squad = position.units[action.units[0]]
     if squad.side != position.phasing or squad.side != position.to_act:
         raise IllegalAction(T("a squad deploys in its own side's Rally Phase"), "A1.31")
-    if squad.carrier is not None or squad.hex is None:  # not a rule: hexmate's choice, said as such
+    from hexmate.rules.games.asl import cyclesplit
+
+    riding = cyclesplit.ridden(position.state, squad)  # D15.44: a squad on a cycle counter deploys on it
+    if (squad.carrier is not None and riding is None) or squad.hex is None:  # not a rule: hexmate's choice
         raise IllegalAction(T("{unit} is aboard a vehicle: hexmate deploys squads on the ground only",
                               unit=squad.id), "A1.31")
     if not au.good_order(squad):
@@ -151,6 +157,7 @@ def check(position: Position, action: act.Activate) -> act.Activate:
         raise IllegalAction(T("the scenario has no HS counter that {unit} deploys into", unit=squad.id),
                             "A1.31")
     able = leaders(position, squad)
+    cyclesplit.check_deploy(position, squad)  # D15.44: its counter has a HS side
     if len(action.units) == 2:
         named = position.units[action.units[1]]
         if named.id not in {u.id for u in able}:
@@ -208,7 +215,10 @@ def deploy(position: Position, squad: UnitState) -> State:
                                       remove=(CARRIER_SQUAD,))
     two = dataclasses.replace(one, id=second_id(state, squad.id))
     state = state.with_unit(one).with_unit(two)
-    held = sorted(u.id for u in au.possessed(state, squad.id))
+    from hexmate.rules.games.asl import cyclesplit
+
+    state, cycle = cyclesplit.deployed(position, state, one.id, two.id)  # D15.44: each HS on its own counter
+    held = sorted(u.id for u in au.possessed(state, squad.id) if u.id != cycle)
     if not held:
         return state
     return state.push(Decision(

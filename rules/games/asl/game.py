@@ -529,8 +529,8 @@ class AslGame(Game):
             if step is None:
                 return None
             # A5.1: the ground-level Location's own limit (the others' levels apart); A5.3: not PRC
-            friends = [u for u in here if u.side == side and u.id not in moving and u.carrier is None
-                       and u.level == 0]
+            friends = [u for u in here if u.side == side and u.id not in moving
+                       and moto.stacks(position.state, u) and u.level == 0]  # D15.3: riders count
             total = step + overstack_mf(friends + units)  # A5.11: every SE over after the entry, FRU
             total = total * 2 if twice else total  # A4.15: an Infantry Overrun pays twice the MF
             return total * 2 if encircled and a == start else total  # A7.7: after all other changes
@@ -900,7 +900,7 @@ class AslGame(Game):
             return None
         moving = {u.id for u in units}
         friends = [u for u in position.units_at(b) if u.side == units[0].side and u.id not in moving
-                   and u.carrier is None and u.level == 0]  # A5.1: that Location's own limit; A5.3
+                   and moto.stacks(position.state, u) and u.level == 0]  # A5.1, A5.3; D15.3: riders count
         total = step + overstack_mf(friends + units)  # A5.11: every SE over after the entry, FRU
         return total * 2 if any(u.has("encircled") for u in units) else total  # A7.7
 

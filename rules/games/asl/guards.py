@@ -100,6 +100,9 @@ def deploy(position: Position, squad: UnitState) -> State:
     one = squad.as_counter(counter)
     two = dataclasses.replace(one, id=second_id(position.state, squad.id))
     state = position.state.with_unit(one).with_unit(two)
+    from hexmate.rules.games.asl import cyclesplit
+
+    state, _ = cyclesplit.deployed(position, state, one.id, two.id)  # D15.44: each HS on its own cycle
     held = prisoners.prisoners_of(position, squad.id)
     if prisoners.is_prisoner(squad) or not held:
         return state

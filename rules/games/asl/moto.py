@@ -16,7 +16,9 @@ example's).
   takes one more quarter, so it needs the quarter left: the same arithmetic as the D15.41 example
   (dspecial.py's ride_mf). Mounting is one Load of all the riders, before they or the cycle have moved.
 - D15.42: no reverse (catalogue ``rev`` 0), no extra MP for wrecks or vehicles in the hex entered, and the
-  usual start, stop and VCA-change MP. D15.3: a motorcycle costs no other vehicle MP (armour.step_mp).
+  usual start, stop and VCA-change MP. D15.3: a motorcycle costs no other vehicle MP (armour.step_mp), and
+  for stacking only its riders count, as units on the ground do (``stacks``: A5.11's overstack MF and MP;
+  ``overstack_mp``: the cycle entering pays 1 MP per squad-equivalent over with its riders counted).
 - D15.43: no voluntary dismounting in a Location with a known (unconcealed) enemy unit.
 - D15.45: riders stay aboard whatever terrain the cycle enters (the chart's NA bars the entry itself).
 - D15.46: a Wreck Check dr for a cycle with riders entering a shellhole or stream hex, or (not across a road
@@ -45,6 +47,29 @@ SMC: demolition.py, +1 from a cycle not stopped, A23.6, the riders attacked in t
 Not built (said in the report): manhandling (D15.4, C10.3 not among the texts), causeways (D15.46: no map
 has one). Splitting and combining counters (D15.44) are cyclesplit.py's, recovery as a SW (D15.7)
 motocapture.py's, bicycles (D15.8-D15.85) bicycle.py's.
+
+Audit of D15-D17 against the text (this session's, short; the report has the sentence-by-sentence table):
+
+=============  ==============================================================================================
+D15.1-D15.2    here (sizes, sidecar PP); the chart's column a demo pack (chapter B)
+D15.3          armour.step_mp (no MP for a cycle there); riders count for stacking: ``stacks``,
+               ``overstack_mp`` (built now, with A5.11)
+D15.4          here (no driver, the counter's unit); APh: only MPh moves/mounts; no vehicle carries a
+               cycle (transport.py); manhandling (C10.3) not built
+D15.41-D15.47  here, dspecial.py (D15.41 example); causeways (D15.46) not on the maps
+D15.44         cyclesplit.py; riders deploying (A1.31) and recombining (A1.32) on their counters built now
+D15.5-D15.56   fire.py's rider group, motoord.py, riders.py, mounted.py, aftermath (D15.52 ``shrink``)
+D15.6, D15.7   mounted.py, demolition.py; motocapture.py
+D15.8-D15.85   bicycle.py (B3.4's road bonus read from D15.81)
+D16.1-D16.12   ddtank.py (on land); no rider boards a raised screen (built now); D16.1's HE/HEAT hit needs
+               ammunition types (chapter C) and is not built
+D16.2-D16.8    not built: every sentence is about units in a Water Obstacle (B21: no water terrain in the
+               terrain table or maps) or off-board set-up (A2.5, not in the scenario format)
+D17.1-D17.5    aerosan.py, dspecial.py; D17.21's woods-road exit and D17.25's one hexspine outside the MPh
+               (the D2.401 Motion turn) built now; trenches, railroads, ice, bridges, airfields, drifts,
+               pillboxes and foxholes (D17.2, D17.22, D17.23) are chapter B/E terrain not on the maps;
+               D17.4 (E3.712) and D17.27 (E1.53) are chapter E's
+=============  ==============================================================================================
 """
 
 from __future__ import annotations
@@ -156,7 +181,20 @@ def step_mp(position: Position, unit: UnitState, a: Hex, b: Hex) -> Fraction | N
     wall = "wall" in position.map.hexside(a, b) and not road
     extra = ovr.extra_mp(_vt(unit).mp) if overrun else 0  # D7.1: a quarter of the MPA, with the entry
     return Fraction(vm.entry_mp(cost, wall=wall, higher=position.map.level(b) > position.map.level(a),
-                                others=0, road_rate=road)) + extra
+                                others=0, road_rate=road)) + extra + overstack_mp(position, unit, b)
+
+
+def overstack_mp(position: Position, cycle: UnitState, b: Hex) -> int:
+    """D15.3 with A5.11: its riders count for stacking, so a motorcycle entering a Location pays 1 MP per
+    squad-equivalent its side's personnel there and its riders are over the limit (FRU), as personnel
+    entering an overstack do, even when their own entry makes it."""
+    from hexmate.rules.games.asl.armour import is_vehicle
+    from hexmate.rules.games.asl.game import overstack_mf
+
+    riders = riders_of(position.state, cycle)
+    there = [u for u in position.units_at(b) if u.side == cycle.side and stacks(position.state, u)
+             and not is_vehicle(u) and u.type != "sw" and u.level == 0 and u.carrier != cycle.id]
+    return overstack_mf(there + riders)
 
 
 THROUGH = "through"  # ``move CYCLE PATH as through``: sidecars ride through enemy Locations, no OVR (D15.43)
@@ -190,6 +228,15 @@ def overruns(unit: UnitState) -> bool:
 def riders_of(state: State, cycle: UnitState) -> list[UnitState]:
     return sorted((u for u in state.units.values() if u.carrier == cycle.id and u.type != "sw"),
                   key=lambda u: u.id)
+
+
+def stacks(state: State, unit: UnitState) -> bool:
+    """D15.3: for stacking only a motorcycle's riders count (the cycle does not): a unit counts on the
+    ground or riding a motorcycle, not as a vehicle's passenger or rider (A5.3)."""
+    if unit.carrier is None:
+        return True
+    cycle = state.units.get(unit.carrier)
+    return unit.type != "sw" and cycle is not None and is_moto_unit(cycle)
 
 
 RIDER_IFT_DRM = -1  # D15.5: non-ordnance fire at motorcycle riders
@@ -462,6 +509,7 @@ __all__ = [
     "need",
     "needs_wreck_check",
     "overruns",
+    "overstack_mp",
     "portage",
     "quarter",
     "resume_wreck",
@@ -470,6 +518,7 @@ __all__ = [
     "shrink",
     "size_of",
     "split_smc",
+    "stacks",
     "step_mp",
     "why_not_move",
     "with_size",

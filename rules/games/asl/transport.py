@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import aerosan, bicycle, carriers, moto
+from hexmate.rules.games.asl import aerosan, bicycle, carriers, ddtank, moto
 from hexmate.rules.games.asl import portage as asl_portage
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.asl.armour import budget, is_vehicle, spent_of, vtype, with_spent
@@ -53,6 +53,7 @@ def check_load(position: Position, load: act.Load) -> act.Load:
         return moto.check_mount(position, load)  # D15.41
     if vehicle.side != position.phasing or position.phase.id != "MPh":
         raise IllegalAction(T("the ATTACKER loads in his own MPh"), "D6.4")
+    ddtank.check_load(vehicle)  # D16.12: no riders while its screen is raised
     if vehicle.has("motion") or vehicle.id in position.state.moved or vehicle.has("wreck"):
         raise IllegalAction(
             T("{unit} must be stopped and not yet moved this MPh to load", unit=vehicle.id), "D6.4"

@@ -28,10 +28,10 @@ from fractions import Fraction
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import axisred, conceal58, hulldown, platoon, radioless, vbypass
+from hexmate.rules.games.asl import aerosan, axisred, conceal58, hulldown, platoon, radioless, vbypass
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import terrain as asl_terrain
-from hexmate.rules.games.asl.armour import facing_of, is_vehicle, route, spent_of, with_facing
+from hexmate.rules.games.asl.armour import facing_of, is_vehicle, route, spent_of, vtype, with_facing
 from hexmate.rules.games.asl.vehicles import is_mobile
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex
@@ -233,10 +233,15 @@ def into_motion(position: Position, vehicle: UnitState) -> State:
         unit=vehicle.id,
         front=front,
     )
+    hexes: tuple[Hex, ...] = (*position.map.neighbors(vehicle.hex), vehicle.hex)
+    if aerosan.is_aerosan(vtype(vehicle).movement):  # D17.25: outside its MPh, one hexspine only
+        hexes = aerosan.motion_turn(position, vehicle, hexes)
+        prompt = T("{unit} is in Motion and may turn one hexspine, no more (D2.401, D17.25): touch it down "
+                   "on the neighbouring hex to face, or set it back on its hex to keep facing {front}",
+                   unit=vehicle.id, front=front)
     return state.push(
         Decision("hexes", vehicle.side, prompt, "D2.401", "vmotion_face",
-                 hexes=(*position.map.neighbors(vehicle.hex), vehicle.hex), choices=("keep",),
-                 subject=(vehicle.id,), target=vehicle.hex)
+                 hexes=hexes, choices=("keep",), subject=(vehicle.id,), target=vehicle.hex)
     )
 
 

@@ -382,3 +382,59 @@ def test_d17_2_a_plowed_road_costs_2_mp_and_an_accident_dr(make_position: Any, t
     with pytest.raises(DataError, match=r"options\.plowed_roads"):
         make_position("asl", units, "MPh", counters=counters, options={"ground_snow": "snow",
                                                                        "plowed_roads": "yes"})
+
+
+def test_d17_25_outside_its_mph_an_aerosan_in_motion_turns_one_hexspine(make_position: Any,
+                                                                          tmp_path: Path) -> None:
+    """D17.25 with D2.401: a Russian aerosan (VCA 3) whose Motion attempt succeeds in the German MPh turns one
+    hexspine, no more: it may face its two VCA hexes or the hex beside them on either side (4 of the 6
+    neighbours, plus its own hex to keep its VCA); the two rear hexes, two or three hexspines away, are not
+    offered and are refused. A tank in its place may face any neighbour (D2.401: freely)."""
+    from hexmate.rules.games.asl import facing as fc
+
+    from .test_vmotion import HIDDEN
+
+    counters = {**COUNTERS, "sled": {"type": "vehicle", "vehicle": "demo-aerosan",
+                                     "catalogue": catalogue(tmp_path)}}
+
+    def motion(counter: str) -> Any:
+        units = [{"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C3"},
+                 {"id": "b-as", "counter": counter, "side": "b", "hex": "J5", "markers": ["vca3"]}]
+        pos = make_position("asl", units, "MPh", counters=counters, options={"ground_snow": "snow"},
+                            hexes=HIDDEN)
+        pos.push_text("move a-sq C3-D3")
+        pos.push_text("answer motion-b-as")
+        pos.push_text("answer dice 1")  # 1 MF spent in its LOS: the dr of 1 succeeds (D2.401)
+        return pos
+
+    pos = motion("sled")
+    top = pos.decision
+    assert top is not None and top.then == "vmotion_face" and "D17.25" in top.prompt
+    j5 = pos.map.parse_label("J5")
+    rear = set(fc.front_hexes(j5, 0))  # the VCA hexes of the opposite facing
+    assert set(pos.map.neighbors(j5)) - set(top.hexes) == rear and j5 in top.hexes
+    behind = sorted(pos.label(h) for h in rear)[0]
+    with pytest.raises(IllegalAction):
+        pos.push_text(f"answer hex {behind}")
+    side = next(h for h in top.hexes if h != j5 and h not in fc.front_hexes(j5, 3))
+    pos.push_text(f"answer hex {pos.label(side)}")
+    assert fc.turns(3, pos.units["b-as"].facing) == 1
+    tank = motion("t")
+    top = tank.decision
+    assert top is not None and set(tank.map.neighbors(j5)) <= set(top.hexes)
+
+
+def test_d17_21_a_woods_road_is_left_only_by_its_road_hexside(make_position: Any, tmp_path: Path) -> None:
+    """D17.21: an aerosan on a woods-road (F5, woods with a N-S road) leaves by the road hexside into F4
+    (start 1 + open ground 1, the unplowed road being open ground by the chart's ** note), never through a
+    woods hexside that is not the road's, though the hex beyond is open ground."""
+    from hexmate.rules.games.asl import facing as fc
+
+    hexes = {**ROAD, "F5": {"terrain": "woods", "road": ["N", "S"]}}
+    pos = make(make_position, tmp_path, at="F5", vca=1, hexes=hexes)
+    assert cost(pos, "F5-F4") == 2
+    f5, f4 = pos.map.parse_label("F5"), pos.map.parse_label("F4")
+    off_road = next(h for h in fc.front_hexes(f5, 1) if h != f4)
+    assert pos.map.terrain(off_road) == "open"
+    with pytest.raises(IllegalAction):
+        cost(pos, f"F5-{pos.label(off_road)}")

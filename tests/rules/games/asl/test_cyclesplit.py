@@ -155,3 +155,116 @@ def test_d15_7_d15_8_an_enemy_bicycle_is_recovered_as_a_sw(make_position: Any) -
     pos.push_text("transfer b-bcy to a-sq")
     pos.push_text("answer dice 2")
     assert pos.units["b-bcy"].carrier == "a-sq" and pos.units["b-bcy"].side == "a"
+
+
+# --- D15.44 with A1.31 (Deployment) and A1.32 (Recombination): riders deploy and combine on their cycles ---
+
+def rph(make_position: Any, *units: dict[str, Any]) -> Position:
+    enemy = {"id": "b-sq", "counter": "4-4-7r", "side": "b", "hex": "L1"}
+    pos: Position = make_position("asl", [enemy, *units], "RPh", counters=COUNTERS)
+    return pos
+
+
+def test_d15_44_a1_31_a_squad_aboard_a_motorcycle_deploys_on_two_hs_counters(make_position: Any) -> None:
+    """D15.44 with A1.31: the 4-6-7 (morale 7) aboard a squad's motorcycle counter (3 top views, D15.1) with
+    the 8-1 riding with it: NTC DR 8, -1: 7, passed. The counter flips to its HS side (2 top views) and a
+    second HS counter carries the second HS; the leader stays on the first; the LMG is shared as A1.31 says,
+    the counters are not."""
+    pos = rph(make_position,
+              {"id": "a-mc", "counter": "mc", "side": "a", "hex": "F8", "markers": ["vca0"]},
+              {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "F8", "carrier": "a-mc"},
+              {"id": "a-l", "counter": "8-1", "side": "a", "hex": "F8", "carrier": "a-mc"},
+              {"id": "a-lmg", "counter": "LMG", "side": "a", "hex": "F8", "carrier": "a-sq"})
+    assert "activate a-sq,a-l for deploy" in texts(pos)
+    pos.push_text("activate a-sq,a-l for deploy")
+    pos.push_text("answer dice 4,4")
+    assert pos.units["a-sq"].type == pos.units["a-sq.2"].type == "hs"
+    assert armour.vtype(pos.units["a-mc"]).silhouettes == 2
+    second = pos.units["a-mc-2"]
+    assert armour.vtype(second).silhouettes == 2 and second.hex == pos.units["a-mc"].hex
+    assert second.facing == pos.units["a-mc"].facing
+    assert pos.units["a-sq"].carrier == "a-mc" and pos.units["a-sq.2"].carrier == "a-mc-2"
+    assert pos.units["a-l"].carrier == "a-mc"
+    top = pos.decision
+    assert top is not None and top.then == "deploy_split" and top.units == ("a-lmg",)
+
+
+def test_d15_44_a1_31_a_riding_bicycle_squad_deploys_on_two_hs_bicycles(make_position: Any) -> None:
+    """D15.44 (D15.8) with A1.31: the riding 4-6-7 deploys (DR 8 with the 8-1: 7, passed): BCY3 flips to
+    BCY2 and the second HS rides a BCY2 of his own; only the LMG is shared."""
+    pos = rph(make_position,
+              {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "F8", "markers": [bicycle.RIDING]},
+              {"id": "a-bcy", "counter": "BCY3", "side": "a", "hex": "F8", "carrier": "a-sq"},
+              {"id": "a-lmg", "counter": "LMG", "side": "a", "hex": "F8", "carrier": "a-sq"},
+              {"id": "a-l", "counter": "8-1", "side": "a", "hex": "F8"})
+    pos.push_text("activate a-sq for deploy")
+    pos.push_text("answer dice 4,4")
+    assert pos.units["a-bcy"].counter.name == "BCY2" and pos.units["a-bcy"].carrier == "a-sq"
+    assert pos.units["a-bcy-2"].counter.name == "BCY2" and pos.units["a-bcy-2"].carrier == "a-sq.2"
+    assert pos.units["a-sq"].has(bicycle.RIDING) and pos.units["a-sq.2"].has(bicycle.RIDING)
+    top = pos.decision
+    assert top is not None and top.units == ("a-lmg",)
+
+
+def test_d15_44_a1_32_hs_riding_motorcycles_combine_with_their_counters(make_position: Any) -> None:
+    """D15.44 with A1.32: two 2-4-7 HS, each on a HS motorcycle counter of one kind, with the 8-1 in their
+    Location: they become a 4-6-7 on a squad's counter (3 top views); the leader riding the second counter
+    goes to it; the second counter leaves the map."""
+    pos = rph(make_position,
+              {"id": "a-m1", "counter": "mc2", "side": "a", "hex": "F8", "markers": ["vca0"]},
+              {"id": "a-m2", "counter": "mc2", "side": "a", "hex": "F8", "markers": ["vca0"]},
+              {"id": "a-h1", "counter": "2-4-7", "side": "a", "hex": "F8", "carrier": "a-m1"},
+              {"id": "a-h2", "counter": "2-4-7", "side": "a", "hex": "F8", "carrier": "a-m2"},
+              {"id": "a-l", "counter": "8-1", "side": "a", "hex": "F8", "carrier": "a-m2"})
+    pos.push_text("activate a-h1,a-h2 for combine")
+    assert pos.units["a-h1"].name == "4-6-7" and "a-h2" not in pos.units and "a-m2" not in pos.units
+    assert armour.vtype(pos.units["a-m1"]).silhouettes == 3
+    assert pos.units["a-h1"].carrier == "a-m1" and pos.units["a-l"].carrier == "a-m1"
+
+
+def test_d15_44_a1_32_one_aboard_and_one_on_foot_do_not_combine(make_position: Any) -> None:
+    """D15.44: only riders who both ride HS counters of one kind combine aboard; a HS on the ground with one
+    aboard is refused, naming the rule."""
+    pos = rph(make_position,
+              {"id": "a-m1", "counter": "mc2", "side": "a", "hex": "F8", "markers": ["vca0"]},
+              {"id": "a-h1", "counter": "2-4-7", "side": "a", "hex": "F8", "carrier": "a-m1"},
+              {"id": "a-h2", "counter": "2-4-7", "side": "a", "hex": "F8"},
+              {"id": "a-l", "counter": "8-1", "side": "a", "hex": "F8"})
+    with pytest.raises(IllegalAction, match=r"D15\.44"):
+        pos.game.check(pos, pos.parse_action("activate a-h1,a-h2 for combine"))
+
+
+def test_d15_44_a1_32_d15_8_riding_hs_combine_their_bicycles(make_position: Any) -> None:
+    """D15.44 (D15.8) with A1.32: two riding 2-4-7 HS with a BCY2 each combine into a 4-6-7 riding a BCY3;
+    if one of them walked, the squad holds the BCY3 without riding it."""
+    def two(second_rides: bool) -> Position:
+        return rph(make_position,
+                   {"id": "a-h1", "counter": "2-4-7", "side": "a", "hex": "F8", "markers": [bicycle.RIDING]},
+                   {"id": "a-h2", "counter": "2-4-7", "side": "a", "hex": "F8",
+                    "markers": [bicycle.RIDING] if second_rides else []},
+                   {"id": "a-b1", "counter": "BCY2", "side": "a", "hex": "F8", "carrier": "a-h1"},
+                   {"id": "a-b2", "counter": "BCY2", "side": "a", "hex": "F8", "carrier": "a-h2"},
+                   {"id": "a-l", "counter": "8-1", "side": "a", "hex": "F8"})
+    pos = two(True)
+    pos.push_text("activate a-h1,a-h2 for combine")
+    assert pos.units["a-h1"].name == "4-6-7" and pos.units["a-h1"].has(bicycle.RIDING)
+    assert pos.units["a-b1"].counter.name == "BCY3" and pos.units["a-b1"].carrier == "a-h1"
+    assert "a-b2" not in pos.units
+    walked = two(False)
+    walked.push_text("activate a-h1,a-h2 for combine")
+    assert walked.units["a-b1"].counter.name == "BCY3" and not walked.units["a-h1"].has(bicycle.RIDING)
+
+
+def test_d15_44_a20_5_a_guard_riding_a_bicycle_deploys_on_two_hs_bicycles(make_position: Any) -> None:
+    """D15.44 (D15.8) with A20.5: a guard riding its BCY3 deploys at will (MPh): BCY3 flips to BCY2 and the
+    second HS rides a BCY2 of his own, as in A1.31's deployment."""
+    units = [{"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "F8", "markers": [bicycle.RIDING]},
+             {"id": "a-bcy", "counter": "BCY3", "side": "a", "hex": "F8", "carrier": "a-sq"},
+             {"id": "b-p", "counter": "4-4-7r", "side": "b", "hex": "F8", "markers": ["prisoner"],
+              "carrier": "a-sq"},
+             {"id": "b-sq", "counter": "4-4-7r", "side": "b", "hex": "L1"}]
+    pos: Position = make_position("asl", units, "MPh", counters=COUNTERS)
+    pos.push_text("activate a-sq for deploy")
+    assert pos.units["a-bcy"].counter.name == "BCY2"
+    assert pos.units["a-bcy-2"].counter.name == "BCY2" and pos.units["a-bcy-2"].carrier == "a-sq.2"
+    assert pos.units["a-sq.2"].has(bicycle.RIDING)

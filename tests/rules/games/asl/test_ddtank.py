@@ -85,3 +85,14 @@ def test_d16_12_no_riders_no_bypass(make_position: Any) -> None:
     pos = make(make_position, "screen", "ce")
     with pytest.raises(IllegalAction, match="no bypass"):
         pos.push_text("move a-dd C5-D5-E5 as bypass")
+
+
+def test_d16_12_no_rider_boards_it_while_the_screen_is_raised(make_position: Any) -> None:
+    """D16.12: a DD tank with its screen raised carries no riders: a squad in its Location may not board it;
+    with the screen lowered (D16.11) the same squad climbs on as riders do."""
+    squad = [{"id": "a-r", "counter": "4-6-7", "side": "a", "hex": "C5"}]
+    pos = make(make_position, "screen", "ce", extra=squad)
+    with pytest.raises(IllegalAction, match=r"D16\.12"):
+        pos.game.check(pos, pos.parse_action("load a-r into a-dd"))
+    pos.push_text("move a-dd C5 as lower")
+    pos.game.check(pos, pos.parse_action("load a-r into a-dd"))

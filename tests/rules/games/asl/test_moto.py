@@ -307,3 +307,47 @@ def test_d15_46_two_levels_call_for_the_dr_but_not_by_road(make_position: Any) -
     assert not moto.needs_wreck_check(two, cycle, f8, two.map.parse_label("F7"))
     bare = at(make_position, hexes={"G8": {"terrain": "open", "level": 2}})
     assert not moto.needs_wreck_check(bare, bare.units["a-mc"], f8, bare.map.parse_label("G8"))
+
+
+def test_d15_3_riders_count_for_stacking_the_motorcycles_do_not(make_position: Any) -> None:
+    """D15.3 with A5.11: three 4-6-7 riding three squad motorcycle counters in G7 make three squads there; a
+    fourth 4-6-7 walking in from G8 (open ground, 1 MF) is one squad-equivalent over and pays 1 + 1 = 2 MF.
+    With the three squads dismounted it is the same 2 MF; with three riderless cycles there, 1 MF (the
+    cycles themselves count for nothing)."""
+    def cost(mounted: bool, riders: bool = True) -> Any:
+        units: list[dict[str, Any]] = [{"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "L1"},
+                                       squad("G8", "a-walk")]
+        for i in range(3):
+            units.append({"id": f"a-mc{i}", "counter": "mc", "side": "a", "hex": "G7", "markers": ["vca0"]})
+            if riders:
+                units.append({**squad("G7", f"a-s{i}"), **({"carrier": f"a-mc{i}"} if mounted else {})})
+        pos: Position = make_position("asl", units, "MPh", counters=MOTO)
+        return pos.game.check(pos, pos.parse_action("move a-walk G8-G7")).cost
+
+    assert cost(mounted=True) == 2
+    assert cost(mounted=False) == 2
+    assert cost(mounted=False, riders=False) == 1
+    # A5.11 for a vehicle entering: four riding squads are one squad-equivalent over, +1 MP
+    units = [{"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "L1"}]
+    for i in range(4):
+        units += [{"id": f"a-mc{i}", "counter": "mc", "side": "a", "hex": "G7", "markers": ["vca0"]},
+                  {**squad("G7", f"a-s{i}"), "carrier": f"a-mc{i}"}]
+    pos: Position = make_position("asl", units, "MPh", counters=MOTO)
+    assert armour.personnel_overstack(pos, "a", pos.map.parse_label("G7")) == 1
+
+
+def test_d15_3_a5_11_a_motorcycle_pays_for_the_overstack_its_riders_make(make_position: Any) -> None:
+    """D15.3 with A5.11: a squad counter carrying a 4-6-7 into G7 where three friendly squads stand makes four
+    squads there, one over: 1 MP more than into G7 with two (three squads, none over)."""
+    def cost(squads: int) -> Any:
+        units: list[dict[str, Any]] = [{"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "L1"},
+                                       {"id": "a-mc", "counter": "mc", "side": "a", "hex": "G8",
+                                        "markers": ["vca0"]},
+                                       {**squad("G8", "a-rider"), "carrier": "a-mc"}]
+        units += [squad("G7", f"a-s{i}") for i in range(squads)]
+        pos: Position = make_position("asl", units, "MPh", counters=MOTO)
+        g8, g7 = pos.map.parse_label("G8"), pos.map.parse_label("G7")
+        return moto.step_mp(pos, pos.units["a-mc"], g8, g7)
+
+    assert cost(3) - cost(2) == 1
+    assert cost(2) == cost(0)
