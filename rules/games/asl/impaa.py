@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, cast
 
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import aa, armour, carry, hw, mphsw
+from hexmate.rules.games.asl import aa, armour, carry, mphsw
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.text import T
@@ -100,15 +100,13 @@ def check_enter(position: Position, move: act.Move, afv: UnitState, crew: list[s
     if not men:
         raise IllegalAction(T("Armored Assault needs infantry moving with {afv} (D9.31)", afv=afv.id),
                             "D9.31")
+    aa.bar_wave(men)  # D14.332, A13.62
     engaged = infantry(position, crew)
     mine = {u.id for u in people(engaged)}
     for u in men:
         if u.side != afv.side or u.carrier is not None or u.hex != afv.hex or u.level != afv.level:
             raise IllegalAction(T("{unit} is not beneath {afv}: Armored Assault begins in the AFV's "
                                   "Location (D9.31)", unit=u.id, afv=afv.id), "D9.31")
-        if u.has(hw.MARKER):
-            raise IllegalAction(T("a Human Wave unit moves with an AFV only by impulses (D14.33, D14.332)"),
-                                "D14.332")
         if u.id in mine:
             if aa.partner(u) != afv.id:
                 raise IllegalAction(T("{unit} is in Armored Assault with {afv}, not this AFV (D9.31)",

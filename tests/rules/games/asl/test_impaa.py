@@ -120,8 +120,15 @@ def test_d9_31_only_infantry_that_began_beneath_the_afv(tmp_path: Path) -> None:
     end(pos)
     while pos.decision is not None:
         pos.push_text("answer dice 2,3")
-    with pytest.raises(IllegalAction, match=r"D14\.33, D14\.332"):
+    with pytest.raises(IllegalAction, match=r"\(D14\.332\), is not played here"):
         pos.push_text("move B,SQ 3AA5-3AA4 as impulse")
+
+
+def test_d14_33_a_plain_armored_assault_with_a_platoon_afv_is_refused(tmp_path: Path) -> None:
+    """D14.33: with a radioless platoon AFV the infantry go by impulses, not by a D9.31 joint move."""
+    pos = table(tmp_path, {"A": "Z5", "B": "AA5"}, "vca1", more=(SQUAD,))
+    with pytest.raises(IllegalAction, match=r"move B,INFANTRY A-B as impulse"):
+        pos.push_text("move B,SQ 3AA5-3AA4 as armored-assault")
 
 
 def test_d14_331_the_infantry_part_and_go_on_after_the_platoon(tmp_path: Path) -> None:
