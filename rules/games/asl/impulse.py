@@ -24,9 +24,12 @@ in the same stopped / non-stopped status), but while two survivors re-conform af
 before any attack (D14.21), one bog DR for all the AFVs whose entries call for one, and one mechanical
 reliability DR for the red-MP AFVs that started (D2.51), each AFV taking its own DRM; a result falling on
 several is given to one by Random Selection (a dr). Then the defender's Defensive First Fire (D14.32): the
-AFVs are one stack whose MP were spent together, so a window opens at each hex they hold, and a firer that
-fires at the platoon in an impulse fires at it no more in that impulse (the D14 example's AT Gun). A Motion
-attempt is offered in those windows only (vmotion.py).
+AFVs are one stack whose MP were spent together, so a window opens at each hex they hold, and a firer has
+one shot at the platoon for each MP the impulse cost: at its 1st, 2nd... MP (the D14 example's AT Gun, which
+may not fire again in a 1 MP impulse; the D14.33 example's second shot, at the 2nd MP). A Motion attempt is
+offered in those windows only (vmotion.py). Armored Assault infantry moving with the platoon (D14.33,
+D14.331, D14.333: impaa.py) make their own impulses beside it; ``move AFV,INF... A-B as impulse``, ``move
+INF... HEX as impulse_part``.
 
 ``move AFV,AFV[,AFV] HEX as impulse_done`` ends the platoon's MPh between impulses; it also ends when no
 impulse of 1 MP is left (D14.31), or with the phase. Its MP left count as spent; non-stopped AFVs end it in
@@ -49,7 +52,7 @@ MP). Mud and deep snow: one secret bog DR for the platoon's MPh (D8.23 with D14.
 a hex of enemy infantry is an Overrun, attacking at the impulse's end (D7.1 with D14.32: impovr.py).
 
 Not built: going on round a bypass's CAFP (D2.33: refused), a stall's one delay DR (D14.21: stalls come from
-chapter H's vehicle notes, not among the texts), Armored Assault with impulses (D14.33-D14.333), entering from
+chapter H's vehicle notes, not among the texts), Armored Assault with a Human Wave (D14.332), entering from
 off the map in impulses (D14.212: off-board set-up and entry, A2.5-A2.52, are not played).
 """
 
@@ -654,7 +657,7 @@ def _window(position: Position, state: State, ids: str, hexes: list[Hex], shot: 
         motion = vmotion.choices(position.at(probe), reactor)  # D2.401
         view = position.at(probe)
         if motion or any(True for _ in vsmoke.generate(None, view)) or _infantry_fire(view, here) or any(
-                _shots(shot, f.firers) < _allowed(state, ids) for f in vfire.generate(view)
+                _shots(shot, f.firers) < _allowed(state, ids, here) for f in vfire.generate(view)
                 if isinstance(f, act.Fire)):
             react = dataclasses.replace(react, choices=(*react.choices, *motion))
             # under a question still open (a Motion dr asked in the last window): answered after it
@@ -691,10 +694,10 @@ def _shots(shot: str, firers: tuple[str, ...]) -> int:
     return max((made.count(f) for f in firers), default=0)
 
 
-def _allowed(state: State, ids: str) -> int:
-    """D14.32, D14.33 example: a firer has a shot at each MP the impulse cost (its 1st, 2nd... MP: the AFVs
-    spent each MP together, so one shot each), at least one."""
-    units = [state.units[u] for u in ids.split(",") if u in state.units]
+def _allowed(state: State, ids: str, infantry: tuple[str, ...] = ()) -> int:
+    """D14.32, D14.33 example: a firer has a shot at each MP (MF) the impulse cost either group (its 1st,
+    2nd... MP: the AFVs spent each MP together, so one shot each), at least one."""
+    units = [state.units[u] for u in (*ids.split(","), *infantry) if u in state.units]
     return max(1, math.ceil(max((impaa.last(u) for u in units), default=Fraction(0))))
 
 
@@ -720,7 +723,7 @@ def check_fire(position: Position, fire: act.Fire) -> None:
     impulses."""
     top = position.state.decision
     if top is not None and top.then == WINDOW:
-        if _shots(top.arg("shot"), fire.firers) >= _allowed(position.state, top.arg("crew")):
+        if _shots(top.arg("shot"), fire.firers) >= _allowed(position.state, top.arg("crew"), top.subject):
             raise IllegalAction(T("{units} fired at the platoon in this impulse at each MP it cost: its AFVs "
                                   "spent their MP together", units=", ".join(fire.firers)), "D14.32")
     elif in_impulse(position) and top is None:
