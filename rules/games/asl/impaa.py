@@ -124,7 +124,7 @@ def check_enter(position: Position, move: act.Move, afv: UnitState, crew: list[s
         game = cast("AslGame", position.game)
         why = game.can_move(position, u)
         if why is not None:
-            raise IllegalAction(T("{unit} may not move now", unit=u.id), "A4.1")
+            raise IllegalAction(why, "A4.1")
     if mine and mine != {u.id for u in men}:
         raise IllegalAction(T("the platoon's Armored Assault infantry move as one stack: {units} (D14.333)",
                               units=", ".join(sorted(mine))), "D14.333")
