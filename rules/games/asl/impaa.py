@@ -62,6 +62,16 @@ def _marked(unit: UnitState, prefix: str, value: Fraction) -> UnitState:
     return unit.mark(f"{prefix}{int(value * 2)}", remove=old)
 
 
+def strip(unit: UnitState, *prefixes: str) -> UnitState:
+    """The unit without its numbered markers of these kinds."""
+    old = tuple(m for m in unit.markers if m.startswith(prefixes) and m[len(_kind(m, prefixes)):].isdigit())
+    return unit.mark(remove=old)
+
+
+def _kind(marker: str, prefixes: tuple[str, ...]) -> str:
+    return max((p for p in prefixes if marker.startswith(p)), key=len)
+
+
 def last(unit: UnitState) -> Fraction:
     """The MP (MF) the unit's group spent in the impulse just ended (D14.31, D14.33)."""
     return _halves(unit, LAST) or Fraction(0)
@@ -118,7 +128,7 @@ def check_enter(position: Position, move: act.Move, afv: UnitState, crew: list[s
         if mine:  # D14.333: one independent infantry stack for the whole platoon
             raise IllegalAction(T("the platoon gives Armored Assault to one infantry stack only: {units} "
                                   "(D14.333)", units=", ".join(sorted(mine))), "D14.333")
-        if u.id in position.state.moved or u.has(OUT) or afv.has("entered"):
+        if u.id in position.state.moved or _halves(u, OUT) is not None or afv.has("entered"):
             raise IllegalAction(T("{unit} has already moved this MPh: Armored Assault is by infantry that "
                                   "begin their MPh beneath the AFV (D9.31)", unit=u.id), "D9.31")
         game = cast("AslGame", position.game)
@@ -165,7 +175,7 @@ def end_impulse(state: State, crew: list[str]) -> State:
     men = people(infantry(state, crew))
     cost = max((_halves(u, MF) or Fraction(0) for u in men), default=Fraction(0))
     for u in men:
-        unit = u.mark(remove=tuple(m for m in u.markers if m.startswith(MF) and m[len(MF):].isdigit()))
+        unit = strip(u, MF)
         unit = _marked(_marked(unit, ISUM, (_halves(u, ISUM) or Fraction(0)) + cost), LAST, cost)
         state = state.with_unit(unit)
     return state
@@ -205,7 +215,8 @@ def part(position: Position, move: act.Move, crew: list[str]) -> State:
     left = budget(position, units) - max((_halves(u, ISUM) or Fraction(0) for u in people(units)),
                                          default=Fraction(0))
     for u in people(units):
-        unit = u.mark(remove=(WITH, *(m for m in u.markers if m.startswith((ISUM, LAST)))))
+        unit = strip(u, ISUM, LAST)
+        unit = unit.mark(remove=(WITH,))
         state = state.with_unit(_marked(unit, OUT, max(left, Fraction(0))))
     return state
 
@@ -224,7 +235,8 @@ def finish(state: State, crew: list[str]) -> State:
     """The platoon's MPh is over: infantry still with it end theirs; parted ones go on alone (D14.331)."""
     men = people(infantry(state, crew))
     for u in men:
-        unit = u.mark(remove=(WITH, *(m for m in u.markers if m.startswith((MF, ISUM, LAST)))))
+        unit = strip(u, MF, ISUM, LAST)
+        unit = unit.mark(remove=(WITH,))
         state = state.with_unit(unit)
     state = state.replace(moved=(*state.moved, *(u.id for u in men if u.id not in state.moved)))
     sides = {state.units[u].side for u in crew if u in state.units}
@@ -232,7 +244,7 @@ def finish(state: State, crew: list[str]) -> State:
                      key=lambda u: u.id)
     left = min((_halves(u, OUT) or Fraction(0) for u in waiting), default=Fraction(0))
     for u in waiting:
-        state = state.with_unit(u.mark(remove=tuple(m for m in u.markers if m.startswith(OUT))))
+        state = state.with_unit(strip(u, OUT))
         ids = [u.id, *(s.id for s in state.units.values() if s.type == "sw" and s.carrier == u.id)]
         state = state.replace(moved=(*state.moved, *(x for x in ids if x not in state.moved)))
     if waiting and left > 0:  # A4.2: the stack goes on as one, with the MF it has left
@@ -242,5 +254,19 @@ def finish(state: State, crew: list[str]) -> State:
     return state
 
 
-__all__ = ["LAST", "PART", "check_enter", "check_part", "end_impulse", "entered", "finish", "infantry",
-           "last", "orphans", "part", "release", "targets"]
+__all__ = [
+    "LAST",
+    "PART",
+    "check_enter",
+    "check_part",
+    "end_impulse",
+    "entered",
+    "finish",
+    "infantry",
+    "last",
+    "orphans",
+    "part",
+    "release",
+    "strip",
+    "targets",
+]

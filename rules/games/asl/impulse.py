@@ -490,7 +490,7 @@ def act_one(position: Position, move: act.Move) -> State:
 
 def _forget_last(state: State) -> State:
     for u in [u for u in state.units.values() if any(m.startswith(impaa.LAST) for m in u.markers)]:
-        state = state.with_unit(u.mark(remove=tuple(m for m in u.markers if m.startswith(impaa.LAST))))
+        state = state.with_unit(impaa.strip(u, impaa.LAST))
     return state
 
 
