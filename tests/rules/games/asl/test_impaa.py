@@ -107,12 +107,14 @@ def test_d14_333_one_infantry_stack_for_the_platoon(tmp_path: Path) -> None:
 def test_d9_31_only_infantry_that_began_beneath_the_afv(tmp_path: Path) -> None:
     """D9.31 in impulses: once B has entered a new hex, the squad can no longer begin an Armored Assault with
     it; a Human Wave unit joins only as D14.332 says (not built: refused naming it)."""
-    pos = platoon(tmp_path)
+    pos = platoon(tmp_path, dict(SQUAD, id="SQ2", hex="3AA4"))
     pos.push_text("move B 3AA5-3AA4 as impulse")
     pos.push_text("move A 3Z5-3Z4 as impulse")
     end(pos)
     with pytest.raises(IllegalAction, match="not beneath B"):
-        pos.push_text("move B,SQ 3AA4-3AA3 as impulse")
+        pos.push_text("move B,SQ 3AA4-3AA3 as impulse")  # the squad stayed in AA5
+    with pytest.raises(IllegalAction, match="begin their MPh beneath the AFV"):
+        pos.push_text("move B,SQ2 3AA4-3AA3 as impulse")  # beneath B now, but B came to it
     wave = dict(SQUAD, markers=["hw"])
     pos = table(tmp_path, {"A": "Z5", "B": "AA5"}, "vca1", more=(wave,))
     pos.push_text("move B 3AA5 as impulse_start")
