@@ -139,6 +139,9 @@ def check_enter(position: Position, move: act.Move, afv: UnitState, crew: list[s
         raise IllegalAction(T("the platoon's Armored Assault infantry move as one stack: {units} (D14.333)",
                               units=", ".join(sorted(mine))), "D14.333")
     assert afv.hex is not None
+    if any(e.side != afv.side and e.type != "sw" for e in position.units_at(move.path[1])):
+        raise IllegalAction(T("infantry do not enter an enemy Location in their MPh: the AFV overruns {hex} "
+                              "alone (A4.14)", hex=position.label(move.path[1])), "A4.14")
     step = asl_terrain.infantry_cost_fn(position)(position.map, afv.hex, move.path[1])
     if step is None:
         raise IllegalAction(T("{afv} may go no farther than its infantry could: they may not enter {hex} "

@@ -95,6 +95,13 @@ def test_d14_33_the_infantry_move_by_impulses_on_their_own_mf(tmp_path: Path) ->
     assert {"SQ", "A", "B"} <= set(pos.state.moved) and not pos.units["SQ"].has(impaa.WITH)
 
 
+def test_a4_14_the_infantry_do_not_follow_an_overrun(tmp_path: Path) -> None:
+    """A4.14: the AFV's entry into a hex of enemy infantry is its Overrun (impovr.py); its infantry stay."""
+    pos = platoon(tmp_path, {"id": "E", "counter": "4-6-7", "side": "b", "hex": "3AA4", "markers": []})
+    with pytest.raises(IllegalAction, match=r"overruns 3AA4 alone \(A4\.14\)"):
+        pos.push_text("move B,SQ 3AA5-3AA4 as impulse")
+
+
 def test_d14_333_one_infantry_stack_for_the_platoon(tmp_path: Path) -> None:
     """D14.333: with the squad in Armored Assault with B, another squad beneath A is refused."""
     other = {"id": "SQ2", "counter": "4-6-7", "side": "a", "hex": "3Z5", "markers": []}
