@@ -34,10 +34,13 @@ AFV first or not: it leads the move). What is built:
   MMC moving with it the leader's +2 MF, when they go with it the whole MPh (``LED``; not when they part
   from it: they would not have moved with him all the MPh), as a leader in their stack would (A4.12).
 
+- With a platoon moving by impulses (D14.33, D14.331, D14.333): impaa.py; a plain ``armored-assault`` move
+  with a radioless platoon AFV is refused, naming it.
+
 Not built: the parting as a lit choice on the companion page (the page lights one move per hex, the joint
 one; parting is typed, or picked from the legal actions), HIP reveal for the infantry on each hex entered
-with the AFV (the AFV's move pipeline), and Armored Assault with platoon impulses or Human Waves
-(D14.33-D14.333: refused here).
+with the AFV (the AFV's move pipeline), and Armored Assault with a Human Wave (D14.332: ``bar_wave``
+refuses it, and the Cavalry Wave's for good, A13.62).
 """
 
 from __future__ import annotations
@@ -49,7 +52,7 @@ from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armour, carry, hw, mphsw, nations, radioless, vmove, vrecall
+from hexmate.rules.games.asl import armour, carry, hw, mphsw, nations, platoon, radioless, vmove, vrecall
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl.vehicles import vehicle_of
 from hexmate.rules.games.base import Position, State, UnitState
@@ -81,6 +84,20 @@ def _base_mode(mode: str) -> str:
         if mode.endswith(suffix):
             return mode[: -len(suffix)]
     return mode
+
+
+def bar_wave(units: list[UnitState]) -> None:
+    """D14.33: a Cavalry Wave (A13.62) never has Armored Assault; a Human Wave has it only as D14.332 says,
+    moving by impulses with the AFV, which is not played here."""
+    from hexmate.rules.games.asl import cavalry
+
+    for u in units:
+        if u.has(hw.MARKER) and cavalry.mounted(u):
+            raise IllegalAction(T("{unit} is in a Cavalry Wave: no Armored Assault for it (D14.33, A13.62)",
+                                  unit=u.id), "A13.62")
+        if u.has(hw.MARKER):
+            raise IllegalAction(T("{unit} is in a Human Wave: its Armored Assault, in impulses with the AFV "
+                                  "(D14.332), is not played here", unit=u.id), "D14.332")
 
 
 def late(move: act.Move) -> bool:
@@ -177,12 +194,13 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
         raise IllegalAction(T("units move only in the Movement Phase, not the {phase}",
                               phase=position.phase.name), "A3.3")
     afv, infantry = split(position, move)
-    if any(u.has(hw.MARKER) for u in infantry):
-        raise IllegalAction(T("a Human Wave unit moves with an AFV only by impulses (D14.33, D14.332)"),
-                            "D14.332")
+    bar_wave(infantry)
     if nations.early_war_doctrine(position, afv.side):  # A25.212 (by SSR): no Armored Assault for Russians
         raise IllegalAction(
             T("the Early War Russian Doctrine of this scenario bars Armored Assault (A25.212)"), "A25.212")
+    if radioless.radioless(afv) and not afv.has(radioless.PASSED) and platoon.in_platoon(position, afv):
+        raise IllegalAction(T("{afv} is in a platoon: the infantry beneath it move with it by impulses (move "
+                              "{afv},INFANTRY A-B as impulse) (D14.33, D14.333)", afv=afv.id), "D14.33")
     radioless.bar(position, afv)  # D14.23, D14.33: a radioless platoon AFV moves with its platoon
     k = parting(position, move)
     if foot_mode(move) == "assault" and len(move.path) != 2:  # D9.31: no farther than they could go
@@ -383,5 +401,5 @@ def end_of_turn(state: State) -> State:
     return state
 
 
-__all__ = ["LED", "MODE", "begin", "check", "claims", "covers", "end_of_turn", "generate", "infantry_with",
-           "led", "left_at_parting", "moves", "partner", "passenger_leader", "split"]
+__all__ = ["LED", "MODE", "bar_wave", "begin", "check", "claims", "covers", "end_of_turn", "generate",
+           "infantry_with", "led", "left_at_parting", "moves", "partner", "passenger_leader", "split"]

@@ -24,9 +24,12 @@ in the same stopped / non-stopped status), but while two survivors re-conform af
 before any attack (D14.21), one bog DR for all the AFVs whose entries call for one, and one mechanical
 reliability DR for the red-MP AFVs that started (D2.51), each AFV taking its own DRM; a result falling on
 several is given to one by Random Selection (a dr). Then the defender's Defensive First Fire (D14.32): the
-AFVs are one stack whose MP were spent together, so a window opens at each hex they hold, and a firer that
-fires at the platoon in an impulse fires at it no more in that impulse (the D14 example's AT Gun). A Motion
-attempt is offered in those windows only (vmotion.py).
+AFVs are one stack whose MP were spent together, so a window opens at each hex they hold, and a firer has
+one shot at the platoon for each MP the impulse cost: at its 1st, 2nd... MP (the D14 example's AT Gun, which
+may not fire again in a 1 MP impulse; the D14.33 example's second shot, at the 2nd MP). A Motion attempt is
+offered in those windows only (vmotion.py). Armored Assault infantry moving with the platoon (D14.33,
+D14.331, D14.333: impaa.py) make their own impulses beside it; ``move AFV,INF... A-B as impulse``, ``move
+INF... HEX as impulse_part``.
 
 ``move AFV,AFV[,AFV] HEX as impulse_done`` ends the platoon's MPh between impulses; it also ends when no
 impulse of 1 MP is left (D14.31), or with the phase. Its MP left count as spent; non-stopped AFVs end it in
@@ -49,17 +52,19 @@ MP). Mud and deep snow: one secret bog DR for the platoon's MPh (D8.23 with D14.
 a hex of enemy infantry is an Overrun, attacking at the impulse's end (D7.1 with D14.32: impovr.py).
 
 Not built: going on round a bypass's CAFP (D2.33: refused), a stall's one delay DR (D14.21: stalls come from
-chapter H's vehicle notes, not among the texts), Armored Assault with impulses (D14.33-D14.333), entering from
+chapter H's vehicle notes, not among the texts), Armored Assault with a Human Wave (D14.332), entering from
 off the map in impulses (D14.212: off-board set-up and entry, A2.5-A2.52, are not played).
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import itertools
+import math
 from collections.abc import Iterator
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Moving
@@ -67,7 +72,9 @@ from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import (
     armour,
     axisred,
+    carry,
     hulldown,
+    impaa,
     impedge,
     impmud,
     impovr,
@@ -87,14 +94,18 @@ from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex, direction_between, distance, opposite
 from hexmate.rules.text import T
 
+if TYPE_CHECKING:
+    from hexmate.rules.games.asl.game import AslGame
+
 ENTER = "impulse"
 START, STOP, CW, CCW, DELAY = "impulse_start", "impulse_stop", "impulse_cw", "impulse_ccw", "impulse_delay"
 REV, START_REV = "impulse_rev", "impulse_start_rev"  # D2.2: reverse movement
 EXIT = "impulse_exit"  # D14.212, A2.6: off the map from an edge hex
 BYPASS = "impulse_bypass"  # D14.31, D2.3: one hexside of Vehicular Bypass Movement
 END, DONE = "impulse_end", "impulse_done"
+PART = impaa.PART  # D14.331: Armored Assault infantry stop it
 ACTS = (ENTER, START, STOP, CW, CCW, DELAY, REV, START_REV, EXIT, BYPASS)
-MODES = (*ACTS, END, DONE)
+MODES = (*ACTS, END, DONE, PART)
 
 ON = "imp_on"  # in platoon movement this MPh
 GO = "imp_go"  # started: non-stopped in platoon movement (D14.21's status); Motion once its MPh is over
@@ -307,6 +318,12 @@ def check(position: Position, move: act.Move) -> act.Move:
                             "D14.2")
     if move.mode in (END, DONE):
         return _check_end(position, move, units)
+    if move.mode == PART:  # D14.331
+        return impaa.check_part(position, move, [u.id for u in crew(position)])
+    if move.mode == ENTER and len(units) > 1 and armour.is_vehicle(units[0]):  # D14.33: with its infantry
+        alone = check(position, act.Move(move.units[:1], move.path, None, move.mode))
+        impaa.check_enter(position, move, units[0], [u.id for u in _members_of(position, units[0])])
+        return act.Move(move.units, move.path, alone.cost, move.mode)
     if len(units) != 1:
         raise IllegalAction(T("one AFV acts at a time in an impulse: move AFV HEX as {mode}", mode=move.mode),
                             "D14.31")
@@ -424,7 +441,7 @@ def _before(unit: UnitState) -> tuple[Hex, int]:
 
 def act_one(position: Position, move: act.Move) -> State:
     """The AFV's one action in the impulse (D14.31); the platoon's movement begins with the first."""
-    state = position.state
+    state = _forget_last(position.state)  # D14.33: the last impulse's expenditures are past
     unit = state.units[move.units[0]]
     if not unit.has(ON):
         for u in _members_of(position, unit):
@@ -471,6 +488,12 @@ def act_one(position: Position, move: act.Move) -> State:
     return state.with_unit(unit)
 
 
+def _forget_last(state: State) -> State:
+    for u in [u for u in state.units.values() if any(m.startswith(impaa.LAST) for m in u.markers)]:
+        state = state.with_unit(impaa.strip(u, impaa.LAST))
+    return state
+
+
 def end_impulse(position: Position, move: act.Move) -> State:
     """D14.31: every AFV pays the impulse's cost; D14.21's one bog / breakdown DR; then D14.32's windows."""
     state = position.state
@@ -478,8 +501,9 @@ def end_impulse(position: Position, move: act.Move) -> State:
     cost = platoon.impulse_cost({u.id: acted(u) or 0 for u in members})
     total = spent(members) + cost
     together = not apart(position, members)
+    state = impaa.end_impulse(_forget_last(state), [u.id for u in members])  # D14.33: theirs, apart
     for u in members:
-        unit = armour.with_spent(state.units[u.id], total)
+        unit = armour.with_spent(state.units[u.id], total).mark(f"{impaa.LAST}{int(2 * cost)}")
         if together:
             unit = unit.mark(remove=(REFORM,))  # D14.22: re-conformed
         state = state.with_unit(unit)
@@ -620,6 +644,8 @@ def _window(position: Position, state: State, ids: str, hexes: list[Hex], shot: 
     while hexes and members:
         h, hexes = hexes[0], hexes[1:]
         here = tuple(u.id for u in members if u.hex == h and platoon._in_play(u))
+        here += tuple(u.id for u in impaa.infantry(state, [m.id for m in members])
+                      if u.hex == h and u.type != "sw")  # D14.33: both groups, one stack (D14.32)
         if not here:
             continue
         reactor = position.enemy_of(members[0].side)
@@ -630,8 +656,9 @@ def _window(position: Position, state: State, ids: str, hexes: list[Hex], shot: 
         probe = state.replace(moving=Moving(here, (h,), 0)).push(react)
         motion = vmotion.choices(position.at(probe), reactor)  # D2.401
         view = position.at(probe)
-        if motion or any(True for _ in vsmoke.generate(None, view)) or any(
-                f.firers[0] not in shot.split(",") for f in vfire.generate(view) if isinstance(f, act.Fire)):
+        if motion or any(True for _ in vsmoke.generate(None, view)) or _infantry_fire(view, here) or any(
+                _shots(shot, f.firers) < _allowed(state, ids, here) for f in vfire.generate(view)
+                if isinstance(f, act.Fire)):
             react = dataclasses.replace(react, choices=(*react.choices, *motion))
             # under a question still open (a Motion dr asked in the last window): answered after it
             return state.replace(moving=Moving(here, (h,), 0), decisions=(react, *state.decisions))
@@ -645,30 +672,60 @@ def _overruns(position: Position, ids: str) -> State:
     return state.push(*attacks) if attacks else state
 
 
+def _infantry_fire(view: Position, here: tuple[str, ...]) -> bool:
+    """D14.33: with Armored Assault infantry in the window, any fire the defender has at them opens it."""
+    if all(armour.is_vehicle(view.units[u]) for u in here if u in view.units):
+        return False
+    from hexmate.rules.games.asl import fire as asl_fire
+
+    game = cast("AslGame", view.game)
+    return any(isinstance(f, act.Fire) for f in asl_fire.generate(game, view))
+
+
 def resume_window(position: Position, decision: Decision, answer: act.Answer) -> State:
     state = position.state.replace(moving=None)
     rest = [_parse(x) for x in decision.arg("rest").split(";") if x]
     return _window(position, state, decision.arg("crew"), rest, decision.arg("shot"))
 
 
+def _shots(shot: str, firers: tuple[str, ...]) -> int:
+    """How many times these firers have fired at the platoon in this impulse (the most of any of them)."""
+    made = [x for x in shot.split(",") if x]
+    return max((made.count(f) for f in firers), default=0)
+
+
+def _allowed(state: State, ids: str, infantry: tuple[str, ...] = ()) -> int:
+    """D14.32, D14.33 example: a firer has a shot at each MP (MF) the impulse cost either group (its 1st,
+    2nd... MP: the AFVs spent each MP together, so one shot each), at least one."""
+    units = [state.units[u] for u in (*ids.split(","), *infantry) if u in state.units]
+    return max(1, math.ceil(max((impaa.last(u) for u in units), default=Fraction(0))))
+
+
 def note_fire(position: Position, fire: act.Fire) -> State:
-    """D14.32: a firer at the platoon in this impulse is remembered on the window (it fires no more in it)."""
+    """D14.32: a firer at the platoon in this impulse is remembered on the window (one shot at each MP of the
+    impulse); D14.33: its k-th shot is at the k-th MP/MF, so it attacks only the units that spent as many."""
     state = position.state
     top = state.decision
     if top is None or top.then != WINDOW:
         return state
-    shot = ",".join(sorted({*(x for x in top.arg("shot").split(",") if x), *fire.firers}))
-    return state.pop().push(top.with_args(shot=shot))
+    k = _shots(top.arg("shot"), fire.firers) + 1
+    shot = ",".join(sorted([*(x for x in top.arg("shot").split(",") if x), *fire.firers]))
+    state = state.pop().push(top.with_args(shot=shot))
+    if state.moving is not None:
+        hit = impaa.targets(state, top.subject, k)
+        state = state.replace(moving=dataclasses.replace(state.moving, units=hit or top.subject))
+    return state
 
 
 def check_fire(position: Position, fire: act.Fire) -> None:
-    """D14.32: one fire at the platoon a firer and impulse (its AFVs spent the MP together); the moving
-    side's Bounding First Fire only between impulses."""
+    """D14.32: a firer fires at the platoon once for each MP of the impulse (its AFVs spent each MP together;
+    D14.33 example: the 2nd shot is at the 2nd MP); the moving side's Bounding First Fire only between
+    impulses."""
     top = position.state.decision
     if top is not None and top.then == WINDOW:
-        if set(fire.firers) & set(top.arg("shot").split(",")):
-            raise IllegalAction(T("{units} fired at the platoon in this impulse: its AFVs spent their MP "
-                                  "together", units=", ".join(fire.firers)), "D14.32")
+        if _shots(top.arg("shot"), fire.firers) >= _allowed(position.state, top.arg("crew"), top.subject):
+            raise IllegalAction(T("{units} fired at the platoon in this impulse at each MP it cost: its AFVs "
+                                  "spent their MP together", units=", ".join(fire.firers)), "D14.32")
     elif in_impulse(position) and top is None:
         raise IllegalAction(T("the platoon's Bounding First Fire waits for the impulse's end"), "D14.32")
 
@@ -709,11 +766,14 @@ def _settle(position: Position, ids: str) -> State:
     members = [state.units[u] for u in ids.split(",") if u in state.units and state.units[u].has(ON)
                and platoon._in_play(state.units[u])]
     lost = [u for u in ids.split(",") if u in state.units and u not in {m.id for m in members}]
+    if lost and members:  # D14.331: infantry whose AFV is gone wait for the platoon
+        state = impaa.orphans(position.at(state), [u.id for u in members])
     if lost and len(members) == 2 and apart(position.at(state), members):
         for u in members:
             state = state.with_unit(state.units[u.id].mark(REFORM))  # D14.22: re-conform
     alone = len(members) == 1 and not impedge.away(position.at(state), members)
     if alone:  # D14.22: free for the rest of the MPh, in the status it has
+        state = impaa.release(position.at(state), [members[0].id])  # no impulses left: they go on alone
         lone = state.units[members[0].id]
         lone = lone.mark("motion", radioless.PASSED, remove=(ON, GO, BACK)) if lone.has(GO) else \
             lone.mark(radioless.PASSED, remove=(ON,))
@@ -727,6 +787,7 @@ def _settle(position: Position, ids: str) -> State:
 
 def finish(state: State, ids: list[str]) -> State:
     """The platoon's MPh is over: its MP left count as spent; a non-stopped AFV is in Motion (D14 example)."""
+    state = impaa.finish(_forget_last(state), ids)  # D14.331: the infantry's MPh too
     members = [state.units[u] for u in ids if u in state.units]
     for u in members:
         unit = u.mark(remove=(ON, GO, BACK, REFORM, *(m for m in u.markers if m.startswith(TEMP))))
@@ -761,6 +822,14 @@ def apply(position: Position, move: act.Move) -> State:
         return end_impulse(position, move)
     if move.mode == DONE:
         return done(position, move)
+    if move.mode == PART:
+        return impaa.part(position, move, [u.id for u in crew(position)])  # D14.331
+    if len(move.units) > 1:  # D14.33: the AFV's entry, its Armored Assault infantry with it
+        afv = position.units[move.units[0]]
+        ids = [u.id for u in _members_of(position, afv)]
+        cost = impaa.check_enter(position, move, afv, ids)
+        state = act_one(position, act.Move(move.units[:1], move.path, move.cost, move.mode))
+        return impaa.entered(position, state, move, cost)
     return act_one(position, move)
 
 
@@ -781,9 +850,16 @@ def generate(position: Position) -> Iterator[act.Move]:
                     seen.add(name)
                     for u in group:
                         yield from _options(position, u)
+                        yield from _with_infantry(position, u)
         return
     for u in members:
         yield from _options(position, u)
+        yield from _with_infantry(position, u)
+    engaged = tuple(x.id for x in impaa.infantry(position, [m.id for m in members]))
+    where = position.units[engaged[0]].hex if engaged else None
+    if where is not None:  # D14.331
+        with contextlib.suppress(IllegalAction):
+            yield check(position, act.Move(engaged, (where,), None, PART))
     assert members[0].hex is not None
     ids = tuple(u.id for u in members)
     for mode in (END, DONE):
@@ -812,6 +888,24 @@ def _options(position: Position, unit: UnitState) -> Iterator[act.Move]:
             yield check(position, move)
         except IllegalAction:
             continue
+
+
+def _with_infantry(position: Position, unit: UnitState) -> Iterator[act.Move]:
+    """D14.33: the AFV's entries with the infantry beneath it (its Armored Assault stack, or one that may
+    become it)."""
+    if unit.hex is None:
+        return
+    men = [u for u in position.units_at(unit.hex) if u.side == unit.side and u.level == unit.level
+           and u.carrier is None and u.type != "sw" and not armour.is_vehicle(u)]
+    if not men:
+        return
+    ids = (unit.id, *carry.with_carried(position.state, sorted(men, key=lambda u: u.id)))
+    for m in _options(position, unit):
+        if m.mode == ENTER:
+            try:
+                yield check(position, act.Move(ids, m.path, None, ENTER))
+            except IllegalAction:
+                continue
 
 
 def moves(position: Position, unit: UnitState) -> dict[Hex, act.Move]:

@@ -140,6 +140,7 @@ PHRASES: dict[str, T] = {
     "imp_rev": T("moving in reverse in platoon movement (D14.21)"),
     "imp_started": T("spent its start MP in this impulse (D14.21)"),
     "imp_reform": T("re-conforming with its platoon after a loss (D14.22)"),
+    "imp_aa": T("in Armored Assault with an AFV of a platoon moving by impulses (D14.33)"),
     "imp_react": T("its Overrun in an impulse awaits the defender's Reaction Fire (D7.2)"),
     "vsmoke_tried": T("has tried its smoke dispenser or grenades this player turn (D13.2)"),
     "ft_fired": T("its FT has fired this player turn (A22.3)"),
@@ -233,6 +234,15 @@ def phrase(marker: str, label: object = None) -> T:
         return T("driven by {unit}, off the map until it is abandoned (A21.21)", unit=marker[11:])
     if marker.startswith("imp_mp") and marker[6:].isdigit():
         return T("{mp} MP spent in this impulse (D14.31)", mp=_mp(int(marker[6:])))
+    if marker.startswith("imp_mfsum") and marker[9:].isdigit():
+        return T("{mf} MF spent by its impulses this MPh (D14.33)", mf=_mp(int(marker[9:])))
+    if marker.startswith("imp_mf") and marker[6:].isdigit():
+        return T("{mf} MF spent in this impulse (D14.33)", mf=_mp(int(marker[6:])))
+    if marker.startswith("imp_aa_out") and marker[10:].isdigit():
+        return T("parted from its AFV: goes on with {mf} MF once the platoon is done (D14.331)",
+                 mf=_mp(int(marker[10:])))
+    if marker.startswith("imp_last") and marker[8:].isdigit():
+        return T("its group spent {mp} MP (MF) in the impulse just ended (D14.33)", mp=_mp(int(marker[8:])))
     if marker.startswith("imp_from:"):
         return T("where it stood as this impulse began (D14.22)")
     if marker.startswith("imp_off:"):
