@@ -64,6 +64,13 @@ def bounding(position: Position, unit: UnitState) -> bool:
     return position.phase.id == "MPh" and unit.side == position.phasing
 
 
+def refiring(unit: UnitState) -> bool:
+    """D3.3.2: a vehicle whose gun made Bounding First Fire in its MPh and ended it with its multiple ROF kept
+    and no other weapon fired (no Bounding Fire counter, D3.3) may fire that gun, and only it, once more in
+    the AFPh."""
+    return "ma_fired:MPh" in unit.markers and not unit.has(BOUNDING)
+
+
 def stabilized(position: Position, unit: UnitState) -> bool:
     """D11.1: a gyrostabilized gun works only where the SSR (or a DYO purchase) says: the scenario option
     ``"gyro"``, true for every vehicle whose wreck side shows a G (catalogue ``gyro``), or a list of unit
@@ -141,6 +148,9 @@ def check_fire(position: Position, fire: act.Fire) -> act.Fire:
     if unit.has("abandoned"):
         raise IllegalAction(T("{unit} is abandoned: nobody inside fires it", unit=unit.id), "D5.41")
     vsmccrew.check_ma(position, unit)  # A21.22: a lone SMC crew
+    from hexmate.rules.games.asl import vmg
+
+    vmg.restricted_turret(vt, unit.markers, "MA")  # D1.321, D1.322: not while CE
     if vt.ma is None or vt.ma.kind != "gun" or unit.has("ma_malf") or unit.has("ma_removed"):
         raise IllegalAction(T("{unit} has no working gun to fire at a vehicle", unit=unit.id), "D3.54")
     if vt.ma.mount == "NT" and vbypass.across_of(unit) is not None and not vbypass.in_vca(unit, fire.target):
@@ -150,6 +160,9 @@ def check_fire(position: Position, fire: act.Fire) -> act.Fire:
         raise IllegalAction(
             T("{unit} began its player turn in Motion and may not Prep Fire", unit=unit.id), "D2.4"
         )
+    if phase == "AFPh" and refiring(unit) and "ma_fired:AFPh" in unit.markers:
+        raise IllegalAction(T("{unit} kept its multiple ROF in its MPh: its gun fires again once in the "
+                              "AFPh, no more (D3.3.2)", unit=unit.id), "D3.3.2")
     # D3.5: its MGs alone (mg_only) or a kept multiple ROF (rof_kept) leave the gun free to fire this phase
     again = unit.has("mg_only") or unit.has("rof_kept")
     if phase == "AFPh" and unit.has("prep_fire"):  # D3.3, D3.5: one fire phase for all its weapons
@@ -157,8 +170,6 @@ def check_fire(position: Position, fire: act.Fire) -> act.Fire:
     if unit.has(fire_marker(position, unit)) and not again:
         raise IllegalAction(T("{unit} has already fired this phase", unit=unit.id), "D3.5")
     prcfire.afph_bar(position, fire)  # D3.3, D3.5: nor after its PRC's Bounding First Fire
-    from hexmate.rules.games.asl import vmg
-
     assert unit.hex is not None  # D3.51: one hex for all its weapons' fire in a phase, but a gun keeping ROF
     if vmg.fired_elsewhere(unit.markers, phase, unit.hex) and not (bff and unit.has("rof_kept")):
         raise IllegalAction(T("{unit}'s weapons fired from another hex this phase: the others fire only from "
@@ -262,6 +273,8 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState,
         cases.extend(("B", "gyro"))  # D11.11: a stabilized gun stopped: Case B + 1 instead of C
     elif bounding(position, firer):
         cases.append("C")  # D3.3: Bounding First Fire (C1/C2 are chapter C's finer cases: not in the texts)
+    elif position.phase.id == "AFPh" and refiring(firer):
+        cases.append("C")  # D3.3.2: its MPh's gun firing again, not in Motion: Case C, not Case B
     elif position.phase.id == "AFPh" and firer.has("entered"):
         cases.append("B")  # fire after moving (D3.32)
     if firer.has("plus1"):

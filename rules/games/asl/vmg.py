@@ -126,6 +126,17 @@ def crew_exposed(vt: VehicleType, markers: frozenset[str]) -> bool:
     return vt.open_topped or "ce" in markers
 
 
+def restricted_turret(vt: VehicleType, markers: frozenset[str], weapon: str) -> None:
+    """D1.321, D1.322: an RST or a one-man turret (1MT) AFV fires neither its MA nor its CMG while its crew
+    is CE (``weapon``: the name told, "MA" or "CMG")."""
+    ma = vt.ma
+    if ma is None or ma.mount not in ("RST", "1MT") or not crew_exposed(vt, markers):
+        return
+    rule = "D1.321" if ma.mount == "RST" else "D1.322"
+    raise IllegalAction(T("its {weapon} does not fire while the crew is CE: an {mount} turret ({rule})",
+                          weapon=weapon, mount=ma.mount, rule=rule), rule)
+
+
 def mg_attack(
     pack: od.OrdnancePack,
     vt: VehicleType,
@@ -164,6 +175,8 @@ def mg_attack(
                                   range=NORMAL_RANGE[w]), RULE[w])
         if w == "aamg" and vt.armored and not crew_exposed(vt, markers):
             raise IllegalAction(T("the AAMG of an AFV fires only with its crew CE"), "D1.83")
+        if w == "cmg":
+            restricted_turret(vt, markers, "CMG")  # D1.321, D1.322
         if w == "rmg" and not in_rear(firer, target, vca):
             raise IllegalAction(T("the hull rear MG fires only at its own hex or the vehicle's rear target "
                                   "facing"), "D1.81")

@@ -112,3 +112,32 @@ def test_a7_82_an_open_topped_afvs_pinned_crew_fires_its_mgs_at_half_fp() -> Non
     ct = vmg.mg_attack(PACK, PZ, frozenset({"crew_pinned", "bu"}), HERE, 0, 0, target, ["bmg", "cmg"],
                        phase="DFPh", bounding=False, moving=False)
     assert ct.fp == 4
+
+
+def _turret(mount: str) -> VehicleType:
+    return dataclasses.replace(PZ, ma=MainArmament(45, "gun", "", mount, 0, 12))
+
+
+@pytest.mark.parametrize("mount", ["RST", "1MT"])
+def test_d1_321_d1_322_rst_and_one_man_turret_no_cmg_while_ce(mount: str) -> None:
+    """D1.321 (RST: the text's BT-5) and D1.322 (1MT: the PzKpfw I B): treated as ST, but while CE neither
+    the MA nor the CMG fires; BU, the CMG fires as usual, and CE the AAMG still may (D1.83)."""
+    vt = _turret(mount)
+    target = Hex(0, -3)
+    with pytest.raises(IllegalAction, match=rf"CMG does not fire while the crew is CE.*{mount}"):
+        vmg.mg_attack(PACK, vt, frozenset({"ce"}), HERE, 0, 0, target, ["cmg"], phase="PFPh",
+                      bounding=False, moving=False)
+    with pytest.raises(IllegalAction, match="MA does not fire while the crew is CE"):
+        vmg.restricted_turret(vt, frozenset({"ce"}), "MA")
+    assert vmg.mg_attack(PACK, vt, frozenset(), HERE, 0, 0, target, ["cmg"], phase="PFPh",
+                         bounding=False, moving=False).fp == 2
+    assert vmg.mg_attack(PACK, vt, frozenset({"ce"}), HERE, 0, 0, target, ["aamg"], phase="PFPh",
+                         bounding=False, moving=False).fp == 2
+    vmg.restricted_turret(vt, frozenset(), "MA")  # BU: no refusal
+
+
+def test_d1_32_a_plain_st_turret_fires_its_cmg_while_ce() -> None:
+    """D1.32: an ST turret has no such limit (only RST and 1MT, D1.321-D1.322)."""
+    got = vmg.mg_attack(PACK, _turret("ST"), frozenset({"ce"}), HERE, 0, 0, Hex(0, -3), ["cmg"],
+                        phase="PFPh", bounding=False, moving=False)
+    assert got.fp == 2
