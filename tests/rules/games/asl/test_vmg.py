@@ -75,8 +75,9 @@ def test_moving_fire_halves_instead_of_case_a_and_afph_halves() -> None:
 
 
 def test_range_once_per_turn_and_stun() -> None:
-    """D1.81: BMG normal range 8; D3.5: once per player turn; D5.34: a stunned AFV does not fire."""
-    far = Hex(9, 0)
+    """D1.81: BMG normal range 8, so 16 at most (A7.22's Long Range: 9 hexes is allowed, halved); D3.5: once
+    per player turn; D5.34: a stunned AFV does not fire."""
+    far = Hex(17, 0)
     with pytest.raises(IllegalAction):
         vmg.mg_attack(PACK, PZ, frozenset(), HERE, 0, 0, far, ["bmg"], phase="PFPh", bounding=False,
                       moving=False)
@@ -141,3 +142,24 @@ def test_d1_32_a_plain_st_turret_fires_its_cmg_while_ce() -> None:
     got = vmg.mg_attack(PACK, _turret("ST"), frozenset({"ce"}), HERE, 0, 0, Hex(0, -3), ["cmg"],
                         phase="PFPh", bounding=False, moving=False)
     assert got.fp == 2
+
+
+def test_a7_22_long_range_each_mg_to_twice_its_normal_range_its_fp_halved() -> None:
+    """A7.22 with D1.81/D1.82: the BMG (normal range 8) and CMG (12), 2 FP each (demo values), at 10 hexes:
+    the BMG is at Long Range, its 2 FP halved to 1, the CMG's 2 whole: 3 FP. At 20 hexes only the CMG
+    reaches (D1.82: A9.4's 16-hex limit does not hold it), 1 FP; at 17 the BMG does not; at 25 neither."""
+    def fp(rng: int, weapons: list[str]) -> Fraction:
+        return vmg.mg_attack(PACK, PZ, frozenset({"ce"}), HERE, 0, 0, Hex(0, -rng), weapons, phase="PFPh",
+                             bounding=False, moving=False).fp
+
+    assert fp(8, ["bmg"]) == 2
+    assert fp(10, ["bmg", "cmg"]) == 3
+    assert fp(16, ["bmg"]) == 1 and fp(16, ["aamg"]) == 1
+    assert fp(20, ["cmg"]) == 1
+    with pytest.raises(IllegalAction, match=r"A7\.22"):
+        fp(17, ["bmg"])
+    with pytest.raises(IllegalAction, match=r"A7\.22"):
+        fp(25, ["cmg"])
+    steps = vmg.mg_attack(PACK, PZ, frozenset(), HERE, 0, 0, Hex(0, -10), ["bmg"], phase="PFPh",
+                          bounding=False, moving=False).steps
+    assert any(s.name == "long_range:bmg" and s.rule == "A7.22" for s in steps)
