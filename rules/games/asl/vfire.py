@@ -395,7 +395,9 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
         broke = od.captured_breakdown(sum(dr), vt.ma.b, cut=2 * cut) or broke
     rof = max(0, vt.ma.rof - cut) if vt.ma.rof else vt.ma.rof
     if broke:
-        firer = firer.mark({"malfunction": "ma_malf", "low_ammo": "low_ammo", "disabled": "ma_malf"}[broke])
+        # D3.7: a disabled MA is marked ``disabled`` too (vrepair.disable_ma recalls the vehicle below)
+        firer = firer.mark({"malfunction": "ma_malf", "low_ammo": "low_ammo", "disabled": "ma_malf"}[broke],
+                           *(("disabled",) if broke == "disabled" else ()))
         lines.append(Line(T("the gun: {what}", what=WORDS[broke]), str(sum(dr)), "D3.7"))
     elif rof and dr[1] <= rof:  # the colored die keeps multiple ROF: it may fire again (D3.5)
         sole = not any(m.startswith("mg_fired:") for m in firer.markers)
@@ -407,6 +409,12 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
     acquired = tuple(m for m in firer.markers if m.startswith("acq:"))
     firer = firer.mark(acquisition(target), remove=acquired)
     state = state.with_unit(firer)
+    if broke == "disabled":  # D3.7: no MA (nor SA) left: Recalled at once, unless it carries or tows
+        from hexmate.rules.games.asl import vrepair
+
+        state = vrepair.disable_ma(position.at(state), firer)
+        if state.units[firer.id].has("recalled"):
+            lines.append(Line(T("no MA left: the vehicle is Recalled (D5.341)"), "", "D3.7"))
     hit = od.hits(dr, th, hd=hull_down(position, firer, target)[0], pack=pack)
     if not hit:
         summary = T("{unit} misses {target}", unit=firer.id, target=target.id)
