@@ -151,6 +151,7 @@ def check_fire(position: Position, fire: act.Fire) -> act.Fire:
     from hexmate.rules.games.asl import vmg
 
     vmg.restricted_turret(vt, unit.markers, "MA")  # D1.321, D1.322: not while CE
+    vmg.buttoned_ot(vt, unit.markers, "MA")  # D5.3: an OT AFV's MA only while CE
     if vt.ma is None or vt.ma.kind != "gun" or unit.has("ma_malf") or unit.has("ma_removed"):
         raise IllegalAction(T("{unit} has no working gun to fire at a vehicle", unit=unit.id), "D3.54")
     if vt.ma.mount == "NT" and vbypass.across_of(unit) is not None and not vbypass.in_vca(unit, fire.target):

@@ -140,6 +140,15 @@ def restricted_turret(vt: VehicleType, markers: frozenset[str], weapon: str) -> 
                           weapon=weapon, mount=ma.mount, rule=rule), rule)
 
 
+def buttoned_ot(vt: VehicleType, markers: frozenset[str], weapon: str) -> None:
+    """D5.3: an open-topped AFV fires any weapon but its forward-mounted MG or FT (the BMG, a bow FT; the hull
+    RMG is treated as the BMG, D1.81) only while CE: BU, it fires only those (``weapon``: the name told)."""
+    if not (vt.armored and vt.open_topped) or crew_exposed(vt, markers):
+        return
+    raise IllegalAction(T("an open-topped AFV fires its {weapon} only while CE; BU, only its BMG or bow FT "
+                          "(D5.3)", weapon=weapon), "D5.3")
+
+
 def mg_attack(
     pack: od.OrdnancePack,
     vt: VehicleType,
@@ -182,6 +191,8 @@ def mg_attack(
             raise IllegalAction(T("the AAMG of an AFV fires only with its crew CE"), "D1.83")
         if w == "cmg":
             restricted_turret(vt, markers, "CMG")  # D1.321, D1.322
+        if w in ("cmg", "trmg"):
+            buttoned_ot(vt, markers, NAMES[w])  # D5.3 (the AAMG's own D1.83 below says the same)
         if w == "rmg" and not in_rear(firer, target, vca):
             raise IllegalAction(T("the hull rear MG fires only at its own hex or the vehicle's rear target "
                                   "facing"), "D1.81")

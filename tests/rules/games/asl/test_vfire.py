@@ -3,6 +3,7 @@ fires no MA. The demo PzKpfw of the armour tests with its MA's mount changed (de
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -46,3 +47,33 @@ def test_d1_32_an_st_turret_fires_while_ce(make_position: Any, tmp_path: Path) -
     """D1.32: a plain ST turret has no such limit."""
     pos = tank(make_position, tmp_path, "ST", "ce")
     assert "fire a-lt at C2" in offered(pos)
+
+
+def ot_tank(make_position: Any, tmp_path: Path, *markers: str, phase: str = "PFPh") -> Position:
+    src = Path(__file__).parents[4] / "rules" / "games" / "asl" / "catalogues" / "demo-vehicles.json"
+    data = json.loads(src.read_text(encoding="utf-8"))
+    data["vehicles"]["demo-pz-g"]["open_topped"] = True  # an open-topped turreted AFV (demo values)
+    cat = tmp_path / "ot.json"
+    cat.write_text(json.dumps(data), encoding="utf-8")
+    counters = {**COUNTERS, "ot": {"type": "vehicle", "vehicle": "demo-pz-g", "catalogue": str(cat)}}
+    units = [{"id": "a-ot", "counter": "ot", "side": "a", "hex": "C5", "markers": ["vca0", *markers]},
+             {"id": "b-t", "counter": "t", "side": "b", "hex": "C2", "markers": ["vca3"]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "C3"}]
+    pos: Position = make_position("asl", units, phase, counters=counters)
+    return pos
+
+
+def test_d5_3_a_bu_open_topped_afv_fires_only_its_bmg(make_position: Any, tmp_path: Path) -> None:
+    """D5.3: an OT AFV must be CE to fire anything but its BMG or bow FT: BU, its MA and CMG are refused and
+    not offered, the BMG fires; CE (its natural state without a BU counter), the MA is offered."""
+    bu = ot_tank(make_position, tmp_path, "bu")
+    assert "fire a-ot at C2" not in offered(bu)
+    with pytest.raises(IllegalAction, match=r"only while CE.*D5[.]3"):
+        bu.push_text("fire a-ot at C2")
+    with pytest.raises(IllegalAction, match=r"D5[.]3"):
+        bu.push_text("fire a-ot.cmg at C3")
+    assert "fire a-ot.bmg at C3" in offered(bu) or "fire a-ot at C3" in offered(bu)
+    bu.push_text("fire a-ot.bmg at C3")
+    assert bu.decision is not None
+    ce = ot_tank(make_position, tmp_path)
+    assert "fire a-ot at C2" in offered(ce)
