@@ -7,6 +7,20 @@ immobilization), and the crew survival DR of a destroyed, unburnt vehicle (D5.6)
 attack a vehicle in their Location (A11.5). In its own MPh a vehicle fires between its moves as Bounding First
 Fire (D3.3: Case C, C4 in Motion; a Bounding Fire counter bars it from the AFPh), and so do the units aboard
 it (prcfire.py); chapter C's finer Case C1/C2 (C5.33) are not in the texts and not built.
+
+D3.3.2 (``refiring``): a gun that kept its multiple ROF through the MPh, nothing else of the vehicle or
+aboard having fired, gets no Bounding Fire counter and fires once more in the AFPh, alone (no MG, no FT),
+with Case C (C4 in Motion). D1.321, D1.322 (vmg.restricted_turret): an RST or 1MT AFV fires no MA or CMG
+while CE. D5.3 (vmg.buttoned_ot): a BU open-topped AFV fires only its BMG or bow FT. D3.7: a disabled MA
+Recalls the vehicle unless it carries or tows (vrepair.py, which also repairs weapons in the RPh).
+
+Audit of D1-D5 against the text (the full table is in the d31 report): D1.1x-D1.9 are catalogue values
+(vehicles.py; D1.34's SA and D1.84's optional armament are not catalogued: H1.41 and the Vehicle Notes
+are not among the texts); D2 is vmove/armour/impulse/vbypass/vmotion; D3 this module with vmg, vmgfire,
+vft, prcfire; D4.1-D4.223 vcover/hulldown (D4.222 in hulldown.crest_sides); D4.3-D4.34 Underbelly Hits are
+not built (they need B9's wall/bocage crossing, B9.54's bog DR, C.5C's vertex LOS and C7.12's aerial AF,
+none in the texts); D5 is vcrew, vcrewhit, vce, vdriver, crew; D5.32 holds by construction: a gun's
+targets here are vehicles (and D15.5's riders), never a vehicle's crew.
 """
 
 from __future__ import annotations
