@@ -3,7 +3,8 @@
 - D3.7: in each RPh the owner may roll one dr for each malfunctioned weapon of a vehicle (MA, BMG, CMG,
   AAMG, hull or turret RMG): 1 repairs it (its malfunction marker goes), 6 disables it for good, 2-5 changes
   nothing. It takes the vehicle's own inherent crew, neither shocked nor stunned (a broken crew has left,
-  D5.311; a lone SMC crew counts, A21.22); the AAMG only a CE crew or a hero aboard (D1.83, A15.23).
+  D5.311; a lone SMC crew counts, A21.22); the AAMG only a CE crew or a hero aboard (D1.83, A15.23). A
+  captured vehicle's weapons wait until its own side recaptures it (A9.72, as for a SW or Gun).
 - D3.7: a vehicle whose MA (and every SA: no catalogue holds an SA, D1.34) is disabled is Recalled at once
   (D5.341), unless it may carry passengers (a PP capacity, D1.5/D6.1) or tow (a T#, D1.5). That applies
   whether the MA was disabled by a repair dr of 6 or by its To Hit DR (an X# reached, D3.71/A.11): the fire
@@ -75,6 +76,9 @@ def check(position: Position, repair: act.Repair) -> act.Repair:
     if not malfunctioned(vehicle, weapon):
         raise IllegalAction(T("{unit}'s {weapon} is not malfunctioned, or is disabled for good (D3.7)",
                               unit=vehicle.id, weapon=name), "D3.7")
+    if vehicle.has("captured"):
+        raise IllegalAction(T("{unit} is captured: its weapons are repaired only once its own side "
+                              "recaptures it (A9.72)", unit=vehicle.id), "A9.72")
     if not vcrewhit.has_crew(vehicle) or vehicle.has("shocked") or vehicle.has("stunned"):
         raise IllegalAction(T("{unit} has no inherent crew able to repair: none left, shocked or stunned "
                               "(D3.7)", unit=vehicle.id), "D3.7")
@@ -119,7 +123,8 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
     name = NAMES[weapon]
     state = position.state
     if got == "repaired":
-        state = state.with_unit(vehicle.mark(remove=("ma_malf" if weapon == "ma" else f"{weapon}_malf",)))
+        malf = "ma_malf" if weapon == "ma" else f"{weapon}_malf"
+        state = state.with_unit(vehicle.mark(remove=(malf,)))
         said = T("repaired")
     elif got == "disabled" and weapon == "ma":
         state = disable_ma(position, vehicle)

@@ -117,3 +117,11 @@ def test_d3_71_example_low_ammo_then_an_original_11_disables_and_recalls(make_po
     pos.push_text("answer dice 5,6")
     tank = pos.units["a-is"]
     assert tank.has("ma_malf") and tank.has(vrepair.DISABLED) and tank.has("recalled")
+
+
+def test_a9_72_a_captured_vehicle_s_weapons_are_not_repaired(make_position: Any) -> None:
+    """A9.72 (with D3.7): a captured weapon is repaired only once its own side has recaptured it."""
+    pos = rph(make_position, "ma_malf", "captured")
+    assert "repair a-pz.ma" not in offered(pos)
+    with pytest.raises(IllegalAction, match=r"captured.*A9\.72"):
+        pos.push_text("repair a-pz.ma")
