@@ -775,6 +775,23 @@ def end_move(position: Position) -> State:
     return state.push(facing_decision(position, state.units[uid], mp - spent))
 
 
+TURRET = "turret"  # D3.12: ``answer turretK``: the TCA to hexspine K, with the stop MP
+TURRET_SLOW = ("woods", "wooden-building", "stone-building", "rubble")  # D3.12: C5.11 doubles the MP there
+
+
+def turret_choices(position: Position, unit: UnitState, left: Fraction) -> tuple[str, ...]:
+    """D3.12: a turreted vehicle may turn its TCA with an MP it spends in its MPh, here the stop MP: one
+    choice per other hexspine. Not offered where C5.11 (not among the texts) doubles that MP (woods, a
+    building, rubble), nor without the MP to stop, nor in bypass (D2.321's four TCA points)."""
+    vt = vtype(unit)
+    if vt.ma is None or vt.ma.mount == "NT" or left < vm.STOP_MP or unit.hex is None:
+        return ()
+    if position.map.terrain(unit.hex) in TURRET_SLOW or vbypass.across_of(unit) is not None:
+        return ()
+    now = tca_of(unit.markers, facing_of(unit))
+    return tuple(f"{TURRET}{k}" for k in range(6) if k != now)
+
+
 def facing_decision(position: Position, unit: UnitState, left: Fraction) -> Decision:
     assert unit.hex is not None
     front = "-".join(
@@ -793,7 +810,9 @@ def facing_decision(position: Position, unit: UnitState, left: Fraction) -> Deci
         "D2.11",
         "vfacing",
         hexes=(*position.map.neighbors(unit.hex), unit.hex),  # its own hex: set it back, keep the facing
-        choices=("keep", hulldown.CHOICE) if hulldown.can_try(position, unit, left) else ("keep",),  # D4.22
+        # D4.22; D3.12: the turret turned with the stop MP
+        choices=(*(("keep", hulldown.CHOICE) if hulldown.can_try(position, unit, left) else ("keep",)),
+                 *turret_choices(position, unit, left)),
         subject=(unit.id,),
         target=unit.hex,
         args=(("left", str(left)),),
@@ -838,6 +857,11 @@ def resume_facing(position: Position, decision: Decision, answer: act.Answer) ->
             state = state.push(wagon.wreck_check(position, unit, unit.hex))
         return state
     stop = 0 if wagon.is_wagon(vtype(unit).movement) else vm.STOP_MP  # D12.1: no MF to stop
+    if answer.choice.startswith(TURRET) and left >= stop:  # D3.12: the TCA turned with the stop MP
+        from hexmate.rules.games.asl import vfire
+
+        state, unit = vfire.turn_ma(position, state, unit, int(answer.choice[len(TURRET):]))  # D6.21: riders
+        state = state.with_unit(unit)
     if decision.arg("all_mp") == "1":  # D2.7: the stop MP beyond the allowance, or Motion
         if answer.choice == "motion":
             return state.with_unit(unit.mark("motion"))

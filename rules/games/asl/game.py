@@ -79,6 +79,7 @@ from hexmate.rules.games.asl import (
     volbreak,
     vrecall,
     vreentry,
+    vrepair,
     vresid,
     vsmccrew,
     vsmoke,
@@ -763,6 +764,9 @@ class AslGame(Game):
         if isinstance(action, act.Smoke):
             asl_hw.check_other_mf(self, position, (action.unit,))  # A25.232: no MF but the impulse's
             return asl_smoke.check(self, position, action)  # A24.1
+        if vrepair.claims(position, action):
+            assert isinstance(action, act.Repair)
+            return vrepair.check(position, action)  # D3.7: a vehicle's weapon
         if isinstance(action, act.Repair):
             return rphase.check_repair(self, position, action)  # A9.72
         if asl_guards.claims_drop(position, action):
@@ -1048,6 +1052,9 @@ class AslGame(Game):
             return vsmoke.declare(self, position, action)  # D13
         if isinstance(action, act.Smoke):
             return asl_smoke.declare(self, position, action)
+        if vrepair.claims(position, action):
+            assert isinstance(action, act.Repair)
+            return vrepair.declare(position, action)  # D3.7
         if isinstance(action, act.Repair):
             return rphase.declare_repair(self, position, action)
         if asl_guards.claims_drop(position, action):
@@ -1813,6 +1820,9 @@ class AslGame(Game):
     def resume_repair(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return rphase.resume_repair(self, position, decision, answer)
 
+    def resume_vrepair(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vrepair.resume(position, decision, answer)  # D3.7
+
     def resume_recover(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         if motocapture.is_cycle_decision(position, decision):
             return motocapture.resume(position, decision, answer, None)  # D15.7
@@ -2480,6 +2490,7 @@ class AslGame(Game):
                 if unit.has("broken") and rally in position.legal_actions:
                     yield rally
             yield from rphase.generate(position)  # A9.72 repair, A4.431 transfer, A4.44 recovery
+            yield from vrepair.generate(position)  # D3.7: a vehicle's malfunctioned weapons
             yield from motocapture.generate(self, position)  # D15.7
             yield from vwreck.generate(position)  # D10.5: scrounging
 
@@ -2546,6 +2557,7 @@ class AslGame(Game):
                                                   snipers_pinned=(), turn_acted=()))  # A14.31, A14.4
         elif phase == "RPh":
             remove = ("rally_tried", *rphase.PHASE_END_MARKERS,  # A3.1: one RPh action per unit, per RPh
+                      *vrepair.TRIED,  # D3.7: one repair dr per vehicle weapon per RPh
                       *deployment.PHASE_END)  # A1.32: the combining leader's
             # A10.62: DM counters go at the end of the RPh, but a unit outside woods or a building keeps its
             # own so that it may rout again in the coming RtPh

@@ -13,11 +13,12 @@ D4.223: a vehicle HD to its target's position fires no forward-mounted weapon bu
 bow FT).
 
 At the table: at the end of a vehicle's move the facing question offers ``hd`` when its hex is a crest hex
-(a neighbour lower than it) and 2 MP are left; then the dr on the board's dice; a choice of the hexsides
+(a neighbour one level lower) and 2 MP are left; then the dr on the board's dice; a choice of the hexsides
 only when the table allows several placements (touch the lower neighbour at their centre). The counter is
 the markers ``hds<k>`` (k: the direction of each HD hexside from the vehicle's hex). A crest hex here is a
-hex with a neighbour at a lower ground level (B10's hills are not among the texts; the maps' levels stand
-for them).
+hex with a neighbour one ground level lower (B10's hills are not among the texts; the maps' levels stand
+for them). D4.222: a hexside across a cliff, or down two or more levels at once (double crest line,
+multi-level change), gives no HD by the height alone: it is no crest hexside.
 
 Set-up (D4.22, D4.221): a vehicle set up in a crest hex starts the game HD only by an attempt rolled before
 play: the scenario names the vehicles whose owners make it in ``options.hd_setup`` (a list of unit ids,
@@ -73,10 +74,12 @@ def without_hd(unit: UnitState) -> UnitState:
 
 
 def crest_sides(position: Position, h: Hex) -> frozenset[int]:
-    """The directions from h to a neighbour at a lower ground level: its crest hexsides."""
+    """The directions from h to a neighbour one ground level lower: its crest hexsides. D4.222: a height
+    advantage across a cliff, or a drop of two or more levels at once (the maps' double crest lines and
+    multi-level changes), does not make a vehicle HD: such a hexside is no crest hexside here."""
     here = position.map.level(h)
     return frozenset(d for d in range(6) if (n := h + DIRECTIONS[d]) in position.map
-                     and position.map.level(n) < here)
+                     and here - position.map.level(n) == 1 and "cliff" not in position.map.hexside(h, n))
 
 
 def runs(sides: frozenset[int]) -> list[tuple[int, ...]]:
@@ -298,9 +301,10 @@ def check_setup(scenario: Scenario, hex_map: HexMap) -> None:
         if u is None or scenario.counters[u.counter].type != "vehicle" or h is None or h not in hex_map:
             raise DataError(f"{where}: {uid!r} is no vehicle set up on the map (D4.221)")
         here = hex_map.level(h)
-        if not any(n in hex_map and hex_map.level(n) < here for n in (h + DIRECTIONS[d] for d in range(6))):
-            raise DataError(f"{where}: {uid!r} is not set up in a crest hex ({u.hex}): no neighbour lower "
-                            "(D4.22)")
+        if not any(n in hex_map and here - hex_map.level(n) == 1 and "cliff" not in hex_map.hexside(h, n)
+                   for n in (h + DIRECTIONS[d] for d in range(6))):
+            raise DataError(f"{where}: {uid!r} is not set up in a crest hex ({u.hex}): no neighbour one "
+                            "level lower across a hexside that is not a cliff (D4.22, D4.222)")
 
 
 def setup(scenario: Scenario, state: State) -> State:

@@ -81,6 +81,9 @@ PHRASES: dict[str, T] = {
     "rally_tried": T("has had its one Rally Phase action (A3.1)"),
     "repairing": T("repairing SW this Rally Phase (A9.72)"),
     "repair_tried": T("repair tried this Rally Phase (A9.72)"),
+    **{f"vrepair_tried:{w}": T("its {weapon} had its repair dr this Rally Phase (D3.7)", weapon=n)  # vrepair
+       for w, n in (("ma", "MA"), ("bmg", "BMG"), ("cmg", "CMG"), ("aamg", "AAMG"), ("rmg", "RMG"),
+                    ("trmg", "turret RMG"))},
     "recovered": T("recovered this phase: not passed on in it (A4.44)"),
     "sw_pause": T("picked up or dropped a SW after moving: may go on with its move (A4.4)"),
     "recovering": T("its Rally Phase action is a recovery (A4.44)"),

@@ -226,9 +226,17 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
     lines.append(Line(T("To Hit DR"), f"{dr[0]}+{dr[1]}={sum(dr)}", "D3"))
     broke = od.breakdown(sum(dr), vt.ma.b, low_ammo=vt.ma.low_ammo, low_ammo_marker=firer.has("low_ammo"))
     if broke:
-        firer = firer.mark({"malfunction": "ma_malf", "low_ammo": "low_ammo", "disabled": "ma_malf"}[broke])
+        # D3.7: a disabled MA is marked ``disabled`` too (vrepair.disable_ma recalls the vehicle below)
+        firer = firer.mark({"malfunction": "ma_malf", "low_ammo": "low_ammo", "disabled": "ma_malf"}[broke],
+                           *(("disabled",) if broke == "disabled" else ()))
         lines.append(Line(T("the gun: {what}", what=WORDS[broke]), str(sum(dr)), "D3.7"))
     state = state.with_unit(firer)
+    if broke == "disabled":  # D3.7: no MA (nor SA) left: Recalled at once, unless it carries or tows
+        from hexmate.rules.games.asl import vrepair
+
+        state = vrepair.disable_ma(position.at(state), firer)
+        if state.units[firer.id].has("recalled"):
+            lines.append(Line(T("no MA left: the vehicle is Recalled (D5.341)"), "", "D3.7"))
     hit = sorted(uid for uid, th in each.items() if sum(dr) <= th)
     fire = act.Fire((firer.id,), h, answer.dice)
     if not hit:

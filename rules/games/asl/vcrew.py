@@ -26,7 +26,9 @@ Fighting) calls for none (D5.5). Re-entry by infantry (D5.42) is vreentry.py's.
 A crew forced out by a failed TC suffers Hazardous Movement for the rest of the phase (D5.5, A4.62: crew.py's
 ``hazardous``). The weapons a leaving crew may take (D5.41, D6.631, D6.83): ``as abandon-remove``
 (swremove.py).
-Not built: the malfunction of its weapons by choice (D5.411).
+``as abandon-malf`` (D5.411): the crew malfunctions its vehicle's weapons as it leaves, all of them (MA and
+MGs still in it; a choice of some only is not offered); a crew of its own side back in it may try to
+repair them in the RPh (D3.7, vrepair.py); an enemy that captures it may not (A9.72).
 """
 
 from __future__ import annotations
@@ -41,7 +43,8 @@ from hexmate.rules.games.asl.armour import is_vehicle, spent_of, vtype
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.text import T
 
-MODES = ("abandon", "abandon-wreck", "abandon-remove")  # the last: D6.631, D6.83 (swremove.py)
+MODES = ("abandon", "abandon-wreck", "abandon-remove",  # the last: D6.631, D6.83 (swremove.py)
+         "abandon-malf")  # D5.411: its weapons malfunctioned as it leaves
 DEMO_MORALE = {"armored": 8, "unarmored": 7}  # demo values: the owner's national data gives them (D5.1)
 FIRED = ("prep_fire", "first_fire", "final_fire", "advancing_fire")
 LEFT = "crew_left"  # its crew left it this Player Turn: no re-entry before the next (D5.42, vreentry.py)
@@ -105,6 +108,8 @@ def abandon(position: Position, move: act.Move) -> State:
     chose so, a non-burning wreck (D5.411)."""
     vehicle = position.units[move.units[0]]
     marks = ("abandoned", LEFT, "wreck") if move.mode == "abandon-wreck" else ("abandoned", LEFT)
+    if move.mode == "abandon-malf":  # D5.411: every weapon it has, malfunctioned (repair: vrepair.py, D3.7)
+        marks = (*marks, *sabotaged(vehicle))
     state = position.state.with_unit(vehicle.mark(*marks, remove=("ce", "motion")))
     if vdriver.smc_driver(vehicle) is not None:  # A21.21: its SMC driver is back beneath it
         return vdriver.release(state, vehicle).replace(moved=(*state.moved, vehicle.id))
@@ -114,6 +119,15 @@ def abandon(position: Position, move: act.Move) -> State:
     return state.replace(moved=(*state.moved, vehicle.id))
 
 
+def sabotaged(vehicle: UnitState) -> tuple[str, ...]:
+    """D5.411: the malfunction markers of the weapons a leaving crew may put out of action: its MA and each
+    MG it has that is not already out (``<mg>_removed`` taken out, D6.631)."""
+    vt = vtype(vehicle)
+    out = ("ma_malf",) if vt.ma is not None and not vehicle.has("ma_removed") else ()
+    return (*out, *(f"{w}_malf" for w in ("bmg", "cmg", "aamg", "rmg", "trmg")
+                    if getattr(vt, w) and not vehicle.has(f"{w}_removed")))
+
+
 def generate(position: Position) -> Iterator[act.Action]:
     """Abandonment open now, for the page's buttons (D5.41)."""
     if position.phase.id != "MPh" or position.state.decision is not None:
@@ -121,7 +135,7 @@ def generate(position: Position) -> Iterator[act.Action]:
     for vehicle in sorted(position.units.values(), key=lambda u: u.id):
         if not is_vehicle(vehicle) or vehicle.side != position.phasing or vehicle.hex is None:
             continue
-        for mode in ("abandon", swremove.MODE):  # D5.41; D6.631, D6.83
+        for mode in ("abandon", swremove.MODE, "abandon-malf"):  # D5.41; D6.631, D6.83; D5.411
             move = act.Move((vehicle.id,), (vehicle.hex,), None, mode)
             try:
                 yield check_abandon(position, move)

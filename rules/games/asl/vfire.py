@@ -7,6 +7,20 @@ immobilization), and the crew survival DR of a destroyed, unburnt vehicle (D5.6)
 attack a vehicle in their Location (A11.5). In its own MPh a vehicle fires between its moves as Bounding First
 Fire (D3.3: Case C, C4 in Motion; a Bounding Fire counter bars it from the AFPh), and so do the units aboard
 it (prcfire.py); chapter C's finer Case C1/C2 (C5.33) are not in the texts and not built.
+
+D3.3.2 (``refiring``): a gun that kept its multiple ROF through the MPh, nothing else of the vehicle or
+aboard having fired, gets no Bounding Fire counter and fires once more in the AFPh, alone (no MG, no FT),
+with Case C (C4 in Motion). D1.321, D1.322 (vmg.restricted_turret): an RST or 1MT AFV fires no MA or CMG
+while CE. D5.3 (vmg.buttoned_ot): a BU open-topped AFV fires only its BMG or bow FT. D3.7: a disabled MA
+Recalls the vehicle unless it carries or tows (vrepair.py, which also repairs weapons in the RPh).
+
+Audit of D1-D5 against the text (the full table is in the d31 report): D1.1x-D1.9 are catalogue values
+(vehicles.py; D1.34's SA and D1.84's optional armament are not catalogued: H1.41 and the Vehicle Notes
+are not among the texts); D2 is vmove/armour/impulse/vbypass/vmotion; D3 this module with vmg, vmgfire,
+vft, prcfire; D4.1-D4.223 vcover/hulldown (D4.222 in hulldown.crest_sides); D4.3-D4.34 Underbelly Hits are
+not built (they need B9's wall/bocage crossing, B9.54's bog DR, C.5C's vertex LOS and C7.12's aerial AF,
+none in the texts); D5 is vcrew, vcrewhit, vce, vdriver, crew; D5.32 holds by construction: a gun's
+targets here are vehicles (and D15.5's riders), never a vehicle's crew.
 """
 
 from __future__ import annotations
@@ -62,6 +76,13 @@ BOUNDING = "bounding_fire"  # D3.3: a Bounding Fire counter
 def bounding(position: Position, unit: UnitState) -> bool:
     """D3.3: a vehicle of the phasing side firing in its own MPh makes Bounding First Fire."""
     return position.phase.id == "MPh" and unit.side == position.phasing
+
+
+def refiring(unit: UnitState) -> bool:
+    """D3.3.2: a vehicle whose gun made Bounding First Fire in its MPh and ended it with its multiple ROF kept
+    and no other weapon fired (no Bounding Fire counter, D3.3) may fire that gun, and only it, once more in
+    the AFPh."""
+    return "ma_fired:MPh" in unit.markers and not unit.has(BOUNDING)
 
 
 def stabilized(position: Position, unit: UnitState) -> bool:
@@ -141,6 +162,10 @@ def check_fire(position: Position, fire: act.Fire) -> act.Fire:
     if unit.has("abandoned"):
         raise IllegalAction(T("{unit} is abandoned: nobody inside fires it", unit=unit.id), "D5.41")
     vsmccrew.check_ma(position, unit)  # A21.22: a lone SMC crew
+    from hexmate.rules.games.asl import vmg
+
+    vmg.restricted_turret(vt, unit.markers, "MA")  # D1.321, D1.322: not while CE
+    vmg.buttoned_ot(vt, unit.markers, "MA")  # D5.3: an OT AFV's MA only while CE
     if vt.ma is None or vt.ma.kind != "gun" or unit.has("ma_malf") or unit.has("ma_removed"):
         raise IllegalAction(T("{unit} has no working gun to fire at a vehicle", unit=unit.id), "D3.54")
     if vt.ma.mount == "NT" and vbypass.across_of(unit) is not None and not vbypass.in_vca(unit, fire.target):
@@ -150,6 +175,9 @@ def check_fire(position: Position, fire: act.Fire) -> act.Fire:
         raise IllegalAction(
             T("{unit} began its player turn in Motion and may not Prep Fire", unit=unit.id), "D2.4"
         )
+    if phase == "AFPh" and refiring(unit) and "ma_fired:AFPh" in unit.markers:
+        raise IllegalAction(T("{unit} kept its multiple ROF in its MPh: its gun fires again once in the "
+                              "AFPh, no more (D3.3.2)", unit=unit.id), "D3.3.2")
     # D3.5: its MGs alone (mg_only) or a kept multiple ROF (rof_kept) leave the gun free to fire this phase
     again = unit.has("mg_only") or unit.has("rof_kept")
     if phase == "AFPh" and unit.has("prep_fire"):  # D3.3, D3.5: one fire phase for all its weapons
@@ -157,8 +185,6 @@ def check_fire(position: Position, fire: act.Fire) -> act.Fire:
     if unit.has(fire_marker(position, unit)) and not again:
         raise IllegalAction(T("{unit} has already fired this phase", unit=unit.id), "D3.5")
     prcfire.afph_bar(position, fire)  # D3.3, D3.5: nor after its PRC's Bounding First Fire
-    from hexmate.rules.games.asl import vmg
-
     assert unit.hex is not None  # D3.51: one hex for all its weapons' fire in a phase, but a gun keeping ROF
     if vmg.fired_elsewhere(unit.markers, phase, unit.hex) and not (bff and unit.has("rof_kept")):
         raise IllegalAction(T("{unit}'s weapons fired from another hex this phase: the others fire only from "
@@ -262,6 +288,8 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState,
         cases.extend(("B", "gyro"))  # D11.11: a stabilized gun stopped: Case B + 1 instead of C
     elif bounding(position, firer):
         cases.append("C")  # D3.3: Bounding First Fire (C1/C2 are chapter C's finer cases: not in the texts)
+    elif position.phase.id == "AFPh" and refiring(firer):
+        cases.append("C")  # D3.3.2: its MPh's gun firing again, not in Motion: Case C, not Case B
     elif position.phase.id == "AFPh" and firer.has("entered"):
         cases.append("B")  # fire after moving (D3.32)
     if firer.has("plus1"):
@@ -382,7 +410,9 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
         broke = od.captured_breakdown(sum(dr), vt.ma.b, cut=2 * cut) or broke
     rof = max(0, vt.ma.rof - cut) if vt.ma.rof else vt.ma.rof
     if broke:
-        firer = firer.mark({"malfunction": "ma_malf", "low_ammo": "low_ammo", "disabled": "ma_malf"}[broke])
+        # D3.7: a disabled MA is marked ``disabled`` too (vrepair.disable_ma recalls the vehicle below)
+        firer = firer.mark({"malfunction": "ma_malf", "low_ammo": "low_ammo", "disabled": "ma_malf"}[broke],
+                           *(("disabled",) if broke == "disabled" else ()))
         lines.append(Line(T("the gun: {what}", what=WORDS[broke]), str(sum(dr)), "D3.7"))
     elif rof and dr[1] <= rof:  # the colored die keeps multiple ROF: it may fire again (D3.5)
         sole = not any(m.startswith("mg_fired:") for m in firer.markers)
@@ -394,6 +424,12 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
     acquired = tuple(m for m in firer.markers if m.startswith("acq:"))
     firer = firer.mark(acquisition(target), remove=acquired)
     state = state.with_unit(firer)
+    if broke == "disabled":  # D3.7: no MA (nor SA) left: Recalled at once, unless it carries or tows
+        from hexmate.rules.games.asl import vrepair
+
+        state = vrepair.disable_ma(position.at(state), firer)
+        if state.units[firer.id].has("recalled"):
+            lines.append(Line(T("no MA left: the vehicle is Recalled (D5.341)"), "", "D3.7"))
     hit = od.hits(dr, th, hd=hull_down(position, firer, target)[0], pack=pack)
     if not hit:
         summary = T("{unit} misses {target}", unit=firer.id, target=target.id)

@@ -38,7 +38,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import armorldr, hulldown, vfire, vimmobile, vmgfire
+from hexmate.rules.games.asl import armorldr, hulldown, vfire, vimmobile, vmg, vmgfire
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import terrain as asl_terrain
@@ -184,6 +184,12 @@ def check(position: Position, fire: act.Fire) -> act.Fire:
                             "D2.4")
     if phase == "AFPh" and (unit.has(vfire.BOUNDING) or unit.has("prep_fire")):
         raise IllegalAction(T("{unit} made Bounding First Fire: no fire in the AFPh", unit=unit.id), "D3.3.1")
+    if phase == "AFPh" and vfire.refiring(unit):
+        raise IllegalAction(T("{unit}'s gun made Bounding First Fire keeping its ROF: in the AFPh only that "
+                              "gun fires again, not its FT (D3.3.2)", unit=unit.id), "D3.3.2")
+    vt, ft = _ft(unit)
+    if ft.mount != "B":
+        vmg.buttoned_ot(vt, unit.markers, "FT")  # D5.3: only a bow FT fires BU
     if bff and (position.state.moving is not None or position.state.decision is not None):
         raise IllegalAction(T("{unit} fires between moves, not while one is under way", unit=unit.id), "D3.3")
     if phase == "MPh" and not bff:

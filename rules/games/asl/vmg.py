@@ -16,15 +16,18 @@ The attack's numbers, each with its rule (the caller rolls the IFT DR and applie
   (D3.2); the turret RMG, range 8, only at its own hex or the turret's rear target facing, and not in a phase
   the MA fired (``ma_fired:<phase>``); neither changes its CA for a shot (no Case A: the text allows them only
   those targets); neither is used in an OVR (vehicles.ovr_fp leaves them out);
-- a fixed BMG (D1.81, its FP on a white dot) adds +1 to an attack it takes part in at a moving unit.
+- a fixed BMG (D1.81, its FP on a white dot) adds +1 to an attack it takes part in at a moving unit;
+- Long Range (A7.22): each MG fires up to twice its normal range with its own FP halved. A9.4's 16-hex limit
+  never bites (twice 8 is 16) but for the CMG (24), which D1.82 and A9.4 exempt: it needs no leader beyond
+  16 hexes and does not make its target concealed there.
 
 Exposed crews and passengers (D5.31, D5.311, D6.23, D.8): a CE crew takes +2 for the AFV's partial cover, a
 crew hit at an unarmored aspect (D5.311) or a rider (D6.23) takes none, and the CE DRM does not accumulate
 with another positive TEM (D5.31).
 
 Not built here: the vehicle notes' other CE DRMs by aspect, height advantage and airbursts (D5.31, D6.61),
-gyrostabilized CMGs (D11.13),
-long-range fire (A9.4), and IFE (D3.5: its FP and range are chapter C's/the vehicle's, not in the catalogue).
+gyrostabilized CMGs (D11.13), and IFE (D3.5: its FP and range are chapter C's/the vehicle's, not in the
+catalogue).
 """
 
 from __future__ import annotations
@@ -126,6 +129,26 @@ def crew_exposed(vt: VehicleType, markers: frozenset[str]) -> bool:
     return vt.open_topped or "ce" in markers
 
 
+def restricted_turret(vt: VehicleType, markers: frozenset[str], weapon: str) -> None:
+    """D1.321, D1.322: an RST or a one-man turret (1MT) AFV fires neither its MA nor its CMG while its crew
+    is CE (``weapon``: the name told, "MA" or "CMG")."""
+    ma = vt.ma
+    if ma is None or ma.mount not in ("RST", "1MT") or not crew_exposed(vt, markers):
+        return
+    rule = "D1.321" if ma.mount == "RST" else "D1.322"
+    raise IllegalAction(T("its {weapon} does not fire while the crew is CE: an {mount} turret ({rule})",
+                          weapon=weapon, mount=ma.mount, rule=rule), rule)
+
+
+def buttoned_ot(vt: VehicleType, markers: frozenset[str], weapon: str) -> None:
+    """D5.3: an open-topped AFV fires any weapon but its forward-mounted MG or FT (the BMG, a bow FT; the hull
+    RMG is treated as the BMG, D1.81) only while CE: BU, it fires only those (``weapon``: the name told)."""
+    if not (vt.armored and vt.open_topped) or crew_exposed(vt, markers):
+        return
+    raise IllegalAction(T("an open-topped AFV fires its {weapon} only while CE; BU, only its BMG or bow FT "
+                          "(D5.3)", weapon=weapon), "D5.3")
+
+
 def mg_attack(
     pack: od.OrdnancePack,
     vt: VehicleType,
@@ -152,6 +175,7 @@ def mg_attack(
     rng = distance(firer, target)
     steps: list[od.Step] = []
     fp = Fraction(0)
+    fps: dict[str, Fraction] = {}  # each MG's FP after Long Range (A7.22)
     drms: list[tuple[int, bool]] = [(0, False)]  # each MG's CA DRM; True: the one the MA's turn left (D3.51)
     for w in weapons:
         value = int(getattr(vt, w))
@@ -159,11 +183,16 @@ def mg_attack(
             raise IllegalAction(T("this vehicle has no working {weapon}", weapon=NAMES[w]), RULE[w])
         if fired_marker(w) in markers:
             raise IllegalAction(T("its {weapon} has fired this player turn", weapon=NAMES[w]), "D3.5")
-        if rng > NORMAL_RANGE[w]:
-            raise IllegalAction(T("the {weapon} reaches {range} hexes", weapon=NAMES[w],
-                                  range=NORMAL_RANGE[w]), RULE[w])
+        if rng > 2 * NORMAL_RANGE[w]:  # A7.22: Long Range reaches twice the normal range
+            said = T("the {weapon} reaches {range} hexes, twice its normal range {normal} (A7.22)",
+                     weapon=NAMES[w], range=2 * NORMAL_RANGE[w], normal=NORMAL_RANGE[w])
+            raise IllegalAction(said, "A7.22")
         if w == "aamg" and vt.armored and not crew_exposed(vt, markers):
             raise IllegalAction(T("the AAMG of an AFV fires only with its crew CE"), "D1.83")
+        if w == "cmg":
+            restricted_turret(vt, markers, "CMG")  # D1.321, D1.322
+        if w in ("cmg", "trmg"):
+            buttoned_ot(vt, markers, NAMES[w])  # D5.3 (the AAMG's own D1.83 below says the same)
         if w == "rmg" and not in_rear(firer, target, vca):
             raise IllegalAction(T("the hull rear MG fires only at its own hex or the vehicle's rear target "
                                   "facing"), "D1.81")
@@ -186,8 +215,14 @@ def mg_attack(
         if drm and bounding:
             drm = 0  # D3.52: moving fire is always inside the CA (C5.13); halved instead (D3.3.1)
         drms.append((drm, kept))
-        fp += value
         steps.append(od.Step(w, value, RULE[w], T("{weapon} FP", weapon=NAMES[w])))
+        if rng > NORMAL_RANGE[w]:  # A7.22: beyond its normal range, this MG's FP halved
+            fps[w] = Fraction(value, 2)
+            steps.append(od.Step(f"long_range:{w}", 0, "A7.22",
+                                 T("{weapon} at Long Range: its FP halved", weapon=NAMES[w])))
+        else:
+            fps[w] = Fraction(value)
+        fp += fps[w]
     ca_drm, kept = max(drms)  # D3.5: the largest CA DRM of the MGs used
     if ca_drm and kept:
         said = T("the turret turned this phase: the same Case A DRM")
@@ -197,7 +232,7 @@ def mg_attack(
     # D11.13: a stabilized gun's CMG firing at the gun's acquired target is not halved for moving fire, fire
     # after moving or Motion fire; the other MGs with it are
     acquired = any(m.startswith("acq:") and m.endswith(f"@{target.q},{target.r}") for m in markers)
-    steady = Fraction(vt.cmg) if stabilized and "cmg" in weapons and acquired else Fraction(0)
+    steady = fps["cmg"] if stabilized and "cmg" in weapons and acquired else Fraction(0)
     if steady and (bounding or phase == "AFPh" or moving):
         steps.append(od.Step("stabilized_cmg", 0, "D11.13", T("stabilized CMG at the gun's acquired target: "
                                                               "not halved")))

@@ -228,6 +228,9 @@ def check(position: Position, fire: act.Fire) -> act.Fire:
                               vehicle=unit.id), "D.3")
     if phase == "AFPh" and unit.has("prep_fire"):  # D3.3, D3.5: one fire phase for all its weapons
         raise IllegalAction(T("{unit} Prep Fired: no fire from it in the AFPh", unit=unit.id), "D3.3")
+    if phase == "AFPh" and vfire.refiring(unit):
+        raise IllegalAction(T("{unit}'s gun made Bounding First Fire keeping its ROF: in the AFPh only that "
+                              "gun fires again, not its MGs (D3.3.2)", unit=unit.id), "D3.3.2")
     if phase == "AFPh" and unit.has(vfire.BOUNDING):
         raise IllegalAction(T("{unit} made Bounding First Fire: no fire in the AFPh", unit=unit.id), "D3.3.1")
     if phase == "MPh" and not bff:

@@ -228,3 +228,35 @@ def test_d4_221_a_set_up_attempt_on_a_knoll_asks_which_hexsides_and_opens_no_fir
     e5, d5 = pos.map.parse_label("E5"), pos.map.parse_label("D5")
     assert len(sides) == 2 and direction_between(e5, d5) in sides
     assert armour.spent_of(pos.units["a-pz"]) == 0
+
+
+def test_d4_222_a_drop_of_two_levels_is_no_crest(make_position: Any) -> None:
+    """D4.222: the height alone across a multi-level change (here columns E-L two levels up) does not make
+    an HD hexside: entering E5 offers no attempt, and E5 has no crest hexside; one level up it has two."""
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "D5", "markers": ["vca0"]},
+             {"id": "b-t", "counter": "t", "side": "b", "hex": "A5", "markers": ["vca1"]}]
+    high = {k: {**v, "level": 2} for k, v in HILL.items()}
+    pos: Position = make_position("asl", units, "MPh", counters=FLAME, hexes=high)
+    assert hulldown.crest_sides(pos, pos.map.parse_label("E5")) == frozenset()
+    low = make(make_position)
+    assert len(hulldown.crest_sides(low, low.map.parse_label("E5"))) == 2
+    to_crest(pos)
+    top = pos.decision
+    assert top is not None and top.then == "vfacing" and "hd" not in top.choices
+
+
+def test_d4_222_a_cliff_hexside_is_no_crest(make_position: Any) -> None:
+    """D4.222: nor across a cliff: with cliffs on E5's two sides toward D4 and D5 a tank entering E5 is not
+    offered the HD Maneuver Attempt."""
+    cliffs = [{"hex": "E5", "side": side, "features": ["cliff"]} for side in ("NW", "SW")]
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "E4", "markers": ["vca3"]},
+             {"id": "b-t", "counter": "t", "side": "b", "hex": "A5", "markers": ["vca1"]}]
+    pos: Position = make_position("asl", units, "MPh", counters=FLAME, hexes=HILL, hexsides=cliffs)
+    e5 = pos.map.parse_label("E5")
+    assert "cliff" in pos.map.hexside(e5, pos.map.parse_label("D4"))
+    assert "cliff" in pos.map.hexside(e5, pos.map.parse_label("D5"))
+    assert hulldown.crest_sides(pos, e5) == frozenset()
+    pos.push_text("move a-pz E4-E5")
+    pass_reactions(pos)
+    top = pos.decision
+    assert top is not None and top.then == "vfacing" and "hd" not in top.choices

@@ -36,6 +36,18 @@ def test_d5_411_self_destruction_leaves_a_non_burning_wreck(make_position: Any) 
     assert "a-pz-crew" in pos.units
 
 
+def test_d5_411_the_leaving_crew_malfunctions_its_weapons(make_position: Any) -> None:
+    """D5.411: the crew may malfunction the vehicle's weapons as it leaves: the demo tank's MA, BMG and CMG
+    (demo values) are all marked malfunctioned, the vehicle Abandoned, no wreck; offered on the page."""
+    pos = make(make_position, "MPh")
+    assert "move a-pz C5 cost 0 as abandon-malf" in [a.text(pos.label) for a in pos.legal_actions]
+    pos.push_text("move a-pz C5 as abandon-malf")
+    tank = pos.units["a-pz"]
+    assert tank.has("abandoned") and not tank.has("wreck")
+    assert all(tank.has(m) for m in ("ma_malf", "bmg_malf", "cmg_malf")) and not tank.has("aamg_malf")
+    assert "a-pz-crew" in pos.units
+
+
 @pytest.mark.parametrize(
     ("marker", "phase", "rule"),
     [("prep_fire", "MPh", r"D5\.41"), ("motion", "MPh", r"D5\.41"), ("", "PFPh", r"A3\.2")],

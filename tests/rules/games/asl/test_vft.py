@@ -193,3 +193,29 @@ def test_a22_2_a_ft_that_is_not_the_ma_takes_no_leadership(make_position: Any) -
     pos.push_text("answer ft")
     pos.push_text("answer dice 3,4")
     assert _ift(pos).startswith("20 FP -> 20 column, final DR 7")
+
+
+def test_d3_3_2_after_its_gun_kept_rof_no_ft_in_the_afph(make_position: Any, tmp_path: Any) -> None:
+    """D3.3.2: the flame tank's gun (given ROF 1 here, demo values) fires in the MPh and keeps its ROF; in the
+    AFPh only that gun may fire again: neither its FT nor its BMG at the infantry."""
+    import json
+    from pathlib import Path
+
+    src = Path(__file__).parents[4] / "rules" / "games" / "asl" / "catalogues" / "demo-vehicles.json"
+    data = json.loads(src.read_text(encoding="utf-8"))
+    data["vehicles"]["demo-flame-g"]["ma"]["rof"] = 1
+    cat = Path(tmp_path) / "cat.json"
+    cat.write_text(json.dumps(data), encoding="utf-8")
+    counters = {**FLAME, "fl": {"type": "vehicle", "vehicle": "demo-flame-g", "catalogue": str(cat)}}
+    units = [{"id": "a-fl", "counter": "fl", "side": "a", "hex": "C5", "markers": ["vca0"]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "E5"},
+             {"id": "b-t", "counter": "t", "side": "b", "hex": "C2", "markers": ["vca3"]}]
+    pos: Position = make_position("asl", units, "MPh", counters=counters)
+    pos.push_text("fire a-fl at C2")
+    pos.push_text("answer dice 6,1")  # a miss, ROF kept: no Bounding Fire counter
+    while pos.phase.id != "AFPh":
+        pos.push_text("end" if pos.decision is None else "answer pass")
+    assert "fire a-fl at C2" in texts(pos)
+    assert "fire a-fl at E5" not in texts(pos)
+    with pytest.raises(IllegalAction, match=r"D3\.3\.2"):
+        pos.push_text("fire a-fl at E5")

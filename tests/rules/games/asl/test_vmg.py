@@ -75,8 +75,9 @@ def test_moving_fire_halves_instead_of_case_a_and_afph_halves() -> None:
 
 
 def test_range_once_per_turn_and_stun() -> None:
-    """D1.81: BMG normal range 8; D3.5: once per player turn; D5.34: a stunned AFV does not fire."""
-    far = Hex(9, 0)
+    """D1.81: BMG normal range 8, so 16 at most (A7.22's Long Range: 9 hexes is allowed, halved); D3.5: once
+    per player turn; D5.34: a stunned AFV does not fire."""
+    far = Hex(17, 0)
     with pytest.raises(IllegalAction):
         vmg.mg_attack(PACK, PZ, frozenset(), HERE, 0, 0, far, ["bmg"], phase="PFPh", bounding=False,
                       moving=False)
@@ -112,3 +113,53 @@ def test_a7_82_an_open_topped_afvs_pinned_crew_fires_its_mgs_at_half_fp() -> Non
     ct = vmg.mg_attack(PACK, PZ, frozenset({"crew_pinned", "bu"}), HERE, 0, 0, target, ["bmg", "cmg"],
                        phase="DFPh", bounding=False, moving=False)
     assert ct.fp == 4
+
+
+def _turret(mount: str) -> VehicleType:
+    return dataclasses.replace(PZ, ma=MainArmament(45, "gun", "", mount, 0, 12))
+
+
+@pytest.mark.parametrize("mount", ["RST", "1MT"])
+def test_d1_321_d1_322_rst_and_one_man_turret_no_cmg_while_ce(mount: str) -> None:
+    """D1.321 (RST: the text's BT-5) and D1.322 (1MT: the PzKpfw I B): treated as ST, but while CE neither
+    the MA nor the CMG fires; BU, the CMG fires as usual, and CE the AAMG still may (D1.83)."""
+    vt = _turret(mount)
+    target = Hex(0, -3)
+    with pytest.raises(IllegalAction, match=rf"CMG does not fire while the crew is CE.*{mount}"):
+        vmg.mg_attack(PACK, vt, frozenset({"ce"}), HERE, 0, 0, target, ["cmg"], phase="PFPh",
+                      bounding=False, moving=False)
+    with pytest.raises(IllegalAction, match="MA does not fire while the crew is CE"):
+        vmg.restricted_turret(vt, frozenset({"ce"}), "MA")
+    assert vmg.mg_attack(PACK, vt, frozenset(), HERE, 0, 0, target, ["cmg"], phase="PFPh",
+                         bounding=False, moving=False).fp == 2
+    assert vmg.mg_attack(PACK, vt, frozenset({"ce"}), HERE, 0, 0, target, ["aamg"], phase="PFPh",
+                         bounding=False, moving=False).fp == 2
+    vmg.restricted_turret(vt, frozenset(), "MA")  # BU: no refusal
+
+
+def test_d1_32_a_plain_st_turret_fires_its_cmg_while_ce() -> None:
+    """D1.32: an ST turret has no such limit (only RST and 1MT, D1.321-D1.322)."""
+    got = vmg.mg_attack(PACK, _turret("ST"), frozenset({"ce"}), HERE, 0, 0, Hex(0, -3), ["cmg"],
+                        phase="PFPh", bounding=False, moving=False)
+    assert got.fp == 2
+
+
+def test_a7_22_long_range_each_mg_to_twice_its_normal_range_its_fp_halved() -> None:
+    """A7.22 with D1.81/D1.82: the BMG (normal range 8) and CMG (12), 2 FP each (demo values), at 10 hexes:
+    the BMG is at Long Range, its 2 FP halved to 1, the CMG's 2 whole: 3 FP. At 20 hexes only the CMG
+    reaches (D1.82: A9.4's 16-hex limit does not hold it), 1 FP; at 17 the BMG does not; at 25 neither."""
+    def fp(rng: int, weapons: list[str]) -> Fraction:
+        return vmg.mg_attack(PACK, PZ, frozenset({"ce"}), HERE, 0, 0, Hex(0, -rng), weapons, phase="PFPh",
+                             bounding=False, moving=False).fp
+
+    assert fp(8, ["bmg"]) == 2
+    assert fp(10, ["bmg", "cmg"]) == 3
+    assert fp(16, ["bmg"]) == 1 and fp(16, ["aamg"]) == 1
+    assert fp(20, ["cmg"]) == 1
+    with pytest.raises(IllegalAction, match=r"A7\.22"):
+        fp(17, ["bmg"])
+    with pytest.raises(IllegalAction, match=r"A7\.22"):
+        fp(25, ["cmg"])
+    steps = vmg.mg_attack(PACK, PZ, frozenset(), HERE, 0, 0, Hex(0, -10), ["bmg"], phase="PFPh",
+                          bounding=False, moving=False).steps
+    assert any(s.name == "long_range:bmg" and s.rule == "A7.22" for s in steps)

@@ -59,12 +59,13 @@ def test_bounding_first_fire_halves_and_bars_the_afph(make_position: Any) -> Non
     assert pos.units["a-pz"].has("bounding_fire")
 
 
-def test_out_of_range_not_offered(make_position: Any) -> None:
-    """D1.82: the CMG's normal range is 12; D1.81: the BMG's 8: a target 9 hexes off gets only the CMG."""
+def test_beyond_normal_range_at_long_range(make_position: Any) -> None:
+    """D1.82: the CMG's normal range is 12; D1.81: the BMG's 8: a target 9 hexes off is at the BMG's Long
+    Range (A7.22: up to twice the normal range, FP halved): BMG 2/2 = 1 with the CMG's 2: 3 FP."""
     pos = make(make_position, "PFPh", target="L5")
     pos.push_text("fire a-pz at L5")
     top = pos.decision
-    assert top is not None and top.arg("weapons") == "cmg" and top.arg("fp") == "2"
+    assert top is not None and top.arg("weapons") == "bmg,cmg" and top.arg("fp") == "3"
 
 
 def test_a10_62_a_broken_target_under_mg_fire_that_could_give_a_nmc_is_dm(make_position: Any) -> None:

@@ -146,9 +146,10 @@ def test_sn_usage_by_date() -> None:
 
 
 def test_the_window_opens_for_smoke_alone(make_position: Any) -> None:
-    """D13.2: an enemy expenditure in the AFV's LOS, too far for any of its weapons (BMG 8 hexes, FT 3):
-    the window still opens, for its sD."""
-    units = [{"id": "b-fl", "counter": "fl", "side": "b", "hex": "A1", "markers": ["vca2"]},
+    """D13.2: an enemy expenditure in the AFV's LOS that none of its weapons may fire at (its BMG
+    malfunctioned: at 11 hexes it would reach at Long Range, A7.22; the FT reaches 3): the window still
+    opens, for its sD."""
+    units = [{"id": "b-fl", "counter": "fl", "side": "b", "hex": "A1", "markers": ["vca2", "bmg_malf"]},
              {"id": "a-sq", "counter": "4-4-7", "side": "a", "hex": "K8"}]
     pos: Position = make_position("asl", units, "MPh", counters=COUNTERS)
     pos.push_text("move a-sq K8-L8")
