@@ -33,6 +33,7 @@ from hexmate.rules.games.asl import (
     vcrew,
     vcrewhit,
     vdelay,
+    vequip,
     vsmccrew,
     wagon,
 )
@@ -392,7 +393,10 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
             firer = firer.mark("rof_kept")
         lines.append(Line(T("keeps its rate of fire"), str(dr[1]), "D3.5"))
     acquired = tuple(m for m in firer.markers if m.startswith("acq:"))
-    firer = firer.mark(acquisition(target), remove=acquired)
+    if vequip.acquires(position, firer):  # D11.12: not in Motion or not stopped, unless stabilized
+        firer = firer.mark(acquisition(target), remove=acquired)
+    else:
+        firer = firer.mark(remove=acquired)
     state = state.with_unit(firer)
     hit = od.hits(dr, th, hd=hull_down(position, firer, target)[0], pack=pack)
     if not hit:
