@@ -1505,6 +1505,9 @@ class AslGame(Game):
     def resume_vaerosan_seat(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return aerosan.resume_seat(position, decision, answer)  # D17.3: inside or riding
 
+    def resume_rider_sw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return riders.resume_sw(position, decision, answer)  # D6.24: a bailing rider's SW
+
     def resume_vaerosan_sw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return aerosan.resume_sw(position, decision, answer)  # D17.22, D6.24: a passenger's SW
 
