@@ -1505,6 +1505,11 @@ class AslGame(Game):
     def resume_vaerosan_seat(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return aerosan.resume_seat(position, decision, answer)  # D17.3: inside or riding
 
+    def resume_ovr_malf(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        from hexmate.rules.games.asl import ovrbreak
+
+        return ovrbreak.resume(position, decision, answer)  # D7.17, A9.71
+
     def resume_rider_sw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return riders.resume_sw(position, decision, answer)  # D6.24: a bailing rider's SW
 
