@@ -134,7 +134,7 @@ def test_d9_3_units_just_out_of_a_vehicle_keep_its_tem_despite_case_j(make_posit
     assert any(rule == "D9.3" and value == "+1" for _, value, rule in infantry_fire(out, "fire b-sq at C5"))
     plain = pos_with(make_position, unit("a-sq", "4-6-7", "a", "C5"), fire, moved, first_side="b")
     assert not any(rule == "D9.3" for _, _, rule in infantry_fire(plain, "fire b-sq at C5"))
-    # a crew that survived its vehicle (D5.6) is beneath the wreck, "bailed" for the phase: the wreck covers it
+    # a crew that survived its vehicle (D5.6) is beneath the wreck, "bailed" for the phase: covered by it
     crew = unit("a-pz-crew", "4-6-7", "a", "C5", "bailed")
     pos = pos_with(make_position, crew, fire, unit("a-pz", "pz", "a", "C5", "wreck"), first_side="b")
     assert any(rule == "D9.3" for _, _, rule in infantry_fire(pos, "fire b-sq at C5"))
