@@ -68,7 +68,7 @@ def test_d7_22_no_tpbf_choice_against_an_afv(make_position: Any) -> None:
              {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "D5"}]
     pos: Position = make_position("asl", units, "MPh", counters=COUNTERS)
     pos.push_text("move a-pz C5-D5")
-    pos.push_text("answer dice 6,6")
+    pos.push_text("answer dice 5,6")  # no 12: no weapon breaks down (D7.17)
     while pos.decision is not None and pos.decision.then != OFFER:
         pos.push_text("answer pass" if pos.decision.kind == "react" else "answer dice 6,6")
     offer = pos.decision
