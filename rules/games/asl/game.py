@@ -69,6 +69,7 @@ from hexmate.rules.games.asl import (
     vfire,
     vft,
     vheight,
+    vimmobile,
     vinplace,
     vmgfire,
     vmgveh,
@@ -1174,6 +1175,7 @@ class AslGame(Game):
     def play(self, position: Position, action: act.Action) -> tuple[act.Action, State]:
         done, state = self._play(position, action)
         state = armorldr.reveal(position.state, state)  # D3.41: an Armor Leader enters play when used
+        state = vimmobile.left_behind(state)  # D8.1: an immobilized unarmed unarmored vehicle, emptied
         state = vwreck.no_wreck_side(state)  # D1.9: a destroyed vehicle with no wreck side goes
         return done, asl_guards.after_play(self, position, done, state)  # A20.53: abandoned prisoners
 
