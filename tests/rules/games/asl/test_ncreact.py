@@ -59,7 +59,8 @@ def test_d7_22_equal_to_the_kill_number_immobilizes_and_stops_it(make_position: 
     pos.push_text("answer tpbf-b-sq")
     white = min(6, kill - 1)
     pos.push_text(f"answer dice {white},{kill - white}")
-    assert pos.units["a-tr"].has("immobilized") and not pos.units["a-tr"].has("wreck")
+    # A7.308: immobilized; D8.1: an unarmed unarmored vehicle with nothing aboard is then a wreck at once
+    assert pos.units["a-tr"].has("immobilized") and pos.units["a-tr"].has("wreck")
 
 
 def test_d7_22_no_tpbf_choice_against_an_afv(make_position: Any) -> None:
