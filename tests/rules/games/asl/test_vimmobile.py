@@ -44,7 +44,8 @@ def test_dff_at_a_unit_entering_from_its_vca(make_position: Any, inside: bool) -
             vimmobile.check_bow_same_hex(at, at.units["b-fl"], e5)
 
 
-def _truck(make_position: Any, *extra: dict[str, Any], markers: tuple[str, ...] = ("immobilized",)) -> Position:
+def _truck(make_position: Any, *extra: dict[str, Any],
+           markers: tuple[str, ...] = ("immobilized",)) -> Position:
     from .test_armour import COUNTERS
 
     counters = {**COUNTERS, "truck": {"type": "vehicle", "vehicle": "demo-truck-r"}}
@@ -57,7 +58,8 @@ def _truck(make_position: Any, *extra: dict[str, Any], markers: tuple[str, ...] 
 def test_d8_1_an_emptied_immobilized_truck_becomes_a_wreck(make_position: Any) -> None:
     """D8.1: the immobilized demo truck (unarmed, unarmored) with a squad aboard stays a vehicle; once the
     squad unloads (D6.5: possible from an immobilized vehicle) it is a wreck."""
-    pos = _truck(make_position, {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5", "carrier": "a-tr"})
+    aboard = {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5", "carrier": "a-tr"}
+    pos = _truck(make_position, aboard)
     assert not pos.units["a-tr"].has("wreck")
     pos.push_text("unload a-tr")
     while pos.decision is not None:
