@@ -181,7 +181,8 @@ def step_mp(position: Position, unit: UnitState, vt: VehicleType, a: Hex, b: Hex
     if moto.is_motorcycle(vt.movement):
         return moto.step_mp(position, unit, a, b)  # D15.1, D15.42: the motorcycle column
     here = position.units_at(b)
-    overrun = ovr.is_overrun(position, unit.side, b)  # enemy infantry there: entering overruns them (D7.1)
+    # enemy infantry there: entering overruns them (D7.1), unless it has Bounding Fired (D7.13)
+    overrun = ovr.is_overrun(position, unit.side, b) and ovr.may_overrun(position, unit)
     if aerosan.is_aerosan(vt.movement):  # D17.2: its own chart; D15.3: no MP for motorcycles there
         others = sum(1 for u in here if is_vehicle(u) and u.id != unit.id and not moto.is_moto_unit(u))
         base = aerosan.step_mp(position, a, b, others)

@@ -2118,6 +2118,7 @@ class AslGame(Game):
             mover = state.units[moving.units[0]]
             bypassing = vbypass.across_of(mover) is not None  # D7.13: no OVR of units in the obstacle
             ovr_here = overrun.is_overrun(position.at(state), mover.side, moving.here)
+            ovr_here = ovr_here and overrun.may_overrun(position.at(state), mover)  # D7.13: no Bounding Fire
             if armour.is_vehicle(mover) and not bypassing and ovr_here and moto.overruns(mover):  # D15.43
                 attack = overrun.declare(position.at(state), mover, moving.here)
                 state = state.replace(decisions=(*state.decisions[:n], attack, *state.decisions[n:]))

@@ -100,6 +100,17 @@ def is_overrun(position: Position, side: str, h: Hex) -> bool:
     return bool(targets(position, side, h))
 
 
+BOUNDING = "bounding_fire"  # D3.3's Bounding Fire counter (vfire.BOUNDING)
+
+
+def may_overrun(position: Position, vehicle: UnitState) -> bool:
+    """D7.1, D7.13: no OVR by a vehicle that (or whose PRC) already has a Bounding Fire counter; an earlier
+    OVR puts none on it here, so multiple OVRs stay open (D7.14). Without the OVR it may still enter the
+    hex, paying no OVR MP."""
+    return not vehicle.has(BOUNDING) and not any(
+        u.carrier == vehicle.id and u.has(BOUNDING) for u in position.units.values())
+
+
 def extra_mp(mpa: int) -> int:
     """D7.1: a quarter of the printed MP allowance (FRU), paid with the entry."""
     return vm.ovr_mp(mpa)
@@ -204,4 +215,5 @@ def resolve(position: Position, decision: Decision, answer: act.Answer) -> State
     return state.push(*decisions, *pick)
 
 
-__all__ = ["OVR", "OVR_FIRED", "aboard", "closed", "declare", "extra_mp", "is_overrun", "resolve", "targets"]
+__all__ = ["BOUNDING", "OVR", "OVR_FIRED", "aboard", "closed", "declare", "extra_mp", "is_overrun",
+           "may_overrun", "resolve", "targets"]

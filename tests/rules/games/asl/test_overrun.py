@@ -201,3 +201,29 @@ def test_d6_65_d7_16_a_leader_aboard_directs_the_ovr_his_passengers_join(make_po
     res = alone.last_resolution
     assert res is not None and not any(line.rule == "D7.16" for line in res.lines)
     assert any("final DR 10" in str(line.value) for line in res.lines)
+
+
+def test_d7_13_no_overrun_after_bounding_fire(make_position: Any) -> None:
+    """D7.1, D7.13: the Panzer with a Bounding Fire counter (or a passenger with one) enters the squad's hex
+    without an OVR: no OVR MP (start 1 + open 1 = 2, not 2 + a quarter of 14) and no OVR DR."""
+    def pos_with(*marks: str, prc: tuple[str, ...] = ()) -> Position:
+        units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0", *marks]},
+                 {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "D5"}]
+        if prc:
+            units.append({"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5", "carrier": "a-pz",
+                          "markers": list(prc)})
+        made: Position = make_position("asl", units, "MPh", counters=COUNTERS)
+        return made
+
+    def d5_cost(pos: Position) -> Any:
+        return {pos.label(h): m.cost for h, m in pos.legal_actions.moves_for({"a-pz"}).items()}["D5"]
+
+    assert d5_cost(pos_with()) == 2 + overrun.extra_mp(14)
+    fired = pos_with("bounding_fire")
+    assert d5_cost(fired) == 2 and not overrun.may_overrun(fired, fired.units["a-pz"])
+    assert not overrun.may_overrun(pos_with(prc=("bounding_fire",)), pos_with().units["a-pz"])
+    fired.push_text("move a-pz C5-D5")
+    while fired.decision is not None and fired.decision.kind == "react":
+        fired.push_text("answer pass")
+    assert not any(d.then == overrun.OVR for d in fired.state.decisions)
+    assert fired.label(fired.units["a-pz"].hex) == "D5"
