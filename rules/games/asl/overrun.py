@@ -21,9 +21,11 @@ owner rolls the OVR's IFT DR:
 Non-CC Reaction Fire by TPBF at an unarmored vehicle is ncreact.py's (D7.22); street fighting street.py's
 (D7.211). An exposed infantry leader aboard directs an OVR to which other units aboard add FP (D6.65, D7.16:
 the better of his and the Armor Leader's modifier, one of them; an Inexperienced crew's 6+1 stands, D3.45).
+A vehicle that (or whose PRC) has a Bounding Fire counter makes no OVR and pays no OVR MP (D7.1, D7.13,
+``may_overrun``); an OVR puts no such counter on it, so it may overrun again (D7.14: each entry of a hex).
 Not built: the rest of Non-CC Reaction Fire (D7.22: ordnance, FT, DC, MOL are chapter C's), a FT's OVR
-(D7.15), multiple OVRs of one hex (D7.14: a path entering a hex twice overruns it each time), an OVR of an
-unarmored vehicle (D7.12), a choice to keep the infantry aboard out of it.
+(D7.15), an OVR of an unarmored vehicle (D7.12), the OVR as the mover's choice (D7.1 "may": here every
+entry into enemy infantry overruns), a choice to keep the infantry aboard out of it.
 """
 
 from __future__ import annotations

@@ -19,7 +19,13 @@
   chapter C's, C8, C13, not among the texts), so no shot in play reaches this yet: the rule is ready for
   the day one does. A stripped AFV's page says so (``sz_lost``).
 
-Audit of D6-D13 (issue 10; the main modules that build each rule, by the text, not the digest):
+Audit of D6-D13 (issue 10; the main modules that build each rule, by the text, not the digest). Built in
+this audit besides D11: D6.1 SW PP aboard, D6.2 dates and one SMC on any vehicle (transport.py), D6.24 a
+bailing rider's SW (riders.py), D7.11 working MGs only, D7.13 no OVR after Bounding Fire (overrun.py),
+D7.17 with A9.71 (ovrbreak.py), D8.1 the emptied unarmed vehicle's wreck (vimmobile.py), D9.3's exception
+for units just out of an AFV (vcover.py). Still open: CC Reaction Fire at a vehicle's MP spent in place in
+the Location (D7.2, D7.21: only OVRs here), a broken passenger's rout beneath (D6.1), a bailing rider
+as a moving target (D6.24), the OVR of an unarmored vehicle and by FT (D7.12, D7.15).
 D6.1-D6.24 riders.py, mounted.py, prcfire.py, transport.py; D6.3 transport.py (loading/unloading MP, no
 MP cut for the load, who is aboard and who beneath); D6.31 rphase.py, mounted.py; D6.4-D6.5 transport.py,
 inplace.py, vmove.py; D6.6-D6.66 mounted.py, vcrewhit.py, swremove.py; D6.7-D6.72 mounted.py, ordnance.py;
