@@ -40,6 +40,7 @@ from hexmate.rules.games.asl import (
     moto,
     riders,
     vbypass,
+    vequip,
     vminimum,
     vmud,
     vstay,
@@ -180,7 +181,8 @@ def step_mp(position: Position, unit: UnitState, vt: VehicleType, a: Hex, b: Hex
     if moto.is_motorcycle(vt.movement):
         return moto.step_mp(position, unit, a, b)  # D15.1, D15.42: the motorcycle column
     here = position.units_at(b)
-    overrun = ovr.is_overrun(position, unit.side, b)  # enemy infantry there: entering overruns them (D7.1)
+    # enemy infantry there: entering overruns them (D7.1), unless it has Bounding Fired (D7.13)
+    overrun = ovr.is_overrun(position, unit.side, b) and ovr.may_overrun(position, unit)
     if aerosan.is_aerosan(vt.movement):  # D17.2: its own chart; D15.3: no MP for motorcycles there
         others = sum(1 for u in here if is_vehicle(u) and u.id != unit.id and not moto.is_moto_unit(u))
         base = aerosan.step_mp(position, a, b, others)
@@ -655,11 +657,12 @@ def enter(position: Position, state: State) -> State:
     if facings:  # "entered": a moving target to the end of the DFPh (D2.1), Case B in its AFPh (D3.32)
         moved = with_facing(state.units[uid], facings[-1])
         moved = vbypass.with_across(moved, acrosses[-1] if acrosses else None)  # D2.32: astride a hexside
-        lost = tuple(m for m in moved.markers if m.startswith("acq:"))  # a firer that moves loses its aim
-        state = state.with_unit(moved.mark("entered", remove=lost))
         a, b = moving.path[moving.at - 1], moving.here
         d = direction_between(a, b) if a != b else None  # a == b: on round the same bypassed hex (D2.33)
         road = d is not None and d in position.map.road_exits(a) and opposite(d) in position.map.road_exits(b)
+        # a firer that moves loses its aim (but D11.12), D11.22: Schuerzen stripped
+        moved = vequip.after_entry(position, moved, b, road=road)
+        state = state.with_unit(moved.mark("entered"))
         on_top = riders.carried_riders(state, unit, vtype(unit).passengers)
         if moto.is_moto_unit(unit):
             on_top = []  # D15.45: the chart bars a motorcycle's entry; its riders never bail out for terrain

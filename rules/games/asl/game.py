@@ -71,6 +71,7 @@ from hexmate.rules.games.asl import (
     vfire,
     vft,
     vheight,
+    vimmobile,
     vinplace,
     vmgfire,
     vmgveh,
@@ -1190,6 +1191,7 @@ class AslGame(Game):
         if isinstance(done, act.Fire):
             state = ftdc.mark(position, done, state)  # A22.3: its FT or DC used this Player Turn
         state = armorldr.reveal(position.state, state)  # D3.41: an Armor Leader enters play when used
+        state = vimmobile.left_behind(state)  # D8.1: an immobilized unarmed unarmored vehicle, emptied
         state = vwreck.no_wreck_side(state)  # D1.9: a destroyed vehicle with no wreck side goes
         return done, asl_guards.after_play(self, position, done, state)  # A20.53: abandoned prisoners
 
@@ -1518,6 +1520,14 @@ class AslGame(Game):
 
     def resume_vaerosan_seat(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return aerosan.resume_seat(position, decision, answer)  # D17.3: inside or riding
+
+    def resume_ovr_malf(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        from hexmate.rules.games.asl import ovrbreak
+
+        return ovrbreak.resume(position, decision, answer)  # D7.17, A9.71
+
+    def resume_rider_sw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return riders.resume_sw(position, decision, answer)  # D6.24: a bailing rider's SW
 
     def resume_vaerosan_sw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return aerosan.resume_sw(position, decision, answer)  # D17.22, D6.24: a passenger's SW
@@ -2143,6 +2153,7 @@ class AslGame(Game):
             mover = state.units[moving.units[0]]
             bypassing = vbypass.across_of(mover) is not None  # D7.13: no OVR of units in the obstacle
             ovr_here = overrun.is_overrun(position.at(state), mover.side, moving.here)
+            ovr_here = ovr_here and overrun.may_overrun(position.at(state), mover)  # D7.13: no Bounding Fire
             if armour.is_vehicle(mover) and not bypassing and ovr_here and moto.overruns(mover):  # D15.43
                 attack = overrun.declare(position.at(state), mover, moving.here)
                 state = state.replace(decisions=(*state.decisions[:n], attack, *state.decisions[n:]))

@@ -23,7 +23,7 @@ REACT = "imp_react"  # its OVR's Reaction Fire is offered once the questions aft
 
 def mark(position: Position, unit: UnitState, to: Hex) -> UnitState:
     """An AFV that entered ``to`` (forward, not bypassing): an OVR when enemy infantry are there."""
-    if not overrun.is_overrun(position, unit.side, to):
+    if not overrun.is_overrun(position, unit.side, to) or not overrun.may_overrun(position, unit):  # D7.13
         return unit
     marks = (f"{OVR}{to.q},{to.r}",)
     return unit.mark(*marks)

@@ -83,6 +83,7 @@ from hexmate.rules.games.asl import (
     radioless,
     riders,
     vbypass,
+    vequip,
     vfire,
     vmotion,
     vsmoke,
@@ -466,13 +467,13 @@ def act_one(position: Position, move: act.Move) -> State:
         to = move.path[1]
         frm = move.path[0]
         pair = _entries(frm, armour.facing_of(unit), unit.has(BACK))
-        lost = tuple(m for m in unit.markers if m.startswith("acq:"))  # a firer that moves loses its aim
-        unit = unit.at(to).mark("entered", remove=lost)  # a moving target (D2.1)
+        d = direction_between(frm, to)
+        road = d in position.map.road_exits(frm) and opposite(d) in position.map.road_exits(to)
+        # a firer that moves loses its aim (but D11.12); D11.22: Schuerzen stripped; a moving target (D2.1)
+        unit = vequip.after_entry(position, unit, to, road=road).at(to).mark("entered")
         # D2.3: astride the hexside between its two VCA (rear) hexes; D2.33: an entry ends a bypass
         n = (pair[1] if pair[0] == to else pair[0]) if move.mode == BYPASS else None
         unit = vbypass.with_across(unit, n)
-        d = direction_between(frm, to)
-        road = d in position.map.road_exits(frm) and opposite(d) in position.map.road_exits(to)
         on_top = riders.carried_riders(state, unit, armour.vtype(unit).passengers)
         if on_top and move.mode != BYPASS and riders.barred(position.map.terrain(to), road=road):
             state = riders.bail_out(position.at(state), on_top, frm, "D6.21")  # before the woods or building

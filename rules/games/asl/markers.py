@@ -58,6 +58,7 @@ PHRASES: dict[str, T] = {
     "hip": T("hidden initial placement (A12.3)"),
     "exiting": T("exiting the map (A2.6)"),
     "entered": T("moved this MPh: a moving target (D2.1)"),
+    "sz_lost": T("its Schuerzen are lost: it entered rubble, a building or woods (D11.22)"),
     # fire (A3, A7-A9)
     "prep_fire": T("Prep Fire (A3.2)"),
     "opportunity": T("Opportunity Fire: no fire in the PFPh, no move; fires unhalved in the AFPh (A7.25)"),

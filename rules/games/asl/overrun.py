@@ -13,16 +13,19 @@ owner rolls the OVR's IFT DR:
 - DRM: the target hex's TEM (D7.15), or FFMO -1 in open ground without TEM (D7.15); the exposed PRC of an
   enemy vehicle in Motion are a group of their own at +2 (D7.12), BU halftrack passengers no target (D6.61);
 - the result on the IFT applies to every enemy infantry unit there as any fire's does (aftermath.py);
-- an original DR at or above the MA's breakdown number malfunctions it; a 12 that breaks no weapon
-  immobilizes the vehicle instead (D7.17);
+- an original DR at or above the breakdown number of the MA or a MG in it malfunctions that weapon
+  (several: Random Selection, A9.71); a 12 that breaks no weapon immobilizes the vehicle instead (D7.17,
+  ovrbreak.py);
 - then the defender's Reaction Fire is due (D7.2, reaction.py).
 
 Non-CC Reaction Fire by TPBF at an unarmored vehicle is ncreact.py's (D7.22); street fighting street.py's
 (D7.211). An exposed infantry leader aboard directs an OVR to which other units aboard add FP (D6.65, D7.16:
 the better of his and the Armor Leader's modifier, one of them; an Inexperienced crew's 6+1 stands, D3.45).
+A vehicle that (or whose PRC) has a Bounding Fire counter makes no OVR and pays no OVR MP (D7.1, D7.13,
+``may_overrun``); an OVR puts no such counter on it, so it may overrun again (D7.14: each entry of a hex).
 Not built: the rest of Non-CC Reaction Fire (D7.22: ordnance, FT, DC, MOL are chapter C's), a FT's OVR
-(D7.15), multiple OVRs of one hex (D7.14: a path entering a hex twice overruns it each time), an OVR of an
-unarmored vehicle (D7.12), a choice to keep the infantry aboard out of it.
+(D7.15), an OVR of an unarmored vehicle (D7.12), the OVR as the mover's choice (D7.1 "may": here every
+entry into enemy infantry overruns), a choice to keep the infantry aboard out of it.
 """
 
 from __future__ import annotations
@@ -99,6 +102,17 @@ def is_overrun(position: Position, side: str, h: Hex) -> bool:
     return bool(targets(position, side, h))
 
 
+BOUNDING = "bounding_fire"  # D3.3's Bounding Fire counter (vfire.BOUNDING)
+
+
+def may_overrun(position: Position, vehicle: UnitState) -> bool:
+    """D7.1, D7.13: no OVR by a vehicle that (or whose PRC) already has a Bounding Fire counter; an earlier
+    OVR puts none on it here, so multiple OVRs stay open (D7.14). Without the OVR it may still enter the
+    hex, paying no OVR MP."""
+    return not vehicle.has(BOUNDING) and not any(
+        u.carrier == vehicle.id and u.has(BOUNDING) for u in position.units.values())
+
+
 def extra_mp(mpa: int) -> int:
     """D7.1: a quarter of the printed MP allowance (FRU), paid with the entry."""
     return vm.ovr_mp(mpa)
@@ -107,7 +121,11 @@ def extra_mp(mpa: int) -> int:
 def declare(position: Position, vehicle: UnitState, h: Hex) -> Decision:
     """The OVR's IFT DR, asked of the mover's owner (D7.1), with its FP: the vehicle's and the share of the
     infantry aboard (D7.11, mounted.ovr_share); their combat results after this do not change it (D7.11)."""
-    base = vehicle_of(vehicle.values).ovr_fp(ma_working=not vehicle.has("ma_malf"))
+    vt = vehicle_of(vehicle.values)
+    base = vt.ovr_fp(ma_working=not vehicle.has("ma_malf"), mg_working=False)
+    working = sum(getattr(vt, w) for w in ("bmg", "cmg", "aamg")  # D7.11: only the functioning MGs
+                  if not vehicle.has(f"{w}_malf") and not vehicle.has(f"{w}_removed"))
+    base += Fraction(working * 3, 2)
     share, _ = mounted.ovr_share(vehicle, aboard(position, vehicle))
     fp = base + share
     prompt = T(
@@ -125,7 +143,6 @@ def resolve(position: Position, decision: Decision, answer: act.Answer) -> State
     state = position.state
     h = decision.target
     vehicle = state.units[decision.subject[0]]
-    vt = vehicle_of(vehicle.values)
     roll = ASL_DR.from_values(answer.dice)
     fp = Fraction(decision.arg("fp", "0"))
     base = Fraction(decision.arg("base", str(fp)))
@@ -191,12 +208,10 @@ def resolve(position: Position, decision: Decision, answer: act.Answer) -> State
         outcomes.append((result, [u.id for u in group]))
     if not hit:
         lines.append(Line(T("IFT"), T("nobody left to attack: no effect"), "D7.12"))
-    if vt.ma is not None and vt.ma.kind == "gun" and not vehicle.has("ma_malf") and roll.total >= vt.ma.b:
-        state = state.with_unit(state.units[vehicle.id].mark("ma_malf"))
-        lines.append(Line(T("the main armament malfunctions"), str(roll.total), "D7.17"))
-    elif roll.total == 12:
-        state = state.with_unit(state.units[vehicle.id].mark("immobilized"))
-        lines.append(Line(T("an original 12: the vehicle is immobilized instead"), "12", "D7.17"))
+    from hexmate.rules.games.asl import ovrbreak  # D7.17, A9.71: the MA and MGs in it, or immobilized
+
+    state, broke, pick = ovrbreak.after_ovr(state, state.units[vehicle.id], roll.total)
+    lines += broke
     result = outcomes[0][0] if outcomes else "-"
     summary = T("{unit} overruns {hex}: {result}", unit=vehicle.id, hex=position.label(h), result=result)
     res = Resolution(act.Fire((vehicle.id,), h, answer.dice), "ift", position.charts.label,
@@ -208,7 +223,8 @@ def resolve(position: Position, decision: Decision, answer: act.Answer) -> State
     decisions: list[Decision] = []
     for outcome, ids in outcomes:
         decisions += decisions_for(position.at(state), outcome, ids, column)
-    return state.push(*decisions)
+    return state.push(*decisions, *pick)
 
 
-__all__ = ["OVR", "OVR_FIRED", "aboard", "closed", "declare", "extra_mp", "is_overrun", "resolve", "targets"]
+__all__ = ["BOUNDING", "OVR", "OVR_FIRED", "aboard", "closed", "declare", "extra_mp", "is_overrun",
+           "may_overrun", "resolve", "targets"]

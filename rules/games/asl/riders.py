@@ -8,8 +8,11 @@ When the vehicle is destroyed without burning, each unit aboard rolls its own su
 vehicle's CS# (+1 if broken): survivors are placed beneath the wreck, the others eliminated (D6.9); when it
 burns, nobody aboard survives (D6.9 gives survival only to a vehicle that did not burn; D9.2).
 
-Riders' fire is mounted.py's (D6.22). Not built: riders as targets (D6.23), the SW a bailing rider carries
-(D6.24's dr), a rider that breaks or pins bailing out (D6.23).
+A rider's SW bails out with it (D6.24): removed if the rider was broken already or the NMC breaks it, else
+a dr (4-6 malfunctioned, an X# SW eliminated). A rider that breaks or pins bails out (D6.23, ``shaken_off``);
+riders' fire is mounted.py's (D6.22), riders as targets vmg.py's and fire.py's (D6.23). Not built: D6.24's
+"all its MF spent (at least 1), FFNAM" for Defensive First Fire at the bailing rider (it is never offered
+as a moving target here), and a broken passenger's D6.1 choice to rout beneath a stopped vehicle (rout.py).
 """
 
 from __future__ import annotations
@@ -120,8 +123,39 @@ def bail_out(position: Position, riders: list[UnitState], where: Hex, rule: str)
             state = state.replace(moved=(*state.moved, rider.id))
     for rider in riders:
         checks.append(mc(position.at(state), rider.id, 0, rule))
+    for rider in riders:  # D6.24: its SW, gone with a rider already broken, else a dr after the NMC
+        for sw in sorted((u for u in state.units.values() if u.carrier == rider.id and u.type == "sw"),
+                         key=lambda u: u.id):
+            if rider.has("broken"):
+                state = state.without_unit(sw.id)
+            else:
+                checks.append(sw_check(sw, where))
     return state.push(*checks)
 
 
-__all__ = ["BARRED", "RIDING", "bail_out", "barred", "carried_riders", "resume_survival", "shaken_off",
-           "survival_checks", "survives"]
+SW_THEN = "rider_sw"  # D6.24: a bailing rider's SW
+
+
+def sw_check(sw: UnitState, where: Hex) -> Decision:
+    prompt = T("{sw} bails out with its rider: roll a dr; 4 or more malfunctions it (eliminated with an X#); "
+               "it is lost if the NMC broke its rider (D6.24)", sw=sw.id)
+    return Decision("roll", sw.side, prompt, "D6.24", SW_THEN, dice="dr", subject=(sw.id,), target=where)
+
+
+def resume_sw(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """D6.24: the SW of a rider the bail-out broke (or eliminated) is removed; else the dr: 1-3 nothing, 4-6
+    malfunctioned (eliminated if it has an X#)."""
+    state = position.state
+    sw = state.units.get(decision.subject[0])
+    if sw is None:
+        return state
+    owner = state.units.get(sw.carrier or "")
+    if owner is None or owner.has("broken"):
+        return state.without_unit(sw.id)
+    from hexmate.rules.games.asl import aerosan
+
+    return aerosan.resume_sw(position, decision, answer)
+
+
+__all__ = ["BARRED", "RIDING", "SW_THEN", "bail_out", "barred", "carried_riders", "resume_survival",
+           "resume_sw", "shaken_off", "survival_checks", "survives", "sw_check"]

@@ -1,4 +1,9 @@
-"""ASL chapter D in play: passengers and riders load into and unload from vehicles (D6.1-D6.5)."""
+"""ASL chapter D in play: passengers and riders load into and unload from vehicles (D6.1-D6.5).
+
+D6.1: PP aboard, SW carried included; D6.2: riders only from 1943 (the Russians earlier; the scenario's
+``options.date``, no check without one), one SMC with at most 2 PP on a vehicle without riding capacity;
+D6.3: the load never cuts the vehicle's MP allowance (armour.budget), loading and unloading cost MP (D6.4,
+D6.5), units aboard ride on the vehicle (``carrier``) and those beneath it are on the ground."""
 
 from __future__ import annotations
 
@@ -79,13 +84,45 @@ def check_load(position: Position, load: act.Load) -> act.Load:
     if aerosan.is_aerosan(vt.movement):
         aerosan.ride_room(position, vehicle, [position.units[u] for u in load.units])  # D17.3
         return load
-    pp = load_pp(aboard)
-    if pp > capacity(vtype(vehicle)):
+    if not vt.passengers:
+        _riders_dated(position, vehicle)  # D6.2
+    pp = aboard_pp(position, aboard)
+    if not capacity(vt):  # D6.2: one SMC with at most 2 PP of possessions rides any vehicle
+        people = [u for u in aboard if u.type != "sw"]
+        if len(people) == 1 and people[0].type in SMC and pp - load_pp(people) <= SMC_RIDE_PP:
+            return load
+        raise IllegalAction(T("{unit} carries no riders but one SMC with at most {pp} PP", unit=vehicle.id,
+                              pp=SMC_RIDE_PP), "D6.2")
+    if pp > capacity(vt):
         raise IllegalAction(
-            T("{unit} carries {cap} PP, not {pp}", unit=vehicle.id, cap=capacity(vtype(vehicle)), pp=pp),
+            T("{unit} carries {cap} PP, not {pp}", unit=vehicle.id, cap=capacity(vt), pp=pp),
             "D6.1",
         )
     return load
+
+
+SMC = ("leader", "hero")
+SMC_RIDE_PP = 2  # D6.2: what one SMC may carry on a vehicle without riding capacity
+RIDERS_FROM = (1943, 1)  # D6.2: no riders on AFVs before 1943 but the Russians'
+
+
+def aboard_pp(position: Position, aboard: list[UnitState]) -> int:
+    """D6.1: the PP aboard: squads 10, HS and crews 5, up to four SMC 10, and every SW aboard or carried by
+    them (any mix within the capacity)."""
+    people = [u for u in aboard if u.type != "sw"]
+    loose = sum(int(u.values.get("pp", 0) or 0) for u in aboard if u.type == "sw")  # left in a HT (D6.4)
+    return load_pp(people) + loose + carriers.load_pp(position, people)
+
+
+def _riders_dated(position: Position, vehicle: UnitState) -> None:
+    """D6.2: in a scenario dated before 1943 only the Russians put riders on a vehicle (no date: no check)."""
+    from hexmate.rules.games.asl import nations
+
+    date = nations.scenario_date(position.scenario)
+    nat = next((s.nationality for s in position.scenario.sides if s.id == vehicle.side), None)
+    if date is not None and date < RIDERS_FROM and (nat or "").lower() != "russian":
+        raise IllegalAction(T("no riders before 1943 but the Russians' (the scenario is dated {date})",
+                              date=str(position.scenario.options.get("date"))), "D6.2")
 
 
 def apply_load(position: Position, load: act.Load) -> State:

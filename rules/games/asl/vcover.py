@@ -12,9 +12,10 @@ unarmored vehicle until it is a wreck (D9.3), fire from the same Location (D9.3)
 positive TEM (D9.3), a hindrance hex whose centre the firer or the target cannot see (D9.4 example), and
 LOS at another level than the hindrance (D9.4), a bypassing AFV or wreck whose hexside the LOS does not touch
 (D9.4, vbypass.touches). Armored Assault's own TEM despite Case J (D9.31) is ``aa.covers``. Not built:
-entrenched, dug-in and gully cases (B27.52, D9.54), and the exception for units
-that have just abandoned or unloaded (those that bailed out or survived are marked ``bailed`` for the phase
-and get no TEM when they are all the targets).
+entrenched and gully cases (B27.52; dug-in is dugin.py's, D9.54). D9.3's exception to Case J: units
+marked ``bailed`` for the phase (bailed out, survived, D5.6, D6.24, D6.9) keep the TEM of the AFV they
+left although it moved; units that unloaded or abandoned it (D6.5, D5.4) are not marked and are not
+covered by that exception yet.
 """
 
 from __future__ import annotations
@@ -53,15 +54,16 @@ def moving_this_turn(position: Position, unit: UnitState) -> bool:
     return unit.has("motion") or unit.has("entered") or (moving is not None and unit.id in moving.units)
 
 
-def _cover(position: Position, unit: UnitState) -> bool:
-    """Does this vehicle or wreck give cover (D9.3) or hinder (D9.4) at all?"""
+def _cover(position: Position, unit: UnitState, *, despite_j: bool = False) -> bool:
+    """Does this vehicle or wreck give cover (D9.3) or hinder (D9.4) at all? ``despite_j``: for units that
+    just left it, whom its Case J does not deny the TEM (D9.3's exception)."""
     if unit.hex is None or unit.has("burning"):
         return False  # D10.3: a burning wreck does not
     if unit.has("dug_in"):
         return False  # D9.3, D9.54: a dug-in AFV (or its wreck) gives no TEM and never hinders
     if unit.has("wreck"):
         return True  # D10.3: a wreck, armored or not (D9.3: an unarmored vehicle once it is a wreck)
-    return _armored(unit) and not moving_this_turn(position, unit)
+    return _armored(unit) and (despite_j or not moving_this_turn(position, unit))
 
 
 def tem(
@@ -74,19 +76,19 @@ def tem(
     units: Iterable[UnitState] = (),
 ) -> tuple[int, T | None]:
     """D9.3: +1 TEM for infantry of ``side`` in the Location of a wreck, a friendly AFV or an abandoned enemy
-    AFV, only if they have no other positive TEM and the fire does not come from that Location; not for
-    units that have just left a vehicle this phase (bailed out or survived, ``bailed``): when every target
-    has, none."""
+    AFV, only if they have no other positive TEM and the fire does not come from that Location. D9.3's
+    exception (with Armored Assault): units that have just abandoned, survived, unloaded or bailed out of a
+    vehicle (``bailed`` for the phase) keep the TEM of an AFV that moved or is in Motion (Case J), when
+    every target is such a unit."""
     targets = list(units)
-    if targets and all(u.has("bailed") for u in targets):
-        return 0, None
+    just_out = bool(targets) and all(u.has("bailed") for u in targets)
     if other_tem > 0 or any(h == target for h in firers):
         return 0, None
     for unit in vehicles(position):
         if unit.hex == target and unit.side == side and aa.covers(position, unit, targets):
             return 1, T("Armored Assault with {unit} (D9.31)", unit=unit.id)  # despite Case J
     for unit in vehicles(position):
-        if unit.hex != target or not _cover(position, unit):
+        if unit.hex != target or not _cover(position, unit, despite_j=just_out):
             continue
         if unit.has("wreck"):
             return 1, T("wreck in the target's hex (D9.3, D10.3)")

@@ -116,6 +116,7 @@ class VehicleType:
     carrier: bool = False  # D6.8: a carrier: a halftrack in the rules but for D6.81-D6.84 (carriers.py)
     tower: bool = False  # D6.82: a carrier designated as a Gun tower (it has an ordinary inherent crew)
     gyro: bool = False  # D11.1: a "G" on the wreck side: it may have a gyrostabilizer (if the SSR says so)
+    schuerzen: bool = False  # D11.21: "Sz" on the counter's back: it may have Schuerzen (if the SSR says so)
     demo: bool = False
     rmg: int = 0  # D1.81: a hull rear MG ("R#" after the BMG FP): rear target facing or own hex only
     trmg: int = 0  # D1.82: a turret rear MG ("R#" after the CMG FP): range 8, the turret's rear or own hex
@@ -205,6 +206,7 @@ _KEYS = {
     "carrier",
     "tower",
     "gyro",
+    "schuerzen",
     "ft",
     "smoke",
     "radioless",
@@ -406,6 +408,7 @@ def parse_vehicle(source: str, vid: str, d: Any) -> VehicleType:
         carrier=carrier,
         tower=bool(d.get("tower", False)),
         gyro=bool(d.get("gyro", False)),
+        schuerzen=bool(d.get("schuerzen", False)),
         ft=ft,
         smoke=smoke,
         smoke_usage=usage,

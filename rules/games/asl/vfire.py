@@ -47,6 +47,7 @@ from hexmate.rules.games.asl import (
     vcrew,
     vcrewhit,
     vdelay,
+    vequip,
     vsmccrew,
     wagon,
 )
@@ -422,7 +423,10 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
             firer = firer.mark("rof_kept")
         lines.append(Line(T("keeps its rate of fire"), str(dr[1]), "D3.5"))
     acquired = tuple(m for m in firer.markers if m.startswith("acq:"))
-    firer = firer.mark(acquisition(target), remove=acquired)
+    if vequip.acquires(position, firer):  # D11.12: not in Motion or not stopped, unless stabilized
+        firer = firer.mark(acquisition(target), remove=acquired)
+    else:
+        firer = firer.mark(remove=acquired)
     state = state.with_unit(firer)
     if broke == "disabled":  # D3.7: no MA (nor SA) left: Recalled at once, unless it carries or tows
         from hexmate.rules.games.asl import vrepair

@@ -58,14 +58,15 @@ def _lines(pos: Position, text: str) -> list[tuple[str, str, str]]:
 
 def test_d5_6_a_surviving_crew_is_under_hazardous_movement_for_the_phase(make_position: Any) -> None:
     """D5.6 (with A4.62, D9.3): the crew that survives its vehicle's destruction suffers Hazardous Movement
-    for every further attack that phase: -2 on the IFT DR, and no wreck TEM for a unit just out of it."""
+    for every further attack that phase: -2 on the IFT DR; the unburnt wreck it is beneath still gives its +1
+    TEM (D9.3: its exception keeps units just out of an AFV covered, it never takes the cover away)."""
     pos = make(make_position, "PFPh")
     destroy_b_t(pos, "3,3")  # survives (6 <= CS 6)
     assert pos.units["b-t-crew"].has("hazardous")
     lines = _lines(pos, "fire a-sq at J5 dice 3,4")
     assert ("Hazardous Movement (forced out of its vehicle)", "-2", "A4.62") in lines
-    assert not any(rule == "D9.3" for _, _, rule in lines)  # D9.3's exception: it has just survived
-    assert ("Final DR", "7 -2 = 5", "A7.3") in lines  # 4 FP halved at long range: the 2 column, NMC
+    assert any(rule == "D9.3" for _, _, rule in lines), lines  # D9.3: the unburnt wreck covers it
+    assert ("Final DR", "7 -1 = 6", "A7.3") in lines  # -2 hazardous, +1 wreck; 4 FP halved: the 2 column
     pos.push_text("end")  # the phase is over: so is the Hazardous Movement (D5.6: "that phase")
     assert not pos.units["b-t-crew"].has("hazardous")
 

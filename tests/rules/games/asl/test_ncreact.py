@@ -59,7 +59,8 @@ def test_d7_22_equal_to_the_kill_number_immobilizes_and_stops_it(make_position: 
     pos.push_text("answer tpbf-b-sq")
     white = min(6, kill - 1)
     pos.push_text(f"answer dice {white},{kill - white}")
-    assert pos.units["a-tr"].has("immobilized") and not pos.units["a-tr"].has("wreck")
+    # A7.308: immobilized; D8.1: an unarmed unarmored vehicle with nothing aboard is then a wreck at once
+    assert pos.units["a-tr"].has("immobilized") and pos.units["a-tr"].has("wreck")
 
 
 def test_d7_22_no_tpbf_choice_against_an_afv(make_position: Any) -> None:
@@ -68,7 +69,7 @@ def test_d7_22_no_tpbf_choice_against_an_afv(make_position: Any) -> None:
              {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "D5"}]
     pos: Position = make_position("asl", units, "MPh", counters=COUNTERS)
     pos.push_text("move a-pz C5-D5")
-    pos.push_text("answer dice 6,6")
+    pos.push_text("answer dice 5,6")  # no 12: no weapon breaks down (D7.17)
     while pos.decision is not None and pos.decision.then != OFFER:
         pos.push_text("answer pass" if pos.decision.kind == "react" else "answer dice 6,6")
     offer = pos.decision

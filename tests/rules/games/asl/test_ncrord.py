@@ -30,7 +30,7 @@ def overrun_with_tank_there(make_position: Any, *tank: str) -> Position:
         if top.kind == "react":
             pos.push_text("answer pass")
         elif top.then == overrun.OVR:
-            pos.push_text("answer dice 6,6")  # the OVR misses
+            pos.push_text("answer dice 5,6")  # the OVR misses (no 12: no breakdown, D7.17)
         else:
             pos.push_text("answer dice 6,6")
     return pos

@@ -11,7 +11,7 @@ import pytest
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import Position
-from hexmate.rules.games.asl import armour, overrun
+from hexmate.rules.games.asl import armour, overrun, ovrbreak
 from hexmate.rules.games.asl.reaction import OFFER
 
 from .test_armour import COUNTERS
@@ -85,7 +85,13 @@ def test_woods_tem_and_an_original_12(make_position: Any) -> None:
     pos.push_text("answer dice 6,6")
     res = pos.last_resolution
     assert res is not None and any(line.rule == "D7.15" and line.value == "+1" for line in res.lines)
-    assert pos.units["a-pz"].has("ma_malf")  # 12 >= the gun's B# 12: it malfunctions (D7.17)
+    # 12 reaches the gun's B# 12 and the BMG's and CMG's: Random Selection names one (D7.17, A9.71)
+    while pos.decision is not None and pos.decision.then != ovrbreak.THEN:
+        pos.push_text("answer dice 3,3" if pos.decision.kind == "roll" else "answer pass")
+    top = pos.decision
+    assert top is not None and top.choices == ("ma", "bmg", "cmg") and top.rule == "A9.71"
+    pos.push_text("answer ma")
+    assert pos.units["a-pz"].has("ma_malf") and not pos.units["a-pz"].has("bmg_malf")
 
 
 def test_a_vehicle_bogged_on_entering_overruns_at_half_fp(make_position: Any) -> None:
@@ -109,8 +115,12 @@ def test_the_move_goes_on_after_the_overrun(make_position: Any) -> None:
     pos.push_text("move a-pz C5-D5-E5")  # through the squad's hex: 1 + (1 + 4) + 1 = 7 MP
     assert pos.decision is not None and pos.decision.then == overrun.OVR
     pos.push_text("answer dice 6,6")  # 12 - 1: no effect on the IFT; the original 12 breaks the gun (D7.17)
-    while pos.decision is not None and (pos.decision.kind in ("roll", "react") or pos.decision.then == OFFER):
-        pos.push_text("answer dice 3,3" if pos.decision.kind == "roll" else "answer pass")  # D7.21: none
+    while pos.decision is not None and (pos.decision.kind in ("roll", "react") or pos.decision.then == OFFER
+                                        or pos.decision.then == ovrbreak.THEN):
+        if pos.decision.then == ovrbreak.THEN:
+            pos.push_text("answer ma")  # A9.71: Random Selection picked the gun
+        else:
+            pos.push_text("answer dice 3,3" if pos.decision.kind == "roll" else "answer pass")  # D7.21: none
     assert pos.label(pos.units["a-pz"].hex) == "E5" and pos.units["a-pz"].has("ma_malf")
     assert pos.label(pos.units["b-sq"].hex) == "D5"
 
@@ -191,3 +201,29 @@ def test_d6_65_d7_16_a_leader_aboard_directs_the_ovr_his_passengers_join(make_po
     res = alone.last_resolution
     assert res is not None and not any(line.rule == "D7.16" for line in res.lines)
     assert any("final DR 10" in str(line.value) for line in res.lines)
+
+
+def test_d7_13_no_overrun_after_bounding_fire(make_position: Any) -> None:
+    """D7.1, D7.13: the Panzer with a Bounding Fire counter (or a passenger with one) enters the squad's hex
+    without an OVR: no OVR MP (start 1 + open 1 = 2, not 2 + a quarter of 14) and no OVR DR."""
+    def pos_with(*marks: str, prc: tuple[str, ...] = ()) -> Position:
+        units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0", *marks]},
+                 {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "D5"}]
+        if prc:
+            units.append({"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5", "carrier": "a-pz",
+                          "markers": list(prc)})
+        made: Position = make_position("asl", units, "MPh", counters=COUNTERS)
+        return made
+
+    def d5_cost(pos: Position) -> Any:
+        return {pos.label(h): m.cost for h, m in pos.legal_actions.moves_for({"a-pz"}).items()}["D5"]
+
+    assert d5_cost(pos_with()) == 2 + overrun.extra_mp(14)
+    fired = pos_with("bounding_fire")
+    assert d5_cost(fired) == 2 and not overrun.may_overrun(fired, fired.units["a-pz"])
+    assert not overrun.may_overrun(pos_with(prc=("bounding_fire",)), pos_with().units["a-pz"])
+    fired.push_text("move a-pz C5-D5")
+    while fired.decision is not None and fired.decision.kind == "react":
+        fired.push_text("answer pass")
+    assert not any(d.then == overrun.OVR for d in fired.state.decisions)
+    assert fired.label(fired.units["a-pz"].hex) == "D5"

@@ -130,3 +130,54 @@ def test_d6_23_a_pinned_or_broken_rider_bails_out(make_position: Any) -> None:
     pos = make(make_position, "PFPh", ht, inside)
     state = pos.state.with_unit(pos.units["a-sq3"].mark("pinned"))
     assert riders.shaken_off(pos.at(state), "a-sq3").units["a-sq3"].carrier == "a-ht"  # a passenger stays
+
+
+LMG = {"type": "sw", "sw": "mg", "fp": 2, "range": 6, "breakdown": 12, "pp": 1}
+XSW = {"type": "sw", "sw": "ft", "fp": 12, "range": 1, "x": 10, "pp": 1}
+
+
+def _bail_with_sw(make_position: Any, nmc: str, sw_dr: str, *, counter: str = "LMG",
+                  broken: bool = False) -> Position:
+    """The squad rides a-pz with a SW; the tank enters the woods in E5 (D6.21): the rider bails out in D5."""
+    from .test_armour import COUNTERS as BASE
+
+    counters = {**BASE, "LMG": LMG, "XSW": XSW}
+    units = [
+        {"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0"]},
+        {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5", "carrier": "a-pz",
+         "markers": ["broken"] if broken else []},
+        {"id": "a-sw", "counter": counter, "side": "a", "hex": "C5", "carrier": "a-sq"},
+    ]
+    pos: Position = make_position("asl", units, "MPh", counters=counters, hexes={"E5": "woods"})
+    pos.push_text("move a-pz C5-D5-E5")
+    top = pos.decision
+    while top is not None and top.then != "vfacing":  # the tank's facing question ends the move
+        if top.then == "mc":
+            pos.push_text(f"answer dice {nmc}")
+        elif top.then == riders.SW_THEN:
+            pos.push_text(f"answer dice {sw_dr}")
+        else:
+            pos.push_text("answer dice 1,1" if top.kind == "roll" else "answer pass")  # no bog, no reaction
+        top = pos.decision
+    return pos
+
+
+def test_d6_24_a_rider_s_sw_bails_out_with_it_and_may_malfunction(make_position: Any) -> None:
+    """D6.24: a rider that passes its NMC takes its SW off; a dr of 1-3 leaves it, 4-6 malfunctions it."""
+    kept = _bail_with_sw(make_position, "3,3", "3")
+    assert kept.units["a-sw"].carrier == "a-sq" and not kept.units["a-sw"].has("malfunctioned")
+    broke = _bail_with_sw(make_position, "3,3", "4")
+    assert broke.units["a-sw"].has("malfunctioned")
+
+
+def test_d6_24_an_x_sw_is_eliminated_and_a_broken_rider_loses_its_sw(make_position: Any) -> None:
+    """D6.24: a malfunction eliminates a SW with an X#; a rider the NMC breaks (5,5 against morale 7) loses
+    its SW whatever the dr."""
+    assert "a-sw" not in _bail_with_sw(make_position, "3,3", "6", counter="XSW").units
+    lost = _bail_with_sw(make_position, "5,5", "1")
+    assert lost.units["a-sq"].has("broken") and "a-sw" not in lost.units
+
+
+def test_d6_24_a_rider_broken_before_it_bails_out_loses_its_sw_at_once(make_position: Any) -> None:
+    pos = _bail_with_sw(make_position, "1,1", "1", broken=True)
+    assert "a-sw" not in pos.units and pos.units["a-sq"].carrier is None

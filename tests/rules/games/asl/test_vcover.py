@@ -124,12 +124,20 @@ def test_d4_21_a_wall_hexside_makes_the_target_hull_down(make_position: Any) -> 
     assert any(line.rule == "D4.21" for line in res.lines)
 
 
-def test_d9_3_units_just_out_of_a_vehicle_get_no_tem_from_it(make_position: Any) -> None:
-    # D9.3's exception: a crew that survived its vehicle (D5.6) is beneath the wreck, "bailed" for the phase
-    crew = unit("a-pz-crew", "4-6-7", "a", "C5", "bailed")
+def test_d9_3_units_just_out_of_a_vehicle_keep_its_tem_despite_case_j(make_position: Any) -> None:
+    # D9.3's exception (beside Armored Assault) to the Case J denial: units abandoning, surviving, unloading
+    # or bailing out of the AFV. A squad that bailed out (D6.24) beneath the friendly tank that moved this
+    # turn ("entered": Case J) keeps its +1; an ordinary squad there gets none.
     fire = unit("b-sq", "4-6-7", "b", "F5")
+    moved = unit("a-pz", "pz", "a", "C5", "vca0", "entered")
+    out = pos_with(make_position, unit("a-sq", "4-6-7", "a", "C5", "bailed"), fire, moved, first_side="b")
+    assert any(rule == "D9.3" and value == "+1" for _, value, rule in infantry_fire(out, "fire b-sq at C5"))
+    plain = pos_with(make_position, unit("a-sq", "4-6-7", "a", "C5"), fire, moved, first_side="b")
+    assert not any(rule == "D9.3" for _, _, rule in infantry_fire(plain, "fire b-sq at C5"))
+    # a crew that survived its vehicle (D5.6) is beneath the wreck, "bailed" for the phase: covered by it
+    crew = unit("a-pz-crew", "4-6-7", "a", "C5", "bailed")
     pos = pos_with(make_position, crew, fire, unit("a-pz", "pz", "a", "C5", "wreck"), first_side="b")
-    assert not any(rule == "D9.3" for _, _, rule in infantry_fire(pos, "fire b-sq at C5"))
+    assert any(rule == "D9.3" for _, _, rule in infantry_fire(pos, "fire b-sq at C5"))
     pos = pos_with(make_position, crew, fire, unit("a-pz", "pz", "a", "C5", "wreck"), first_side="b")
     pos.push_text("end")  # the PFPh is over: the marker goes (game.on_phase_end)
     assert not pos.units["a-pz-crew"].has("bailed")

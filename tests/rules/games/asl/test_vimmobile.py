@@ -42,3 +42,40 @@ def test_dff_at_a_unit_entering_from_its_vca(make_position: Any, inside: bool) -
     else:
         with pytest.raises(IllegalAction, match="inside its VCA"):
             vimmobile.check_bow_same_hex(at, at.units["b-fl"], e5)
+
+
+def _truck(make_position: Any, *extra: dict[str, Any],
+           markers: tuple[str, ...] = ("immobilized",)) -> Position:
+    from .test_armour import COUNTERS
+
+    counters = {**COUNTERS, "truck": {"type": "vehicle", "vehicle": "demo-truck-r"}}
+    units = [{"id": "a-tr", "counter": "truck", "side": "a", "hex": "C5", "markers": ["vca0", *markers]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "J5"}, *extra]
+    pos: Position = make_position("asl", units, "MPh", counters=counters)
+    return pos
+
+
+def test_d8_1_an_emptied_immobilized_truck_becomes_a_wreck(make_position: Any) -> None:
+    """D8.1: the immobilized demo truck (unarmed, unarmored) with a squad aboard stays a vehicle; once the
+    squad unloads (D6.5: possible from an immobilized vehicle) it is a wreck."""
+    aboard = {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5", "carrier": "a-tr"}
+    pos = _truck(make_position, aboard)
+    assert not pos.units["a-tr"].has("wreck")
+    pos.push_text("unload a-tr")
+    while pos.decision is not None:
+        pos.push_text("answer pass" if pos.decision.kind == "react" else "answer dice 6,6")
+    assert pos.units["a-sq"].carrier is None and pos.units["a-tr"].has("wreck")
+
+
+def test_d8_1_not_a_mobile_towing_or_armed_vehicle(make_position: Any) -> None:
+    def wrecked(*marks: str, counter: str = "truck") -> bool:
+        pos = _truck(make_position, markers=marks)
+        if counter != "truck":
+            pos = pos.at(pos.state.with_unit(pos.units["a-tr"].__class__(
+                id="a-tr", side="a", counter=pos.scenario.counters[counter], hex=pos.units["a-tr"].hex,
+                markers=frozenset(marks))))
+        return vimmobile.left_behind(pos.state).units["a-tr"].has("wreck")
+
+    assert wrecked("immobilized") and not wrecked()  # not immobilized: no
+    assert not wrecked("immobilized", "towing")  # D8.1: what it tows is unhooked first
+    assert not wrecked("immobilized", counter="ht")  # armed (its BMG) and armored

@@ -101,10 +101,10 @@ def overrun_with_halftrack(make_position: Any, *markers: str) -> Position:
 
 
 def test_d5_5_an_overrun_original_12_immobilizes_and_the_crew_checks(make_position: Any) -> None:
-    """D7.17, D5.5: the halftrack's MG-only armament cannot break down by this roll here, so the original 12
-    immobilizes it; an OVR is an attack other than CC, so its crew takes the Immobilization TC at once (demo
-    crew morale 8). A DR over 8 puts the crew beneath it and the vehicle is Abandoned."""
-    pos = overrun_with_halftrack(make_position)
+    """D7.17, D5.5: the halftrack's only MG is malfunctioned already, so no weapon of the OVR breaks down and
+    the original 12 immobilizes it; an OVR is an attack other than CC, so its crew takes the Immobilization TC
+    at once (demo crew morale 8). A DR over 8 puts the crew beneath it and the vehicle is Abandoned."""
+    pos = overrun_with_halftrack(make_position, "bmg_malf")
     pos.push_text("answer dice 6,6")
     assert pos.units["a-ht"].has("immobilized")
     tc = pos.decision
