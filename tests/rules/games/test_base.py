@@ -16,7 +16,8 @@ PLAY = [
     "move ger-sq5 DI4-DI5",
     "end",  # -> DFPh
     "end",  # -> AFPh
-    "end",  # -> RtPh, which ends by itself with nobody to rout (A10.5) -> APh
+    "end",  # -> RtPh
+    "answer none",  # the Russians in German view break nobody voluntarily (A10.41); nobody routs (A10.5) -> APh
 ]
 
 
