@@ -340,11 +340,23 @@ def apply_morale(position: Position, state: State, unit: UnitState, res: am.Mora
             wound = _wound_decision(wounded, "A17.11", was_wounded or res.worse)
     if wound is not None:
         state = state.push(wound)
-    if res.hob and unit.id in state.units:
-        return state.push(Decision(
-            "roll", unit.side, T("{unit} rolled an Original 2: roll for Heat of Battle", unit=unit.id),
-            "A15.1", "hob", dice="DR", subject=(unit.id,), target=unit.hex))
+    if res.hob and unit.id in state.units and not hob_exempt_at(position, unit):
+        return state.push(hob_decision(unit))
     return state
+
+
+def hob_exempt_at(position: Position, unit: UnitState) -> bool:
+    """A15.1: no Heat of Battle for the units morale.hob_exempt names, nor for PRC (aboard a vehicle)."""
+    return am.hob_exempt(unit) or mounted.carrier_of(position, unit) is not None
+
+
+def hob_decision(unit: UnitState, *, was_broken: bool = False) -> Decision:
+    """A15.1: the Heat of Battle DR after an Original 2 on an MC or a (not self-) rally; ``was_broken``: it
+    rallied on that 2, and its HoB DR still takes the broken unit's +1."""
+    return Decision(
+        "roll", unit.side, T("{unit} rolled an Original 2: roll for Heat of Battle", unit=unit.id),
+        "A15.1", "hob", dice="DR", subject=(unit.id,), target=unit.hex,
+        args=(("was_broken", "1"),) if was_broken else ())
 
 
 def resume_lltc(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -414,8 +426,10 @@ def resume_hob(game: AslGame, position: Position, decision: Decision, answer: ac
     dice = answer.dice or ()
     enemy_nat = _side_nationality(position, position.enemy_of(unit.side))
     seen = _known_enemy_in_los(position, unit)
-    got, _ = am.heat_of_battle(unit, (dice[0], dice[1]), known_enemy_in_los=seen, enemy_nationality=enemy_nat,
-                               default_nationality=_side_nationality(position, unit.side))
+    rolled = unit.mark("broken") if decision.arg("was_broken") == "1" else unit  # A15.1: +1 though rallied
+    own = _side_nationality(position, unit.side)
+    got, _ = am.heat_of_battle(rolled, (dice[0], dice[1]), known_enemy_in_los=seen,
+                               enemy_nationality=enemy_nat, default_nationality=own)
     counters = position.scenario.counters
     if "hero" in got and unit.type == LEADER:  # A15.21: the leader himself becomes heroic, and rallies
         unit = unit.mark("heroic", remove=("broken", "pinned", "dm"))

@@ -96,8 +96,7 @@ def morale_check(unit: UnitState, dice: tuple[int, int], *, n: int = 0, drm: int
            "morale {morale}", unit=unit.id, check=check, white=white, coloured=coloured, total=total,
            drm=n + drm, final=final, morale=morale), "A10.1")]
     broken = unit.has("broken")
-    hob = total == 2 and unit.type not in ("crew", "hero") and not unit.has("berserk") \
-        and not unit.has("hw") and not unit.has("mounted")  # A25.23: HW units, A13.52: cavalry, take no HoB
+    hob = total == 2 and not hob_exempt(unit)
     exceeded = elr is not None and not broken and au.elr_exceeded(final, morale, elr)
     replaced = au.replacement(unit, counters or {}, casualty=total == 12) if exceeded else None
     if total == 12:
@@ -134,6 +133,14 @@ def morale_check(unit: UnitState, dice: tuple[int, int], *, n: int = 0, drm: int
         return MoraleResult(unit.id, "pin", final, morale, None, hob, tuple(steps))
     steps.append((T("passes"), "A10.1"))
     return MoraleResult(unit.id, "pass", final, morale, None, hob, tuple(steps))
+
+
+def hob_exempt(unit: UnitState) -> bool:
+    """A15.1: the units that never roll for Heat of Battle: crews, heroes, berserk units, Unarmed units
+    (prisoners too, A20.5), Human Wave units (A25.23) and cavalry (A13.52). Units aboard a vehicle (PRC) are
+    exempt too: the caller that knows the vehicles says so (aftermath.hob_exempt_at)."""
+    return unit.type in ("crew", "hero") or au.is_unarmed(unit) or any(
+        unit.has(m) for m in ("berserk", "hw", "mounted"))
 
 
 def pinnable(unit: UnitState) -> bool:

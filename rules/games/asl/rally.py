@@ -44,6 +44,10 @@ def check(game: AslGame, position: Position, rally: act.Rally) -> act.Rally:
     unit = position.units[rally.unit]
     if not unit.has("broken"):
         raise IllegalAction(T("{unit} is not broken", unit=unit.id), "A10.6")
+    if unit.has("disrupted") and not _helpers(position, unit) and not commissar.bonus(position.units.values(),
+                                                                                      unit):
+        raise IllegalAction(T("{unit} is Disrupted: it may not self-rally, only a leader in its Location may "
+                              "rally it (A19.12)", unit=unit.id), "A19.12")
     if unit.has("rally_tried"):
         raise IllegalAction(T("{unit} has already had its one Rally Phase action", unit=unit.id), "A3.1")
     if unit.type != "leader" and not _helpers(position, unit) and not nations.self_rallies(position, unit):
@@ -136,7 +140,18 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     final, _ = working(position, unit, dice)
     under = commissar.bonus(position.units.values(), unit)
     if final <= min(10, int(unit.values["broken_morale"]) + under):  # A25.222: morale +1 (A.18: at most 10)
-        return state.with_unit(unit.mark(remove=("broken", "dm")))
-    if under:  # A25.222: failing under a commissar costs the unit a step of quality, or its life
+        state = state.with_unit(unit.mark(remove=("broken", "dm")))
+    elif under:  # A25.222: failing under a commissar costs the unit a step of quality, or its life
         state, _ = commissar.failed_rally(state, unit, position.scenario.counters)
-    return state
+    return _heat_of_battle(position, state, unit, roll.total)
+
+
+def _heat_of_battle(position: Position, state: State, unit: UnitState, original: int) -> State:
+    """A15.1: an Original 2 on a rally attempt that is not a self-rally (a leader's DRM helped it) is followed
+    by a Heat of Battle DR, with the broken unit's +1 even though it has just rallied."""
+    from hexmate.rules.games.asl import aftermath
+
+    now = state.units.get(unit.id)
+    if original != 2 or now is None or not _helpers(position, unit) or aftermath.hob_exempt_at(position, now):
+        return state
+    return state.push(aftermath.hob_decision(now, was_broken=True))
