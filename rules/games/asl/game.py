@@ -103,6 +103,7 @@ from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as asl_demolition
 from hexmate.rules.games.asl import dismantle as asl_dismantle
+from hexmate.rules.games.asl import disrupt as asl_disrupt
 from hexmate.rules.games.asl import dugin as asl_dugin
 from hexmate.rules.games.asl import escape as asl_escape
 from hexmate.rules.games.asl import escapewd as asl_escapewd
@@ -2512,6 +2513,7 @@ class AslGame(Game):
             state = vcapcc.end_of_ccph(state)  # A21.2: the CC's order-keeping marker goes
             state = vsmccrew.end_of_turn(state)  # A21.22
             state = asl_berserk.end_of_ccph(position, state, self.gstate(state).cc_done)  # A15.46
+            state = asl_disrupt.end_of_ccph(state)  # A19.12: a Disrupted unit still in Melee is eliminated
             state = asl_hw.end_of_player_turn(state)  # A25.23: morale +1 and Lax for the Player Turn
             gs = self.gstate(state)
             state = state.replace(game=gs.replace(cc_entered=(), cc_advanced=(), cc_done=(), cc_hex=None,
