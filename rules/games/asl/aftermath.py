@@ -250,7 +250,7 @@ def _reduce(
 def _break(counters: Mapping[str, CounterType], state: State, unit: UnitState) -> State:
     """A unit breaks (A10.3, marked DM as newly broken, A10.62); one already broken or berserk is Casualty
     Reduced instead (A7.301, A15.42)."""
-    if unit.has("broken") or unit.has("berserk") or unit.type == "hero":
+    if unit.has("broken") or unit.has("berserk") or au.is_hero(unit):  # A15.2: a hero never breaks
         return _reduce(counters, state, unit)[0]
     return state.with_unit(unit.revealed().mark("broken", "dm", remove=("pinned", "cx")))
 
@@ -368,8 +368,8 @@ def resume_lltc(game: AslGame, position: Position, decision: Decision, answer: a
     dice = answer.dice or ()
     lead = am.leader_drm_for(unit, _helpers(position, state, unit))
     if not am.task_check(unit, (dice[0], dice[1]), n=int(decision.arg("drm", "0")), drm=lead,
-                         bonus=commissar.bonus(state.units.values(), unit)):  # A25.221
-        state = state.with_unit(unit.mark("pinned"))
+                         bonus=commissar.bonus(state.units.values(), unit)) and am.pinnable(unit):  # A15.2
+        state = state.with_unit(unit.mark("pinned"))  # A25.221: the commissar's bonus above
     return state
 
 

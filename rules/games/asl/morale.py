@@ -103,7 +103,7 @@ def morale_check(unit: UnitState, dice: tuple[int, int], *, n: int = 0, drm: int
         if broken:
             steps.append((T("Original 12 on a broken unit: eliminated"), "A10.31"))
             return MoraleResult(unit.id, "eliminated", final, morale, None, False, tuple(steps))
-        if unit.type == "hero" or (unit.type in au.SMC and unit.has("berserk")):
+        if au.is_hero(unit) or (unit.type in au.SMC and unit.has("berserk")):
             steps.append((T("Original 12: Casualty MC, wounded as if already wounded"), "A10.31"))
             return MoraleResult(unit.id, "wound", final, morale, None, False, tuple(steps), worse=True)
         steps.append((T("Original 12: Casualty MC, reduced and then broken"), "A10.31"))
@@ -111,10 +111,10 @@ def morale_check(unit: UnitState, dice: tuple[int, int], *, n: int = 0, drm: int
             steps.append((T("failed by more than ELR {elr}: replaced first", elr=elr), replaced.rule))
         return MoraleResult(unit.id, "casualty", final, morale, replaced, False, tuple(steps))
     if final > morale:
-        if unit.type == "hero" and unit.has("wounded"):
+        if au.is_hero(unit) and unit.has("wounded"):
             steps.append((T("a wounded hero who fails an MC is eliminated"), "A15.2"))
             return MoraleResult(unit.id, "eliminated", final, morale, None, False, tuple(steps))
-        if unit.type == "hero":
+        if au.is_hero(unit):
             steps.append((T("a hero who fails an MC is wounded instead"), "A15.2"))
             return MoraleResult(unit.id, "wound", final, morale, None, False, tuple(steps))
         if broken:
@@ -139,14 +139,14 @@ def hob_exempt(unit: UnitState) -> bool:
     """A15.1: the units that never roll for Heat of Battle: crews, heroes, berserk units, Unarmed units
     (prisoners too, A20.5), Human Wave units (A25.23) and cavalry (A13.52). Units aboard a vehicle (PRC) are
     exempt too: the caller that knows the vehicles says so (aftermath.hob_exempt_at)."""
-    return unit.type in ("crew", "hero") or au.is_unarmed(unit) or any(
+    return unit.type == "crew" or au.is_hero(unit) or au.is_unarmed(unit) or any(
         unit.has(m) for m in ("berserk", "hw", "mounted"))
 
 
 def pinnable(unit: UnitState) -> bool:
     """A7.8: berserk units and heroes are never pinned (nor cavalry, vehicles, climbers: not chapter A
     infantry here)."""
-    return not unit.has("berserk") and unit.type != "hero" and not unit.has("hw") \
+    return not unit.has("berserk") and not au.is_hero(unit) and not unit.has("hw") \
         and not unit.has("mounted")  # A25.23: nor HW units; A13.52: nor cavalry
 
 
