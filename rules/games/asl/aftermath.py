@@ -401,7 +401,26 @@ def resume_wound(game: AslGame, position: Position, decision: Decision, answer: 
         state = _drop_possessions(state, unit).without_unit(unit.id)
         if unit.type == LEADER and decision.arg("cc") != "1":  # A11.141: no LLMC for units in CC
             state = _leader_lost(position, state, unit)
-    return state
+        return state
+    return _wounded_on_the_move(game, position, state, unit)
+
+
+WOUND_PIN_MF = 4  # A17.2: the MF an SMC had spent when wounded that pins it
+
+
+def _wounded_on_the_move(game: AslGame, position: Position, state: State, unit: UnitState) -> State:
+    """A17.2 (A15.22): a Good Order or berserk SMC wounded during its move (Defensive First Fire) after
+    spending 4 MF or more is pinned, a hero too (A15.2 names this exception to his never being pinned)."""
+    from hexmate.rules.games.asl import berserk as asl_berserk
+
+    moving = position.state.moving
+    now = state.units.get(unit.id)
+    if (now is None or moving is None or unit.id not in moving.units or position.phase.id != "MPh"
+            or (now.has("broken") and not now.has("berserk"))):
+        return state
+    if asl_berserk.spent_so_far(game, position, moving) < WOUND_PIN_MF:
+        return state
+    return state.with_unit(now.mark("pinned"))
 
 
 def _known_enemy_in_los(position: Position, unit: UnitState) -> bool:

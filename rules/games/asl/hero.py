@@ -13,8 +13,8 @@ Audit of A15.2-A15.24 against the text (paraphrased):
   pinned, exempt from HoB (A15.1) and from ELR replacement (A19.11), and still causes a Leader Loss MC when
   eliminated (aftermath._leader_lost). He may not add his hero DRM to his leadership DRM: here he gives
   the hero's -1 only when his leadership is not in the attack (a leader firing a SW directs nothing, A9.12).
-- A15.22: pinned only as A17.2 says (a wound after 4 MF or more spent): not built (hexmate does not keep the
-  MF a unit has spent when First Fire wounds it).
+- A15.22: pinned only as A17.2 says: a Good Order (or berserk) SMC, a hero too, wounded during its move after
+  spending 4 MF or more is pinned (aftermath._wounded_on_the_move).
 - A15.23: a hero fires a SW MG alone at full FP, not as a lone leader's Area Fire (fire.lone_leader_mg),
   with +1 on the IFT DR, offset by his own -1 (``fire_drms``). He loses his inherent FP while he uses a SW
   (fire.py, A7.35). Guns, captured guns, the CA of NT weapons and AAMG on AFVs ridden are chapter C/D
