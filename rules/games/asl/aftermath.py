@@ -434,6 +434,27 @@ def _known_enemy_in_los(position: Position, unit: UnitState) -> bool:
     return False
 
 
+BH_THEN = "hob_bh"
+BH_ACCEPT, BH_REFUSE = "accept", "refuse"
+
+
+def resume_hob_bh(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A15.3: Battle Hardening accepted: the better unit (or Fanatic), neither broken nor pinned; refused, the
+    unit stays as it is."""
+    state = position.state
+    unit = state.units.get(decision.subject[0])
+    if unit is None or answer.choice != BH_ACCEPT:
+        return state
+    hardened = unit.mark(remove=("broken", "pinned", "dm"))
+    better = decision.arg("to")
+    counters = position.scenario.counters
+    if better and better in counters:
+        hardened = hardened.as_counter(counters[better])
+    if decision.arg("fanatic") == "1":
+        hardened = hardened.mark("fanatic")
+    return state.with_unit(hardened)
+
+
 def resume_hob(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
     """A15.1: the Heat of Battle DR and its results: a hero appears (A15.21, if the scenario has a hero
     counter), Battle Hardening (A15.3: a better unit, not broken or pinned, or Fanatic), Berserk (A15.4:
@@ -462,12 +483,14 @@ def resume_hob(game: AslGame, position: Position, decision: Decision, answer: ac
             state = state.with_unit(new)
     if "bh" in got:
         better, fanatic, _ = nations.battle_hardening(position, unit, counters)  # A15.3, A25.211, A25.72
-        hardened = unit.mark(remove=("broken", "pinned", "dm"))
-        if better is not None:
-            hardened = hardened.as_counter(counters[better])
-        if fanatic:
-            hardened = hardened.mark("fanatic")
-        state = state.with_unit(hardened)
+        if better is not None or fanatic:  # A15.3: the owner may refuse it
+            became = better if better is not None else T("Fanatic")
+            ask = T("{unit}: Battle Hardening, it becomes {to}: accept, or refuse (A15.3)", unit=unit.id,
+                    to=became)
+            state = state.push(Decision(
+                "confirm", unit.side, ask, "A15.3", BH_THEN,
+                choices=(BH_ACCEPT, BH_REFUSE), subject=(unit.id,), target=unit.hex,
+                args=(("to", better or ""), ("fanatic", "1" if fanatic else ""))))
     if "berserk" in got:
         # A15.42: it also loses CX, TI and concealment at once
         gone = ("broken", "pinned", "dm", "cx", "ti")

@@ -1612,6 +1612,11 @@ class AslGame(Game):
         state = asl_fire.resume_hob(self, position, decision, answer)
         return asl_hobsurr.after_hob(self, position, decision, state)  # A15.5: surrender to one beside it
 
+    def resume_hob_bh(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        from hexmate.rules.games.asl import aftermath
+
+        return aftermath.resume_hob_bh(self, position, decision, answer)  # A15.3: accepted or refused
+
     def resume_malfunction(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_fire.resume_malfunction(self, position, decision, answer)
 

@@ -59,7 +59,28 @@ def test_a15_1_an_original_2_on_an_mc_opens_heat_of_battle(make_position: Any) -
     pos.push_text("answer dice 1,1")  # passes; Original 2: HoB
     assert pos.decision.then == "hob" and pos.decision.subject == ("b-s",)
     pos.push_text("answer dice 3,4")  # 7, no DRM for a German 2nd Line: Battle Hardening (A15.3)
+    assert pos.decision.then == "hob_bh" and pos.decision.choices == ("accept", "refuse")
+    pos.push_text("answer accept")  # A15.3: it may be refused; accepted
     assert pos.units["b-s"].name == "4-6-7"
+
+
+def test_a15_3_battle_hardening_may_be_refused(make_position: Any) -> None:
+    pos = make(make_position, [("b-s", "4-4-7")])
+    pos.push_text("fire a-1 at C2 dice 3,4")
+    pos.push_text("answer dice 1,1")
+    pos.push_text("answer dice 3,4")  # 7: Battle Hardening (A15.3)
+    pos.push_text("answer refuse")
+    assert pos.units["b-s"].name == "4-4-7" and pos.decision is None
+
+
+def test_a15_3_a_broken_unit_refusing_stays_broken(make_position: Any) -> None:
+    pos = make(make_position, [("b-s", "4-4-7")], markers={"b-s": ["broken"]})
+    pos.push_text("fire a-1 at C2 dice 3,4")  # 1MC
+    pos.push_text("answer dice 1,1")  # passes; Original 2
+    pos.push_text("answer dice 2,4")  # 6 + 1 (broken) = 7: Battle Hardening
+    assert pos.decision.then == "hob_bh"
+    pos.push_text("answer refuse")
+    assert pos.units["b-s"].has("broken") and pos.units["b-s"].name == "4-4-7"
 
 
 def test_a15_4_berserk_only_with_a_known_enemy_in_los(make_position: Any) -> None:

@@ -42,6 +42,7 @@ def test_a15_1_heat_of_battle_after_a_rally_can_harden_the_unit(make_position: A
     pos = rph(make_position)
     pos.push_text("rally a-s dice 1,1")
     pos.push_text("answer dice 3,4")  # 7 + 1 (broken) = 8: Battle Hardening (5-8), 4-4-7 to 4-6-7 (A15.3)
+    pos.push_text("answer accept")  # A15.3: it may be refused; accepted
     assert pos.units["a-s"].name == "4-6-7" and not pos.units["a-s"].has("broken")
 
 
