@@ -468,8 +468,9 @@ def resume_hob(game: AslGame, position: Position, decision: Decision, answer: ac
     seen = _known_enemy_in_los(position, unit)
     rolled = unit.mark("broken") if decision.arg("was_broken") == "1" else unit  # A15.1: +1 though rallied
     own = _side_nationality(position, unit.side)
+    refused = position.enemy_of(unit.side) in getattr(state.game, "no_quarter", ())  # A20.3, A15.5
     got, _ = am.heat_of_battle(rolled, (dice[0], dice[1]), known_enemy_in_los=seen,
-                               enemy_nationality=enemy_nat, default_nationality=own)
+                               enemy_nationality=enemy_nat, default_nationality=own, no_quarter=refused)
     counters = position.scenario.counters
     if "hero" in got and unit.type == LEADER:  # A15.21: the leader himself becomes heroic, and rallies
         unit = unit.mark("heroic", remove=("broken", "pinned", "dm"))

@@ -257,11 +257,12 @@ def hob_drm(unit: UnitState, default_nationality: str | None = None) -> list[tup
 
 def heat_of_battle(unit: UnitState, dice: tuple[int, int], *, known_enemy_in_los: bool = True,
                    enemy_nationality: str | None = None, default_nationality: str | None = None,
-                   ) -> tuple[frozenset[str], int]:
+                   no_quarter: bool = False) -> tuple[frozenset[str], int]:
     """A15.1: the HoB DR with its DRMs, read on the table; returns the results ({hero, bh, berserk,
     surrender}) and the final DR. Non-Elite Italians and Axis Minors surrender from 10 (A15.1 note); units
     that never surrender go berserk instead (Japanese, Gurkhas, Partisans, fanatics, SS against Russians);
-    with no known enemy in LOS, berserk becomes Battle Hardening (A15.44)."""
+    with no known enemy in LOS, berserk becomes Battle Hardening (A15.44). ``no_quarter``: the enemy has
+    refused quarter (A20.3), so a surrender is berserk instead (the A15.1 table's note, A15.5)."""
     _, _, total = _dr(dice)
     nat = au.nationality_of(unit, default_nationality)
     final = total + sum(v for _, v, _ in hob_drm(unit, default_nationality))
@@ -272,6 +273,7 @@ def heat_of_battle(unit: UnitState, dice: tuple[int, int], *, known_enemy_in_los
         results = {"surrender"}
     if "surrender" in results and (
         nat.flag("berserk_not_surrender") or unit.has("fanatic") or commissar.is_commissar(unit)  # A15.1 note
+        or no_quarter
         or (enemy_nationality or "") in nat.classes("berserk_not_surrender_vs")
     ):
         results = {"berserk"}
