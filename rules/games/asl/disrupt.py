@@ -7,14 +7,16 @@ A19.12, paraphrased, and where each sentence is built:
   nationalities and units that are never Disrupted only break (nations.never_disrupted);
 - no self-rally (rally.check); a leader in its Location may still rally it;
 - it surrenders to a Good Order Known enemy infantry unit ADJACENT at the start of the RtPh even with a safe
-  rout open (prisoners.rout_surrenders, A20.21), unless No Quarter applies (A20.3);
+  rout open (prisoners.rout_surrenders, A20.21), unless No Quarter applies (A20.3). Its surrender when such
+  an enemy enters its Location in another phase is not built, since entering is not (next point);
 - it may not rout, save where the rout is forced on it: in the Open Ground of A10.531 or beside armed enemies
   that are all in Melee, berserk or vehicles (A20.21) (rout.must_rout then holds and the rout is owed). A
   Disrupted DM unit that need not rout may not choose to (``may_choose_rout``). It never Low Crawls
   (``may_low_crawl``), unless the enemy has refused quarter: then it routs at any risk (A20.3). Fire
   Locations (B25.4), water obstacles (B21.43) and Night (E1.54) are chapters not in the text.
-- it does not stop an enemy entering or passing its hex (A4.14): nothing in hexmate's movement lets a
-  broken unit do so either; it does block a rout toward it as any unit does (A10.51);
+- it does not stop an enemy entering or passing its hex (A4.14's exception): not built, the MPh cost
+  function (game.py) still bars entry into its Location as for any Known enemy; it does block a rout toward
+  it as any unit does (A10.51);
 - in Melee it may not withdraw (cc.py) and, not captured, it is eliminated if still in Melee at the end of
   the CCPh (``end_of_ccph``).
 """

@@ -11,8 +11,10 @@ Audit of A15.2-A15.24 against the text (paraphrased):
   of the MMC that made him. A leader who becomes a hero rallies, keeps his counter and gets the ``heroic``
   marker: from then on ``units.is_hero`` holds for him, so he too is wounded instead of broken, never
   pinned, exempt from HoB (A15.1) and from ELR replacement (A19.11), and still causes a Leader Loss MC when
-  eliminated (aftermath._leader_lost). He may not add his hero DRM to his leadership DRM: here he gives
-  the hero's -1 only when his leadership is not in the attack (a leader firing a SW directs nothing, A9.12).
+  eliminated (aftermath._leader_lost). He may not add his hero DRM to his leadership DRM: in fire he gives
+  the hero's -1 only when his leadership is not in the attack (a leader firing a SW directs nothing, A9.12);
+  in CC the better of the two (cc.py: his 0 or +1 leadership gives way to the -1). His inherent FP of 1 in
+  fire is not built (a leader has none here, A7.53).
 - A15.22: pinned only as A17.2 says: a Good Order (or berserk) SMC, a hero too, wounded during its move after
   spending 4 MF or more is pinned (aftermath._wounded_on_the_move).
 - A15.23: a hero fires a SW MG alone at full FP, not as a lone leader's Area Fire (fire.lone_leader_mg),
@@ -22,6 +24,19 @@ Audit of A15.2-A15.24 against the text (paraphrased):
 - A15.24: -1 on the IFT/CC DR for each hero taking part whose inherent FP or SW fires within its normal
   range, cumulative with leadership and other heroes, wherever the rest of the Fire Group is; none for a FT
   or DC attack (``fire_drms``; cc.py for CC). His use of it in Search (A12.152) is search.py's.
+
+The rest of the a28 audit of A15-A20 (short; the full table is in the branch's report):
+
+- A15.1 HoB: on an MC's Original 2 (aftermath.py) and on a rally's that is not a self-rally (rally.py, with
+  the broken +1 kept); exempt: crews, heroes, berserk, Unarmed, HW, cavalry, PRC (morale.hob_exempt,
+  aftermath.hob_exempt_at); climbing/swimming/wading, boats, parachutes: chapters B/E/G. Under No Quarter a
+  surrender result is berserk (A15.5). A15.3: Battle Hardening is asked, and may be refused.
+- A16 Battlefield Integrity (optional): the arithmetic is morale.integrity_*; the tally, the checks and the
+  ELR changes in play are not built (no BPV in the counter catalogue, no bracketed OB BPV in scenarios).
+- A17: wounds, severity, 3 MF, IPC 0, morale and leadership -1 (units.py), the pin after 4 MF
+  (aftermath._wounded_on_the_move). Not built: a Good Order MMC carrying a wounded SMC as 5 PP (A17.2).
+- A18: leaders.py, ccleader.py. A19: units.replacement, disrupt.py, unarmed.py, ammo.py. A20: prisoners.py,
+  capture.py, guards.py, escape.py, rearm.py, scrounge.py; Mop-Up (A20.23) is search.py's (A12.153).
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import commissar, mounted, nations
 from hexmate.rules.games.asl import concealment as asl_concealment
+from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Line, Position, State, UnitState
 from hexmate.rules.text import T
 
@@ -80,7 +81,7 @@ def working(position: Position, unit: UnitState, dice: tuple[int, ...]) -> tuple
     if under:  # A25.222: a commissar's rally: his 0 only, no other leader's DRM (A25.221), DM ignored
         lines.append(Line(T("commissar in the Location: no other leader's DRM"), "+0", "A25.221"))
     elif helpers:
-        best = min(int(h.values["leadership"]) for h in helpers)
+        best = min(au.leadership_of(h) for h in helpers)  # A17.3: a wounded leader's is one worse
         drm += best
         lines.append(Line(T("leader in the Location"), f"{best:+d}", "A10.7"))
     else:
@@ -105,7 +106,7 @@ def declare(game: AslGame, position: Position, rally: act.Rally) -> State:
         gs = game.gstate(state)  # the one MMC a side may self-rally per friendly Player Turn (A10.63, A18.11)
         state = state.replace(game=gs.replace(self_rallied=(*gs.self_rallied, unit.side)))
     state = state.with_unit(unit.mark("rally_tried"))
-    helpers = sorted(_helpers(position, unit), key=lambda h: (int(h.values["leadership"]), h.id))
+    helpers = sorted(_helpers(position, unit), key=lambda h: (au.leadership_of(h), h.id))
     spot = helpers[0].hex if helpers and helpers[0].concealed else None
     if spot is not None and asl_concealment.seen_by_good_order(position, unit.side, spot):
         state = state.with_unit(state.units[helpers[0].id].revealed())  # A12.141: rallying is an action
