@@ -517,6 +517,7 @@ class AslGame(Game):
             # a SW is no unit
             if (any(u.side != side and not u.concealed and u.type != "sw" for u in here) and not twice
                     and not asl_unarmed.only_unarmed(here, side)  # A20.54: unarmed units bar no move
+                    and not asl_disrupt.no_bar(here, side)  # A19.12: nor Disrupted ones
                     and not (horsed and cavalry.may_enter(here, side))  # A13.35
                     and b != charge_at):  # A13.6: a Charge enters its target
                 return None
@@ -1127,6 +1128,7 @@ class AslGame(Game):
             ):
                 for uid in action.units:
                     state = state.with_unit(state.units[uid].revealed())
+            state = asl_disrupt.surrender_on_entry(self, position, state, action.units, (to,))  # A19.12
             lv = state.units[action.units[0]].level  # A2.8: CC is with the enemy in the Location entered
             asked = state.decision is not None  # the level still to answer: any level of the hex counts
             if any(u.side != side and (u.level == lv or asked) for u in position.units_at(to)):
@@ -2302,6 +2304,8 @@ class AslGame(Game):
             state = asl_ovr.start_cc(self, position.at(state), moving.units, moving.destination)
         if moving.finished and not moving.stopped and movers:  # A20.54: unarmed units entered: CC at once
             state = asl_unarmed.start_cc(self, position.at(state), moving.units, moving.destination)
+        state = asl_disrupt.surrender_on_entry(self, position, state, moving.units,
+                                               moving.path[1:moving.at + 1])  # A19.12: they surrender
         state = asl_scrounge.after_move(position, state, moving.units, moving.finished, moving.stopped)
         state = asl_hw.after_move(self, position, state, [u.id for u in movers])  # A25.232: the impulse
         went = asl_berserk.spent_so_far(self, position, moving)  # A15.431: gone berserk mid-move

@@ -449,9 +449,9 @@ def replacement(unit: UnitState, counters: Mapping[str, CounterType], *, casualt
             i = ladder.index(unit.counter.name)
             if i + 1 < len(ladder) and ladder[i + 1] in counters:
                 return Replacement((ladder[i + 1],), False, "A19.13")
-            if i + 1 == len(ladder):
-                return Replacement((), True, "A19.12")  # the lowest leader (6+1) is Disrupted
-        return None  # A19.12: any other leader is Disrupted only by a HoB surrender (A15.5): he just breaks
+            if i + 1 < len(ladder):
+                return None  # A19.12: a leader above the lowest is Disrupted only by a HoB surrender (A15.5)
+        return Replacement((), True, "A19.12")  # the lowest leader (6+1; a rank off the ladder) is Disrupted
     if values.get("underscored_morale") and not ssr_elr:
         half = values.get("reduces_to")
         if unit.type == "squad" and isinstance(half, str) and half in counters:

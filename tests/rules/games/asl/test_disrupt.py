@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import disrupt, rout
 
 
@@ -68,3 +70,56 @@ def test_a19_12_end_of_ccph_through_the_game(make_position: Any) -> None:
         pos.push_text("end")
     assert pos.phase.id != "CCPh"
     assert "b-1" not in pos.units and "a-1" in pos.units
+
+
+def _entry(make_position: Any, phase: str, start: str = "C1") -> Any:
+    units = [_u("a-1", start), _u("b-s", "C3", "4-4-7", "b", markers=["broken", "disrupted"])]
+    return make_position("asl", units, phase)
+
+
+def _answer_reactions(pos: Any) -> None:
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+
+
+def test_a19_12_a_move_may_enter_a_disrupted_units_location_and_it_surrenders(make_position: Any) -> None:
+    pos = _entry(make_position, "MPh")
+    pos.push_text("move a-1 C1-C2-C3")  # A4.14 bars no entry here: the only enemy is Disrupted
+    _answer_reactions(pos)
+    top = pos.decision
+    assert top is not None and (top.then, top.side, top.rule) == ("surrender", "a", "A19.12")
+    assert top.units == ("a-1",) and top.subject == ("b-s",)
+    pos.push_text("answer units a-1")
+    assert pos.units["b-s"].has("prisoner") and pos.units["b-s"].carrier == "a-1"
+
+
+def test_a19_12_passing_through_takes_the_prisoners_along(make_position: Any) -> None:
+    pos = _entry(make_position, "MPh")
+    pos.push_text("move a-1 C1-C2-C3-C4")
+    _answer_reactions(pos)
+    pos.push_text("answer units a-1")
+    assert pos.label(pos.units["b-s"].hex) == "C4" and pos.units["b-s"].has("prisoner")  # with its guard
+
+
+def test_a19_12_the_surrender_on_entry_may_be_refused(make_position: Any) -> None:
+    pos = _entry(make_position, "MPh")
+    pos.push_text("move a-1 C1-C2-C3")
+    _answer_reactions(pos)
+    pos.push_text("answer refuse")  # A20.3: No Quarter, the Disrupted unit is eliminated
+    assert "b-s" not in pos.units and "a" in pos.game.gstate(pos.state).no_quarter
+
+
+def test_a19_12_an_advance_into_its_location_takes_its_surrender(make_position: Any) -> None:
+    pos = _entry(make_position, "APh", start="C2")
+    pos.push_text("advance a-1 C2-C3")
+    top = pos.decision
+    assert top is not None and (top.then, top.rule) == ("surrender", "A19.12")
+    pos.push_text("answer units a-1")
+    assert pos.units["b-s"].has("prisoner")
+
+
+def test_a4_14_a_broken_unit_not_disrupted_still_bars_the_move(make_position: Any) -> None:
+    units = [_u("a-1", "C1"), _u("b-s", "C3", "4-4-7", "b", markers=["broken"])]
+    pos = make_position("asl", units, "MPh")
+    with pytest.raises(IllegalAction, match=r"A4\.14"):
+        pos.push_text("move a-1 C1-C2-C3")
