@@ -83,6 +83,8 @@ def surrender_on_entry(game: AslGame, position: Position, state: State, movers: 
 
     view = position.at(state)
     takers = [view.units[u] for u in movers if u in view.units]
+    if any(u.has("hw") for u in takers):
+        return state  # A25.233: a Human Wave takes their surrender at its impulse's end (hw.surrenders)
     captors = sorted({u.id for u in takers if u.type in prisoners.INFANTRY and au.good_order(u)
                       and not u.concealed and prisoners.armed(u) and not u.has("berserk")})
     if not captors:
