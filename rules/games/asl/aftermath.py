@@ -368,8 +368,8 @@ def resume_lltc(game: AslGame, position: Position, decision: Decision, answer: a
     dice = answer.dice or ()
     lead = am.leader_drm_for(unit, _helpers(position, state, unit))
     if not am.task_check(unit, (dice[0], dice[1]), n=int(decision.arg("drm", "0")), drm=lead,
-                         bonus=commissar.bonus(state.units.values(), unit)) and am.pinnable(unit):  # A15.2
-        state = state.with_unit(unit.mark("pinned"))  # A25.221: the commissar's bonus above
+                         bonus=commissar.bonus(state.units.values(), unit)):  # A25.221
+        state = state.with_unit(unit.mark("pinned"))
     return state
 
 
@@ -438,21 +438,41 @@ BH_THEN = "hob_bh"
 BH_ACCEPT, BH_REFUSE = "accept", "refuse"
 
 
+def ask_bh(position: Position, decision: Decision, state: State) -> State:
+    """A15.3: Battle Hardening may be refused. After the HoB DR of ``decision`` (``position`` before it), a
+    unit it hardened (a better counter, or Fanatic) is asked whether its owner keeps that."""
+    uid = decision.subject[0] if decision.subject else ""
+    before, after = position.units.get(uid), state.units.get(uid)
+    if before is None or after is None:
+        return state
+    better, fanatic, _ = nations.battle_hardening(position, before, position.scenario.counters)
+    changed = (better is not None and after.name == better and before.name != better) or (
+        fanatic and after.has("fanatic") and not before.has("fanatic"))
+    if not changed:
+        return state
+    ask = T("{unit}: Battle Hardening, it becomes {to}: accept, or refuse (A15.3)", unit=uid,
+            to=better if better is not None else T("Fanatic"))
+    was = (("was", before.name), ("marks", ",".join(sorted(before.markers))))
+    return state.push(Decision("confirm", after.side, ask, "A15.3", BH_THEN, choices=(BH_ACCEPT, BH_REFUSE),
+                               subject=(uid,), target=after.hex, args=was))
+
+
 def resume_hob_bh(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
-    """A15.3: Battle Hardening accepted: the better unit (or Fanatic), neither broken nor pinned; refused, the
-    unit stays as it is."""
+    """A15.3: accepted, the hardened unit stays; refused, it is its old counter again with its old state
+    (broken, pinned, DM; not Fanatic), save what the same DR's other result gave it (a leader turned heroic
+    has rallied, A15.21)."""
     state = position.state
     unit = state.units.get(decision.subject[0])
-    if unit is None or answer.choice != BH_ACCEPT:
+    was = decision.arg("was")
+    if unit is None or answer.choice != BH_REFUSE or was not in position.scenario.counters:
         return state
-    hardened = unit.mark(remove=("broken", "pinned", "dm"))
-    better = decision.arg("to")
-    counters = position.scenario.counters
-    if better and better in counters:
-        hardened = hardened.as_counter(counters[better])
-    if decision.arg("fanatic") == "1":
-        hardened = hardened.mark("fanatic")
-    return state.with_unit(hardened)
+    marks = set(decision.arg("marks").split(",")) - {""}
+    back = unit.as_counter(position.scenario.counters[was])
+    if "fanatic" not in marks:
+        back = back.mark(remove=("fanatic",))
+    if not (back.has("heroic") and "heroic" not in marks):
+        back = back.mark(*(m for m in ("broken", "pinned", "dm") if m in marks))
+    return state.with_unit(back)
 
 
 def resume_hob(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -484,14 +504,12 @@ def resume_hob(game: AslGame, position: Position, decision: Decision, answer: ac
             state = state.with_unit(new)
     if "bh" in got:
         better, fanatic, _ = nations.battle_hardening(position, unit, counters)  # A15.3, A25.211, A25.72
-        if better is not None or fanatic:  # A15.3: the owner may refuse it
-            became = better if better is not None else T("Fanatic")
-            ask = T("{unit}: Battle Hardening, it becomes {to}: accept, or refuse (A15.3)", unit=unit.id,
-                    to=became)
-            state = state.push(Decision(
-                "confirm", unit.side, ask, "A15.3", BH_THEN,
-                choices=(BH_ACCEPT, BH_REFUSE), subject=(unit.id,), target=unit.hex,
-                args=(("to", better or ""), ("fanatic", "1" if fanatic else ""))))
+        hardened = unit.mark(remove=("broken", "pinned", "dm"))
+        if better is not None:
+            hardened = hardened.as_counter(counters[better])
+        if fanatic:
+            hardened = hardened.mark("fanatic")
+        state = state.with_unit(hardened)
     if "berserk" in got:
         # A15.42: it also loses CX, TI and concealment at once
         gone = ("broken", "pinned", "dm", "cx", "ti")

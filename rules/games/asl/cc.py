@@ -215,8 +215,8 @@ def leader_drm(units: Sequence[UnitState], position: Position | None = None) -> 
                and (position is None or mounted.may_direct_cc(position, u, units))]
     if not leaders or len(leaders) == len(units) or any(u.has("berserk") for u in units):
         return None
-    best = min(leaders, key=au.leadership_of)  # A17.3: a wounded leader's modifier is one worse
-    return au.leadership_of(best), best.id
+    best = min(leaders, key=lambda u: int(u.values["leadership"]))
+    return int(best.values["leadership"]), best.id
 
 
 def _targets(position: Position, h: Hex, side: str) -> list[UnitState]:

@@ -139,7 +139,7 @@ def drm(position: Position, unit: UnitState) -> int:
     assert unit.hex is not None
     out = 0
     leaders = [
-        au.leadership_of(u)  # A17.3: one worse when wounded
+        int(u.values["leadership"])
         for u in position.units_at(unit.hex)
         if u.type == "leader" and u.side == unit.side and u.id != unit.id and not u.has("broken")
     ]

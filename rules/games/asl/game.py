@@ -1612,7 +1612,10 @@ class AslGame(Game):
 
     def resume_hob(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         state = asl_fire.resume_hob(self, position, decision, answer)
-        return asl_hobsurr.after_hob(self, position, decision, state)  # A15.5: surrender to one beside it
+        state = asl_hobsurr.after_hob(self, position, decision, state)  # A15.5: surrender to one beside it
+        from hexmate.rules.games.asl import aftermath
+
+        return aftermath.ask_bh(position, decision, state)  # A15.3: Battle Hardening may be refused
 
     def resume_hob_bh(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         from hexmate.rules.games.asl import aftermath
@@ -1692,7 +1695,8 @@ class AslGame(Game):
         return asl_residual.resume_place(self, position, decision, answer)  # A9.22
 
     def resume_rally(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_rally.resume(self, position, decision, answer)
+        state = asl_rally.resume(self, position, decision, answer)
+        return asl_rally.heat_of_battle(position, decision, answer, state)  # A15.1: an Original 2, led
 
     def resume_deploy_ntc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return deployment.resume_ntc(self, position, decision, answer)  # A1.31

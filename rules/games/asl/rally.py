@@ -11,7 +11,6 @@ from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import commissar, mounted, nations
 from hexmate.rules.games.asl import concealment as asl_concealment
-from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Line, Position, State, UnitState
 from hexmate.rules.text import T
 
@@ -45,10 +44,6 @@ def check(game: AslGame, position: Position, rally: act.Rally) -> act.Rally:
     unit = position.units[rally.unit]
     if not unit.has("broken"):
         raise IllegalAction(T("{unit} is not broken", unit=unit.id), "A10.6")
-    if unit.has("disrupted") and not _helpers(position, unit) and not commissar.bonus(position.units.values(),
-                                                                                      unit):
-        raise IllegalAction(T("{unit} is Disrupted: it may not self-rally, only a leader in its Location may "
-                              "rally it (A19.12)", unit=unit.id), "A19.12")
     if unit.has("rally_tried"):
         raise IllegalAction(T("{unit} has already had its one Rally Phase action", unit=unit.id), "A3.1")
     if unit.type != "leader" and not _helpers(position, unit) and not nations.self_rallies(position, unit):
@@ -81,7 +76,7 @@ def working(position: Position, unit: UnitState, dice: tuple[int, ...]) -> tuple
     if under:  # A25.222: a commissar's rally: his 0 only, no other leader's DRM (A25.221), DM ignored
         lines.append(Line(T("commissar in the Location: no other leader's DRM"), "+0", "A25.221"))
     elif helpers:
-        best = min(au.leadership_of(h) for h in helpers)  # A17.3: a wounded leader's is one worse
+        best = min(int(h.values["leadership"]) for h in helpers)
         drm += best
         lines.append(Line(T("leader in the Location"), f"{best:+d}", "A10.7"))
     else:
@@ -106,7 +101,7 @@ def declare(game: AslGame, position: Position, rally: act.Rally) -> State:
         gs = game.gstate(state)  # the one MMC a side may self-rally per friendly Player Turn (A10.63, A18.11)
         state = state.replace(game=gs.replace(self_rallied=(*gs.self_rallied, unit.side)))
     state = state.with_unit(unit.mark("rally_tried"))
-    helpers = sorted(_helpers(position, unit), key=lambda h: (au.leadership_of(h), h.id))
+    helpers = sorted(_helpers(position, unit), key=lambda h: (int(h.values["leadership"]), h.id))
     spot = helpers[0].hex if helpers and helpers[0].concealed else None
     if spot is not None and asl_concealment.seen_by_good_order(position, unit.side, spot):
         state = state.with_unit(state.units[helpers[0].id].revealed())  # A12.141: rallying is an action
@@ -141,18 +136,21 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     final, _ = working(position, unit, dice)
     under = commissar.bonus(position.units.values(), unit)
     if final <= min(10, int(unit.values["broken_morale"]) + under):  # A25.222: morale +1 (A.18: at most 10)
-        state = state.with_unit(unit.mark(remove=("broken", "dm")))
-    elif under:  # A25.222: failing under a commissar costs the unit a step of quality, or its life
+        return state.with_unit(unit.mark(remove=("broken", "dm")))
+    if under:  # A25.222: failing under a commissar costs the unit a step of quality, or its life
         state, _ = commissar.failed_rally(state, unit, position.scenario.counters)
-    return _heat_of_battle(position, state, unit, roll.total)
+    return state
 
 
-def _heat_of_battle(position: Position, state: State, unit: UnitState, original: int) -> State:
-    """A15.1: an Original 2 on a rally attempt that is not a self-rally (a leader's DRM helped it) is followed
-    by a Heat of Battle DR, with the broken unit's +1 even though it has just rallied."""
+def heat_of_battle(position: Position, decision: Decision, answer: act.Answer, state: State) -> State:
+    """A15.1: after a rally attempt (``resume``), an Original 2 that was not a self-rally (a leader of the
+    Location helped) is followed by a Heat of Battle DR, the broken unit's +1 kept though it rallied."""
     from hexmate.rules.games.asl import aftermath
 
-    now = state.units.get(unit.id)
-    if original != 2 or now is None or not _helpers(position, unit) or aftermath.hob_exempt_at(position, now):
+    unit = position.units.get(decision.subject[0]) if decision.subject else None
+    now = state.units.get(unit.id) if unit is not None else None
+    if unit is None or now is None or ASL_DR.from_values(answer.dice or ()).total != 2:
+        return state
+    if not _helpers(position, unit) or aftermath.hob_exempt_at(position, now):
         return state
     return state.push(aftermath.hob_decision(now, was_broken=True))

@@ -598,7 +598,7 @@ def resume_nmc(game: AslGame, position: Position, decision: Decision, answer: ac
     helper = state.units.get(leader) if leader else None
     final = ASL_DR.from_values(answer.dice or ()).total
     if helper is not None:
-        final += au.leadership_of(helper)  # A10.711: his leadership to the NMC (A17.3: wounds count)
+        final += int(helper.values["leadership"])  # A10.711: he may add his leadership to the NMC
     morale = int(unit.values["broken_morale"])
     here = decision.target
     assert here is not None

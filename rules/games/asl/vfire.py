@@ -688,7 +688,7 @@ def cc_vehicle(position: Position, vehicle: UnitState, ids: tuple[str, ...], *, 
     if moving and not immobile:
         parts.append((T("the vehicle is in Motion or not stopped"), 2, "A11.51"))
     if smc and mmc:
-        lead = au.leadership_of(smc[0]) if smc[0].type == "leader" else 0  # A17.3: wounds count
+        lead = int(smc[0].values.get("leadership", 0) or 0) if smc[0].type == "leader" else 0
         if lead:
             parts.append((T("leadership ({unit})", unit=smc[0].id), lead, "A11.51"))
     for hero in (u for u in smc if u.type == "hero"):  # A11.51: the hero's DRM applies against vehicles too

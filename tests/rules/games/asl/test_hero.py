@@ -123,7 +123,7 @@ def test_a15_21_a_heroic_leader_mc_through_the_game(make_position: Any) -> None:
     assert pos.decision.then == "mc" and pos.decision.subject == ("b-s",)
 
 
-# --- A15.21, A15.24, A17.3 in Close Combat and rally ---
+# --- A15.21, A15.24 in Close Combat ---
 
 
 def _cc_lines(make_position: Any, leader: str, *markers: str) -> list[tuple[str, str]]:
@@ -144,18 +144,3 @@ def test_a15_21_a_heroic_8_0_in_cc_gives_the_hero_minus_1_not_his_0(make_positio
 
 def test_a15_21_a_heroic_9_1_in_cc_keeps_his_leadership_not_both(make_position: Any) -> None:
     assert _cc_lines(make_position, "9-1", "heroic") == [("-1", "A11.141")]
-
-
-def test_a17_3_a_wounded_leader_directs_cc_one_worse(make_position: Any) -> None:
-    assert _cc_lines(make_position, "9-1") == [("-1", "A11.141")]
-    assert _cc_lines(make_position, "9-1", "wounded") == [("+0", "A11.141")]
-
-
-def test_a17_3_a_wounded_leader_helps_a_rally_one_worse(make_position: Any) -> None:
-    from hexmate.rules.games.asl import rally
-
-    units = [{"id": "a-s", "counter": "4-4-7", "side": "a", "hex": "C2", "markers": ["broken"]},
-             {"id": "a-l", "counter": "8-1", "side": "a", "hex": "C2", "markers": ["wounded"]}]
-    pos = make_position("asl", units, "RPh", counters=COUNTERS)
-    final, _ = rally.working(pos, pos.units["a-s"], (4, 4))
-    assert final == 8  # 8 + 0: the 8-1's -1 is 0 while wounded (A17.3); it fails against broken morale 7
