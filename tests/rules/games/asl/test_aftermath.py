@@ -83,6 +83,40 @@ def test_a15_3_a_broken_unit_refusing_stays_broken(make_position: Any) -> None:
     assert pos.units["b-s"].has("broken") and pos.units["b-s"].name == "4-4-7"
 
 
+def _leader_moving(make_position: Any, path: str) -> Any:
+    units = [{"id": "a-l", "counter": "8-1", "side": "a", "hex": "C1"},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C6"}]
+    pos = make_position("asl", units, "MPh", counters=COUNTERS)
+    pos.push_text(f"move a-l {path}")
+    return pos
+
+
+def _wound_at(pos: Any, hex_: str) -> None:
+    # A7.21 Point Blank 8 FP, FFNAM and FFMO -2 (A4.6): Original 5 is final 3 on the 8 column, K/1
+    pos.push_text(f"fire b-1 at {hex_} dice 2,3")
+    while pos.decision is not None and pos.decision.then != "wound":
+        top = pos.decision
+        pos.push_text(f"answer units {top.units[0]}" if top.kind == "units" else "answer pass")
+    assert pos.units["a-l"].has("wounded")
+    pos.push_text("answer dice 1")  # A17.11: a light wound
+
+
+def test_a17_2_an_smc_wounded_after_4_mf_is_pinned(make_position: Any) -> None:
+    pos = _leader_moving(make_position, "C1-C2-C3-C4-C5")  # open ground: 4 MF spent on reaching C5
+    while pos.label(pos.decision.target) != "C5":
+        pos.push_text("answer pass")
+    _wound_at(pos, "C5")
+    assert pos.units["a-l"].has("pinned")
+
+
+def test_a17_2_an_smc_wounded_after_3_mf_is_not_pinned(make_position: Any) -> None:
+    pos = _leader_moving(make_position, "C1-C2-C3-C4")
+    while pos.label(pos.decision.target) != "C4":
+        pos.push_text("answer pass")
+    _wound_at(pos, "C4")
+    assert not pos.units["a-l"].has("pinned")
+
+
 def test_a15_4_berserk_only_with_a_known_enemy_in_los(make_position: Any) -> None:
     pos = make(make_position, [("b-s", "4-4-7")])
     pos.push_text("fire a-1 at C2 dice 3,4")
@@ -195,37 +229,3 @@ def test_a15_24_a_hero_firing_within_normal_range_adds_minus_one(make_position: 
     pos = make_position("asl", units, "PFPh", counters=COUNTERS)
     text = pos.resolve(pos.parse_action("fire a-1,a-h at C4 dice 3,4")).text()
     assert "hero (a-h): -1 (A15.24)" in text and "Cowering" not in text
-
-
-def _leader_moving(make_position: Any, path: str) -> Any:
-    units = [{"id": "a-l", "counter": "8-1", "side": "a", "hex": "C1"},
-             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C6"}]
-    pos = make_position("asl", units, "MPh", counters=COUNTERS)
-    pos.push_text(f"move a-l {path}")
-    return pos
-
-
-def _wound_at(pos: Any, hex_: str) -> None:
-    # A7.21 Point Blank 8 FP, FFNAM and FFMO -2 (A4.6): Original 5 is final 3 on the 8 column, K/1
-    pos.push_text(f"fire b-1 at {hex_} dice 2,3")
-    while pos.decision is not None and pos.decision.then != "wound":
-        top = pos.decision
-        pos.push_text(f"answer units {top.units[0]}" if top.kind == "units" else "answer pass")
-    assert pos.units["a-l"].has("wounded")
-    pos.push_text("answer dice 1")  # A17.11: a light wound
-
-
-def test_a17_2_an_smc_wounded_after_4_mf_is_pinned(make_position: Any) -> None:
-    pos = _leader_moving(make_position, "C1-C2-C3-C4-C5")  # open ground: 4 MF spent on reaching C5
-    while pos.label(pos.decision.target) != "C5":
-        pos.push_text("answer pass")
-    _wound_at(pos, "C5")
-    assert pos.units["a-l"].has("pinned")
-
-
-def test_a17_2_an_smc_wounded_after_3_mf_is_not_pinned(make_position: Any) -> None:
-    pos = _leader_moving(make_position, "C1-C2-C3-C4")
-    while pos.label(pos.decision.target) != "C4":
-        pos.push_text("answer pass")
-    _wound_at(pos, "C4")
-    assert not pos.units["a-l"].has("pinned")
