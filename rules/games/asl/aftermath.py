@@ -267,7 +267,7 @@ def _reduce(
 def _break(counters: Mapping[str, CounterType], state: State, unit: UnitState) -> State:
     """A unit breaks (A10.3, marked DM as newly broken, A10.62); one already broken or berserk is Casualty
     Reduced instead (A7.301, A15.42)."""
-    if unit.has("broken") or unit.has("berserk") or unit.type == "hero":
+    if unit.has("broken") or unit.has("berserk") or au.is_hero(unit):  # A15.2: a hero never breaks
         return _reduce(counters, state, unit)[0]
     return state.with_unit(unit.revealed().mark("broken", "dm", remove=("pinned", "cx")))
 
@@ -359,11 +359,23 @@ def apply_morale(position: Position, state: State, unit: UnitState, res: am.Mora
             wound = _wound_decision(wounded, "A17.11", was_wounded or res.worse)
     if wound is not None:
         state = state.push(wound)
-    if res.hob and unit.id in state.units:
-        return state.push(Decision(
-            "roll", unit.side, T("{unit} rolled an Original 2: roll for Heat of Battle", unit=unit.id),
-            "A15.1", "hob", dice="DR", subject=(unit.id,), target=unit.hex))
+    if res.hob and unit.id in state.units and not hob_exempt_at(position, unit):
+        return state.push(hob_decision(unit))
     return state
+
+
+def hob_exempt_at(position: Position, unit: UnitState) -> bool:
+    """A15.1: no Heat of Battle for the units morale.hob_exempt names, nor for PRC (aboard a vehicle)."""
+    return am.hob_exempt(unit) or mounted.carrier_of(position, unit) is not None
+
+
+def hob_decision(unit: UnitState, *, was_broken: bool = False) -> Decision:
+    """A15.1: the Heat of Battle DR after an Original 2 on an MC or a (not self-) rally; ``was_broken``: it
+    rallied on that 2, and its HoB DR still takes the broken unit's +1."""
+    return Decision(
+        "roll", unit.side, T("{unit} rolled an Original 2: roll for Heat of Battle", unit=unit.id),
+        "A15.1", "hob", dice="DR", subject=(unit.id,), target=unit.hex,
+        args=(("was_broken", "1"),) if was_broken else ())
 
 
 def resume_lltc(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -408,7 +420,26 @@ def resume_wound(game: AslGame, position: Position, decision: Decision, answer: 
         state = _drop_possessions(state, unit).without_unit(unit.id)
         if unit.type == LEADER and decision.arg("cc") != "1":  # A11.141: no LLMC for units in CC
             state = _leader_lost(position, state, unit)
-    return state
+        return state
+    return _wounded_on_the_move(game, position, state, unit)
+
+
+WOUND_PIN_MF = 4  # A17.2: the MF an SMC had spent when wounded that pins it
+
+
+def _wounded_on_the_move(game: AslGame, position: Position, state: State, unit: UnitState) -> State:
+    """A17.2 (A15.22): a Good Order or berserk SMC wounded during its move (Defensive First Fire) after
+    spending 4 MF or more is pinned, a hero too (A15.2 names this exception to his never being pinned)."""
+    from hexmate.rules.games.asl import berserk as asl_berserk
+
+    moving = position.state.moving
+    now = state.units.get(unit.id)
+    if (now is None or moving is None or unit.id not in moving.units or position.phase.id != "MPh"
+            or (now.has("broken") and not now.has("berserk"))):
+        return state
+    if asl_berserk.spent_so_far(game, position, moving) < WOUND_PIN_MF:
+        return state
+    return state.with_unit(now.mark("pinned"))
 
 
 def _known_enemy_in_los(position: Position, unit: UnitState) -> bool:
@@ -422,6 +453,47 @@ def _known_enemy_in_los(position: Position, unit: UnitState) -> bool:
     return False
 
 
+BH_THEN = "hob_bh"
+BH_ACCEPT, BH_REFUSE = "accept", "refuse"
+
+
+def ask_bh(position: Position, decision: Decision, state: State) -> State:
+    """A15.3: Battle Hardening may be refused. After the HoB DR of ``decision`` (``position`` before it), a
+    unit it hardened (a better counter, or Fanatic) is asked whether its owner keeps that."""
+    uid = decision.subject[0] if decision.subject else ""
+    before, after = position.units.get(uid), state.units.get(uid)
+    if before is None or after is None:
+        return state
+    better, fanatic, _ = nations.battle_hardening(position, before, position.scenario.counters)
+    changed = (better is not None and after.name == better and before.name != better) or (
+        fanatic and after.has("fanatic") and not before.has("fanatic"))
+    if not changed:
+        return state
+    ask = T("{unit}: Battle Hardening, it becomes {to}: accept, or refuse (A15.3)", unit=uid,
+            to=better if better is not None else T("Fanatic"))
+    was = (("was", before.name), ("marks", ",".join(sorted(before.markers))))
+    return state.push(Decision("confirm", after.side, ask, "A15.3", BH_THEN, choices=(BH_ACCEPT, BH_REFUSE),
+                               subject=(uid,), target=after.hex, args=was))
+
+
+def resume_hob_bh(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A15.3: accepted, the hardened unit stays; refused, it is its old counter again with its old state
+    (broken, pinned, DM; not Fanatic), save what the same DR's other result gave it (a leader turned heroic
+    has rallied, A15.21)."""
+    state = position.state
+    unit = state.units.get(decision.subject[0])
+    was = decision.arg("was")
+    if unit is None or answer.choice != BH_REFUSE or was not in position.scenario.counters:
+        return state
+    marks = set(decision.arg("marks").split(",")) - {""}
+    back = unit.as_counter(position.scenario.counters[was])
+    if "fanatic" not in marks:
+        back = back.mark(remove=("fanatic",))
+    if not (back.has("heroic") and "heroic" not in marks):
+        back = back.mark(*(m for m in ("broken", "pinned", "dm") if m in marks))
+    return state.with_unit(back)
+
+
 def resume_hob(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
     """A15.1: the Heat of Battle DR and its results: a hero appears (A15.21, if the scenario has a hero
     counter), Battle Hardening (A15.3: a better unit, not broken or pinned, or Fanatic), Berserk (A15.4:
@@ -433,8 +505,11 @@ def resume_hob(game: AslGame, position: Position, decision: Decision, answer: ac
     dice = answer.dice or ()
     enemy_nat = _side_nationality(position, position.enemy_of(unit.side))
     seen = _known_enemy_in_los(position, unit)
-    got, _ = am.heat_of_battle(unit, (dice[0], dice[1]), known_enemy_in_los=seen, enemy_nationality=enemy_nat,
-                               default_nationality=_side_nationality(position, unit.side))
+    rolled = unit.mark("broken") if decision.arg("was_broken") == "1" else unit  # A15.1: +1 though rallied
+    own = _side_nationality(position, unit.side)
+    refused = position.enemy_of(unit.side) in getattr(state.game, "no_quarter", ())  # A20.3, A15.5
+    got, _ = am.heat_of_battle(rolled, (dice[0], dice[1]), known_enemy_in_los=seen,
+                               enemy_nationality=enemy_nat, default_nationality=own, no_quarter=refused)
     counters = position.scenario.counters
     if "hero" in got and unit.type == LEADER:  # A15.21: the leader himself becomes heroic, and rallies
         unit = unit.mark("heroic", remove=("broken", "pinned", "dm"))

@@ -339,6 +339,9 @@ def work(
         common += drm
         lines.extend(hth_lines)
     led = leader_drm(attacking, position)  # D6.65: a leader aboard directs as the text allows
+    heroic = [u for u in attacking if u.type == "leader" and au.is_hero(u)]
+    if led is not None and led[0] >= 0 and any(u.id == led[1] for u in heroic):
+        led = None  # A15.21: a heroic leader gives his hero -1 or his leadership, never both: the better one
     if led is not None:
         common += led[0]
         lines.append(Line(T("leadership ({leader})", leader=led[1]), f"{led[0]:+d}", "A11.141"))
@@ -353,7 +356,7 @@ def work(
         if attacking[0].has("plus1"):  # D5.34: the "+1" of an earlier stun or Recall
             common += 1
             lines.append(Line(T("recalled or stunned before"), "+1", "D5.34"))
-    for hero in (u for u in attacking if u.type == "hero"):  # A15.24: -1 each, with any leadership
+    for hero in (u for u in attacking if au.is_hero(u) and (led is None or u.id != led[1])):  # A15.24, A15.21
         common -= 1
         lines.append(Line(T("hero ({unit})", unit=_name(hero)), "-1", "A15.24"))
     over = _overstack(position, h, side)

@@ -44,6 +44,7 @@ from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as dc
 from hexmate.rules.games.asl import firepower as fpw
+from hexmate.rules.games.asl import hero as asl_hero
 from hexmate.rules.games.asl import hw as asl_hw
 from hexmate.rules.games.asl import mgca as asl_mgca
 from hexmate.rules.games.asl import morale as am
@@ -471,7 +472,7 @@ def lone_leader_mg(position: Position, sw: UnitState, firers: Sequence[UnitState
     if sw.type != au.SW or shot_of(sw).kind != "mg":
         return False
     owner = position.units.get(sw.carrier or "")
-    if owner is None or owner.type != LEADER:
+    if owner is None or owner.type != LEADER or au.is_hero(owner):  # A15.23: a heroic leader at full FP
         return False
     helpers = [u for u in firers if u.type in ("leader", "hero") and u.id != owner.id and u.hex == owner.hex]
     return not helpers
@@ -651,9 +652,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     directors = firers if led is not None else shooters
     if any(u.has("cx") for u in directors):
         drms.append((T("CX firer"), 1, "A4.51"))
-    for hero in (u for u in people if u.type == "hero"):  # A15.24: -1 each, cumulative
-        if hero.hex is not None and distance(hero.hex, fire.target) <= shot_of(hero).range:
-            drms.append((T("hero ({unit})", unit=hero.id), -1, "A15.24"))
+    drms += asl_hero.fire_drms(position, people, weapons, firers, fire.target, ft_attack=ft_attack,
+                               led=led is not None)  # A15.24: -1 each, cumulative; A15.23: +1 alone with a MG
     if any(u.has("encircled") for u in _possessors(position, firers)):
         drms.append((T("encircled firer"), 1, "A7.7"))
     firing_here = {where(position, u) for u in shooters}

@@ -273,7 +273,7 @@ def after_attack(position: Position, state: State, target: Hex, side: str, entri
 
 
 def _affected(unit: UnitState) -> bool:
-    return unit.type not in (au.SW, "dummy") and not unit.has("berserk") and unit.type != "hero"
+    return unit.type not in (au.SW, "dummy") and not unit.has("berserk") and not au.is_hero(unit)
 
 
 def sync(state: State) -> State:

@@ -107,6 +107,7 @@ from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as asl_demolition
 from hexmate.rules.games.asl import dismantle as asl_dismantle
+from hexmate.rules.games.asl import disrupt as asl_disrupt
 from hexmate.rules.games.asl import dugin as asl_dugin
 from hexmate.rules.games.asl import escape as asl_escape
 from hexmate.rules.games.asl import escapewd as asl_escapewd
@@ -520,6 +521,7 @@ class AslGame(Game):
             # a SW is no unit
             if (any(u.side != side and not u.concealed and u.type != "sw" for u in here) and not twice
                     and not asl_unarmed.only_unarmed(here, side)  # A20.54: unarmed units bar no move
+                    and not asl_disrupt.no_bar(here, side)  # A19.12: nor Disrupted ones
                     and not (horsed and cavalry.may_enter(here, side))  # A13.35
                     and b != charge_at):  # A13.6: a Charge enters its target
                 return None
@@ -1141,6 +1143,7 @@ class AslGame(Game):
             ):
                 for uid in action.units:
                     state = state.with_unit(state.units[uid].revealed())
+            state = asl_disrupt.surrender_on_entry(self, position, state, action.units, (to,))  # A19.12
             lv = state.units[action.units[0]].level  # A2.8: CC is with the enemy in the Location entered
             asked = state.decision is not None  # the level still to answer: any level of the hex counts
             if any(u.side != side and (u.level == lv or asked) for u in position.units_at(to)):
@@ -1635,7 +1638,15 @@ class AslGame(Game):
 
     def resume_hob(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         state = asl_fire.resume_hob(self, position, decision, answer)
-        return asl_hobsurr.after_hob(self, position, decision, state)  # A15.5: surrender to one beside it
+        state = asl_hobsurr.after_hob(self, position, decision, state)  # A15.5: surrender to one beside it
+        from hexmate.rules.games.asl import aftermath
+
+        return aftermath.ask_bh(position, decision, state)  # A15.3: Battle Hardening may be refused
+
+    def resume_hob_bh(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        from hexmate.rules.games.asl import aftermath
+
+        return aftermath.resume_hob_bh(self, position, decision, answer)  # A15.3: accepted or refused
 
     def resume_malfunction(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_fire.resume_malfunction(self, position, decision, answer)
@@ -1710,7 +1721,8 @@ class AslGame(Game):
         return asl_residual.resume_place(self, position, decision, answer)  # A9.22
 
     def resume_rally(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_rally.resume(self, position, decision, answer)
+        state = asl_rally.resume(self, position, decision, answer)
+        return asl_rally.heat_of_battle(position, decision, answer, state)  # A15.1: an Original 2, led
 
     def resume_deploy_ntc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return deployment.resume_ntc(self, position, decision, answer)  # A1.31
@@ -2342,6 +2354,8 @@ class AslGame(Game):
             state = asl_ovr.start_cc(self, position.at(state), moving.units, moving.destination)
         if moving.finished and not moving.stopped and movers:  # A20.54: unarmed units entered: CC at once
             state = asl_unarmed.start_cc(self, position.at(state), moving.units, moving.destination)
+        state = asl_disrupt.surrender_on_entry(self, position, state, moving.units,
+                                               moving.path[1:moving.at + 1])  # A19.12: they surrender
         state = asl_scrounge.after_move(position, state, moving.units, moving.finished, moving.stopped)
         state = asl_hw.after_move(self, position, state, [u.id for u in movers])  # A25.232: the impulse
         went = asl_berserk.spent_so_far(self, position, moving)  # A15.431: gone berserk mid-move
@@ -2561,6 +2575,7 @@ class AslGame(Game):
             state = vcapcc.end_of_ccph(state)  # A21.2: the CC's order-keeping marker goes
             state = vsmccrew.end_of_turn(state)  # A21.22
             state = asl_berserk.end_of_ccph(position, state, self.gstate(state).cc_done)  # A15.46
+            state = asl_disrupt.end_of_ccph(state)  # A19.12: a Disrupted unit still in Melee is eliminated
             state = asl_hw.end_of_player_turn(state)  # A25.23: morale +1 and Lax for the Player Turn
             gs = self.gstate(state)
             state = state.replace(game=gs.replace(cc_entered=(), cc_advanced=(), cc_done=(), cc_hex=None,

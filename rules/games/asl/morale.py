@@ -108,15 +108,14 @@ def morale_check(unit: UnitState, dice: tuple[int, int], *, n: int = 0, drm: int
            "morale {morale}", unit=unit.id, check=check, white=white, coloured=coloured, total=total,
            drm=n + drm, final=final, morale=morale), "A10.1")]
     broken = unit.has("broken")
-    hob = total == 2 and unit.type not in ("crew", "hero") and not unit.has("berserk") \
-        and not unit.has("hw") and not unit.has("mounted")  # A25.23: HW units, A13.52: cavalry, take no HoB
+    hob = total == 2 and not hob_exempt(unit)
     exceeded = elr is not None and not broken and au.elr_exceeded(final, morale, elr)
     replaced = au.replacement(unit, counters or {}, casualty=total == 12) if exceeded else None
     if total == 12:
         if broken:
             steps.append((T("Original 12 on a broken unit: eliminated"), "A10.31"))
             return MoraleResult(unit.id, "eliminated", final, morale, None, False, tuple(steps))
-        if unit.type == "hero" or (unit.type in au.SMC and unit.has("berserk")):
+        if au.is_hero(unit) or (unit.type in au.SMC and unit.has("berserk")):
             steps.append((T("Original 12: Casualty MC, wounded as if already wounded"), "A10.31"))
             return MoraleResult(unit.id, "wound", final, morale, None, False, tuple(steps), worse=True)
         steps.append((T("Original 12: Casualty MC, reduced and then broken"), "A10.31"))
@@ -124,10 +123,10 @@ def morale_check(unit: UnitState, dice: tuple[int, int], *, n: int = 0, drm: int
             steps.append((T("failed by more than ELR {elr}: replaced first", elr=elr), replaced.rule))
         return MoraleResult(unit.id, "casualty", final, morale, replaced, False, tuple(steps))
     if final > morale:
-        if unit.type == "hero" and unit.has("wounded"):
+        if au.is_hero(unit) and unit.has("wounded"):
             steps.append((T("a wounded hero who fails an MC is eliminated"), "A15.2"))
             return MoraleResult(unit.id, "eliminated", final, morale, None, False, tuple(steps))
-        if unit.type == "hero":
+        if au.is_hero(unit):
             steps.append((T("a hero who fails an MC is wounded instead"), "A15.2"))
             return MoraleResult(unit.id, "wound", final, morale, None, False, tuple(steps))
         if broken:
@@ -148,10 +147,18 @@ def morale_check(unit: UnitState, dice: tuple[int, int], *, n: int = 0, drm: int
     return MoraleResult(unit.id, "pass", final, morale, None, hob, tuple(steps))
 
 
+def hob_exempt(unit: UnitState) -> bool:
+    """A15.1: the units that never roll for Heat of Battle: crews, heroes, berserk units, Unarmed units
+    (prisoners too, A20.5), Human Wave units (A25.23) and cavalry (A13.52). Units aboard a vehicle (PRC) are
+    exempt too: the caller that knows the vehicles says so (aftermath.hob_exempt_at)."""
+    return unit.type == "crew" or au.is_hero(unit) or au.is_unarmed(unit) or any(
+        unit.has(m) for m in ("berserk", "hw", "mounted"))
+
+
 def pinnable(unit: UnitState) -> bool:
     """A7.8: berserk units and heroes are never pinned (nor cavalry, vehicles, climbers: not chapter A
     infantry here)."""
-    return not unit.has("berserk") and unit.type != "hero" and not unit.has("hw") \
+    return not unit.has("berserk") and not au.is_hero(unit) and not unit.has("hw") \
         and not unit.has("mounted")  # A25.23: nor HW units; A13.52: nor cavalry
 
 
@@ -262,11 +269,12 @@ def hob_drm(unit: UnitState, default_nationality: str | None = None) -> list[tup
 
 def heat_of_battle(unit: UnitState, dice: tuple[int, int], *, known_enemy_in_los: bool = True,
                    enemy_nationality: str | None = None, default_nationality: str | None = None,
-                   ) -> tuple[frozenset[str], int]:
+                   no_quarter: bool = False) -> tuple[frozenset[str], int]:
     """A15.1: the HoB DR with its DRMs, read on the table; returns the results ({hero, bh, berserk,
     surrender}) and the final DR. Non-Elite Italians and Axis Minors surrender from 10 (A15.1 note); units
     that never surrender go berserk instead (Japanese, Gurkhas, Partisans, fanatics, SS against Russians);
-    with no known enemy in LOS, berserk becomes Battle Hardening (A15.44)."""
+    with no known enemy in LOS, berserk becomes Battle Hardening (A15.44). ``no_quarter``: the enemy has
+    refused quarter (A20.3), so a surrender is berserk instead (the A15.1 table's note, A15.5)."""
     _, _, total = _dr(dice)
     nat = au.nationality_of(unit, default_nationality)
     final = total + sum(v for _, v, _ in hob_drm(unit, default_nationality))
@@ -277,6 +285,7 @@ def heat_of_battle(unit: UnitState, dice: tuple[int, int], *, known_enemy_in_los
         results = {"surrender"}
     if "surrender" in results and (
         nat.flag("berserk_not_surrender") or unit.has("fanatic") or commissar.is_commissar(unit)  # A15.1 note
+        or no_quarter
         or (enemy_nationality or "") in nat.classes("berserk_not_surrender_vs")
     ):
         results = {"berserk"}

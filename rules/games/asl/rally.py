@@ -151,3 +151,17 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     if under:  # A25.222: failing under a commissar costs the unit a step of quality, or its life
         state, _ = commissar.failed_rally(state, unit, position.scenario.counters)
     return state
+
+
+def heat_of_battle(position: Position, decision: Decision, answer: act.Answer, state: State) -> State:
+    """A15.1: after a rally attempt (``resume``), an Original 2 that was not a self-rally (a leader of the
+    Location helped) is followed by a Heat of Battle DR, the broken unit's +1 kept though it rallied."""
+    from hexmate.rules.games.asl import aftermath
+
+    unit = position.units.get(decision.subject[0]) if decision.subject else None
+    now = state.units.get(unit.id) if unit is not None else None
+    if unit is None or now is None or ASL_DR.from_values(answer.dice or ()).total != 2:
+        return state
+    if not _helpers(position, unit) or aftermath.hob_exempt_at(position, now):
+        return state
+    return state.push(aftermath.hob_decision(now, was_broken=True))

@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
+from hexmate.rules.games.asl import disrupt
 from hexmate.rules.games.asl import locations as loc
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
@@ -307,6 +308,8 @@ def locations(position: Position, unit: UnitState) -> dict[Location, Cost]:
     best, prev, danger = _search(position, unit)
     ends, goal = _ends(position, unit, best, danger)
     crawl = {x: best[x] for x in low_crawl(position, unit, best, prev, danger, goal)}
+    if not disrupt.may_low_crawl(position, unit):  # A19.12: no Low Crawl for a Disrupted unit (A20.3 aside)
+        crawl = {x: c for x, c in crawl.items() if x in ends}
     return {**crawl, **ends}
 
 
@@ -407,7 +410,8 @@ def decisions(position: Position) -> list[Decision]:
     out: list[Decision] = []
     for u in sorted(position.units.values(), key=lambda u: (u.side != phasing, u.id)):
         must = must_rout(position, u)
-        may = u.has("broken") and u.has("dm") and not u.has("melee") and u.hex is not None
+        may = u.has("broken") and u.has("dm") and not u.has("melee") and u.hex is not None \
+            and disrupt.may_choose_rout(u)  # A19.12: a Disrupted unit routs only when it must
         if not must and not may:
             continue
         ends = destinations(position, u)

@@ -119,7 +119,7 @@ def search_drm(units: list[UnitState]) -> tuple[int, list[str]]:
     if extra:
         drm -= extra
         parts.append(T("{n} HS-equivalent(s) beyond the first -{n}", n=extra))
-    best = min((int(u.values.get("leadership", 0) or 0) for u in units if u.type == "leader"), default=0)
+    best = min((au.leadership_of(u) for u in units if u.type == "leader"), default=0)  # A17.3
     if best:
         drm += best
         parts.append(T("leader {drm:+d}", drm=best))
@@ -140,7 +140,7 @@ def casualty_drm(concealed: list[UnitState]) -> int:
     drm -= max(0, _hs_equivalents(real) - 1)
     leaders = [u for u in real if u.type == "leader"]
     if leaders and any(u.type != "leader" for u in real):  # A10.7: not a leader alone
-        drm += min(int(u.values.get("leadership", 0) or 0) for u in leaders)
+        drm += min(au.leadership_of(u) for u in leaders)  # A17.3: one worse when wounded
     return drm + sum(1 for u in real if _lax(u, real))
 
 

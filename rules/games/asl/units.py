@@ -88,7 +88,8 @@ def morale_of(values: Values, markers: frozenset[str]) -> int:
     m = _int(values, "broken_morale" if "broken" in markers else "morale")
     if "wounded" in markers and values.get("type") != "hero":
         m -= 1
-    if "encircled" in markers and "berserk" not in markers:
+    if "encircled" in markers and "berserk" not in markers and values.get("type") != "hero" \
+            and "heroic" not in markers:  # A15.2: a hero's morale is never lowered (A7.7)
         m -= 1
     if "fanatic" in markers:
         m += 1
@@ -99,6 +100,12 @@ def morale_of(values: Values, markers: frozenset[str]) -> int:
 
 def unit_morale(unit: UnitState) -> int:
     return morale_of({**unit.values, "type": unit.type}, unit.markers)
+
+
+def is_hero(unit: UnitState) -> bool:
+    """A15.2, A15.21: a hero counter, or a leader who became heroic (his counter with a hero counter on it:
+    he has the hero's traits as well as his own)."""
+    return unit.type == "hero" or unit.has("heroic")
 
 
 def leadership_of(unit: UnitState) -> int:
@@ -430,7 +437,7 @@ def replacement(unit: UnitState, counters: Mapping[str, CounterType], *, casualt
     broken HS, an underscored HS is Disrupted (unless the SSR set the ELR, A19.132); a leader drops one rank
     (9-2 to 9-1, 9-1 to 8-1); with nothing lower the unit is Disrupted (A19.12). A squad failing a Casualty
     MC by more than its ELR becomes the lower-quality HS (A19.13, A10.31)."""
-    if unit.type in ("crew", "hero") or unit.has("broken"):
+    if unit.type == "crew" or is_hero(unit) or unit.has("broken"):  # A19.11 (a heroic leader too)
         return None
     if unit.values.get("leader_kind") == "commissar":
         return None  # A25.221: a commissar is never Replaced
@@ -442,7 +449,9 @@ def replacement(unit: UnitState, counters: Mapping[str, CounterType], *, casualt
             i = ladder.index(unit.counter.name)
             if i + 1 < len(ladder) and ladder[i + 1] in counters:
                 return Replacement((ladder[i + 1],), False, "A19.13")
-        return Replacement((), True, "A19.12")
+            if i + 1 < len(ladder):
+                return None  # A19.12: a leader above the lowest is Disrupted only by a HoB surrender (A15.5)
+        return Replacement((), True, "A19.12")  # the lowest leader (6+1; a rank off the ladder) is Disrupted
     if values.get("underscored_morale") and not ssr_elr:
         half = values.get("reduces_to")
         if unit.type == "squad" and isinstance(half, str) and half in counters:

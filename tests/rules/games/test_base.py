@@ -17,7 +17,7 @@ PLAY = [
     "end",  # -> DFPh
     "end",  # -> AFPh
     "end",  # -> RtPh
-    "answer none",  # the Russians in German view break nobody voluntarily (A10.41); nobody routs (A10.5) -> APh
+    "answer none",  # the Russians break nobody voluntarily (A10.41); nobody routs (A10.5) -> APh
 ]
 
 

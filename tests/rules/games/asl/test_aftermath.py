@@ -59,7 +59,62 @@ def test_a15_1_an_original_2_on_an_mc_opens_heat_of_battle(make_position: Any) -
     pos.push_text("answer dice 1,1")  # passes; Original 2: HoB
     assert pos.decision.then == "hob" and pos.decision.subject == ("b-s",)
     pos.push_text("answer dice 3,4")  # 7, no DRM for a German 2nd Line: Battle Hardening (A15.3)
+    assert pos.decision.then == "hob_bh" and pos.decision.choices == ("accept", "refuse")
+    pos.push_text("answer accept")  # A15.3: it may be refused; accepted
     assert pos.units["b-s"].name == "4-6-7"
+
+
+def test_a15_3_battle_hardening_may_be_refused(make_position: Any) -> None:
+    pos = make(make_position, [("b-s", "4-4-7")])
+    pos.push_text("fire a-1 at C2 dice 3,4")
+    pos.push_text("answer dice 1,1")
+    pos.push_text("answer dice 3,4")  # 7: Battle Hardening (A15.3)
+    pos.push_text("answer refuse")
+    assert pos.units["b-s"].name == "4-4-7" and pos.decision is None
+
+
+def test_a15_3_a_broken_unit_refusing_stays_broken(make_position: Any) -> None:
+    pos = make(make_position, [("b-s", "4-4-7")], markers={"b-s": ["broken"]})
+    pos.push_text("fire a-1 at C2 dice 3,4")  # 1MC
+    pos.push_text("answer dice 1,1")  # passes; Original 2
+    pos.push_text("answer dice 2,4")  # 6 + 1 (broken) = 7: Battle Hardening
+    assert pos.decision.then == "hob_bh"
+    pos.push_text("answer refuse")
+    assert pos.units["b-s"].has("broken") and pos.units["b-s"].name == "4-4-7"
+
+
+def _leader_moving(make_position: Any, path: str) -> Any:
+    units = [{"id": "a-l", "counter": "8-1", "side": "a", "hex": "C1"},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C6"}]
+    pos = make_position("asl", units, "MPh", counters=COUNTERS)
+    pos.push_text(f"move a-l {path}")
+    return pos
+
+
+def _wound_at(pos: Any, hex_: str) -> None:
+    # A7.21 Point Blank 8 FP, FFNAM and FFMO -2 (A4.6): Original 5 is final 3 on the 8 column, K/1
+    pos.push_text(f"fire b-1 at {hex_} dice 2,3")
+    while pos.decision is not None and pos.decision.then != "wound":
+        top = pos.decision
+        pos.push_text(f"answer units {top.units[0]}" if top.kind == "units" else "answer pass")
+    assert pos.units["a-l"].has("wounded")
+    pos.push_text("answer dice 1")  # A17.11: a light wound
+
+
+def test_a17_2_an_smc_wounded_after_4_mf_is_pinned(make_position: Any) -> None:
+    pos = _leader_moving(make_position, "C1-C2-C3-C4-C5")  # open ground: 4 MF spent on reaching C5
+    while pos.label(pos.decision.target) != "C5":
+        pos.push_text("answer pass")
+    _wound_at(pos, "C5")
+    assert pos.units["a-l"].has("pinned")
+
+
+def test_a17_2_an_smc_wounded_after_3_mf_is_not_pinned(make_position: Any) -> None:
+    pos = _leader_moving(make_position, "C1-C2-C3-C4")
+    while pos.label(pos.decision.target) != "C4":
+        pos.push_text("answer pass")
+    _wound_at(pos, "C4")
+    assert not pos.units["a-l"].has("pinned")
 
 
 def test_a15_4_berserk_only_with_a_known_enemy_in_los(make_position: Any) -> None:

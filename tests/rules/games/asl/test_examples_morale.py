@@ -328,3 +328,12 @@ def test_t06_regain_counts_only_negative_drms() -> None:
 
 def test_t1_6_unit_size() -> None:
     assert [au.us_number(unit("u", c)) for c in ("8-1", "2-4-7", "2-2-8", "4-6-7")] == [1, 2, 2, 3]
+
+
+def test_a19_12_only_the_lowest_leader_is_disrupted_by_the_elr() -> None:
+    six = unit("ldr", "6+1")
+    assert au.replacement(six, CATALOGUE) == au.Replacement((), True, "A19.12")
+    lone = {k: v for k, v in CATALOGUE.items() if k != "8-1"}  # no 8-1 counter to replace a 9-1 with
+    assert au.replacement(unit("ldr", "9-1"), lone) is None  # he breaks, never Disrupted (A15.5 only)
+    got = am.morale_check(unit("ldr", "9-1"), (5, 5), elr=0, counters=lone)
+    assert got.outcome == "break" and got.replaced is None

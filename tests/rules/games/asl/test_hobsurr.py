@@ -51,3 +51,19 @@ def test_a15_5_with_no_enemy_beside_it_only_disrupted(make_position: Any) -> Non
     assert pos.decision is None or pos.decision.then != "surrender"
     b = pos.units["b-s"]
     assert b.has("broken") and b.has("disrupted") and not b.has("prisoner")
+
+
+def test_a15_5_under_no_quarter_a_hob_surrender_goes_berserk(make_position: Any) -> None:
+    """A15.1's table note and A15.5: a unit whose enemy has refused quarter (A20.3) goes berserk on a final
+    HoB DR of 12 instead of surrendering (a-1 is a Known enemy in its LOS, A15.44)."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"},
+             {"id": "b-s", "counter": "4-4-7", "side": "b", "hex": "C2"}]
+    pos = make_position("asl", units, "PFPh", counters=COUNTERS)
+    gs = pos.state.game
+    pos = pos.at(pos.state.replace(game=gs.replace(no_quarter=("a",))))  # the Germans refused quarter
+    pos.push_text("fire a-1 at C2 dice 3,4")
+    pos.push_text("answer dice 1,1")
+    pos.push_text("answer dice 6,6")
+    b = pos.units["b-s"]
+    assert b.has("berserk") and not b.has("disrupted") and not b.has("broken")
+    assert pos.decision is None or pos.decision.then != "surrender"

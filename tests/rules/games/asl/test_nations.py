@@ -58,6 +58,8 @@ def _hardened(make_position: Any, date: str | None, ob: tuple[str, ...] = (), ta
     pos.push_text("answer dice 1,1")  # passes; Original 2: Heat of Battle
     assert pos.decision.then == "hob"
     pos.push_text("answer dice 2,2")
+    assert pos.decision.then == "hob_bh"  # A15.3: Battle Hardening may be refused; accepted here
+    pos.push_text("answer accept")
     return str(pos.units["b-s"].name)
 
 
