@@ -206,6 +206,12 @@ def test_the_german_player_turn_played_from_the_keyboard_on_the_players_pages(de
     rus.wait_for_selector('.legal-act[data-text="answer none"]')
     _tab_to(rus, '.legal-act[data-text="answer none"]')
     rus.keyboard.press("Enter")
+    # then whether their "?" in the router's view reveal to interdict it (A10.533): they keep them
+    v = table.decision("units", "rus", "reveal concealed units")
+    assert v["decision"]["units"] == []
+    rus.wait_for_selector('.legal-act[data-text="answer keep"]')
+    _tab_to(rus, '.legal-act[data-text="answer keep"]')
+    rus.keyboard.press("Enter")
     table.decision("hexes", "ger")  # the broken half-squad must rout (A10.5)
     _go(ger, "DK4")
     assert "one of the hexes to choose" in ger.locator("#cursor").inner_text()
