@@ -92,6 +92,7 @@ from hexmate.rules.games.asl import (
 )
 from hexmate.rules.games.asl import ambushwd as asl_ambushwd
 from hexmate.rules.games.asl import ammo as asl_ammo
+from hexmate.rules.games.asl import arrival as asl_arrival
 from hexmate.rules.games.asl import berserk as asl_berserk
 from hexmate.rules.games.asl import bypass as asl_bypass
 from hexmate.rules.games.asl import capture as asl_capture
@@ -344,6 +345,7 @@ class AslGame(Game):
         state = asl_dismantle.setup(scenario.counters, state, f"scenario {scenario.name!r}")  # A9.8
         state = hulldown.setup(scenario, state)  # D4.221: set-up HD attempts, rolled before play
         state = asl_hip.setup(self, scenario, hex_map, state)  # A12.3: HIP units set up in secret
+        state = asl_arrival.setup(scenario, hex_map, state)  # A2.5: reinforcements start off the map
         return alsecret.setup(scenario, state)  # D3.41: each Armor Leader's AFV named in secret
 
     def check_counter(self, counter: CounterType) -> str | None:
@@ -714,6 +716,9 @@ class AslGame(Game):
 
     # --- the hooks ---
     def check(self, position: Position, action: act.Action) -> act.Action:
+        if asl_arrival.claims(action):
+            assert isinstance(action, act.Move)
+            return asl_arrival.check(self, position, action)  # A2.5, A2.51: coming on from off the map
         hidden = asl_hip.in_action(position, action)
         if hidden:  # A12.31, A12.32: checked as it will be, the HIP units on their hexes
             shown = asl_hip.reveal(self, position.state, hidden, keep_concealed=isinstance(action, act.Move))
@@ -1019,6 +1024,8 @@ class AslGame(Game):
             shown = asl_hip.reveal(self, position.state, hidden, keep_concealed=isinstance(action, act.Move))
             position = position.at(shown)
         state = position.state
+        if isinstance(action, act.Move) and asl_arrival.claims(action) and position.phase.id == "APh":
+            return asl_arrival.place(position, action)  # A2.5: the entry waited for the APh
         if isinstance(action, act.Move) and vce.is_change(position, action):
             return vce.apply(position, action)  # D5.33, in the APh
         if isinstance(action, act.Activate) and asl_hw.claims(action):
@@ -2207,6 +2214,8 @@ class AslGame(Game):
     def begin_move(self, position: Position, move: act.Move) -> State:
         """A4.5: Double Time puts a CX counter on the movers; Assault Movement is remembered on them for the
         Defensive First Fire at them (A4.61: no FFNAM). A HIP unit is first placed under a "?" (A12.32)."""
+        if asl_arrival.claims(move):
+            return asl_arrival.begin(position, move)  # A2.51: the entry hex is the first hex entered
         if vcrew.is_abandon(position, move):
             return vcrew.abandon(position, move)  # D5.41: the crew leaves; nothing moves
         if vunbog.is_unbog(position, move):
@@ -2440,6 +2449,7 @@ class AslGame(Game):
             )
             for group in stack_groups(position, movable):
                 yield from self.moves_for(position, group).values()
+            yield from asl_arrival.moves(self, position)  # A2.5: reinforcements coming on
             for unit in sorted(position.units.values(), key=lambda u: u.id):
                 if armour.is_vehicle(unit) and unit.side == position.phasing \
                         and not radioless.barred(position, unit):  # D14.23: not before its NTC
@@ -2473,6 +2483,7 @@ class AslGame(Game):
             yield from asl_hw.generate(self, position)  # A25.23: a Human Wave to declare
         elif phase == "APh":
             yield from vce.generate(position)  # D5.33
+            yield from asl_arrival.moves(self, position)  # A2.5: an entry waited for the APh
             for group in stack_groups(
                 position,
                 lambda u: (
@@ -2651,6 +2662,7 @@ class AslGame(Game):
         return asl_rtreveal.start(self, position.at(state))
 
     def check_end(self, position: Position) -> None:
+        asl_arrival.check_end(position)  # A2.5: the units due come on this turn
         asl_berserk.check_end(self, position)  # A15.43: a berserk unit's charge is owed
         asl_hw.check_end(self, position)  # A25.232: a Human Wave goes on
         vrecall.check_end(position)  # D5.341: a Recalled AFV moves off before the MPh ends

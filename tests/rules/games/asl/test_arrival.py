@@ -1,0 +1,121 @@
+"""Units entering the map during play (A2.5-A2.52), in play.
+
+The text: a unit due on a turn must enter that turn (A2.5), and may wait for the APh if it can move then; an
+entry hex barred by an enemy unit (A4.14) moves the entry one turn later to an unbarred hex within 4 hexes
+(A2.5); off-board ground is Open Ground, so entering costs the entry hex's own cost (A2.51: Open Ground 1
+MF, woods 2 MF, A4.1's chart), then the unit goes on with its MF. Analogue board: the conftest's 12x8 open
+map (A1..L8); a 4-6-7 has 4 MF (A4.1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hexmate.rules import actions as act
+from hexmate.rules.errors import DataError, IllegalAction
+from hexmate.rules.games.asl import arrival
+
+ENTRY = {"entry": {"r-1": {"turn": 1, "hexes": ["A4"]}}}
+
+
+def _u(uid: str, hex_: str, side: str = "a", counter: str = "4-6-7") -> dict[str, Any]:
+    return {"id": uid, "counter": counter, "side": side, "hex": hex_}
+
+
+def _pos(make_position: Any, *units: dict[str, Any], options: Any = None, hexes: Any = None,
+         phase: str = "MPh") -> Any:
+    return make_position("asl", [_u("r-1", "A4"), *units], phase, options=options or ENTRY, hexes=hexes)
+
+
+def _moves(pos: Any) -> list[act.Move]:
+    return [a for a in pos.legal_actions if isinstance(a, act.Move) and a.mode == "enter"]
+
+
+def _texts(pos: Any) -> set[str]:
+    return {a.text(pos.label) for a in pos.legal_actions if isinstance(a, act.Move)}
+
+
+def test_a2_5_the_plan_is_checked_on_load(make_position: Any) -> None:
+    with pytest.raises(DataError, match=r"test-scenario: options\.entry\.x"):
+        _pos(make_position, options={"entry": {"x": {"turn": 1}}})
+    with pytest.raises(DataError, match=r"options\.entry\.r-1\.hexes\[0\].*edge"):
+        _pos(make_position, options={"entry": {"r-1": {"turn": 1, "hexes": ["D4"]}}})
+    with pytest.raises(DataError, match=r"options\.entry\.r-1\.turn"):
+        _pos(make_position, options={"entry": {"r-1": {"turn": 9, "hexes": ["A4"]}}})
+
+
+def test_a2_51_entry_costs_the_hex_as_from_open_ground_then_the_move_goes_on(make_position: Any) -> None:
+    """Off the map until it enters; A4 (Open Ground, 1 MF) then B4, C4: 3 of its 4 MF."""
+    pos = _pos(make_position)
+    assert pos.units["r-1"].hex is None
+    texts = _texts(pos)
+    assert "move r-1 A4 cost 1 as enter" in texts
+    assert "move r-1 A4-A3 cost 2 as enter" in texts
+    assert {m.cost for m in _moves(pos) if pos.label(m.path[-1]) == "C4"} == {3}
+    pos.push_text("move r-1 A4-B4-C4 as enter")
+    assert pos.label(pos.units["r-1"].hex) == "C4"
+    assert "r-1" in pos.state.moved
+
+
+def test_a2_51_a_woods_entry_hex_costs_two(make_position: Any) -> None:
+    """A4 woods (2 MF, A4.1) then B4, C4: 4 MF, all it has; one more hex is too far."""
+    pos = _pos(make_position, hexes={"A4": "woods"})
+    assert "move r-1 A4 cost 2 as enter" in _texts(pos)
+    assert {m.cost for m in _moves(pos) if pos.label(m.path[-1]) == "C4"} == {4}
+    assert not [m for m in _moves(pos) if pos.label(m.path[-1]) == "D4"]
+    with pytest.raises(IllegalAction, match="A2.51"):
+        pos.push_text("move r-1 A4-B4-C4-D4 as enter")
+
+
+def test_a2_5_not_before_its_turn_nor_at_another_hex(make_position: Any) -> None:
+    pos = _pos(make_position, options={"entry": {"r-1": {"turn": 2, "hexes": ["A4"]}}})
+    assert not any("as enter" in t for t in _texts(pos))
+    with pytest.raises(IllegalAction, match="turn 2"):
+        pos.push_text("move r-1 A4 as enter")
+    pos = _pos(make_position)
+    with pytest.raises(IllegalAction, match="A2.5"):
+        pos.push_text("move r-1 A5 as enter")
+
+
+def test_a8_1_defensive_first_fire_at_the_entry_hex(make_position: Any) -> None:
+    """The entry hex is the first hex entered: the DEFENDER in D4 may fire at A4 before the move goes on."""
+    pos = _pos(make_position, _u("b-1", "E4", "b"))
+    pos.push_text("move r-1 A4-B4 as enter")
+    top = pos.decision
+    assert top is not None and top.kind == "react" and top.side == "b"
+    assert pos.label(top.target) == "A4"
+
+
+def test_a2_5_a_blocked_entry_hex_moves_one_turn_and_four_hexes(make_position: Any) -> None:
+    """A known enemy squad in A4 bars it (A4.14): no entry on turn 1; on turn 2 any unbarred edge hex within
+    4 hexes of A4 (A8 yes; D1, five hexes off, and L4 no)."""
+    pos = _pos(make_position, _u("b-1", "A4", "b"))
+    assert not any("as enter" in t for t in _texts(pos))
+    with pytest.raises(IllegalAction, match="A2.5"):
+        pos.push_text("move r-1 A4 as enter")
+    later = pos.at(pos.state.replace(turn=2))
+    labels = {later.label(h) for h in arrival.entry_hexes(later, later.units["r-1"])}
+    assert "A8" in labels and "A4" not in labels and "L4" not in labels and "D1" not in labels
+
+
+def test_a2_5_the_entry_may_wait_for_the_aph_but_not_past_it(make_position: Any) -> None:
+    pos = _pos(make_position)
+    pos.push_text("end")  # A2.5: the MPh may end; the unit can still come on in the APh
+    while pos.phase.id != "APh":
+        assert pos.decision is None
+        pos.push_text("end")
+    assert "advance r-1 A4 as enter" in {a.text(pos.label) for a in pos.legal_actions}
+    with pytest.raises(IllegalAction, match="must enter the map this turn"):
+        pos.push_text("end")
+    pos.push_text("advance r-1 A4 as enter")
+    assert pos.label(pos.units["r-1"].hex) == "A4"
+    pos.push_text("end")
+    assert pos.phase.id != "APh"
+
+
+def test_a2_52_an_off_board_unit_does_nothing_else(make_position: Any) -> None:
+    """Every action offered in its MPh naming r-1 is an entry."""
+    pos = _pos(make_position, _u("a-2", "F4"))
+    for action in pos.legal_actions:
+        if "r-1" in getattr(action, "units", ()):
+            assert isinstance(action, act.Move) and action.mode == "enter"
