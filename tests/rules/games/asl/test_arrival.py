@@ -119,3 +119,18 @@ def test_a2_52_an_off_board_unit_does_nothing_else(make_position: Any) -> None:
     for action in pos.legal_actions:
         if "r-1" in getattr(action, "units", ()):
             assert isinstance(action, act.Move) and action.mode == "enter"
+
+
+def test_a2_52_off_board_units_crash_no_phase(make_position: Any) -> None:
+    """A unit due on turn 3 waits off the map through two whole turns: every phase lists its actions."""
+    pos = make_position("asl", [_u("r-1", "A4"), _u("a-2", "B7"), _u("b-1", "L1", "b")], "RPh",
+                        options={"entry": {"r-1": {"turn": 3, "hexes": ["A4"]}}})
+    seen = set()
+    for _ in range(40):
+        if pos.turn >= 3 or pos.decision is not None:
+            break
+        seen.add(pos.phase.id)
+        assert not any("r-1" in getattr(a, "units", ()) for a in pos.legal_actions)
+        pos.push_text("end")
+    assert pos.units["r-1"].hex is None
+    assert {"RPh", "PFPh", "MPh", "DFPh", "AFPh", "APh"} <= seen and pos.turn == 3
