@@ -63,7 +63,7 @@ def test_a2_51_a_woods_entry_hex_costs_two(make_position: Any) -> None:
     assert "move r-1 A4 cost 2 as enter" in _texts(pos)
     assert {m.cost for m in _moves(pos) if pos.label(m.path[-1]) == "C4"} == {4}
     assert not [m for m in _moves(pos) if pos.label(m.path[-1]) == "D4"]
-    with pytest.raises(IllegalAction, match="A2.51"):
+    with pytest.raises(IllegalAction, match=r"A2\.51"):
         pos.push_text("move r-1 A4-B4-C4-D4 as enter")
 
 
@@ -73,7 +73,7 @@ def test_a2_5_not_before_its_turn_nor_at_another_hex(make_position: Any) -> None
     with pytest.raises(IllegalAction, match="turn 2"):
         pos.push_text("move r-1 A4 as enter")
     pos = _pos(make_position)
-    with pytest.raises(IllegalAction, match="A2.5"):
+    with pytest.raises(IllegalAction, match=r"A2\.5"):
         pos.push_text("move r-1 A5 as enter")
 
 
@@ -91,7 +91,7 @@ def test_a2_5_a_blocked_entry_hex_moves_one_turn_and_four_hexes(make_position: A
     4 hexes of A4 (A8 yes; D1, five hexes off, and L4 no)."""
     pos = _pos(make_position, _u("b-1", "A4", "b"))
     assert not any("as enter" in t for t in _texts(pos))
-    with pytest.raises(IllegalAction, match="A2.5"):
+    with pytest.raises(IllegalAction, match=r"A2\.5"):
         pos.push_text("move r-1 A4 as enter")
     later = pos.at(pos.state.replace(turn=2))
     labels = {later.label(h) for h in arrival.entry_hexes(later, later.units["r-1"])}
@@ -134,3 +134,16 @@ def test_a2_52_off_board_units_crash_no_phase(make_position: Any) -> None:
         pos.push_text("end")
     assert pos.units["r-1"].hex is None
     assert {"RPh", "PFPh", "MPh", "DFPh", "AFPh", "APh"} <= seen and pos.turn == 3
+
+
+def test_a2_5_a_unit_still_off_the_map_at_the_end_crashes_nothing(make_position: Any) -> None:
+    """b's unit due on the last turn finds its only entry hex held by a's squad (A4.14): it never comes on,
+    and the scenario still ends."""
+    pos = make_position("asl", [_u("r-1", "A4", "b"), _u("a-1", "A4"), _u("b-2", "L8", "b")], "RPh",
+                        options={"entry": {"r-1": {"turn": 1, "hexes": ["A4"]}}}, turns=1)
+    for _ in range(60):
+        if pos.state.over or pos.decision is not None:
+            break
+        list(pos.legal_actions)
+        pos.push_text("end")
+    assert pos.state.over and pos.units["r-1"].hex is None
