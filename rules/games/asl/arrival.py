@@ -18,6 +18,7 @@ Audit of A2.5-A2.52 (paraphrased):
   and movement on it are not built: the unit waits off the map and comes straight on at an entry hex.
 - A2.52 an off-board unit does nothing but come on: built (it is never in a stack, so no other action names
   it); its set-up choices (dismantled SW, CE/BU, Deployment in the RPh) are not built.
+- Vehicles (D-chapter entry with VCA, MP) are not built: their entry is refused with a message.
 - Defensive First Fire may be taken at every hex entered, the entry hex included (A8.1): built (the move
   enters the entry hex as its first step).
 """
@@ -32,6 +33,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Moving
 from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import armour
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.games.entry import EntryPlan
 from hexmate.rules.hexes import Hex, distance
@@ -90,9 +92,21 @@ def entry_hexes(position: Position, unit: UnitState) -> tuple[Hex, ...]:
 
 
 def waiting(position: Position) -> list[UnitState]:
-    """The phasing side's off-board units due now with an entry hex open to them."""
+    """The phasing side's off-board units due now with an entry hex open to them (vehicles' entry is not
+    built: they are left to the players)."""
     return [u for u in sorted(position.units.values(), key=lambda u: u.id)
-            if u.side == position.phasing and off_board(position, u) and entry_hexes(position, u)]
+            if u.side == position.phasing and off_board(position, u) and not armour.is_vehicle(u)
+            and entry_hexes(position, u)]
+
+
+def on_map(position: Position) -> Position | None:
+    """The position without the units waiting off the map (None if there are none), for listing what the
+    units on the map may do (A2.52)."""
+    state = position.state
+    off = [u.id for u in state.units.values() if u.hex is None and off_board(position, u)]
+    for uid in off:
+        state = state.without_unit(uid)
+    return position.at(state) if off else None
 
 
 def _placed(position: Position, ids: tuple[str, ...], h: Hex) -> Position:
@@ -109,12 +123,15 @@ def _units(position: Position, ids: tuple[str, ...]) -> list[UnitState]:
     for uid in ids:
         unit = position.units.get(uid)
         if unit is None or not off_board(position, unit):
-            raise IllegalAction(T("{unit} is not waiting off the map to enter (A2.5)", unit=uid), "A2.5")
+            raise IllegalAction(T("{unit} is not waiting off the map to enter (A2.5)", unit=uid))
         if unit.side != position.phasing:
-            raise IllegalAction(T("only the phasing side's units enter the map (A2.5)"), "A2.5")
+            raise IllegalAction(T("only the phasing side's units enter the map (A2.5)"))
+        if armour.is_vehicle(unit):
+            raise IllegalAction(T("{unit}: a vehicle entering from off the map is not built (A2.5)",
+                                  unit=uid))
         turn = due_turn(position, uid)
         if position.turn < turn:
-            raise IllegalAction(T("{unit} enters on turn {turn} (A2.5)", unit=uid, turn=turn), "A2.5")
+            raise IllegalAction(T("{unit} enters on turn {turn} (A2.5)", unit=uid, turn=turn))
         units.append(unit)
     return units
 
@@ -125,26 +142,26 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
     units = _units(position, tuple(move.units))
     phase = position.phase.id
     if phase not in ("MPh", "APh"):
-        raise IllegalAction(T("units enter the map in their MPh, or in their APh (A2.5)"), "A2.5")
+        raise IllegalAction(T("units enter the map in their MPh, or in their APh (A2.5)"))
     if not move.path:
-        raise IllegalAction(T("name the entry hex first (A2.5)"), "A2.5")
+        raise IllegalAction(T("name the entry hex first (A2.5)"))
     first = move.path[0]
     for unit in units:
         if first not in entry_hexes(position, unit):
             raise IllegalAction(T("{hex} is not an open entry hex of {unit} this turn (A2.5)",
-                                  hex=position.label(first), unit=unit.id), "A2.5")
+                                  hex=position.label(first), unit=unit.id))
     ids = tuple(u.id for u in units)
     here = _placed(position, ids, first)
     placed = [here.units[uid] for uid in ids]
     if phase == "APh":  # A2.5: the entry waited for the APh: one hex, the entry hex itself (A4.7)
         if len(move.path) != 1:
-            raise IllegalAction(T("entering in the APh is one hex, the entry hex (A2.5, A4.7)"), "A2.5")
+            raise IllegalAction(T("entering in the APh is one hex, the entry hex (A2.5, A4.7)"))
         return act.Advance(ids, move.path, None, MODE)
     if isinstance(move, act.Advance):
-        raise IllegalAction(T("units enter the map by moving in the MPh (A2.5)"), "A2.5")
+        raise IllegalAction(T("units enter the map by moving in the MPh (A2.5)"))
     entry = game.cost_fn(position, placed)(position.map, first, first)  # A2.51: as from Open Ground
     if entry is None:
-        raise IllegalAction(T("{hex} may not be entered (A2.51)", hex=position.label(first)), "A2.51")
+        raise IllegalAction(T("{hex} may not be entered (A2.51)", hex=position.label(first)))
     budget = game.group_budget(placed, "", position.state)
     total: int | Fraction = entry
     if len(move.path) > 1:
@@ -159,6 +176,8 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
 def moves(game: AslGame, position: Position) -> Iterator[act.Move]:
     """Each waiting unit's entries: onto each open entry hex, and on from there with the MF left (A2.51)."""
     phase = position.phase.id
+    if position.state.decision is not None or position.state.moving is not None:
+        return
     for unit in waiting(position):
         for first in entry_hexes(position, unit):
             if phase == "APh":
@@ -205,8 +224,8 @@ def check_end(position: Position) -> None:
     left = waiting(position)
     if left:
         raise IllegalAction(T("{units} must enter the map this turn (A2.5)",
-                              units=", ".join(u.id for u in left)), "A2.5")
+                              units=", ".join(u.id for u in left)))
 
 
-__all__ = ["MODE", "PLAN", "begin", "check", "check_end", "claims", "moves", "off_board", "place", "setup",
-           "waiting"]
+__all__ = ["MODE", "PLAN", "begin", "check", "check_end", "claims", "moves", "off_board", "on_map", "place",
+           "setup", "waiting"]

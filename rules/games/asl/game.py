@@ -2416,6 +2416,11 @@ class AslGame(Game):
                 or asl_guards.owner_of(position, action))  # A20.5: a guard deploys at any time
 
     def generate(self, position: Position) -> Iterator[act.Action]:
+        on_map = asl_arrival.on_map(position)
+        if on_map is not None:  # A2.52: units waiting off the map do nothing but enter
+            yield from self.generate(on_map)
+            yield from asl_arrival.moves(self, position)  # A2.5: in the MPh, or waited for the APh
+            return
         state = position.state
         phase = position.phase.id
         if state.decision is not None:  # a reaction window: Defensive First Fire at the mover (A8.1)
@@ -2449,7 +2454,6 @@ class AslGame(Game):
             )
             for group in stack_groups(position, movable):
                 yield from self.moves_for(position, group).values()
-            yield from asl_arrival.moves(self, position)  # A2.5: reinforcements coming on
             for unit in sorted(position.units.values(), key=lambda u: u.id):
                 if armour.is_vehicle(unit) and unit.side == position.phasing \
                         and not radioless.barred(position, unit):  # D14.23: not before its NTC
@@ -2483,7 +2487,6 @@ class AslGame(Game):
             yield from asl_hw.generate(self, position)  # A25.23: a Human Wave to declare
         elif phase == "APh":
             yield from vce.generate(position)  # D5.33
-            yield from asl_arrival.moves(self, position)  # A2.5: an entry waited for the APh
             for group in stack_groups(
                 position,
                 lambda u: (

@@ -15,6 +15,8 @@ from hexmate.rules import actions as act
 from hexmate.rules.errors import DataError, IllegalAction
 from hexmate.rules.games.asl import arrival
 
+from tests.rules.games.conftest import ASL_COUNTERS
+
 ENTRY = {"entry": {"r-1": {"turn": 1, "hexes": ["A4"]}}}
 
 
@@ -147,3 +149,20 @@ def test_a2_5_a_unit_still_off_the_map_at_the_end_crashes_nothing(make_position:
         list(pos.legal_actions)
         pos.push_text("end")
     assert pos.state.over and pos.units["r-1"].hex is None
+
+
+def test_a2_5_a_vehicle_entry_is_refused_not_crashed(make_position: Any) -> None:
+    """Vehicles' entry (their VCA and MP, chapter D) is not built: refused with the rule, listed nowhere."""
+    counters = {**ASL_COUNTERS, "pz": {"type": "vehicle", "vehicle": "demo-pz-g"}}
+    pz = {"id": "a-pz", "counter": "pz", "side": "a", "hex": "A4", "markers": ["vca0"]}
+    pos = make_position("asl", [pz, _u("b-1", "L8", "b")], "MPh", counters=counters,
+                        options={"entry": {"a-pz": {"turn": 1, "hexes": ["A4"]}}})
+    assert not any("a-pz" in getattr(a, "units", ()) for a in pos.legal_actions)
+    with pytest.raises(IllegalAction, match="vehicle"):
+        pos.push_text("move a-pz A4 as enter")
+    for _ in range(40):  # and its side's phases go on around it (A2.52)
+        if pos.turn >= 2 or pos.decision is not None:
+            break
+        list(pos.legal_actions)
+        pos.push_text("end")
+    assert pos.turn == 2 and pos.units["a-pz"].hex is None
