@@ -11,8 +11,9 @@ Audit of A2.5-A2.52 (paraphrased):
   for the APh (one hex, ``advance U HEX as enter``); the APh may not end while a due unit could still come on.
 - A2.5 an entry hex holding a known enemy unit (A4.14) is blocked: the unit comes on one turn later at any
   unblocked edge hex within 4 hexes of its named ones (8 hexes two turns later, and so on): built,
-  counted from the turn the scenario names. Blocking by rubble or fire (B24, B25) is not in the texts: not
-  built. The river/canal bank restriction (B21) is not in the texts: not built.
+  counted from the turn the scenario names. Not built: a hex barred in the MPh but free again in the APh
+  still lets (and makes) the unit come on in that APh (the text moves it a turn later). Blocking by rubble
+  or fire (B24, B25) and the river/canal bank restriction (B21) are not in the texts: not built.
 - A2.51 entering costs the entry hex's cost as if from off-board Open Ground, then the move goes on with the
   MF left: built (the entry hex's own cost, paid from the unit's MF). The off-board board placed in the RPh
   and movement on it are not built: the unit waits off the map and comes straight on at an entry hex.
