@@ -11,8 +11,8 @@ Audit of A2.5-A2.52 (paraphrased):
   for the APh (one hex, ``advance U HEX as enter``); the APh may not end while a due unit could still come on.
 - A2.5 an entry hex holding a known enemy unit (A4.14) is blocked: the unit comes on one turn later at any
   unblocked edge hex within 4 hexes of its named ones (8 hexes two turns later, and so on): built,
-  counted from the turn the scenario names. Not built: a hex barred in the MPh but free again in the APh
-  still lets (and makes) the unit come on in that APh (the text moves it a turn later). Blocking by rubble
+  counted from the turn the scenario names; a unit barred all through its MPh may not come on in that APh
+  either (marked at the MPh's end). Blocking by rubble
   or fire (B24, B25) and the river/canal bank restriction (B21) are not in the texts: not built.
 - A2.51 entering costs the entry hex's cost as if from off-board Open Ground, then the move goes on with the
   MF left: built (the entry hex's own cost, paid from the unit's MF). The off-board board placed in the RPh
@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from hexmate.rules.games.asl.game import AslGame
 
 MODE = "enter"
+BARRED = "entry_barred"  # A2.5: every entry hex was barred in its MPh: it comes on a turn later
 PLAN = EntryPlan("entry", "hexes", "A2.5")
 SPREAD = 4  # A2.5: a blocked entry moves this many hexes either way, each turn late
 
@@ -97,7 +98,7 @@ def waiting(position: Position) -> list[UnitState]:
     built: they are left to the players)."""
     return [u for u in sorted(position.units.values(), key=lambda u: u.id)
             if u.side == position.phasing and off_board(position, u) and not armour.is_vehicle(u)
-            and entry_hexes(position, u)]
+            and not (position.phase.id == "APh" and u.has(BARRED)) and entry_hexes(position, u)]
 
 
 def on_map(position: Position) -> Position | None:
@@ -108,6 +109,22 @@ def on_map(position: Position) -> Position | None:
     for uid in off:
         state = state.without_unit(uid)
     return position.at(state) if off else None
+
+
+def end_of_mph(position: Position) -> State:
+    """A2.5: a unit due whose entry hexes were all barred in its MPh comes on a turn later, not in the APh
+    (the mark lasts until its side's next MPh ends)."""
+    state = position.state
+    for unit in sorted(position.units.values(), key=lambda u: u.id):
+        if unit.side != position.phasing or not off_board(position, unit):
+            continue
+        barred = due_turn(position, unit.id) <= position.turn and not entry_hexes(position, unit)
+        marked = unit.has(BARRED)
+        if barred and not marked:
+            state = state.with_unit(unit.mark(BARRED))
+        elif marked and not barred:
+            state = state.with_unit(unit.mark(remove=(BARRED,)))
+    return state
 
 
 def _placed(position: Position, ids: tuple[str, ...], h: Hex) -> Position:
@@ -228,5 +245,5 @@ def check_end(position: Position) -> None:
                               units=", ".join(u.id for u in left)))
 
 
-__all__ = ["MODE", "PLAN", "begin", "check", "check_end", "claims", "moves", "off_board", "on_map", "place",
-           "setup", "waiting"]
+__all__ = ["BARRED", "MODE", "PLAN", "begin", "check", "check_end", "claims", "end_of_mph", "moves",
+           "off_board", "on_map", "place", "setup", "waiting"]

@@ -2577,6 +2577,7 @@ class AslGame(Game):
             state = vsmccrew.end_of_mph(state)  # A21.22: a lone SMC crew's "moved" for the Player Turn
             state = state.replace(game=self.gstate(state).replace(vpath=()))  # D2.401
             state = reaction.phase_over(state)  # D7.21
+            state = asl_arrival.end_of_mph(position.at(state))  # A2.5: entries barred in this MPh
         elif phase == "APh":
             remove = (vce.PLACED, vce.REMOVED)  # D5.33: one phase's CE changes
         elif phase == "CCPh":

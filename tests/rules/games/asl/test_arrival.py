@@ -166,3 +166,18 @@ def test_a2_5_a_vehicle_entry_is_refused_not_crashed(make_position: Any) -> None
         list(pos.legal_actions)
         pos.push_text("end")
     assert pos.turn == 2 and pos.units["a-pz"].hex is None
+
+
+def test_a2_5_barred_all_through_its_mph_it_comes_on_a_turn_later_not_in_the_aph(make_position: Any) -> None:
+    """b-1 in A4 bars the entry through a's MPh; gone by the APh (say, to Advancing Fire), the hex is free,
+    but the text moves the entry a turn later: no APh entry, and the APh may end."""
+    pos = _pos(make_position, _u("b-1", "A4", "b"))
+    pos.push_text("end")
+    assert pos.units["r-1"].has(arrival.BARRED)
+    while pos.phase.id != "APh":
+        assert pos.decision is None
+        pos.push_text("end")
+    pos = pos.at(pos.state.without_unit("b-1"))
+    assert not arrival.waiting(pos)
+    assert not [a for a in pos.legal_actions if getattr(a, "mode", "") == "enter"]
+    pos.game.check_end(pos)  # no refusal
