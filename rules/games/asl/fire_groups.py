@@ -13,6 +13,15 @@ encircle it; an attack on another target in between starts again. The ENCIRCLED 
 to their fire (fire.resolve_attack), the first Location they enter costs double (game.cost_fn). A unit that
 enters it is encircled at once; the mark goes with a unit that leaves, and the Location's with its last
 unit.
+
+A7.72: a unit (neither berserk nor a hero) at an upper level of a building is ENCIRCLED too while it has no
+path down to ground level that avoids every Location holding an unbroken, unconcealed, armed enemy unit and
+every burning hex (``upper_trapped``). The path goes through the building as the stairs allow
+(locations.py: a level changes only by a hex's stairway, a step to the next hex keeps the level). The
+climbing the rule also counts as a path (B23.424) is chapter B, not among the texts: NOT built, so a unit
+whose only way down is a climb is still encircled here. The mark is checked after every change
+(game.settle, ``upper_sync``) and goes the moment a path opens. A fire in a hex (its ``blaze``/``fire``
+feature) blocks each of its Locations: which level burns is chapter B's too (B25).
 """
 
 from __future__ import annotations
@@ -276,6 +285,69 @@ def _affected(unit: UnitState) -> bool:
     return unit.type not in (au.SW, "dummy") and not unit.has("berserk") and not au.is_hero(unit)
 
 
+UPPER = "encircled_upper"  # A7.72: this unit's ENCIRCLED mark comes from having no way down
+
+
+def _blocks(unit: UnitState, side: str) -> bool:
+    """A7.72: an enemy unit that bars a Location of the way down: unbroken, unconcealed and armed."""
+    return (unit.side != side and unit.type not in (au.SW, "dummy") and not unit.concealed
+            and not unit.has("broken") and not au.is_unarmed(unit))
+
+
+def upper_trapped(position: Position, state: State, unit: UnitState) -> bool:
+    """A7.72: ``unit`` stands at an upper level of a building and no path of Locations (stairs, then the
+    building's hexes at one level; B23.424 climbing not built) reaches ground level free of unbroken,
+    unconcealed armed enemy units and of fire."""
+    from hexmate.rules.games.asl import floc
+    from hexmate.rules.games.asl import locations as loc
+    from hexmate.rules.games.asl.vwreck import BLAZE
+
+    m = position.map
+    h = unit.hex
+    if h is None or h not in m.hexes or not _affected(unit) or unit.carrier is not None:
+        return False
+    view = position.at(state)
+    start = (h, floc.level_of_unit(view, unit))
+    if start[1] <= 0 or loc.upper_levels(m, h) < start[1]:
+        return False
+    barred = {(u.hex, floc.level_of_unit(view, u)) for u in state.units.values()
+              if u.hex is not None and _blocks(u, unit.side)}
+
+    def free(at: tuple[Hex, int]) -> bool:
+        return at not in barred and not (m.features(at[0]) & BLAZE)
+
+    seen = {start}
+    todo = [start]
+    while todo:
+        here, level = todo.pop()
+        steps = [(n, level) for n in m.neighbors(here)
+                 if n in m.hexes and loc.upper_levels(m, n) >= level]
+        if loc.has_stairs(m, here):
+            steps += [(here, lv) for lv in (level - 1, level + 1) if lv in loc.levels(m, here)]
+        for step in steps:
+            if step in seen or not free(step):
+                continue
+            if step[1] == 0:
+                return False
+            seen.add(step)
+            todo.append(step)
+    return True
+
+
+def upper_sync(position: Position, state: State) -> State:
+    """A7.72: mark ENCIRCLED each upper-level unit with no way down, and take the mark off as soon as one
+    opens (unless the unit is in an A7.7 ENCIRCLED Location)."""
+    circled = set(_gs(state).encircled)
+    for unit in list(state.units.values()):
+        trapped = upper_trapped(position, state, unit)
+        if trapped and not (unit.has(UPPER) and unit.has("encircled")):
+            state = state.with_unit(unit.mark("encircled", UPPER))
+        elif not trapped and unit.has(UPPER):
+            inside = unit.hex is not None and (unit.hex, unit.side) in circled and _affected(unit)
+            state = state.with_unit(unit.mark(remove=(UPPER,) if inside else (UPPER, "encircled")))
+    return state
+
+
 def sync(state: State) -> State:
     """A7.7: the enemy units in an ENCIRCLED Location are marked (one that entered it too); a unit that has
     left loses the mark; a Location none of whose units is left loses its counter."""
@@ -289,7 +361,7 @@ def sync(state: State) -> State:
         inside = unit.hex is not None and (unit.hex, unit.side) in where and _affected(unit)
         if inside and not unit.has("encircled"):
             state = state.with_unit(unit.mark("encircled"))
-        elif not inside and unit.has("encircled"):
+        elif not inside and unit.has("encircled") and not unit.has(UPPER):  # A7.72's mark: upper_sync
             state = state.with_unit(unit.mark(remove=("encircled",)))
     return state.replace(game=_gs(state).replace(encircled=kept))
 

@@ -1910,6 +1910,7 @@ class AslGame(Game):
             state = impovr.react(position.at(state))
         state = bicycle.settle(cyclesplit.settle(position, state))  # D15.44 (A19.13); D15.53, D15.85
         state = cavalry.settle(state)  # A13.51: broken cavalry is off its horse, the horse gone
+        state = fire_groups.upper_sync(position, state)  # A7.72: an upper level with no way down
         return asl_carry.follow(prisoners.follow(state))  # A20.53, A20.5; A4.43: a SW goes with its possessor
 
     def resume_rout(self, position: Position, decision: Decision, answer: act.Answer) -> State:

@@ -42,7 +42,7 @@ A7.5-A7.55 fire groups, leadership       built: fire.check, fire_groups.py; FIXE
 A7.6  TEM, hindrance                     built: fire.resolve_attack
 A7.7, A7.71 Encirclement                 built: fire_groups.py; NOW: from directly above and below in a
                                           building hex (fire_groups._vertical)
-A7.72 upper-level Encirclement           NOT built (needs a path-to-ground search through buildings, B23)
+A7.72 upper-level Encirclement           fire_groups.upper_trapped/upper_sync (B23.424 climbing NOT built)
 A7.8-A7.831 pin and its effects          built: aftermath.py, fire.py, vmg.py (D6.62), riders.py (D6.23)
 A7.9  Cowering                           built: fire.cowering_shift; its counters NOW (fire.cowered_marks);
                                           the FG Random Selection sentence not built (see the report)

@@ -32,6 +32,8 @@ PHRASES: dict[str, T] = {
     "wounded": T("wounded (A17.1)"),
     "disrupted": T("disrupted (A19.12)"),
     "encircled": T("encircled (A7.7)"),
+    "encircled_upper": T(
+        "encircled: no way down from its upper level free of armed enemy units and fire (A7.72)"),
     "ti": T("Temporarily Immobilized (A4.8)"),
     "cycles1": T("a one-cycle counter now: its riders' casualties shrank or split it (D15.53)"),
     "cycles2": T("a HS-size motorcycle counter now: its riders' casualties shrank it (D15.52)"),

@@ -144,3 +144,79 @@ def test_a7_7_the_encircled_fire_at_plus_1_pay_double_to_leave_and_lose_the_mark
     while pos.decision is not None:
         pos.push_text("answer pass")
     assert not pos.units["b-1"].has("encircled") and pos.state.game.encircled == ()
+
+
+# --- A7.72: an upper level with no way down ---
+# The text gives no worked example: C3 is a two-level stone building hex with a stairway (the analogue
+# board of test_fire_levels.py); C4 joins it at level 1 where the test says so.
+
+UPPER = {"terrain": "stone-building", "features": ["building-level-1", "building-level-2", "stairway"]}
+
+
+def upper(make_position: Any, units: list[dict[str, Any]], hexes: dict[str, Any] | None = None) -> Any:
+    pos = make_position("asl", units, "PFPh", counters=COUNTERS, hexes=hexes or {"C3": UPPER})
+    pos.push_text("end")  # any change: the marks are checked after it (game.settle)
+    return pos
+
+
+def test_a7_72_an_armed_enemy_at_ground_level_below_encircles_the_upper_level(make_position: Any) -> None:
+    pos = upper(make_position, [{"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C3", "level": 1},
+                                {"id": "a-1", "counter": "5-4-8", "side": "a", "hex": "C3", "level": 0}])
+    assert pos.units["b-1"].has("encircled")
+    assert pos.units["a-1"].has("encircled") is False  # ground level: A7.72 is about upper levels
+
+
+def test_a7_72_level_2_is_cut_off_by_an_enemy_at_level_1_and_the_ground_level_is_not(
+        make_position: Any) -> None:
+    pos = upper(make_position, [{"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C3", "level": 2},
+                                {"id": "a-1", "counter": "5-4-8", "side": "a", "hex": "C3", "level": 1}])
+    assert pos.units["b-1"].has("encircled")
+    assert not pos.units["a-1"].has("encircled")  # its stairs down are free
+
+
+def test_a7_72_broken_concealed_or_unarmed_enemies_do_not_cut_the_way(make_position: Any) -> None:
+    for extra in ({"markers": ["broken"]}, {"concealed": True}, {"markers": ["unarmed"]}):
+        pos = upper(make_position, [{"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C3", "level": 1},
+                                    {"id": "a-1", "counter": "5-4-8", "side": "a", "hex": "C3", "level": 0,
+                                     **extra}])
+        assert not pos.units["b-1"].has("encircled"), extra
+
+
+def test_a7_72_a_way_through_the_building_next_door_keeps_it_free(make_position: Any) -> None:
+    side = {"terrain": "stone-building", "features": ["building-level-1", "stairway"]}
+    units = [{"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C3", "level": 1},
+             {"id": "a-1", "counter": "5-4-8", "side": "a", "hex": "C3", "level": 0}]
+    pos = upper(make_position, units, {"C3": UPPER, "C4": side})
+    assert not pos.units["b-1"].has("encircled")  # C3 level 1 - C4 level 1 - the stairs down in C4
+    blocked = upper(make_position, [*units, {"id": "a-2", "counter": "5-4-8", "side": "a", "hex": "C4"}],
+                    {"C3": UPPER, "C4": side})
+    assert blocked.units["b-1"].has("encircled")
+    fire = {**side, "features": [*side["features"], "blaze"]}
+    burning = upper(make_position, units, {"C3": UPPER, "C4": fire})
+    assert burning.units["b-1"].has("encircled")  # fire blocks the way too (A7.72)
+
+
+def test_a7_72_heroes_and_berserk_units_are_not_encircled(make_position: Any) -> None:
+    pos = upper(make_position, [{"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C3", "level": 1,
+                                 "markers": ["berserk"]},
+                                {"id": "a-1", "counter": "5-4-8", "side": "a", "hex": "C3", "level": 0}])
+    assert not pos.units["b-1"].has("encircled")
+
+
+def test_a7_72_the_encirclement_ends_the_moment_a_path_opens(make_position: Any) -> None:
+    """The blocking squad breaks under fire: the upper level's mark goes at once (A7.72), and with it the
+    morale -1 of A7.7."""
+    pos = make_position("asl", [{"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C3", "level": 1},
+                                {"id": "a-1", "counter": "4-4-7r", "side": "a", "hex": "C3", "level": 0},
+                                {"id": "b-2", "counter": "5-4-8", "side": "b", "hex": "D3"},
+                                {"id": "b-3", "counter": "5-4-8", "side": "b", "hex": "B3"}],
+                        "PFPh", counters=COUNTERS, hexes={"C3": UPPER}, first_side="b")
+    pos.push_text("fire b-3 at C3 dice 6,6")  # no effect
+    while pos.decision is not None:
+        pos.push_text("answer dice 6,6" if pos.decision.kind == "roll" else "answer pass")
+    assert pos.units["b-1"].has("encircled")
+    pos.push_text("fire b-2 at C3 dice 1,1")
+    while pos.decision is not None:
+        pos.push_text("answer dice 6,6" if pos.decision.kind == "roll" else "answer pass")
+    assert pos.units["a-1"].has("broken")
+    assert not pos.units["b-1"].has("encircled") and not pos.units["b-1"].has("encircled_upper")

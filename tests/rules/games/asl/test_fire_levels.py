@@ -36,7 +36,9 @@ def test_a7_7_fire_from_directly_above_and_below_encircles(make_position: Any) -
     units = [{"id": "a-1", "counter": "5-4-8", "side": "a", "hex": "C3", "level": 2},
              {"id": "a-2", "counter": "5-4-8", "side": "a", "hex": "C3", "level": 0},
              {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C3", "level": 1}]
-    pos = make_position("asl", units, "PFPh", counters=COUNTERS, hexes={"C3": UPPER})
+    # C4 joins C3 at level 1 with stairs of its own: b-1 keeps a way down, so A7.72 does not encircle it first
+    side = {"terrain": "stone-building", "features": ["building-level-1", "stairway"]}
+    pos = make_position("asl", units, "PFPh", counters=COUNTERS, hexes={"C3": UPPER, "C4": side})
     pos.push_text("fire a-1 at C3 dice 5,6")  # 10 FP: an NMC is possible (A7.7), this DR does nothing
     assert not pos.units["b-1"].has("encircled")
     pos.push_text("fire a-2 at C3 dice 5,6")
