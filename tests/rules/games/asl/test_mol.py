@@ -111,7 +111,7 @@ def test_a22_611_a_squad_firing_a_sw_is_no_mol_user(make_position: Any) -> None:
 
 
 def test_a22_611_a_hs_failing_its_mol_check_adds_no_fp_and_has_no_other_attack(make_position: Any) -> None:
-    """A22.611: the MOL check is a SW use, so the HS a-2 (2-2-7) failing it (its dr 2 +1 HS +1 non-AFV = 4, not
+    """A22.611: the MOL check is a SW use, so the HS a-2 (2-2-7) failing it (dr 2 +1 HS +1 non-AFV = 4, not
     1-3) has used its one attack (A7.352): the FG still attacks, without the HS: a-1's 4 FP x2 PBF = 8 FP, the
     8 column (A7.21); and the HS may not fire again this Player Turn."""
     pos = pfph(make_position, ["a"])
