@@ -2353,7 +2353,8 @@ class AslGame(Game):
             state = cavalry.after_charge(position, state, [u.id for u in movers], moving.destination)
         if moving.finished and asl_ovr.may(movers):  # A4.152: the overrun SMC still there: CC at once
             state = asl_ovr.start_cc(self, position.at(state), moving.units, moving.destination)
-        if moving.finished and not moving.stopped and movers:  # A20.54: unarmed units entered: CC at once
+        if moving.finished and not moving.stopped and movers \
+                and not asl_hw.in_impulse(self, position):  # A20.54 (A25.233: a HW's at the impulse's end)
             state = asl_unarmed.start_cc(self, position.at(state), moving.units, moving.destination)
         state = asl_disrupt.surrender_on_entry(self, position, state, moving.units,
                                                moving.path[1:moving.at + 1])  # A19.12: they surrender
