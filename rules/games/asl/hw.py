@@ -577,8 +577,8 @@ def close_impulse(game: AslGame, position: Position) -> State:
     keep: list[str] = []
     starts = []
     offers = surrenders(game, position, wave)
-    entered = [(u, position.units[u].hex) for u, _ in wave.acted
-               if u in position.units and position.units[u].hex is not None]  # A25.233: unarmed_cc
+    entered = [(u, h) for u, _ in wave.acted if u in position.units
+               for h in (position.units[u].hex,) if h is not None]  # A25.233: unarmed_cc
     giving_up = {u for d in offers for u in d.subject}  # A19.12: gone at this impulse's end, as prisoners
     for unit in units_now(position, wave):
         enemy_here = (
