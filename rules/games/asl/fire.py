@@ -791,6 +791,10 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
             assert h is not None
             if unit.has("mol") and roll.coloured == 6:  # A22.6111: the MOL user's FP leaves the attack
                 continue
+            if unit.has("mol_failed"):  # A22.611: its MOL check failed, a SW use: no FP of its own here
+                fp_lines.append(Line(T("FP vs {group}", group=group_label),
+                                     T("{unit}: none, its MOL check failed", unit=unit.id), "A22.611"))
+                continue
             mine = list(causes)
             if phase == "MPh" and asl_dash.halves(position, h, fire.target):  # A4.63: per firer's view
                 mine.append((T("at a Dashing unit"), "A4.63"))

@@ -418,13 +418,13 @@ class AslGame(Game):
         return None
 
     def group_budget(self, units: list[UnitState], mode: str = "", state: State | None = None) -> int:
-        """A4.12: MMC moving with a leader of their stack get +2 MF (or, D6.65, with a halftrack whose CE
-        passenger leader gives it: aa.LED); the group moves at its slowest member.
+        """A4.12: MMC moving with a leader of their nationality in their stack get +2 MF (or, D6.65, with a
+        halftrack whose CE passenger leader gives it: aa.LED); the group moves at its slowest member.
         A4.5: Double Time adds 2 MF, up to 8 (a Conscript's 7). With the ``state``, less the PP carried over
         each unit's IPC (A4.42, A4.52: portage.py). Cavalry moves on its horses' MF (A13.34, cavalry.py)."""
         if state is not None and cavalry.group_mounted(units):
             return cavalry.budget(state, units, mode)  # type: ignore[return-value]  # A13.3, A13.34, A13.36
-        leader = any(u.type in SMC for u in units)
+        leaders = [u for u in units if u.type in SMC]
 
         led = any(u.type == "leader" for u in units)
 
@@ -437,7 +437,8 @@ class AslGame(Game):
                 return base - asl_smoke.mf_spent(u) - asl_mphsw.spent_before(u)
             if led and base == 3 and u.type in MMC and not au.restricted(u, units):
                 base = 4  # A19.3, A19.31: a Green MMC with a Good Order leader is exempt: 6 MF with him
-            led_here = leader or u.has(asl_aa.LED)  # D6.65: a CE leader aboard the halftrack they move with
+            # A4.12: a leader of their own nationality (au.same_army); D6.65: a CE leader aboard the halftrack
+            led_here = any(au.same_army(ldr, u) for ldr in leaders) or u.has(asl_aa.LED)
             mf = base + (2 if led_here and u.type in MMC else 0)
             if mode == "cx":
                 mf = min(mf + 2, 7 if u.values.get("class") == "conscript" else 8)
@@ -2362,7 +2363,8 @@ class AslGame(Game):
             state = cavalry.after_charge(position, state, [u.id for u in movers], moving.destination)
         if moving.finished and asl_ovr.may(movers):  # A4.152: the overrun SMC still there: CC at once
             state = asl_ovr.start_cc(self, position.at(state), moving.units, moving.destination)
-        if moving.finished and not moving.stopped and movers:  # A20.54: unarmed units entered: CC at once
+        if moving.finished and not moving.stopped and movers \
+                and not asl_hw.in_impulse(self, position):  # A20.54 (A25.233: a HW's at the impulse's end)
             state = asl_unarmed.start_cc(self, position.at(state), moving.units, moving.destination)
         state = asl_disrupt.surrender_on_entry(self, position, state, moving.units,
                                                moving.path[1:moving.at + 1])  # A19.12: they surrender

@@ -37,8 +37,8 @@ What is here, paraphrasing the text:
   ``check_move``).
 - A25.233, A19.12: a Disrupted enemy in a Location a HW unit entered surrenders at the impulse's end (not as
   it is entered), the HW side naming the guard or refusing (``surrenders``; prisoners.resume_surrender);
-  unarmed enemies are unarmed.py's CC at the move's end (A20.54; the text puts it at the impulse's end too:
-  not moved there).
+  unarmed enemies are fought in CC at the impulse's end too (A20.54 with A25.233: ``unarmed_cc``, not as the
+  stack enters); a HW unit left in Melee with them moves no more (``step_options``).
 
 Not here (said in the report): the First Fire before the first impulse (D14.32's exception cites C5.33, not
 among the texts); stairs, wire, panji and entrenchments (chapter B counters; stairs in a building, A2.8,
@@ -393,6 +393,8 @@ def step_options(game: AslGame, position: Position, wave: Wave, unit: UnitState)
     assert unit.hex is not None
     if any(p.carrier == unit.id and p.has("prisoner") for p in position.units.values()):
         return {}  # A25.234: a guard now (A19.12, A20.5): out of the wave at the impulse's end
+    if unit.has("melee"):
+        return {}  # A20.54: unarmed enemies neither eliminated nor recaptured: it moves no more
     if au.excess_pp(position.state, unit) > 0:
         return {}  # A25.232: it may not move so laden; it spends the impulses in place until it drops a SW
     here = unit.hex
@@ -575,6 +577,8 @@ def close_impulse(game: AslGame, position: Position) -> State:
     keep: list[str] = []
     starts = []
     offers = surrenders(game, position, wave)
+    entered = [(u, h) for u, _ in wave.acted if u in position.units
+               for h in (position.units[u].hex,) if h is not None]  # A25.233: unarmed_cc
     giving_up = {u for d in offers for u in d.subject}  # A19.12: gone at this impulse's end, as prisoners
     for unit in units_now(position, wave):
         enemy_here = (
@@ -599,7 +603,21 @@ def close_impulse(game: AslGame, position: Position) -> State:
     view = position.at(state)
     if not any(step_options(game, view, wave, u) for u in units_now(view, wave)):
         state = end(game, view)
+    state = unarmed_cc(game, position.at(state), entered)
     return state.push(*reversed(offers)) if offers else state
+
+
+def unarmed_cc(game: AslGame, position: Position, entered: Sequence[tuple[str, Hex]]) -> State:
+    """A25.233, A20.54: the CC against unarmed enemy units in a Location HW units entered in the impulse,
+    fought at its end (unarmed.start_cc), not as they entered. One such Location an impulse here (the CC of
+    the MPh works one Location at a time, ovr.py); a second one is fought in the CCPh."""
+    from hexmate.rules.games.asl import unarmed
+
+    for h in sorted({h for _, h in entered}, key=lambda h: (h.q, h.r)):
+        movers = [u for u, at in entered if at == h and u in position.units and position.units[u].hex == h]
+        if movers and unarmed.only_unarmed(position.units_at(h), position.units[movers[0]].side):
+            return unarmed.start_cc(game, position, movers, h)
+    return position.state
 
 
 def guard_leaves(game: AslGame, state: State, guard: str) -> State:

@@ -80,6 +80,7 @@ PHRASES: dict[str, T] = {
     "placed_dc_hidden": T("placed at concealed units: Area Fire (A23.1)"),
     "placed_dc_ne": T("placed by a non-Elite unit: its X# is 2 lower (A23.2)"),
     "mol": T("uses a MOL in this attack (A22.611)"),
+    "mol_failed": T("failed its MOL check: no FP in this attack (A22.611)"),
     "captured": T("captured (A21.1)"),
     "low_ammo": T("low ammo (D3.71)"),
     "rally_tried": T("has had its one Rally Phase action (A3.1)"),

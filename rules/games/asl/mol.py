@@ -6,7 +6,9 @@ it, a Good Order (or berserk), unpinned personnel unit of the attack may make a 
 drm (+1 a HS or crew, +2 an SMC, +1 CX, +1 the target not an AFV) uses a MOL: the attack gets 4 FP more,
 added after every other FP modifier (special.py). No MOL check in Subsequent First Fire, FPF or Final Fire
 after First Fire. The MOL is no counter: it is used up in the attack. Here the attack's IFT DR waits on a
-question to the firer (which unit, if any, tries a MOL), then the check dr.
+question to the firer (which unit, if any, tries a MOL), then the check dr. A HS or crew failing it has used
+a SW (A7.352): it adds no FP to the attack, whose FG still attacks, and has no other attack this Player Turn
+(``no_fire``; A7.353's halved FP in SFF/FPF/adjacent Final Fire still applies).
 A22.6111: on the attack's coloured dr of 6 the MOL user breaks and its FP and the MOL's leave the attack (the
 rest of its FG fires on); the Flame of a coloured 6 or 1 is only named in the result (B25, chapter B).
 A22.611's hexside limit: no MOL across a hexside between two woods or two orchard hexes (``leafy_hexside``),
@@ -32,6 +34,7 @@ if TYPE_CHECKING:
     from hexmate.rules.games.asl.game import AslGame
 
 MOL = "mol"  # the unit uses a MOL in the attack being resolved
+FAILED = "mol_failed"  # A22.611: a HS or crew that failed its MOL check: no FP of its own in this attack
 PHASES = ("PFPh", "MPh", "DFPh", "AFPh")
 
 
@@ -98,6 +101,8 @@ def resume_check(game: AslGame, position: Position, decision: Decision, answer: 
     dr = (answer.dice or (0,))[0]
     if sp.mol_check(dr, unit.type, cx=unit.has("cx")):
         return position.state.with_unit(unit.mark(MOL))
+    if unit.type in ("hs", "crew"):  # A22.611: the check was a SW use, its one attack this Player Turn
+        return position.state.with_unit(unit.mark(FAILED, "no_fire"))  # (A7.352); the FG still attacks
     return position.state
 
 
@@ -109,6 +114,8 @@ def after_attack(state: State, position: Position | None = None,
     from hexmate.rules.games.asl import morale as am
 
     for unit in list(state.units.values()):
+        if unit.has(FAILED):
+            state = state.with_unit(unit.mark(remove=(FAILED,)))
         if unit.has(MOL):
             state = state.with_unit(unit.mark(remove=(MOL,)))
             if position is not None and dice is not None and len(dice) == 2 and dice[1] == 6 \

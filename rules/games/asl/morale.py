@@ -61,9 +61,9 @@ class MoraleResult:
 
 def allied(leader: UnitState, unit: UnitState) -> int:
     """A10.7: +1 (a modifier one worse) when a leader helps an allied unit of another nationality: both
-    counters name their nationality and the names differ (a counter naming none fights as its side's)."""
-    mine, theirs = leader.values.get("nationality"), unit.values.get("nationality")
-    return int(isinstance(mine, str) and isinstance(theirs, str) and mine != theirs)
+    counters name their nationality and the names differ (a counter naming none fights as its side's); an SS
+    leader and a German unit are one nationality (A25.11, units.same_army), as Gurkha/ANZAC and British."""
+    return int(not au.same_army(leader, unit))
 
 
 def leader_drm_for(unit: UnitState, present: Iterable[UnitState]) -> int:

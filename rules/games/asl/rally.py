@@ -50,6 +50,9 @@ def check(game: AslGame, position: Position, rally: act.Rally) -> act.Rally:
         raise IllegalAction(T("{unit} is not broken", unit=unit.id), "A10.6")
     if unit.has("rally_tried"):
         raise IllegalAction(T("{unit} has already had its one Rally Phase action", unit=unit.id), "A3.1")
+    if unit.has("disrupted") and not _helpers(position, unit):  # A19.12: whatever its type or nationality
+        raise IllegalAction(T("{unit} is Disrupted: no self-rally, only a leader rallies it (A18.11)",
+                              unit=unit.id), "A19.12")
     if unit.type != "leader" and not _helpers(position, unit) and not nations.self_rallies(position, unit):
         if unit.side != position.phasing:
             raise IllegalAction(
@@ -58,9 +61,6 @@ def check(game: AslGame, position: Position, rally: act.Rally) -> act.Rally:
         if unit.side in game.gstate(position.state).self_rallied:
             raise IllegalAction(T("only the first MMC rally attempt of a friendly Player Turn may be a "
                                   "self-rally, and only one (A18.11)"), "A10.63")
-        if unit.has("disrupted"):
-            raise IllegalAction(T("{unit} is Disrupted: no self-rally, only a leader rallies it (A18.11)",
-                                  unit=unit.id), "A19.12")
     if unit.side != position.to_act:
         raise IllegalAction(
             T(
@@ -141,13 +141,13 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     from hexmate.rules.games.asl import leaders
 
     if leaders.creates(position, unit, roll.total, not _helpers(position, unit)):  # A18.11
-        return state.with_unit(unit.mark(remove=("broken", "dm"))).push(leaders.decision(unit))
+        return state.with_unit(unit.mark(remove=("broken", "dm", "disrupted"))).push(leaders.decision(unit))
     final, _ = working(position, unit, dice)
     under = commissar.bonus(position.units.values(), unit)
     # A10.4 the broken side's morale, as it stands now (A10.8 fanatic +1, A17.2 wounded -1); A25.222 a
     # commissar's +1 (A.18: at most 10)
-    if final <= min(10, au.unit_morale(unit) + under):
-        return state.with_unit(unit.mark(remove=("broken", "dm")))
+    if final <= min(10, au.unit_morale(unit) + under):  # A19.12: a rallied unit is Disrupted no more
+        return state.with_unit(unit.mark(remove=("broken", "dm", "disrupted")))
     if under:  # A25.222: failing under a commissar costs the unit a step of quality, or its life
         state, _ = commissar.failed_rally(state, unit, position.scenario.counters)
     return state

@@ -338,6 +338,20 @@ def nationality_of(unit: UnitState, default: str | None = None) -> Nationality:
     return nationality(got if isinstance(got, str) else default)
 
 
+def same_army(a: UnitState, b: UnitState) -> bool:
+    """Two counters of one nationality: their named nationalities, each taken as the army it belongs to
+    (data ``army``: SS are German, A25.11; Gurkha and ANZAC British, A25.43-A25.44), are equal. A counter
+    naming none fights as its side's, the side a stack shares, so it matches (A4.12)."""
+    names = []
+    for unit in (a, b):
+        got = unit.values.get("nationality")
+        if not isinstance(got, str):
+            return True
+        army = nationality(got).traits.get("army")
+        names.append(army if isinstance(army, str) else got.lower())
+    return names[0] == names[1]
+
+
 def unit_class(values: Values) -> str:
     """elite, 1st, 2nd, green or conscript (A19.2; the counter's class symbol)."""
     got = values.get("class", "1st")

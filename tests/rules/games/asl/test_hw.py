@@ -257,6 +257,24 @@ def test_a_disrupted_enemy_entered_surrenders_at_the_impulse_end() -> None:
     assert "a-r21" in pos.game.gstate(pos.state).hw.units
 
 
+def test_a25_233_unarmed_enemies_entered_are_fought_at_the_impulse_end() -> None:
+    """A25.233 with A20.54: a HW stack enters R4, where an unarmed German unit is; the CC against it (at once
+    in the MPh outside a wave, A20.54) waits for the end of that impulse, then starts in R4."""
+    unarmed = {"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "R4", "markers": ["unarmed"]}
+    pos = position([*russians(), *GERMANS, unarmed], hexes={"Q3": "woods"})
+    declare(pos)
+    pos.push_text("answer hexspine-p1-p2-o3-o4-n4")
+    for text in ("move a-o10,a-o11 O1-O2", "move a-l,a-p10,a-p11 P1-P2", "move a-q20,a-q21 Q2-Q3",
+                 "move a-r20,a-r21 R2-R3", "move a-r20,a-r21 R3-R4",
+                 "move a-l,a-p10,a-p11 P2-O3", "move a-o10,a-o11 O2-N2"):
+        move(pos, text)
+        assert pos.decision is None  # not as it enters R4
+    move(pos, "move a-q20,a-q21 Q3-P3")  # the impulse's last move: it ends
+    top = pos.decision
+    assert top is not None and top.then == "cc_group" and top.rule == "A11.12"
+    assert "R4" in top.prompt  # the CC in R4, the unarmed unit's Location
+
+
 def test_what_spends_no_mf_is_done_in_any_impulse_and_nothing_else_spends_mf() -> None:
     """D14.31 (A25.232 applies it): an action that spends no MF is done in each impulse as usual: the squad
     too laden to move (a 4-PP HMG over its IPC of 3) drops it in impulse 1 (A4.43) and then enters its

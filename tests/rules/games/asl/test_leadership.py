@@ -127,6 +127,13 @@ def test_a10_7_an_allied_leader_of_another_nationality_is_one_worse() -> None:
     assert am.llmc(ldr, [squad]) == [("s", 0)]  # A10.7: the LLMC at his worsened modifier: a NMC
 
 
+def test_a10_7_an_ss_leader_is_of_the_german_units_nationality() -> None:
+    ss = CounterType("9-1", "leader", {"type": "leader", "nationality": "ss", "morale": 9,
+                                       "broken_morale": 8, "leadership": -1})
+    squad = unit("s", "4-6-7")  # the demo 4-6-7 is German; SS are German (A25.11): no allied +1
+    assert am.leader_drm_for(squad, [UnitState("l", "a", ss, Hex(0, 0))]) == -1
+
+
 def test_a10_72_a17_2_leadership_against_a_vehicle_in_cc(make_position: Any) -> None:
     """A11.51 with A17.2 and A10.72: a wounded 8-1 adds no -1 to the CC DR against a vehicle; a 6+1 (the
     attacker need not use him) adds no +1; a whole 8-1 adds his -1."""

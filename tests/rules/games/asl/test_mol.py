@@ -38,7 +38,9 @@ def test_the_mol_check_dr_and_its_drm(make_position: Any, user: str, dr: int, us
     text = pos.state.resolution.text()
     assert ("MOL: +4 FP (A22.611)" in text) is used
     # PBF doubles 4 + 2 = 12 FP, the MOL then adds 4: the 16 column (A7.21, A22.611)
-    assert ("16 FP -> 16 column" in text) is used and ("12 FP -> 12 column" in text) is not used
+    assert ("16 FP -> 16 column" in text) is used
+    # failed: a squad still fires its 4 FP (12 with a-2's); a HS that failed adds none: a-1's 8 (A22.611)
+    assert used or f"{12 if user == 'a-1' else 8} FP -> {12 if user == 'a-1' else 8} column" in text
     assert not pos.units[user].has("mol")  # used up with the attack
 
 
@@ -106,3 +108,31 @@ def test_a22_611_a_squad_firing_a_sw_is_no_mol_user(make_position: Any) -> None:
     pos = make_position("asl", units, "PFPh", options={"mol": ["a"]}, counters=counters)
     pos.push_text("fire a-1,a-lmg,a-2 at C4")
     assert pos.decision is not None and pos.decision.then == "mol_user" and pos.decision.units == ("a-2",)
+
+
+def test_a22_611_a_hs_failing_its_mol_check_adds_no_fp_and_has_no_other_attack(make_position: Any) -> None:
+    """A22.611: the MOL check is a SW use, so the HS a-2 (2-2-7) failing it (dr 2 +1 HS +1 non-AFV = 4, not
+    1-3) has used its one attack (A7.352): the FG still attacks, without the HS: a-1's 4 FP x2 PBF = 8 FP, the
+    8 column (A7.21); and the HS may not fire again this Player Turn."""
+    pos = pfph(make_position, ["a"])
+    pos.push_text("fire a-1,a-2 at C4")
+    pos.push_text("answer units a-2")
+    pos.push_text("answer dice 2")  # 2 + 1 (HS) + 1 (not an AFV) = 4 > 3: failed
+    assert not pos.units["a-2"].has("mol")
+    pos.push_text("answer dice 5,6")
+    text = pos.state.resolution.text()
+    assert "a-2: none, its MOL check failed" in text and "8 FP -> 8 column" in text
+    assert "+4 FP" not in text and pos.decision is None  # 11 on the 8 column: no effect
+    assert not pos.units["a-2"].has("mol_failed")  # only for that attack
+    assert pos.units["a-2"].has("no_fire")  # A7.352: its inherent FP lost until the Player Turn's end
+
+
+def test_a22_611_a_squad_failing_its_mol_check_still_fires_its_own_fp(make_position: Any) -> None:
+    """A22.611: a squad that made the check must add its inherent FP: 4 + 2 = 6 FP x2 PBF = 12 (A7.21)."""
+    pos = pfph(make_position, ["a"])
+    pos.push_text("fire a-1,a-2 at C4")
+    pos.push_text("answer units a-1")
+    pos.push_text("answer dice 3")  # 3 + 1 (not an AFV) = 4 > 3: failed
+    pos.push_text("answer dice 3,4")
+    assert "12 FP -> 12 column" in pos.state.resolution.text()
+    assert not pos.units["a-1"].has("no_fire")

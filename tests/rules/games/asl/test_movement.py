@@ -43,6 +43,29 @@ def test_leader_bonus_and_smc_allowance(make_position: Any) -> None:
     assert max(m.cost for m in _moves(pos, "a-1", "a-91").values()) == 6  # A4.12 +2 MF with the leader
 
 
+def _with_leaders() -> dict[str, Any]:
+    from hexmate.rules.games.asl import units as au
+
+    counters: dict[str, Any] = {name: dict(v) for name, v in au.demo_catalogue().items()}
+    for nat in ("american", "german", "ss"):
+        counters[f"9-1{nat}"] = {**counters["9-1"], "nationality": nat}
+    return counters
+
+
+@pytest.mark.parametrize(("squad", "leader", "mf"), [
+    ("6-4-8", "9-1american", 4),  # a British squad, an American leader: not his nationality, no bonus
+    ("4-6-7", "9-1german", 6),
+    ("4-6-7", "9-1ss", 6),  # SS are German (A25.11): same nationality
+    ("6-5-8", "9-1german", 6),
+    ("4-6-7", "9-1", 6),  # a leader naming no nationality fights as his side's (the stack's)
+])
+def test_a4_12_the_leader_bonus_only_for_mmc_of_his_nationality(
+        make_position: Any, squad: str, leader: str, mf: int) -> None:
+    pos = make_position("asl", [_unit("a-1", "F4", squad), _unit("a-l", "F4", leader)], "MPh",
+                        counters=_with_leaders())
+    assert max(m.cost for m in _moves(pos, "a-1", "a-l").values()) == mf  # A4.11 4 MF, A4.12 +2 MF
+
+
 def test_terrain_costs(make_position: Any) -> None:
     hexes = {"F3": "woods", "G4": {"terrain": "woods", "level": 1}, "E4": "stone-building"}
     sides = [{"hex": "F5", "side": "N", "features": ["wall"]}]

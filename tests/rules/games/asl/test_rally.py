@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import UnitState
@@ -64,6 +65,29 @@ def test_a19_12_a_leader_may_rally_a_disrupted_unit(make_position: Any) -> None:
     pos = rph(make_position, markers=("broken", "disrupted"))
     pos.push_text("rally a-s dice 2,3")  # 5 - 1 = 4 <= 7
     assert not pos.units["a-s"].has("broken")
+    assert not pos.units["a-s"].has("disrupted")  # A19.12: Disrupted until rallied (or captured)
+
+
+def test_a19_12_a_disrupted_unit_a_leader_fails_to_rally_stays_disrupted(make_position: Any) -> None:
+    pos = rph(make_position, markers=("broken", "disrupted"))
+    pos.push_text("rally a-s dice 5,5")  # 10 - 1 = 9 > 7: still broken, and Disrupted
+    assert pos.units["a-s"].has("broken") and pos.units["a-s"].has("disrupted")
+
+
+def test_a19_12_a_disrupted_leader_alone_may_not_rally_himself(make_position: Any) -> None:
+    units = [{"id": "a-l", "counter": "6+1", "side": "a", "hex": "C2", "markers": ["broken", "disrupted"]},
+             {"id": "b-1", "counter": "4-6-7", "side": "b", "hex": "C5"}]
+    pos = make_position("asl", units, "RPh", counters=COUNTERS)
+    with pytest.raises(IllegalAction, match=r"A19\.12"):  # a lone leader's rally is a self-rally (A10.63)
+        pos.push_text("rally a-l dice 1,1")
+
+
+def test_a19_12_a_disrupted_crew_may_not_self_rally_though_crews_do(make_position: Any) -> None:
+    units = [{"id": "a-c", "counter": "2-2-8", "side": "a", "hex": "C2", "markers": ["broken", "disrupted"]},
+             {"id": "b-1", "counter": "4-6-7", "side": "b", "hex": "C5"}]
+    pos = make_position("asl", units, "RPh", counters=COUNTERS)
+    with pytest.raises(IllegalAction, match=r"A19\.12"):  # A1.123 self-rally ability, but not when Disrupted
+        pos.push_text("rally a-c dice 1,1")
 
 
 @pytest.mark.parametrize("marker", ["unarmed", "prisoner", "berserk", "hw", "mounted"])
