@@ -2601,7 +2601,7 @@ class AslGame(Game):
             for uid, unit in state.units.items():
                 if unit.has("broken") and uid not in old and not unit.has("dm"):
                     state = state.with_unit(unit.mark("dm"))
-        remove = (*remove, "bailed", "hazardous", "setting_dc")  # D5.6, D6.24, D9.3, A4.62, A23.7: that phase
+        remove = (*remove, "bailed", "unloaded", "hazardous", "setting_dc")  # D5.6, D6.24, D9.3, A4.62, A23.7
         remove = (*remove, vmgfire.MG_ONLY, "rof_kept")  # D3.5: a gun's leave to fire again is that phase's
         units = {uid: u.mark(remove=remove) for uid, u in state.units.items()}
         return state.replace(units=units)
