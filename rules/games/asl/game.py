@@ -47,6 +47,7 @@ from hexmate.rules.games.asl import (
     ncreact,
     oppfire,
     overrun,
+    passrout,
     platoon,
     prcfire,
     prisoners,
@@ -2619,7 +2620,8 @@ class AslGame(Game):
             for uid, unit in state.units.items():
                 if unit.has("broken") and uid not in old and not unit.has("dm"):
                     state = state.with_unit(unit.mark("dm"))
-        remove = (*remove, "bailed", "hazardous", "setting_dc")  # D5.6, D6.24, D9.3, A4.62, A23.7: that phase
+        remove = (*remove, "bailed", "unloaded", "hazardous", "setting_dc")  # D5.6, D6.24, D9.3, A4.62, A23.7
+        remove = (*remove, passrout.BENEATH)  # D6.1: a passenger's rout beneath its vehicle is that RtPh's
         remove = (*remove, vmgfire.MG_ONLY, "rof_kept")  # D3.5: a gun's leave to fire again is that phase's
         units = {uid: u.mark(remove=remove) for uid, u in state.units.items()}
         return state.replace(units=units)
@@ -2659,7 +2661,7 @@ class AslGame(Game):
 
     def rtph_start(self, position: Position) -> State:
         """The RtPh after any voluntary break (A10.41): DM, the reveals, the surrenders and the routs."""
-        state = position.state
+        state = passrout.rout_beneath(position)  # D6.1: broken passengers of a crewless vehicle, beneath it
         # A10.62: a broken unit that must rout (beside a Known armed enemy, or in its LOS and normal range
         # in Open Ground) is DM
         for unit in list(state.units.values()):

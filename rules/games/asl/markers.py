@@ -130,6 +130,8 @@ PHRASES: dict[str, T] = {
     "towing": T("towing a Gun or trailer: no reverse, +1 bog DRM (D2.2)"),
     "wreck": T("wreck (D10.1)"),
     "bailed": T("bailed out this phase: no more move or fire (D6.24)"),
+    "routed_beneath": T("routed beneath its vehicle, whose crew is gone: its rout this phase (D6.1)"),
+    "unloaded": T("unloaded this phase: keeps its vehicle's TEM though the vehicle moved (D9.3)"),
     "hazardous": T("forced out of its vehicle: Hazardous Movement this phase, -2 on attacks on it (A4.62)"),
     "setting_dc": T("setting a DC: Hazardous Movement this phase, -2 on attacks on it (A23.7)"),
     "ovr_fp": T("added its FP to an Overrun: no unloading this phase (D6.5)"),

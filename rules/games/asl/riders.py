@@ -12,7 +12,8 @@ A rider's SW bails out with it (D6.24): removed if the rider was broken already 
 a dr (4-6 malfunctioned, an X# SW eliminated). A rider that breaks or pins bails out (D6.23, ``shaken_off``);
 riders' fire is mounted.py's (D6.22), riders as targets vmg.py's and fire.py's (D6.23). Not built: D6.24's
 "all its MF spent (at least 1), FFNAM" for Defensive First Fire at the bailing rider (it is never offered
-as a moving target here), and a broken passenger's D6.1 choice to rout beneath a stopped vehicle (rout.py).
+as a moving target here), and a broken passenger's D6.1 free choice to rout beneath a stopped vehicle
+(the forced rout beneath a crewless one is passrout.py's).
 """
 
 from __future__ import annotations

@@ -409,6 +409,8 @@ def decisions(position: Position) -> list[Decision]:
     phasing = position.phasing
     out: list[Decision] = []
     for u in sorted(position.units.values(), key=lambda u: (u.side != phasing, u.id)):
+        if u.has("routed_beneath"):
+            continue  # D6.1: it routed beneath its crewless vehicle this phase (passrout.py)
         must = must_rout(position, u)
         may = u.has("broken") and u.has("dm") and not u.has("melee") and u.hex is not None \
             and disrupt.may_choose_rout(u)  # A19.12: a Disrupted unit routs only when it must

@@ -13,9 +13,10 @@ positive TEM (D9.3), a hindrance hex whose centre the firer or the target cannot
 LOS at another level than the hindrance (D9.4), a bypassing AFV or wreck whose hexside the LOS does not touch
 (D9.4, vbypass.touches). Armored Assault's own TEM despite Case J (D9.31) is ``aa.covers``. Not built:
 entrenched and gully cases (B27.52; dug-in is dugin.py's, D9.54). D9.3's exception to Case J: units
-marked ``bailed`` for the phase (bailed out, survived, D5.6, D6.24, D6.9) keep the TEM of the AFV they
-left although it moved; units that unloaded or abandoned it (D6.5, D5.4) are not marked and are not
-covered by that exception yet.
+marked ``bailed`` for the phase (bailed out, survived, abandoned: D5.4, D5.6, D6.24, D6.9; an abandoning
+crew is a ``bailed`` crew counter, crew.bail_out) or ``unloaded`` (D6.5, transport.apply_unload) keep the
+TEM of an AFV that moved. The markers do not name the vehicle: such a unit keeps the exception for any AFV
+in its Location until the phase ends (it could only differ if it walked on into another moving AFV's hex).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from hexmate.rules.games.base import Position, UnitState
 from hexmate.rules.hexes import Hex, distance, line
 from hexmate.rules.text import T
 
+UNLOADED = "unloaded"  # D6.5: unloaded this phase (D9.3's exception to Case J); cleared as the phase ends
 WALLS = ("wall", "hedge", "bocage", "roadblock")  # D4.21: hexsides a vehicle is HD behind
 WALL_WORDS = {"wall": T("wall"), "hedge": T("hedge"), "bocage": T("bocage"), "roadblock": T("roadblock")}
 
@@ -81,7 +83,7 @@ def tem(
     vehicle (``bailed`` for the phase) keep the TEM of an AFV that moved or is in Motion (Case J), when
     every target is such a unit."""
     targets = list(units)
-    just_out = bool(targets) and all(u.has("bailed") for u in targets)
+    just_out = bool(targets) and all(u.has("bailed") or u.has(UNLOADED) for u in targets)
     if other_tem > 0 or any(h == target for h in firers):
         return 0, None
     for unit in vehicles(position):
@@ -139,4 +141,5 @@ def wall_hull_down(position: Position, firer: Hex, target: Hex) -> str | None:
     return None
 
 
-__all__ = ["WALLS", "WALL_WORDS", "hindrance", "moving_this_turn", "tem", "vehicles", "wall_hull_down"]
+__all__ = ["UNLOADED", "WALLS", "WALL_WORDS", "hindrance", "moving_this_turn", "tem", "vehicles",
+           "wall_hull_down"]

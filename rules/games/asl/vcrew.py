@@ -27,8 +27,10 @@ A crew forced out by a failed TC suffers Hazardous Movement for the rest of the 
 ``hazardous``). The weapons a leaving crew may take (D5.41, D6.631, D6.83): ``as abandon-remove``
 (swremove.py).
 ``as abandon-malf`` (D5.411): the crew malfunctions its vehicle's weapons as it leaves, all of them (MA and
-MGs still in it; a choice of some only is not offered); a crew of its own side back in it may try to
-repair them in the RPh (D3.7, vrepair.py); an enemy that captures it may not (A9.72).
+MGs still in it); the rule lets it choose ("a weapon or weapons"): ``as abandon-malf:bmg+cmg`` names the
+ones it malfunctions (``ma``, ``bmg``, ``cmg``, ``aamg``, ``rmg``, ``trmg``), the others staying usable. A
+crew of its own side back in it may try to repair them in the RPh (D3.7, vrepair.py); an enemy that
+captures it may not (A9.72).
 """
 
 from __future__ import annotations
@@ -71,9 +73,20 @@ def crew_morale(vehicle: UnitState, *, withhold: bool = False) -> tuple[int, boo
 
 
 # --- voluntary abandonment (D5.41) ---
+MALF = "abandon-malf"
+
+
+def chosen_malf(mode: str) -> tuple[str, ...] | None:
+    """D5.411: the weapons named in ``abandon-malf:ma+bmg`` (None: not such a choice)."""
+    if not mode.startswith(MALF + ":"):
+        return None
+    return tuple(w for w in mode.removeprefix(MALF + ":").split("+") if w)
+
+
 def is_abandon(position: Position, move: act.Move) -> bool:
     uid = move.units[0] if move.units else ""
-    return move.mode in MODES and uid in position.units and is_vehicle(position.units[uid])
+    chosen = move.mode in MODES or chosen_malf(move.mode) is not None
+    return chosen and uid in position.units and is_vehicle(position.units[uid])
 
 
 def check_abandon(position: Position, move: act.Move) -> act.Move:
@@ -100,6 +113,14 @@ def check_abandon(position: Position, move: act.Move) -> act.Move:
         raise IllegalAction(T("{unit} has no weapon its crew may take out (an armored halftrack's MG or "
                               "mortar, a carrier's MG, ATR or mortar, of its own side, with a counter for "
                               "it)", unit=vehicle.id), "D6.631")
+    chosen = chosen_malf(move.mode)
+    if chosen is not None:
+        able = [m.removesuffix("_malf") for m in sabotaged(vehicle)]
+        wrong = [w for w in chosen if w not in able]
+        if not chosen or wrong or len(set(chosen)) != len(chosen):
+            raise IllegalAction(T("name the weapons of {unit} its crew malfunctions, each once, among {able} "
+                                  "(as abandon-malf:{example})", unit=vehicle.id, able=", ".join(able) or "-",
+                                  example="+".join(able[:2]) or "ma"), "D5.411")
     return act.Move(move.units, move.path, 0, move.mode)
 
 
@@ -108,8 +129,11 @@ def abandon(position: Position, move: act.Move) -> State:
     chose so, a non-burning wreck (D5.411)."""
     vehicle = position.units[move.units[0]]
     marks = ("abandoned", LEFT, "wreck") if move.mode == "abandon-wreck" else ("abandoned", LEFT)
-    if move.mode == "abandon-malf":  # D5.411: every weapon it has, malfunctioned (repair: vrepair.py, D3.7)
+    chosen = chosen_malf(move.mode)
+    if move.mode == MALF:  # D5.411: every weapon it has, malfunctioned (repair: vrepair.py, D3.7)
         marks = (*marks, *sabotaged(vehicle))
+    elif chosen is not None:  # D5.411: only the weapons its crew chose
+        marks = (*marks, *(f"{w}_malf" for w in chosen))
     state = position.state.with_unit(vehicle.mark(*marks, remove=("ce", "motion")))
     if vdriver.smc_driver(vehicle) is not None:  # A21.21: its SMC driver is back beneath it
         return vdriver.release(state, vehicle).replace(moved=(*state.moved, vehicle.id))
@@ -135,7 +159,9 @@ def generate(position: Position) -> Iterator[act.Action]:
     for vehicle in sorted(position.units.values(), key=lambda u: u.id):
         if not is_vehicle(vehicle) or vehicle.side != position.phasing or vehicle.hex is None:
             continue
-        for mode in ("abandon", swremove.MODE, "abandon-malf"):  # D5.41; D6.631, D6.83; D5.411
+        weapons = [m.removesuffix("_malf") for m in sabotaged(vehicle)]
+        single = [f"{MALF}:{w}" for w in weapons] if len(weapons) > 1 else []  # D5.411: its choice
+        for mode in ("abandon", swremove.MODE, MALF, *single):  # D5.41; D6.631, D6.83; D5.411
             move = act.Move((vehicle.id,), (vehicle.hex,), None, mode)
             try:
                 yield check_abandon(position, move)
@@ -199,5 +225,5 @@ def after_overrun(position: Position, state: State) -> State:
     return state.push(tc_decision(position.at(state), state.units[before.id]))
 
 
-__all__ = ["DEMO_MORALE", "LEFT", "MODES", "abandon", "after_overrun", "check_abandon", "crew_morale",
-           "generate", "has_crew", "is_abandon", "needs_tc", "resume_tc", "tc_decision"]
+__all__ = ["DEMO_MORALE", "LEFT", "MALF", "MODES", "abandon", "after_overrun", "check_abandon", "chosen_malf",
+           "crew_morale", "generate", "has_crew", "is_abandon", "needs_tc", "resume_tc", "tc_decision"]

@@ -277,6 +277,7 @@ def test_a_squad_loads_rides_and_unloads(make_position: Any) -> None:
     pos.push_text("unload a-pz")
     sq = pos.units["a-sq2"]
     assert sq.carrier is None and pos.label(sq.hex) == "E5" and armour.spent_of(pos.units["a-pz"]) == 8
+    assert sq.has("unloaded")  # D9.3: it keeps the moved tank's +1 TEM this phase (vcover.py)
 
 
 def test_no_unloading_without_the_mp_for_it(make_position: Any) -> None:

@@ -141,3 +141,15 @@ def test_d9_3_units_just_out_of_a_vehicle_keep_its_tem_despite_case_j(make_posit
     pos = pos_with(make_position, crew, fire, unit("a-pz", "pz", "a", "C5", "wreck"), first_side="b")
     pos.push_text("end")  # the PFPh is over: the marker goes (game.on_phase_end)
     assert not pos.units["a-pz-crew"].has("bailed")
+
+
+def test_d9_3_units_that_unloaded_keep_the_tem_of_the_afv_that_moved(make_position: Any) -> None:
+    # D9.3's exception names units unloading from the AFV (D6.5) beside those bailing out: a squad that
+    # unloaded this phase ("unloaded") beneath the friendly tank that moved ("entered": Case J) keeps its +1.
+    fire = unit("b-sq", "4-6-7", "b", "F5")
+    moved = unit("a-pz", "pz", "a", "C5", "vca0", "entered")
+    out = pos_with(make_position, unit("a-sq", "4-6-7", "a", "C5", "unloaded"), fire, moved, first_side="b")
+    assert any(rule == "D9.3" and value == "+1" for _, value, rule in infantry_fire(out, "fire b-sq at C5"))
+    gone = pos_with(make_position, unit("a-sq", "4-6-7", "a", "C5", "unloaded"), fire, moved, first_side="b")
+    gone.push_text("end")  # the phase is over: the marker goes with it (game.on_phase_end)
+    assert not gone.units["a-sq"].has("unloaded")

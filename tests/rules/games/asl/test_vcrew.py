@@ -48,6 +48,21 @@ def test_d5_411_the_leaving_crew_malfunctions_its_weapons(make_position: Any) ->
     assert "a-pz-crew" in pos.units
 
 
+def test_d5_411_the_leaving_crew_chooses_which_weapons_to_malfunction(make_position: Any) -> None:
+    """D5.411 lets the crew malfunction a weapon or weapons of its choice: here the BMG and CMG of the demo
+    tank, its MA left working; each single weapon is offered on the page; a weapon it lacks is refused."""
+    pos = make(make_position, "MPh")
+    offered = [a.text(pos.label) for a in pos.legal_actions]
+    assert "move a-pz C5 cost 0 as abandon-malf:ma" in offered
+    assert "move a-pz C5 cost 0 as abandon-malf:aamg" not in offered  # the demo tank has no AAMG
+    with pytest.raises(IllegalAction, match=r"D5\.411"):
+        pos.push_text("move a-pz C5 as abandon-malf:aamg")
+    pos.push_text("move a-pz C5 as abandon-malf:bmg+cmg")
+    tank = pos.units["a-pz"]
+    assert tank.has("abandoned") and tank.has("bmg_malf") and tank.has("cmg_malf")
+    assert not tank.has("ma_malf") and "a-pz-crew" in pos.units
+
+
 @pytest.mark.parametrize(
     ("marker", "phase", "rule"),
     [("prep_fire", "MPh", r"D5\.41"), ("motion", "MPh", r"D5\.41"), ("", "PFPh", r"A3\.2")],

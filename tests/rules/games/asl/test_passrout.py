@@ -1,0 +1,47 @@
+"""Broken passengers and their vehicle's crew (passrout.py, D6.1): they must rout beneath the vehicle when its
+inherent crew is eliminated, broken or abandons it; otherwise they may stay aboard."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexmate.rules.games import Position
+
+from .test_armour import COUNTERS
+
+
+def _pos(make_position: Any, *vehicle_markers: str, enemy: str = "J5") -> Position:
+    # a broken 4-6-7 inside the demo German halftrack (passengers, D6.1) at C5, its crew as the markers say;
+    # no enemy in sight, so nothing else makes it rout (A10.5)
+    units = [
+        {"id": "a-ht", "counter": "ht", "side": "a", "hex": "C5", "markers": ["vca0", *vehicle_markers]},
+        {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5", "carrier": "a-ht",
+         "markers": ["broken"]},
+        {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": enemy},
+    ]
+    p: Position = make_position("asl", units, "AFPh", counters=COUNTERS, first_side="a")
+    return p
+
+
+def test_d6_1_broken_passengers_of_an_abandoned_vehicle_rout_beneath_it(make_position: Any) -> None:
+    # D6.1: its crew abandoned it (or broke: D5.311 marks it Abandoned too), so the broken squad must rout
+    # beneath it: off the vehicle, in its hex, its rout for this RtPh done
+    pos = _pos(make_position, "abandoned")
+    pos.push_text("end")
+    sq = pos.units["a-sq"]
+    assert sq.carrier is None and pos.label(sq.hex) == "C5"
+    # beside a Known armed enemy (D5) it would have to rout on (A10.5): its rout beneath is that rout
+    pos = _pos(make_position, "abandoned", enemy="D5")
+    pos.push_text("end")
+    assert pos.phase.id == "APh"  # no rout asked of it: the RtPh is over
+    assert pos.units["a-sq"].carrier is None and pos.label(pos.units["a-sq"].hex) == "C5"
+    assert not pos.units["a-sq"].has("routed_beneath")  # the marker lasts that RtPh only
+
+
+def test_d6_1_with_its_crew_inside_a_broken_passenger_may_stay_aboard(make_position: Any) -> None:
+    pos = _pos(make_position)
+    pos.push_text("end")
+    assert pos.units["a-sq"].carrier == "a-ht"  # no enemy near, its crew in: it stays (D6.1)
+    pos = _pos(make_position, "crew_lost")  # its crew eliminated (D5.6): beneath it
+    pos.push_text("end")
+    assert pos.units["a-sq"].carrier is None
