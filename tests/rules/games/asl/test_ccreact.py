@@ -134,3 +134,32 @@ def test_d7_2_not_before_the_ovr_of_the_hex_it_enters(make_position: Any) -> Non
         else:
             break
         seen += 1
+
+
+def test_d2_11_a_turn_in_place_in_the_squads_location(make_position: Any) -> None:
+    """D2.11, D3.3: a tank in Motion in E3 turns in place, one hexspine at a time, before entering E2; each
+    hexspine is an MP in b-sq's Location: CC Reaction Fire, not stopped (+2, A11.51): CCV 5, DRM +2."""
+    pos = board(make_position, tank=("motion",), leader=False)
+    pos.push_text("move a-pz E3-E2")
+    top = pos.decision
+    assert top is not None and top.kind == "react" and pos.label(top.target) == "E3"
+    assert pos.units["a-pz"].facing != 3  # turned one hexspine already (D2.11)
+    assert ccreact.CHOICE in window(pos)
+    pos.push_text("answer ccreact")
+    pos.push_text("answer units b-sq")
+    pos.push_text("answer dice 3,3")  # PAATC passed
+    cc = pos.decision
+    assert cc is not None and (cc.arg("ccv"), cc.arg("drm")) == ("5", "2")
+
+
+def test_d2_13_a_window_after_the_stop_counts_the_vehicle_stopped() -> None:
+    """A11.51's +2 is not for a stopped vehicle: the window after a stop MP (D2.13) says so."""
+    from hexmate.rules.decisions import Decision
+    from hexmate.rules.text import T
+
+    def made(rule: str) -> Decision:
+        prompt = T("{unit} spent MP in {hex} ({what}, {rule}): fire at it now or pass (D3.3)", unit="a-pz",
+                   hex="E3", what="x", rule=rule)
+        return Decision("react", "b", prompt, "D3.3", "vinplace")
+
+    assert ccreact.stopped_window(made("D2.13")) and not ccreact.stopped_window(made("D2.11"))
