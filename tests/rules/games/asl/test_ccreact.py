@@ -3,8 +3,9 @@ D7.213), without an OVR. Numbers from the D7.2 example: the 4-4-7 with the 9-1 a
 (5 + 1 for the leader, A11.5) with the leader's -1; here there is no ambush (D7.21: none outside Street
 Fighting). Stopped for its delay MP (D2.17), the tank takes no +2 (A11.51): DRM -1, so an original 7 (final 6
 = CCV) immobilizes it, 5 or 6 destroy it, 4 or less (final 3 or less, half the CCV) burn it, 8 or more fail.
-After its start MP it is not stopped: the 4-4-7 alone at CCV 5, DRM +2 (A11.51), so only an original 2 can
-harm it (the example's own point about the +2, A11.501). Counters: test_armour's demo Panzer (BU, with MGs)."""
+After its start MP it is not stopped: the 4-4-7 alone at CCV 5, DRM +2 (A11.51), so only an original 2
+can harm it (the example's own point about the +2, A11.501). Counters: test_armour's demo Panzer (BU, with
+MGs)."""
 
 from __future__ import annotations
 
@@ -38,8 +39,8 @@ def window(pos: Position) -> tuple[str, ...]:
     return top.choices
 
 
-@pytest.mark.parametrize(("dice", "result"), [("3,4", "immobilized"), ("3,3", "destroyed"), ("2,3", "destroyed"),
-                                              ("1,3", "burns"), ("4,4", "none")])
+@pytest.mark.parametrize(("dice", "result"), [("3,4", "immobilized"), ("3,3", "destroyed"),
+                                              ("2,3", "destroyed"), ("1,3", "burns"), ("4,4", "none")])
 def test_d7_21_delay_mp_in_the_squads_location(make_position: Any, dice: str, result: str) -> None:
     pos = board(make_position)
     pos.push_text("move a-pz E3-E3 as delay")  # D2.17: one MP spent stopped, in the Location of b-sq
@@ -113,8 +114,8 @@ def test_d7_21_only_the_non_phasing_side_and_only_in_the_window(make_position: A
 
 
 def test_d7_2_not_before_the_ovr_of_the_hex_it_enters(make_position: Any) -> None:
-    """D7.1, D7.2: entering a hex of enemy infantry is an OVR; its Reaction Fire follows the OVR (reaction.py),
-    so the entry's own window offers no ccreact."""
+    """D7.1, D7.2: entering a hex of enemy infantry is an OVR; its Reaction Fire follows the OVR
+    (reaction.py), so the entry's own window offers no ccreact."""
     units = [
         {"id": "a-pz", "counter": "pz", "side": "a", "hex": "E4", "markers": ["vca0", "motion"]},
         {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "E3"},
