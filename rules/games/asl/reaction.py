@@ -21,11 +21,12 @@ Afterwards the attackers get a First Fire counter (Final Fire if they had one: a
 the vehicle survived, the CC counter that bars Non-CC Reaction Fire (D7.21); an FPF attack's original DR is
 also their NMC (D7.212, A8.31).
 
-Street Fighting (D7.211, A11.8) is street.py's, on this module's attack; Non-CC Reaction Fire by TPBF at an
+CC Reaction Fire at a vehicle's other MP in the Location (start, stop, turn, delay...) is ccreact.py's,
+with this module's attack (``stopped`` for a stopped vehicle: no +2). Street Fighting (D7.211, A11.8) is
+street.py's, on this module's attack; Non-CC Reaction Fire by TPBF at an
 unarmored vehicle (D7.22, A7.308) is ncreact.py's, offered here as ``tpbf-UNIT``; a vehicle's gun in the
 Location at an overrunning AFV is ncrord.py's, offered as ``ord-VEHICLE``. Not built: the rest of
-D7.22 and D7.221 (ordnance SW, FT, DC, MOL: chapter C's tables), gun crews (D7.23), CC Reaction against
-a vehicle's other MP expenditures (only OVRs here, and Street Fighting), a PAATC taken when the AFV entered
+D7.22 and D7.221 (ordnance SW, FT, DC, MOL: chapter C's tables), gun crews (D7.23), a PAATC taken when the AFV entered
 (A12.41) other than one passed for an earlier reaction.
 """
 

@@ -122,19 +122,21 @@ def test_d7_2_not_before_the_ovr_of_the_hex_it_enters(make_position: Any) -> Non
     ]
     pos: Position = make_position("asl", units, "MPh", counters=COUNTERS, hexes=HEXES)
     pos.push_text("move a-pz E4-E3")
-    seen = 0
+    seen, windows = 0, 0
     while pos.decision is not None and seen < 20:
         top = pos.decision
         assert ccreact.CHOICE not in top.choices
+        windows += top.kind == "react" or top.then == "ovr_react"
         if top.kind == "react":
             pos.push_text("answer pass")
         elif top.kind == "roll":
-            pos.push_text("answer dice 6,6" if top.dice == "DR" else "answer dice 6")
+            pos.push_text("answer dice 4,6" if top.then == "vovr" else "answer dice 1,2")  # no effect
         elif top.then == "ovr_react":
             pos.push_text("answer pass")
         else:
             break
         seen += 1
+    assert windows and pos.label(pos.units["a-pz"].hex) == "E3"  # the OVR happened and was reacted to
 
 
 def test_d2_11_a_turn_in_place_in_the_squads_location(make_position: Any) -> None:
@@ -164,3 +166,27 @@ def test_d2_13_a_window_after_the_stop_counts_the_vehicle_stopped() -> None:
         return Decision("react", "b", prompt, "D3.3", "vinplace")
 
     assert ccreact.stopped_window(made("D2.13")) and not ccreact.stopped_window(made("D2.11"))
+
+
+def test_d2_13_the_stop_after_an_ovr_is_another_mp_in_the_location(make_position: Any) -> None:
+    """D7.2: the OVR's Reaction Fire passed, the tank stops in E3 (D2.13: 1 MP): a new MP in b-sq's Location,
+    so CC Reaction Fire again, now at a stopped tank: CCV 5, DRM 0 (no +2, A11.51)."""
+    units = [
+        {"id": "a-pz", "counter": "pz", "side": "a", "hex": "E4", "markers": ["vca0", "motion"]},
+        {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "E3"},
+    ]
+    pos: Position = make_position("asl", units, "MPh", counters=COUNTERS, hexes=HEXES)
+    pos.push_text("move a-pz E4-E3")
+    while pos.decision is not None and pos.decision.then != "vfacing":
+        top = pos.decision
+        if top.kind == "roll":
+            pos.push_text("answer dice 4,6" if top.then == "vovr" else "answer dice 1,2")
+        else:
+            pos.push_text("answer pass")
+    pos.push_text("answer keep")  # the stop MP (D2.13)
+    assert ccreact.CHOICE in window(pos)
+    pos.push_text("answer ccreact")
+    pos.push_text("answer units b-sq")
+    pos.push_text("answer dice 3,3")  # PAATC passed
+    cc = pos.decision
+    assert cc is not None and (cc.arg("ccv"), cc.arg("drm")) == ("5", "0")
