@@ -27,6 +27,7 @@ from hexmate.rules.games.asl import (
     carriers,
     cavalry,
     cavwave,
+    ccreact,
     commissar,
     crew,
     cyclesplit,
@@ -1435,6 +1436,10 @@ class AslGame(Game):
     def resume_vinplace(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         if answer.choice.startswith(vmotion.CHOICE):  # D2.401: a Motion attempt after an MP spent in place
             return vinplace.resume(position.at(vmotion.attempt(position, answer)), decision, answer)
+        if answer.choice == ccreact.CHOICE:  # D7.21: CC Reaction Fire after an MP spent in place
+            state = vinplace.resume(position, decision, answer)
+            still = ccreact.stopped_window(decision)  # D2.13: after its stop MP
+            return ccreact.offer(position.at(state), decision.side, decision.subject[0], stopped=still)
         return vinplace.resume(position, decision, answer)  # D3.3
 
     def resume_vmg(self, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -1577,6 +1582,12 @@ class AslGame(Game):
 
     def resume_ovr_cc2(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return reaction.resume_cc2(position, decision, answer)  # A11.501
+
+    def resume_ccr_offer(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return ccreact.resume_offer(position, decision, answer)  # D7.21
+
+    def resume_ccr_leader(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return ccreact.resume_leader(position, decision, answer)  # A11.5, D7.21
 
     def resume_sf_offer(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return street.resume_offer(position, decision, answer)  # D7.211
@@ -2140,6 +2151,8 @@ class AslGame(Game):
             return True  # D2.401: a vehicle may attempt Motion
         if street.choices(position, side):
             return True  # A11.8, D7.211: Street Fighting from the buildings beside the street
+        if not self._overruns_here(position) and ccreact.choices(probe, side):
+            return True  # D7.2, D7.21: CC Reaction Fire at a vehicle spending MP in the defender's Location
         if any(True for _ in vsmoke.generate(self, probe)):
             return True  # D13.2: a vehicle's smoke after an enemy expenditure in its LOS
         if armour.is_vehicle(position.units[moving.units[0]]):
@@ -2157,6 +2170,19 @@ class AslGame(Game):
             return True  # A8.1, D3.5: a vehicle's MGs at the infantry that entered
         return asl_fire.can_fire_at(self, armour.infantry_view(probe), moving.here)
 
+    def _overruns_here(self, position: Position) -> bool:
+        """D7.1: the vehicle now entering a hex overruns the enemy infantry there."""
+        moving = position.state.moving
+        if moving is None or not moving.at or moving.units[0] not in position.units:
+            return False
+        if vdelay.delaying(position.state):
+            return False  # D7.1, D2.17: an OVR is paid with the entry of the hex; a delay MP enters nothing
+        mover = position.units[moving.units[0]]
+        bypassing = vbypass.across_of(mover) is not None  # D7.13: no OVR of units in the obstacle
+        ovr_here = overrun.is_overrun(position, mover.side, moving.here)
+        ovr_here = ovr_here and overrun.may_overrun(position, mover)  # D7.13: no Bounding Fire
+        return armour.is_vehicle(mover) and not bypassing and ovr_here and moto.overruns(mover)  # D15.43
+
     def advance_move(self, position: Position) -> State:
         """The core's reaction window, with a ``motion-<vehicle>`` choice for each vehicle that may attempt
         Motion there (D2.401, vmotion.py); a vehicle entering a hex of enemy infantry overruns it once the
@@ -2173,10 +2199,7 @@ class AslGame(Game):
         moving = state.moving
         if moving is not None and moving.at and moving.units[0] in state.units:
             mover = state.units[moving.units[0]]
-            bypassing = vbypass.across_of(mover) is not None  # D7.13: no OVR of units in the obstacle
-            ovr_here = overrun.is_overrun(position.at(state), mover.side, moving.here)
-            ovr_here = ovr_here and overrun.may_overrun(position.at(state), mover)  # D7.13: no Bounding Fire
-            if armour.is_vehicle(mover) and not bypassing and ovr_here and moto.overruns(mover):  # D15.43
+            if self._overruns_here(position.at(state)):
                 attack = overrun.declare(position.at(state), mover, moving.here)
                 state = state.replace(decisions=(*state.decisions[:n], attack, *state.decisions[n:]))
         for i, d in enumerate(state.decisions):
@@ -2188,7 +2211,8 @@ class AslGame(Game):
                     d = asl_climb.window_prompt(position.at(state), d)  # A2.2: the Location with its level
                 state = state.replace(decisions=(*state.decisions[:i], d, *state.decisions[i + 1:]))
                 here = position.at(state)
-                extra = (*vmotion.choices(here, d.side), *street.choices(here, d.side))  # D2.401, D7.211
+                extra = (*vmotion.choices(here, d.side), *street.choices(here, d.side),  # D2.401, D7.211
+                         *ccreact.choices(here, d.side))  # D7.21: CC Reaction Fire in its Location
                 if extra:
                     react = dataclasses.replace(d, choices=(*d.choices, *extra))
                     state = state.replace(decisions=(*state.decisions[:i], react, *state.decisions[i + 1:]))
@@ -2199,6 +2223,11 @@ class AslGame(Game):
             return vmotion.attempt(position, answer)  # D2.401
         if answer.choice == street.CHOICE:
             return street.offer(position, decision.side)  # A11.8, D7.211
+        if answer.choice == ccreact.CHOICE and decision.side != position.phasing:
+            moving = position.state.moving
+            assert moving is not None
+            still = vdelay.delaying(position.state)  # D2.17: delay MP are spent stopped
+            return ccreact.offer(position, decision.side, moving.units[0], stopped=still)  # D7.2, D7.21
         return super().move_on(position, decision, answer)
 
     def can_continue(self, position: Position) -> bool:

@@ -21,12 +21,13 @@ Afterwards the attackers get a First Fire counter (Final Fire if they had one: a
 the vehicle survived, the CC counter that bars Non-CC Reaction Fire (D7.21); an FPF attack's original DR is
 also their NMC (D7.212, A8.31).
 
-Street Fighting (D7.211, A11.8) is street.py's, on this module's attack; Non-CC Reaction Fire by TPBF at an
+CC Reaction Fire at a vehicle's other MP in the Location (start, stop, turn, delay...) is ccreact.py's,
+with this module's attack (``stopped`` for a stopped vehicle: no +2). Street Fighting (D7.211, A11.8) is
+street.py's, on this module's attack; Non-CC Reaction Fire by TPBF at an
 unarmored vehicle (D7.22, A7.308) is ncreact.py's, offered here as ``tpbf-UNIT``; a vehicle's gun in the
 Location at an overrunning AFV is ncrord.py's, offered as ``ord-VEHICLE``. Not built: the rest of
-D7.22 and D7.221 (ordnance SW, FT, DC, MOL: chapter C's tables), gun crews (D7.23), CC Reaction against
-a vehicle's other MP expenditures (only OVRs here, and Street Fighting), a PAATC taken when the AFV entered
-(A12.41) other than one passed for an earlier reaction.
+D7.22 and D7.221 (ordnance SW, FT, DC, MOL: chapter C's tables), gun crews (D7.23), a PAATC taken when the
+AFV entered (A12.41) other than one passed for an earlier reaction.
 """
 
 from __future__ import annotations
@@ -167,9 +168,11 @@ def resume_leader(position: Position, decision: Decision, answer: act.Answer) ->
     return attack(position, vehicle, ids)
 
 
-def attack(position: Position, vehicle: UnitState, ids: tuple[str, ...], *, street: bool = False) -> State:
+def attack(position: Position, vehicle: UnitState, ids: tuple[str, ...], *, street: bool = False,
+           stopped: bool = False) -> State:
     """Against an AFV an MMC passes a PAATC first, once per vehicle and phase (A11.6, D7.21); then the CC
-    DR. ``street``: by Street Fighting from an adjacent building (street.py, A11.8, D7.211)."""
+    DR. ``street``: by Street Fighting from an adjacent building (street.py, A11.8, D7.211); ``stopped``: the
+    vehicle spent its MP stopped (ccreact.py: no +2 of A11.51)."""
     state = position.state
     first = state.units[ids[0]]
     key = f"{first.id}>{vehicle.id}"
@@ -177,12 +180,13 @@ def attack(position: Position, vehicle: UnitState, ids: tuple[str, ...], *, stre
         n = nations.paatc_tc(position, first)  # A19.34, A19.3, A25.65, A25.81, A25.91
         prompt = T("{unit} takes a PAATC ({n}TC) before attacking {vehicle} (A11.6, D7.21)", unit=first.id,
                    n=n or "N", vehicle=vehicle.id)
-        args = (("target", vehicle.id), ("street", "1" if street else ""))
+        args = (("target", vehicle.id), ("street", "1" if street else ""),
+                ("stopped", "1" if stopped else ""))
         return state.push(Decision("roll", first.side, prompt, "A11.6", PAATC, dice="DR", subject=ids,
                                    target=vehicle.hex, args=args))
     if street:  # D7.211: the Residual FP on the way into the street and back
         return streetrfp.around(position, state, cc_decision(position, vehicle, ids, street=True))
-    return state.push(cc_decision(position, vehicle, ids, street=street))
+    return state.push(cc_decision(position, vehicle, ids, street=street, stopped=stopped))
 
 
 def resume_paatc(position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -212,23 +216,26 @@ def resume_paatc(position: Position, decision: Decision, answer: act.Answer) -> 
         state = state.with_unit(unit.mark("pinned"))
         if not fpf:  # D7.21: no CC Reaction Fire after a failed PAATC (and pinned, no other, D7.213)
             return state
-    street = bool(decision.arg("street", ""))
+    street, stopped = bool(decision.arg("street", "")), bool(decision.arg("stopped", ""))
     if street:  # D7.211: the Residual FP on the way into the street and back
         return streetrfp.around(position.at(state), state, cc_decision(position.at(state), vehicle,
                                                                         decision.subject, street=True))
-    return state.push(cc_decision(position.at(state), vehicle, decision.subject, street=street))
+    return state.push(cc_decision(position.at(state), vehicle, decision.subject, street=street,
+                                  stopped=stopped))
 
 
 def cc_decision(
-    position: Position, vehicle: UnitState, ids: tuple[str, ...], *, street: bool = False
+    position: Position, vehicle: UnitState, ids: tuple[str, ...], *, street: bool = False,
+    stopped: bool = False,
 ) -> Decision:
-    ccv, drm, _ = vfire.cc_vehicle(position, vehicle, ids, moving=True, street=street)
+    ccv, drm, _ = vfire.cc_vehicle(position, vehicle, ids, moving=not stopped, street=street)
     fpf = [u for u in ids if must_react(vehicle, position.units[u], position)]
     prompt = T("{units} attack {target} in CC Reaction Fire: CCV {ccv}, DRM {drm:+d}; roll the CC DR (D7.21)",
                units=", ".join(ids), target=vehicle.id, ccv=ccv, drm=drm)
     return Decision("roll", position.units[ids[0]].side, prompt, "D7.21", CC, dice="DR", subject=ids,
                     target=vehicle.hex, args=(("ccv", str(ccv)), ("drm", str(drm)), ("fpf", ",".join(fpf)),
-                                              ("target", vehicle.id), ("street", "1" if street else "")))
+                                              ("target", vehicle.id), ("street", "1" if street else ""),
+                                              ("stopped", "1" if stopped else "")))
 
 
 def resume_cc(position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -252,7 +259,8 @@ def resume_cc2(position: Position, decision: Decision, answer: act.Answer) -> St
 def _finish(position: Position, decision: Decision, result: str, dice: tuple[int, ...]) -> State:
     """The result on the vehicle (vfire's CC), the attackers' counters (D7.21) and an FPF's NMC (D7.212)."""
     vehicle = position.units[decision.arg("target")]
-    _, _, parts = vfire.cc_vehicle(position, vehicle, decision.subject, moving=True,
+    still = bool(decision.arg("stopped", ""))  # ccreact.py: a stopped vehicle (A11.51)
+    _, _, parts = vfire.cc_vehicle(position, vehicle, decision.subject, moving=not still,
                                    street=bool(decision.arg("street", "")))
     state = vfire._cc_apply(position, decision, result, dice)
     res = state.resolution

@@ -22,6 +22,9 @@ vehicle in Motion or that entered a hex earlier this MPh, D2.1). When the window
 vehicle goes on: a facing question under it is asked again, or dropped if the fire shocked, stunned,
 immobilized or destroyed it (D.7, D5.34).
 
+D7.2, D7.21: each window also offers ``ccreact`` when enemy infantry in the vehicle's Location may attack it
+by CC Reaction Fire (``ccreact.py``), and opens for it alone.
+
 D2.401: each window also offers the defender's Motion attempts (``motion-<vehicle>``, ``vmotion.py``) where
 the vehicle qualifies: it counts the MP the mover spent in its LOS this MPh after beginning its MPh out of
 it, in the hexes it entered and in place after its move.
@@ -34,7 +37,7 @@ import dataclasses
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Moving
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import aerosan, armour, vbypass, vfire, vmotion, vsmoke
+from hexmate.rules.games.asl import aerosan, armour, ccreact, vbypass, vfire, vmotion, vsmoke
 from hexmate.rules.games.asl.vehicles import is_mobile
 from hexmate.rules.games.base import Position, State
 from hexmate.rules.text import T
@@ -55,6 +58,7 @@ def open_window(position: Position, state: State, uid: str, what: T, rule: str) 
     react = Decision("react", reactor, prompt, "D3.3", WINDOW, subject=(uid,), target=unit.hex)
     probe = state.replace(moving=Moving((uid,), (unit.hex,), 0)).push(react)
     motion = vmotion.choices(position.at(probe), reactor)  # D2.401: the other side's Motion attempts
+    motion = (*motion, *ccreact.choices(position.at(probe), reactor))  # D7.21: CC Reaction Fire there
     if motion:
         return state.replace(moving=Moving((uid,), (unit.hex,), 0)).push(
             dataclasses.replace(react, choices=(*react.choices, *motion)))
@@ -78,6 +82,7 @@ def start_window(position: Position, state: State, uid: str, under: int) -> Stat
                hex=position.label(unit.hex))
     react = Decision("react", reactor, prompt, "D3.3", "move_on", subject=(uid,), target=unit.hex)
     motion = vmotion.choices(position.at(state.push(react)), reactor)  # D2.401
+    motion = (*motion, *ccreact.choices(position.at(state.push(react)), reactor))  # D7.21
     react = dataclasses.replace(react, choices=(*react.choices, *motion))
     if not motion and not vfire.can_react(position.at(state.push(react))):
         return state
@@ -117,6 +122,7 @@ def turn_before_entry(position: Position) -> State | None:
     react = Decision("react", position.enemy_of(unit.side), prompt, "D3.3", "move_on", subject=(uid,),
                      target=moving.here)
     motion = vmotion.choices(position.at(state.push(react)), react.side)  # D2.401
+    motion = (*motion, *ccreact.choices(position.at(state.push(react)), react.side))  # D7.21
     probe = state.push(dataclasses.replace(react, choices=(*react.choices, *motion)))
     return probe if motion or vfire.can_react(position.at(probe)) else state
 

@@ -1,0 +1,138 @@
+"""ASL CC Reaction Fire at an enemy vehicle spending MP in the Location of non-phasing infantry (D7.2, D7.21,
+D7.213), not only after an OVR (reaction.py) or by Street Fighting (street.py).
+
+D7.2: Reaction Fire is the non-phasing side's attack, during the MPh, on a vehicle in its own Location;
+CC Reaction Fire (D7.21) may follow any such MP expenditure, while Non-CC Reaction Fire (D7.22) is only
+against an OVR. So each MP a vehicle spends in a Location holding enemy infantry (entering it without an OVR,
+or in place: start, stop, a turn in place, delay MP, unloading...) gives them a chance to attack it by CC.
+
+At the table: the defender's Defensive First Fire window after that MP (D3.3) offers ``ccreact`` beside
+``pass`` and the fire; the window opens for it even when nothing else could fire. Choosing it closes the
+window and asks which unit attacks (tap it, or done to pass), then whether a leader of the Location attacks
+beside an MMC (A11.5). The attack is reaction.py's: a PAATC first against an AFV unless exempt or already
+passed against this vehicle this phase (A11.6, D7.21), the CC DR with no ambush (D7.21), CCV -1 for a First or
+Final Fire counter (D7.213), the vehicle never attacking back (D7.213); afterwards a First Fire counter (Final
+Fire if it had one) and the CC counter if the vehicle survived (D7.21).
+
+Who (D7.21, D7.213): non-phasing squads, half-squads, crews and leaders at ground level in the vehicle's hex,
+not broken, pinned, unarmed (A20.5), in Melee, prisoners or aboard a vehicle. As D7.2 allows reacting as often
+as the unit could Defensive First or Final Fire, a CC counter from an earlier reaction does not bar it.
+
+Not here: the entry MP of an OVR (its Reaction Fire comes after the OVR is resolved, D7.1, D7.2: reaction.py);
+more than one attacking unit per MP expenditure (the window closes on the first, as for Street Fighting); a
+PAATC taken when the AFV entered the Location (A12.41) other than one passed for an earlier reaction; cavalry
+(A13, not built for CC Reaction here). The +2 of A11.51 (a vehicle in Motion or not stopped) is left out only
+after a stop MP (D2.13) and for delay MP, which a vehicle spends stopped (D2.17); after any other MP it is
+counted, as for the OVR (reaction.py).
+"""
+
+from __future__ import annotations
+
+from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import overrun, reaction
+from hexmate.rules.games.asl import units as au
+from hexmate.rules.games.asl.armour import is_vehicle
+from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.text import T
+
+CHOICE = "ccreact"
+OFFER, LEADER = "ccr_offer", "ccr_leader"
+BARRED = ("broken", "pinned", "melee", "prisoner")  # D7.21, D7.213
+
+
+def target(position: Position, side: str) -> UnitState | None:
+    """The enemy vehicle whose MP expenditure the open reaction window follows, if ``side`` is the non-phasing
+    side and no OVR of that vehicle is pending or being reacted to (D7.1, D7.2)."""
+    moving = position.state.moving
+    top = position.state.decision
+    if position.phase.id != "MPh" or side == position.phasing or moving is None or not moving.units:
+        return None
+    if top is None or top.kind != "react":
+        return None
+    vehicle = position.units.get(moving.units[0])
+    if vehicle is None or not is_vehicle(vehicle) or vehicle.side == side or vehicle.hex is None:
+        return None
+    if vehicle.has("wreck") or reaction.due(position) is not None:
+        return None
+    if any(d.then == overrun.OVR and d.subject[:1] == (vehicle.id,) for d in position.state.decisions):
+        return None  # D7.1: the OVR is resolved first; its Reaction Fire follows it (reaction.py)
+    return vehicle
+
+
+def may_react(unit: UnitState, side: str) -> bool:
+    """D7.21, D7.213: one unit's own conditions."""
+    if unit.side != side or unit.type not in (*reaction.MMC, "leader") or unit.carrier or unit.level:
+        return False
+    return not any(unit.has(m) for m in BARRED) and not au.is_unarmed(unit)
+
+
+def candidates(position: Position, vehicle: UnitState, side: str) -> list[UnitState]:
+    """The units of ``side`` in the vehicle's Location that may attack it by CC Reaction Fire."""
+    if vehicle.hex is None:
+        return []
+    return sorted((u for u in position.units_at(vehicle.hex) if may_react(u, side)), key=lambda u: u.id)
+
+
+def stopped_window(decision: Decision) -> bool:
+    """A window after a stop MP (D2.13): the vehicle is stopped for the attack."""
+    return getattr(decision.prompt, "facts", {}).get("rule") == "D2.13"
+
+
+def choices(position: Position, side: str) -> tuple[str, ...]:
+    vehicle = target(position, side)
+    return (CHOICE,) if vehicle is not None and candidates(position, vehicle, side) else ()
+
+
+def offer(position: Position, side: str, vehicle_id: str, *, stopped: bool = False) -> State:
+    """The defender chose CC Reaction Fire in the window: which unit attacks (D7.21)."""
+    vehicle = position.units.get(vehicle_id)
+    units = candidates(position, vehicle, side) if vehicle is not None else []
+    if vehicle is None or vehicle.hex is None or not units:
+        raise IllegalAction(T("no unit may attack that vehicle by CC Reaction Fire here (D7.21)"), "D7.21")
+    prompt = T("{vehicle} spent MP in {hex}: choose a unit there to attack it in CC Reaction Fire, or pass "
+               "(D7.2, D7.21)", vehicle=vehicle.id, hex=position.label(vehicle.hex))
+    return position.state.push(Decision("units", side, prompt, "D7.21", OFFER,
+                                        units=tuple(u.id for u in units), choices=("pass",),
+                                        subject=(vehicle.id,), target=vehicle.hex,
+                                        args=(("stopped", "1" if stopped else ""),)))
+
+
+def resume_offer(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The attacker chosen: a leader of the Location may attack beside an MMC (A11.5)."""
+    state = position.state
+    if answer.choice == "pass":
+        return state
+    vehicle = state.units[decision.subject[0]]
+    unit = state.units[answer.units[0]]
+    leaders = tuple(u.id for u in candidates(position, vehicle, unit.side) if u.type == "leader")
+    if unit.type in reaction.MMC and leaders:
+        prompt = T("a leader may attack beside {unit}: tap him, or press done to attack alone (A11.5)",
+                   unit=unit.id)
+        return state.push(Decision("units", unit.side, prompt, "A11.5", LEADER, units=leaders,
+                                   choices=(reaction.ALONE,), subject=(vehicle.id, unit.id),
+                                   target=decision.target, args=decision.args))
+    return reaction.attack(position, vehicle, (unit.id,), stopped=bool(decision.arg("stopped", "")))
+
+
+def resume_leader(position: Position, decision: Decision, answer: act.Answer) -> State:
+    vehicle = position.units[decision.subject[0]]
+    one = decision.subject[1]
+    ids = (one,) if answer.choice == reaction.ALONE else (one, answer.units[0])
+    return reaction.attack(position, vehicle, ids, stopped=bool(decision.arg("stopped", "")))
+
+
+__all__ = [
+    "CHOICE",
+    "LEADER",
+    "OFFER",
+    "candidates",
+    "choices",
+    "may_react",
+    "offer",
+    "resume_leader",
+    "resume_offer",
+    "stopped_window",
+    "target",
+]
