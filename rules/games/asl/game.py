@@ -948,9 +948,9 @@ class AslGame(Game):
         return act.Advance(asl_carry.with_carried(position.state, units), (start, start), 0, "exit")
 
     def _leave_map(self, position: Position, state: State, exiting: list[UnitState]) -> State:
-        """A2.6: the units leave the map in the APh, never to return; their prisoners with them (A20.53); the
-        Exit VP through the scenario's exit hexes (A26.23: none for a broken unit), none by a friendly edge.
-        The same bookkeeping as end_move's for the MPh: keep the two alike."""
+        """A2.6: the units leave the map (MPh or APh), never to return; their prisoners with them (A20.53);
+        the Exit VP through the scenario's exit hexes (A26.23: none for a broken unit), none by a friendly
+        edge. The MPh's exits (end_move) go through here too."""
         state = asl_guards.exit_with(state, [u.id for u in exiting])  # A20.53: their prisoners go too
         gs = self.gstate(state)
         gone = []
@@ -2369,17 +2369,7 @@ class AslGame(Game):
         state = asl_bypass.end(position.at(state))  # A4.32, A4.33: only a unit stopped there stays bypassing
         exiting = [state.units[u] for u in moving.units if u in state.units and state.units[u].has("exiting")]
         if moving.finished and not moving.stopped and exiting:  # A2.6: they leave the map, never to return
-            state = asl_guards.exit_with(state, [u.id for u in exiting])  # A20.53: their prisoners go too
-            gs = self.gstate(state)
-            gone = []
-            exits = asl_victory.exit_hexes(position, exiting[0].side)
-            for unit in exiting:
-                if asl_pwexit.by_friendly_edge(position, unit, exits):  # A20.53: no casualty, no Exit VP
-                    gone.append((unit.id, 0))
-                else:  # A26.23: its VP as it leaves (a broken unit or a hero none, A26.211)
-                    gone.append((unit.id, asl_victory.exit_value(unit)))
-                state = state.without_unit(unit.id)
-            state = state.replace(game=gs.replace(exited=(*gs.exited, *gone)))
+            state = self._leave_map(position, state, exiting)
         named = bool(self.gstate(state).move_levels)
         state = state.replace(game=self.gstate(state).replace(move_levels=()))
         ask = None if named or not movers or not moving.finished or moving.stopped else asl_stairs.ask_level(
