@@ -915,7 +915,9 @@ class Service:
         elif action.kind == "lift":
             self.table.lift(int(d["cell"]), str(d["uid"]))
         elif action.kind == "press":
-            self.table.press(int(d["button"]))
+            # a whole press the firmware is sure to sample (world ``click``): a timed release could fall
+            # between two of its reads on a busy emulator, and the press would be lost without a word
+            self.table.click(int(d["button"]))
         self._publish_table()
 
     def _may_act(self, action: PageAction) -> bool:

@@ -222,3 +222,38 @@ def test_an_unknown_button_is_a_clear_error() -> None:
             table.press(3)
     finally:
         table._dir.rmdir()
+
+
+async def test_a_click_given_while_the_firmware_is_stalled_is_still_one_press() -> None:
+    """What the virtual table's buttons send: a press held for 150 ms of the host's clock is lost when the
+    firmware does not run in that time (both lines reach it in one read); a ``click`` lasts until the
+    firmware has sampled it, so a busy emulator still gets exactly one press."""
+    import os
+    import signal
+
+    table = EmulatedTable("emu-346")
+    async with connected(table) as (_conn, messages):
+        pid = table._proc.pid if table._proc is not None else 0
+        assert pid
+
+        def presses() -> list[tuple[int, bool]]:
+            return [(m.button, m.pressed) for m in messages if isinstance(m, ButtonEdge)]
+
+        os.kill(pid, signal.SIGSTOP)
+        try:
+            table.press("done")
+            await asyncio.sleep(0.4)  # the timed release is sent while the firmware is stopped
+        finally:
+            os.kill(pid, signal.SIGCONT)
+        await asyncio.sleep(0.5)
+        assert presses() == []  # lost: why the pages do not use it
+
+        os.kill(pid, signal.SIGSTOP)
+        try:
+            table.click("done")
+            await asyncio.sleep(0.4)
+        finally:
+            os.kill(pid, signal.SIGCONT)
+        await until(lambda: bool(presses()), "the click")
+        await asyncio.sleep(0.3)
+        assert presses() == [(2, True)]
