@@ -436,7 +436,9 @@ def work(
 
 
 def ambush_drm(position: Position, h: Hex, side: str) -> tuple[int, list[Line]]:
-    """A11.4: the side's ambush drm (each applies if any unit of the side qualifies)."""
+    """A11.4: the side's ambush drm. Each condition applies once when any unit of the side meets it (the
+    text: a drm applies though only some units qualify; "each" in the CX/Lax/broken/pinned/berserk row is
+    each of those conditions), except the BU or stunned AFV row, which counts every such AFV."""
     units = [u for u in here(position, h) if u.side == side]
     drm = 0
     lines: list[Line] = []
@@ -445,9 +447,9 @@ def ambush_drm(position: Position, h: Hex, side: str) -> tuple[int, list[Line]]:
                 or (marker == "lax" and (nations.lax(position, u)  # A19.36, A19.3, A25.64: Lax
                                          or u.has("berserk")  # A15.432: berserk is always Lax in CC
                                          or u.has("hw_turn"))))  # A25.23: so is a HW unit
-        if n:
-            drm += n
-            lines.append(Line(T("{n} unit(s) {state}", n=str(n), state=marker), f"+{n}", "A11.4"))
+        if n:  # once for the condition, however many units meet it
+            drm += 1
+            lines.append(Line(T("{state} (any of the side's units)", state=marker), "+1", "A11.4"))
     vehicles = [u for u in units if _vehicle(u)]
     if vehicles:  # A11.4: a side with a vehicle in the Location
         drm += 2

@@ -150,6 +150,21 @@ def test_a11_4_ambush_drm_example(make_position: Any) -> None:
     assert drm == -2 and {line.rule for line in lines} >= {"A11.4", "A11.17"}
 
 
+def test_a11_4_each_ambush_condition_counts_once_however_many_units_meet_it(make_position: Any) -> None:
+    # A11.4: a drm applies when only some of the side's units qualify; "each" in the CX/Lax/broken/pinned/
+    # berserk row is each condition. Two CX squads and a pinned one: +1 CX, +1 pinned = +2 (not +3)
+    units = [
+        _u("a-1", "E4", "4-6-7", markers=["cx"]),
+        _u("a-2", "E4", "4-6-7", markers=["cx"]),
+        _u("a-3", "E4", "4-6-7", markers=["pinned"]),
+        _u("b-1", "E5", "4-4-7", "b"),
+    ]
+    pos = make_position("asl", units, "APh", counters=_counters())
+    drm, lines = cc.ambush_drm(pos, pos.units["a-1"].hex, "a")
+    assert drm == 2
+    assert sorted(line.value for line in lines if line.rule == "A11.4") == ["+1", "+1"]
+
+
 def test_advance_into_woods_rolls_for_ambush_and_the_ambusher_strikes_first(make_position: Any) -> None:
     units = [_u("a-1", "E4"), _u("b-1", "E5", "4-4-7", "b")]
     pos = make_position("asl", units, "APh", hexes={"E5": "woods"})
