@@ -795,6 +795,11 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
                 fp_lines.append(Line(T("FP vs {group}", group=group_label),
                                      T("{unit}: none, its MOL check failed", unit=unit.id), "A22.611"))
                 continue
+            if unit.has("mol") and not au.keeps_inherent_fp(unit, 1):  # A22.611 with A7.352: the MOL is a SW
+                fp_lines.append(Line(T("FP vs {group}", group=group_label),  # a HS, crew or SMC fires
+                                     T("{unit}: the MOL's FP only; a HS, crew or SMC using a SW adds none of "
+                                       "its own", unit=unit.id), "A7.352"))
+                continue
             mine = list(causes)
             if phase == "MPh" and asl_dash.halves(position, h, fire.target):  # A4.63: per firer's view
                 mine.append((T("at a Dashing unit"), "A4.63"))

@@ -45,7 +45,9 @@ A7.7, A7.71 Encirclement                 built: fire_groups.py; NOW: from direct
 A7.72 upper-level Encirclement           fire_groups.upper_trapped/upper_sync (B23.424 climbing NOT built)
 A7.8-A7.831 pin and its effects          built: aftermath.py, fire.py, vmg.py (D6.62), riders.py (D6.23)
 A7.9  Cowering                           built: fire.cowering_shift; its counters NOW (fire.cowered_marks);
-                                          the FG Random Selection sentence not built (see the report)
+                                          ruling: the FG Random Selection sentence names no count and no
+                                          pool, so the explicit sentence before it (every unit of a
+                                          cowered attack, SW possessors too) is what the table applies
 A8.1, A8.12 First Fire, in-Location MF   built: fire.py, inplace.py
 A8.11 resolve before it leaves           built: the reaction window of each hex
 A8.13 FFNAM/FFMO First Fire only         built: fire.resolve_attack (MPh only), residual.attack_drms

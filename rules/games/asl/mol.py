@@ -8,7 +8,10 @@ added after every other FP modifier (special.py). No MOL check in Subsequent Fir
 after First Fire. The MOL is no counter: it is used up in the attack. Here the attack's IFT DR waits on a
 question to the firer (which unit, if any, tries a MOL), then the check dr. A HS or crew failing it has used
 a SW (A7.352): it adds no FP to the attack, whose FG still attacks, and has no other attack this Player Turn
-(``no_fire``; A7.353's halved FP in SFF/FPF/adjacent Final Fire still applies).
+(``no_fire``; A7.353's halved FP in SFF/FPF/adjacent Final Fire still applies). One that passes fires the
+MOL as its SW: the attack gets the MOL's 4 FP but not the HS's, crew's or SMC's own (A7.352; the text asks a
+squad making the check to add its inherent FP, and only a squad); it too loses its inherent FP for the rest of
+the Player Turn.
 A22.6111: on the attack's coloured dr of 6 the MOL user breaks and its FP and the MOL's leave the attack (the
 rest of its FG fires on); the Flame of a coloured 6 or 1 is only named in the result (B25, chapter B).
 A22.611's hexside limit: no MOL across a hexside between two woods or two orchard hexes (``leafy_hexside``),
@@ -100,6 +103,8 @@ def resume_check(game: AslGame, position: Position, decision: Decision, answer: 
     unit = position.units[decision.subject[0]]
     dr = (answer.dice or (0,))[0]
     if sp.mol_check(dr, unit.type, cx=unit.has("cx")):
+        if not au.keeps_inherent_fp(unit, 1):  # A7.352: a HS, crew or SMC using a SW loses its inherent FP
+            return position.state.with_unit(unit.mark(MOL, "no_fire"))  # till the Player Turn ends
         return position.state.with_unit(unit.mark(MOL))
     if unit.type in ("hs", "crew"):  # A22.611: the check was a SW use, its one attack this Player Turn
         return position.state.with_unit(unit.mark(FAILED, "no_fire"))  # (A7.352); the FG still attacks

@@ -37,8 +37,9 @@ def test_the_mol_check_dr_and_its_drm(make_position: Any, user: str, dr: int, us
     pos.push_text("answer dice 3,4")
     text = pos.state.resolution.text()
     assert ("MOL: +4 FP (A22.611)" in text) is used
-    # PBF doubles 4 + 2 = 12 FP, the MOL then adds 4: the 16 column (A7.21, A22.611)
-    assert ("16 FP -> 16 column" in text) is used
+    # PBF doubles 4 + 2 = 12 FP, the MOL then adds 4: the 16 column (A7.21, A22.611); a HS using the MOL
+    # adds the MOL's 4 but not its own 2 (A7.352): 8 + 4 = 12
+    assert (("16 FP -> 16 column" if user == "a-1" else "12 FP -> 12 column") in text) is used
     # failed: a squad still fires its 4 FP (12 with a-2's); a HS that failed adds none: a-1's 8 (A22.611)
     assert used or f"{12 if user == 'a-1' else 8} FP -> {12 if user == 'a-1' else 8} column" in text
     assert not pos.units[user].has("mol")  # used up with the attack
@@ -136,3 +137,18 @@ def test_a22_611_a_squad_failing_its_mol_check_still_fires_its_own_fp(make_posit
     pos.push_text("answer dice 3,4")
     assert "12 FP -> 12 column" in pos.state.resolution.text()
     assert not pos.units["a-1"].has("no_fire")
+
+
+def test_a22_611_a_hs_passing_its_mol_check_adds_the_mols_fp_not_its_own(make_position: Any) -> None:
+    """A22.611 with A7.352: the MOL is a SW, and a HS firing a SW loses its inherent FP (only a squad making
+    the check must add its own). a-2 (2-2-7) passes (dr 1 +1 HS +1 non-AFV = 3): a-1's 4 FP x2 PBF = 8, then
+    the MOL's +4 = 12 FP, the 12 column, not (4 + 2) x2 + 4 = 16; and a-2 has no inherent FP after."""
+    pos = pfph(make_position, ["a"])
+    pos.push_text("fire a-1,a-2 at C4")
+    pos.push_text("answer units a-2")
+    pos.push_text("answer dice 1")
+    assert pos.units["a-2"].has("mol")
+    pos.push_text("answer dice 5,4")
+    text = pos.state.resolution.text()
+    assert "a-2: the MOL's FP only" in text and "12 FP -> 12 column" in text, text
+    assert pos.units["a-2"].has("no_fire")
