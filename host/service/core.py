@@ -729,8 +729,10 @@ class Service:
             pos.game.validate(pos, fire)
         except RulesError as e:
             start = self.session.expected().get(fire.firers[0])
-            if start is not None:
+            if start is not None and pos.game.los_check_refused(pos) is None:
                 self._check_los(self.session.label(start), self.session.label(ev.hex), no_fire=e.said)
+            else:  # no fire, so no LOS shown either (ASL A6.11: LOS only for a declared attack)
+                self._refuse(e.said, ev.hex)
             return False
         return self._play(lambda: self.session.push(fire), "table", ev.hex, table_event=True)
 
@@ -987,6 +989,11 @@ class Service:
         elif action.kind == "confirm":
             self._confirm(str(d.get("unit", "")), "page")
         else:
+            position = self.session.position
+            refused = position.game.los_check_refused(position)  # ASL A6.11
+            if refused is not None:
+                self.say("los-refused", why=refused)
+                return
             self._check_los(str(d.get("from", "")), str(d.get("to", "")))
 
     # --- enrolment (host/service/enrol.py) -------------------------------------------------------------

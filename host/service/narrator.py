@@ -53,6 +53,7 @@ TEXTS: dict[str, tuple[str, str]] = {  # key -> (level, text with {facts})
     "los": ("info", "Line of sight {a} to {b}: {verdict}. {reason}{rule}"),
     "los-no-fire": ("info", "Line of sight {a} to {b}: {verdict}. {reason}{rule} No fire now: {why}."),
     "los-bad": ("error", "line of sight {a} to {b}: {why}"),
+    "los-refused": ("error", "no line of sight check now: {why}"),
     "shown": ("info", "{what} lit on the board: {summary}"),
     "show-bad": ("error", "cannot show {what}: {why}"),
     "lifted": ("info", "{units} lifted from {hex}: {where}."),

@@ -1175,6 +1175,11 @@ class Game:
         and SMOKE, A6); None: the generic check of the map's terrain (hexmate.rules.los)."""
         return None
 
+    def los_check_refused(self, position: Position) -> T | None:
+        """Why the pages may not check a line of sight now (ASL A6.11: only for a declared attack), or None:
+        the game lets players check LOS at any time."""
+        return None
+
     def unit_colour(self, unit: UnitState) -> str:
         """A CSS colour name for the pages' counter chips (a game's national colours), or ""."""
         return ""

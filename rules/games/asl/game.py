@@ -2725,6 +2725,15 @@ class AslGame(Game):
         la, lb = (asl_terrain.level_at(position, h, seen_only=True) for h in (a, b))
         return asl_terrain.location_los(position, a, b, la, lb)
 
+    def los_check_refused(self, position: Position) -> T | None:
+        """A6.11: during play no player checks LOS for an attack before declaring it (the table checks it
+        when the fire is declared, and a blind shot counts as fired, blindshot.py). A teaching scenario may
+        allow checks at any time with ``options.free_los_checks`` (the demo does, as an SSR in its notes)."""
+        if position.scenario.options.get("free_los_checks") is True:
+            return None
+        return T("LOS is checked only for a declared attack (A6.11): declare the fire and the table checks "
+                 "it. A teaching scenario may allow free checks (options.free_los_checks)")
+
     def marks(self, position: Position) -> dict[Hex, str]:
         return asl_residual.marks(position)  # A8.2, A9.22: lit while they last
 

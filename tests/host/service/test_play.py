@@ -284,3 +284,19 @@ def test_a_decision_prompt_never_names_a_unit_concealed_from_its_audience(tmp_pa
             prompt = rig.service.view(audience, lang)["decision"]["prompt"]
             assert "ger-sq3" not in prompt and "?, ger-mmg" in prompt and "DL3" in prompt
     assert rig.service.view("ger")["decision"]["prompt"].startswith("ger-sq3, ger-mmg entered DL3")
+
+
+async def test_without_free_los_checks_an_asl_page_may_not_check_los_before_a_fire(play) -> None:
+    """A6.11: in play no LOS is checked for an attack before it is declared; the demo scenario allows free
+    checks as a teaching SSR, a scenario without ``free_los_checks`` does not: the page's check and a tap
+    of firers on an enemy where no fire is allowed are refused, naming the rule, and light no line."""
+    del play.session.position.scenario.options["free_los_checks"]
+    await play.page("los", **{"from": "DK3", "to": "DS4"})
+    notice = play.service.view()["notice"]
+    assert notice["level"] == "error" and "(A6.11)" in notice["text"]
+    assert play.service.view()["los"] is None
+    await tap(play, "ger-sq3")  # the German MPh: the attacker may not fire
+    await tap(play, "rus-sq2")
+    view = play.service.view()
+    assert view["los"] is None and view["notice"]["level"] == "error"
+    assert SIGHT not in play.service._frame.values()  # no line traced (the refused hex is red)

@@ -281,3 +281,14 @@ def test_a65_reciprocity_between_locations() -> None:
             ab, ba = location_los(m, la, lb), location_los(m, lb, la)
             assert ab.status == ba.status, (name, la, lb, ab.reason, ba.reason)
             assert ab.hindrance == ba.hindrance
+
+
+def test_a6_11_the_pages_check_los_only_where_the_scenario_allows_free_checks(make_position: Any) -> None:
+    """A6.11: no LOS check for an attack before it is declared; ``options.free_los_checks`` (a teaching SSR)
+    lifts it for the pages."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C3"}]
+    strict = make_position("asl", units, "PFPh")
+    why = strict.game.los_check_refused(strict)
+    assert why is not None and "(A6.11)" in str(why)
+    free = make_position("asl", units, "PFPh", options={"free_los_checks": True})
+    assert free.game.los_check_refused(free) is None
