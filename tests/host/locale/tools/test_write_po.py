@@ -28,3 +28,26 @@ def test_an_unknown_catalogue_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="no catalogue 'bad name'"):
         merge("ja", {"a": "b"}, "bad name", root=tmp_path)
     assert not any(tmp_path.iterdir())
+
+
+def test_merging_into_a_catalogue_changes_only_the_lines_of_the_entries_given(tmp_path: Path) -> None:
+    """Every other line stays byte for byte (a Babel rewrite would refold the long entries and touch the
+    header): the real ASL catalogue, one translation replaced (a folded one) and one entry added."""
+    po = tmp_path / "ja" / "LC_MESSAGES" / "rules-asl.po"
+    po.parent.mkdir(parents=True)
+    original = (ROOT / "host/locale/ja/LC_MESSAGES/rules-asl.po").read_text(encoding="utf-8")
+    po.write_text(original, encoding="utf-8")
+    with po.open("rb") as f:
+        folded = next(m for m in read_po(f, locale="ja") if m.id and len(str(m.string)) > 60)
+    merge("ja", {str(folded.id): "置き換え \"引用\"", "a brand-new message": "新しい"}, "rules-asl",
+          root=tmp_path)
+    after = po.read_text(encoding="utf-8").split("\n")
+    before = original.split("\n")
+    gone = [line for line in before if line not in after]
+    assert all(line.startswith(("msgstr ", '"')) for line in gone) and gone
+    assert after[-3:] == ['msgid "a brand-new message"', 'msgstr "新しい"', ""]
+    got = dict(entries(po))
+    assert got[str(folded.id)] == '置き換え "引用"' and got["a brand-new message"] == "新しい"
+    assert len(got) == len(dict(entries(ROOT / "host/locale/ja/LC_MESSAGES/rules-asl.po"))) + 1
+    merge("ja", {"a brand-new message": "新しい"}, "rules-asl", root=tmp_path)  # given again unchanged
+    assert po.read_text(encoding="utf-8").split("\n") == after
