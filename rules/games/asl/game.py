@@ -39,6 +39,7 @@ from hexmate.rules.games.asl import (
     hulldown,
     impovr,
     impulse,
+    integrity,
     mgafv,
     moto,
     motocapture,
@@ -283,6 +284,8 @@ class AslState(GameState):
     # D7.2: the OVR whose Reaction Fire is due (vehicle, hex); D7.21: "unit>vehicle" PAATCs passed this MPh
     ovr_react: tuple[str, Hex] | None = None
     paatc: tuple[str, ...] = ()
+    # A16 Battlefield Integrity, each side using it: (side, base, tally, losses, ELR lost, regain turn)
+    integrity: tuple[tuple[str, int, int, int, int, str], ...] = ()
 
     def replace(self, **changes: Any) -> AslState:
         return dataclasses.replace(self, **changes)
@@ -323,7 +326,9 @@ class AslGame(Game):
     def initial_game_state(self, scenario: Any) -> AslState:
         old = tuple(sorted(u.id for u in scenario.units if "broken" in u.markers))
         wind = asl_wind.from_options(scenario.options, f"scenario {scenario.name!r}")  # A24, B25.6
-        return AslState(control=asl_victory.initial_control(scenario), broken_old=old, wind=wind)
+        books = integrity.initial(scenario, frozenset(asl_arrival.PLAN.arrivals(scenario)))  # A16.1
+        return AslState(control=asl_victory.initial_control(scenario), broken_old=old, wind=wind,
+                        integrity=books)
 
     @staticmethod
     def gstate(state: State) -> AslState:
@@ -337,6 +342,7 @@ class AslGame(Game):
         asl_sniper.check(dict(scenario.options), f"scenario {scenario.name!r}")  # A14.1: SAN at most 7
         asl_pwexit.check(scenario, hex_map)  # A20.53: each side's friendly board edge, if given
         aerosan.check(scenario)  # D17.2: snow or deep snow on the ground, if given
+        integrity.check(scenario)  # A16.1: the sides using Battlefield Integrity, their BPV
         asl_stairs.check_setup(scenario, hex_map)  # A2.8: a unit's level is one of its hex's Locations
         asl_dugin.check_setup(scenario, hex_map)  # D9.52: where a cupola or dug-in AFV may be emplaced
         hulldown.check_setup(scenario, hex_map)  # D4.221: the set-up HD attempts named
@@ -1206,7 +1212,8 @@ class AslGame(Game):
         state = armorldr.reveal(position.state, state)  # D3.41: an Armor Leader enters play when used
         state = vimmobile.left_behind(state)  # D8.1: an immobilized unarmed unarmored vehicle, emptied
         state = vwreck.no_wreck_side(state)  # D1.9: a destroyed vehicle with no wreck side goes
-        return done, asl_guards.after_play(self, position, done, state)  # A20.53: abandoned prisoners
+        state = asl_guards.after_play(self, position, done, state)  # A20.53: abandoned prisoners
+        return done, integrity.after_play(self, position, state)  # A16.1: the Casualty Tally, its checks
 
     def _play(self, position: Position, action: act.Action) -> tuple[act.Action, State]:
         """A fire given with its dice at once ("fire ... dice N,N") declares no Fire Lane (A9.22) and sprays
@@ -1825,6 +1832,12 @@ class AslGame(Game):
 
     def resume_smoke_climb(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_smoke.resume_climb(self, position, decision, answer)  # A24.1: a higher Location
+
+    def resume_integrity_check(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return integrity.resume(self, position, decision, answer)  # A16.2
+
+    def resume_integrity_regain(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return integrity.resume(self, position, decision, answer)  # A16.3
 
     def resume_wp_nmc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_smoke.resume_wp_nmc(self, position, decision, answer)  # A24.31
@@ -2717,6 +2730,7 @@ class AslGame(Game):
         lines += asl_residual.status(position) + fire_groups.status(position)  # A8.2, A9.22; A7.7
         lines += asl_berserk.status(self, position)  # A15.43: the charges owed
         lines += commissar.status(position)  # A25.222: the rallies a commissar owes
+        lines += integrity.status(position)  # A16: the Casualty Tally and ELR, shown to both
         return lines + asl_smoke.status(self, position)
 
     def location_los(self, position: Position, a: Hex, b: Hex) -> LosResult | None:
