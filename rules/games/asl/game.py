@@ -92,6 +92,7 @@ from hexmate.rules.games.asl import (
     vunbog,
     vwreck,
     wagon,
+    woundcarry,
 )
 from hexmate.rules.games.asl import ambushwd as asl_ambushwd
 from hexmate.rules.games.asl import ammo as asl_ammo
@@ -454,6 +455,10 @@ class AslGame(Game):
 
         if state is not None:
             dt = [u.id for u in units] if mode == "cx" else []
+            if mode == woundcarry.MODE:  # A17.2: the wounded SMC ride as 5 PP on their carriers
+                walkers, pp = woundcarry.walkers(units), woundcarry.loads(units)
+                computed = min(asl_portage.allowances(state, walkers, one, dt, pp).values())
+                return asl_mphsw.budget(units, computed)  # type: ignore[return-value]
             computed = min(asl_portage.allowances(state, units, one, dt).values())
             return asl_mphsw.budget(units, computed)  # type: ignore[return-value]  # A4.4: a move gone on with
         return min(one(u) for u in units)
@@ -461,7 +466,7 @@ class AslGame(Game):
     def check_mode(self, position: Position, units: list[UnitState], move: act.Move) -> None:
         """A way of moving declared with the move: Double Time (A4.5) or Assault Movement (A4.61)."""
         known = move.mode in ("", "cx", "assault", "exit", "dash", asl_recover.MODE, asl_scrounge.MODE,
-                              cavalry.GALLOP, cavalry.CHARGE)  # A13.36, A13.6
+                              cavalry.GALLOP, cavalry.CHARGE, woundcarry.MODE)  # A13.36, A13.6; A17.2
         if not known and asl_bypass.declared(position, move.mode) is None:
             raise IllegalAction(
                 T(
@@ -496,6 +501,8 @@ class AslGame(Game):
                     )
         if move.mode == "dash":
             asl_dash.check(position, units, move.path)  # A4.63
+        if move.mode == woundcarry.MODE:
+            woundcarry.check(position.state, units)  # A17.2: a Good Order MMC carries a wounded SMC
         if move.mode == asl_recover.MODE:
             asl_recover.check(position, units, move)  # A4.44: the hex named twice, a SW there
         bicycle.check_mode(units, move.mode)  # D15.81: no Assault Movement on bicycles
@@ -596,6 +603,11 @@ class AslGame(Game):
         for h, reach in reachable(position.map, start, budget, cost).items():
             if h != start:
                 out[h] = act.Move(ids, tuple(reach.path), reach.cost)
+        if woundcarry.may(position.state, units):  # A17.2: farther, a Good Order MMC carrying the wounded
+            carry = self.group_budget(units, woundcarry.MODE, position.state) + bicycle.bonus(position, units)
+            for h, reach in reachable(position.map, start, carry, cost).items():
+                if h != start and h not in out:
+                    out[h] = act.Move(ids, tuple(reach.path), reach.cost, woundcarry.MODE)
         if any(u.level for u in units):  # A2.8: down the stairs first, unless walking on along the level
             out = asl_stairs.repriced(position.map, units, out, cost, budget)
         # A4.15: the Location of a lone known enemy SMC, overrun at twice the MF, ends the move
@@ -2321,7 +2333,8 @@ class AslGame(Game):
                                   moving=dataclasses.replace(state.moving, path=path))
         mode = asl_stairs.split_mode(move.mode)[0]
         marker = {"cx": "cx", "assault": "assault", "exit": "exiting", "dash": asl_dash.MARKER,
-                  asl_scrounge.MODE: asl_scrounge.MARKER}.get(mode)  # A20.552
+                  asl_scrounge.MODE: asl_scrounge.MARKER,  # A20.552
+                  woundcarry.MODE: woundcarry.MARKER}.get(mode)  # A17.2
         if marker:
             for unit in units:  # not on the SW they carry (A4.43)
                 state = state.with_unit(state.units[unit.id].mark(marker))
@@ -2371,6 +2384,7 @@ class AslGame(Game):
             return state.replace(game=self.gstate(state).replace(vmove_start=None, vmove_mode=""))
         movers = [state.units[u] for u in moving.units if u in state.units and state.units[u].type != "sw"]
         cx = "cx" if any(u.has("cx") for u in movers) else ""
+        cx = woundcarry.MODE if woundcarry.declared(movers) else cx  # A17.2: the carry's allowance
         budget = self.group_budget(movers, cx, state) + bicycle.bonus(position, movers) if movers else 0
         if moving.finished and isinstance(moving.cost, int | Fraction) and moving.cost > budget:
             for uid in moving.units:  # A4.134: after a Minimum Move, once all First Fire at it is over, a
@@ -2593,6 +2607,7 @@ class AslGame(Game):
             # D2.401: a Motion attempt once per enemy MPh; A4.33, A4.63: bypass and Dash end with it; D7.2
             remove = ("no_dt", "assault", "exiting", vmotion.TRIED, asl_dash.MARKER, asl_bypass.MARKER,
                       asl_scrounge.MARKER,  # A20.552: one Scrounge DR per hex per MPh
+                      woundcarry.MARKER,  # A17.2: the carry is that move's
                       *reaction.PHASE_END, vce.PLACED, vce.REMOVED,  # D5.33: one phase's CE changes
                       radioless.PASSED, radioless.FAILED,  # D14.23: one MPh's NTC
                       bicycle.BONUS, moto.THROUGH)  # D15.81: one MPh's road bonus; D15.43: no OVR
