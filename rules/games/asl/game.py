@@ -93,6 +93,7 @@ from hexmate.rules.games.asl import (
     vwreck,
     wagon,
     woundcarry,
+    wpveh,
 )
 from hexmate.rules.games.asl import ambushwd as asl_ambushwd
 from hexmate.rules.games.asl import ammo as asl_ammo
@@ -1853,6 +1854,9 @@ class AslGame(Game):
 
     def resume_wp_nmc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_smoke.resume_wp_nmc(self, position, decision, answer)  # A24.31
+
+    def resume_wp_crew_nmc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return wpveh.resume_crew(position, decision, answer)  # A24.31: a CE AFV crew's WP NMC
 
     def resume_inplace(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_inplace.resume(self, position, decision, answer)  # A8.12
