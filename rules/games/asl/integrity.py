@@ -25,12 +25,14 @@ start with 10 squad-equivalents or less is the players' choice: the rule is opti
   an Armor Leader in an AFV on the map too, if revealed) and E (+1 with no Good Order leader); a final 12 or
   more lowers the side's ELR by one, never below 0. A16.21: at once, so the next MC reads the new ELR
   (aftermath.side_number subtracts ``elr_lost``).
+- A16.3: a leader's Battle Hardening (A15.3: a better counter, or Fanatic) gives an attempt at once, when
+  there is ELR or a loss to win back (``hardened``).
 - A16.3: a check (or an attempt) whose DR with only its negative DRMs is 2 or less gives back one lost ELR
   level and wipes the case A losses, even with no ELR lost.
 
 Not built: cases B and D (Armor Superiority needs chapter C's To Kill numbers; air support is chapter E) and
-the regain attempts they and OBA (chapter C) bring; the attempt after a leader's Battle Hardening; a fixed
-ELR (A25.12's 8-3-8, for one) is kept as printed.
+the regain attempts they, armored reinforcements and OBA (chapter C) bring; a fixed ELR (A25.12's 8-3-8, for
+one) is kept as printed.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import DataError, InvalidAction
 from hexmate.rules.games.asl import armorldr, armour, prisoners
+from hexmate.rules.games.asl import arrival as asl_arrival
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
@@ -128,9 +131,10 @@ def _mmc(unit: UnitState) -> bool:
 
 
 def losses(before: Mapping[str, UnitState], after: Mapping[str, UnitState], side: str,
-           exited: frozenset[str]) -> tuple[int, int]:
+           exited: frozenset[str], arrivals: frozenset[str] = frozenset()) -> tuple[int, int]:
     """A16.11, A16.12: the BPV of the side's MMC lost (eliminated, captured, reduced; less an escape) and the
-    BPV of its MMC reinforcements that entered the map, between two states."""
+    BPV of its MMC reinforcements that entered the map, between two states. ``arrivals``: the scenario's
+    reinforcements (a unit with no hex otherwise is a hidden one, A12.3, not one off the map)."""
     lost = 0
     came = 0
     appeared = any(uid not in before and u.side == side for uid, u in after.items())
@@ -141,14 +145,15 @@ def losses(before: Mapping[str, UnitState], after: Mapping[str, UnitState], side
             continue
         new = after.get(uid)
         if new is None:
-            if old.hex is None or uid in exited or prisoners.is_prisoner(old):
+            if (old.hex is None and uid in arrivals) or uid in exited or prisoners.is_prisoner(old):
                 continue  # off the map, gone by an exit, or a prisoner counted when taken (A16.11)
             if old.type == "hs" and merged:
                 continue  # A1.32: combined into a squad, no loss
             lost += bpv(old)
             continue
         if old.hex is None and new.hex is not None:
-            came += bpv(new)  # A16.12: a reinforcement enters
+            if uid in arrivals:
+                came += bpv(new)  # A16.12: a reinforcement enters (a HIP unit revealed is none)
             continue
         if not prisoners.is_prisoner(old) and prisoners.is_prisoner(new):
             lost += bpv(old)  # A16.11: once, undoubled, when captured
@@ -173,6 +178,21 @@ def best_leader(position: Position, state: State, side: str) -> int | None:
     return min(mods) if mods else None
 
 
+def hardened(before: Mapping[str, UnitState], after: Mapping[str, UnitState], side: str) -> bool:
+    """A16.3: a leader of the side has just Battle Hardened (A15.3): a better counter, or Fanatic."""
+    for uid, old in before.items():
+        new = after.get(uid)
+        if new is None or old.side != side or old.type != "leader" or new.type != "leader":
+            continue
+        if new.has("fanatic") and not old.has("fanatic"):
+            return True
+        if new.counter.name != old.counter.name and (
+                au.leadership_of(new) < au.leadership_of(old)
+                or au.morale_of(new.values, new.markers) > au.morale_of(old.values, old.markers)):
+            return True
+    return False
+
+
 def _turn(position: Position) -> str:
     return f"{position.turn}:{position.phasing}"
 
@@ -184,10 +204,16 @@ def after_play(game: AslGame, position: Position, state: State) -> State:
     if not gs.integrity:
         return state
     exited = frozenset(uid for uid, _ in gs.exited)
+    arrivals = frozenset(asl_arrival.PLAN.arrivals(position.scenario))
     asks: list[Decision] = []
     for entry in gs.integrity:
         side, base, tally, lost_so_far, elr_lost_, tried = entry
-        lost, came = losses(position.state.units, state.units, side, exited)
+        lost, came = losses(position.state.units, state.units, side, exited, arrivals)
+        if hardened(position.state.units, state.units, side) and (elr_lost_ or lost_so_far):
+            asks.append(Decision(
+                "roll", side, T("a {side} leader has Battle Hardened: roll the DR to regain ELR; 2 or less "
+                                "with the negative DRMs regains one level (A16.3)", side=side),
+                "A16.3", REGAIN, dice="DR", args=(("side", side), ("drm", "0"))))
         if not lost and not came:
             continue
         drm = 0

@@ -5,6 +5,7 @@ A +1, case C -1: only an Original 12 costs ELR). A squad is given the BPV that m
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -143,15 +144,17 @@ def test_a16_11_the_losses_between_two_states(make_position: Any) -> None:
 def test_a16_12_reinforcements_raise_the_base_and_offer_a_regain(make_position: Any) -> None:
     """A16.12: with an ELR level lost, 41 BPV of MMC entering raise the base 40 to 45 and give -2 to the
     regain attempt (A16.3); 3+1 = 4 - 2 = 2 regains the level."""
-    pos = fire_kia(make_position, leader_b("H7", "8-0"))
+    pos = fire_kia(make_position, leader_b("H7", "8-0"),
+                   {"id": "b-r", "counter": "6-2-8", "side": "b", "hex": "A4"},
+                   options={**OPTIONS, "entry": {"b-r": {"turn": 2, "hexes": ["A4"]}}})
     pos.push_text("answer dice 6,5")  # +1 case A, the 8-0's 0: 12
     assert side_number(pos, "elr", "b") == 2
-    here = pos.state.units["b-2"]
-    gone = type(here)("b-r", "b", pos.scenario.counters["6-2-8"], None)
-    arrived = type(here)("b-r", "b", pos.scenario.counters["6-2-8"], here.hex)
-    assert integrity.losses({"b-r": gone}, {"b-r": arrived}, "b", frozenset()) == (0, 41)
-    before = pos.state.with_unit(gone)
-    after = integrity.after_play(pos.game, pos.at(before), before.with_unit(arrived))
+    gone = pos.state.units["b-r"]
+    assert gone.hex is None  # off the map until it enters (A2.5)
+    arrived = dataclasses.replace(gone, hex=pos.state.units["b-2"].hex)
+    assert integrity.losses({"b-r": gone}, {"b-r": arrived}, "b", frozenset(), frozenset({"b-r"})) == (0, 41)
+    assert integrity.losses({"b-r": gone}, {"b-r": arrived}, "b", frozenset()) == (0, 0)  # HIP revealed
+    after = integrity.after_play(pos.game, pos, pos.state.with_unit(arrived))
     assert integrity.books(after, "b")[1] == 45
     assert after.decision.then == integrity.REGAIN and after.decision.arg("drm") == "-2"
     pos = pos.at(after)
@@ -171,3 +174,18 @@ def test_a16_12_an_entering_reinforcement_raises_the_base_in_play(make_position:
     pos.push_text("move b-r A4 as enter")
     assert integrity.books(pos.state, "b")[1] == 45
     assert pos.decision is None or pos.decision.then != integrity.REGAIN
+
+
+def test_a16_3_a_leader_battle_hardening_offers_a_regain(make_position: Any) -> None:
+    """A16.3: right after a b leader Battle Hardens (8-0 to 8-1, A15.3) with a level lost, the regain DR:
+    the new 8-1's -1 only; 2+1 = 3 - 1 = 2 regains the level."""
+    pos = fire_kia(make_position, leader_b("H7", "8-0"))
+    pos.push_text("answer dice 6,5")
+    old = pos.state.units["b-91"]
+    new = dataclasses.replace(old, counter=pos.scenario.counters["9-1"])  # a better counter, as A15.3 gives
+    assert integrity.hardened({"b-91": old}, {"b-91": new}, "b")
+    after = integrity.after_play(pos.game, pos, pos.state.with_unit(new))
+    assert after.decision.then == integrity.REGAIN
+    pos = pos.at(after)
+    pos.push_text("answer dice 2,1")
+    assert side_number(pos, "elr", "b") == 3
