@@ -15,7 +15,8 @@ A24.31 spares only a Closed-Topped AFV that is not CE: every other unit in the L
   the passengers are BU or CE with their crew); a rider on the outside always does (D6.2), so do an
   unarmored vehicle's passengers (D6.7). A passenger inside a CE AFV takes the CE DRM in place of the TEM
   (``ce_of``, D5.31); a rider or a truck's passenger the Location's TEM as any unit there.
-- A rider the NMC pins or breaks bails out (D6.23: riders.shaken_off).
+- A rider the NMC pins or breaks bails out (D6.23: riders.shaken_off). A concealed AFV whose crew checks
+  loses its "?" when a Good Order enemy ground unit sees its Location (A24.31, as for the personnel).
 
 Not built: an unarmored vehicle's own inherent crew (its MC results are the vehicle line's, A7.308, and
 chapter D gives no WP result for them); ordnance WP and its exception for units not yet moved when it comes
@@ -28,6 +29,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import InvalidAction
 from hexmate.rules.games.asl import alhide, armour, riders, vcrew, vcrewhit
+from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.hexes import Hex
@@ -106,6 +108,9 @@ def resume_crew(position: Position, decision: Decision, answer: act.Answer) -> S
         return position.state  # buttoned up or gone meanwhile: no check left to take
     here = vehicle.hex
     assert here is not None
+    if vehicle.concealed and asl_concealment.seen_by_good_order(position, vehicle.side, here, None):
+        position = position.at(position.state.with_unit(vehicle.revealed()))  # A24.31: the "?" is lost
+        vehicle = position.units[vehicle.id]
     ce = vcrewhit.CE_DRM if vcrewhit.is_ce(vehicle) else 0
     drms = crew_drms(asl_terrain.tem(position, here), dice[1], ce)
     morale, demo = vcrew.crew_morale(vehicle, withhold=True)  # D5.1, D3.42

@@ -100,3 +100,13 @@ def test_a24_31_a_trucks_passengers_check(make_position: Any) -> None:
     """D6.7: an unarmored vehicle's passengers are exposed: the squad in the truck checks."""
     pos = place(make_position, pz(counter="truck"), aboard())
     assert ("wp_nmc", "b-s") in checks(pos)
+
+
+def test_a24_31_a_concealed_afv_seen_by_the_placer_loses_its_concealment(make_position: Any) -> None:
+    """A24.31: the check costs the "?" of a unit in the LOS of a Good Order enemy ground unit (a-1, next
+    door)."""
+    unit = {**pz("ce"), "concealed": True}
+    pos = place(make_position, unit)
+    assert pos.units["b-pz"].concealed
+    pos.push_text("answer dice 3,3")
+    assert not pos.units["b-pz"].concealed
