@@ -286,8 +286,9 @@ class AslState(GameState):
     # D7.2: the OVR whose Reaction Fire is due (vehicle, hex); D7.21: "unit>vehicle" PAATCs passed this MPh
     ovr_react: tuple[str, Hex] | None = None
     paatc: tuple[str, ...] = ()
-    # A16 Battlefield Integrity, each side using it: (side, base, tally, losses, ELR lost, regain turn)
-    integrity: tuple[tuple[str, int, int, int, int, str], ...] = ()
+    # A16 Battlefield Integrity, each side using it: (side, base, tally, losses, ELR lost, regain turn,
+    # reinforcement turn, its BPV so far); see integrity.Books
+    integrity: tuple[tuple[str, int, int, int, int, str, str, int], ...] = ()
 
     def replace(self, **changes: Any) -> AslState:
         return dataclasses.replace(self, **changes)

@@ -19,7 +19,8 @@ start with 10 squad-equivalents or less is the players' choice: the rule is opti
   counted when taken). A squad reduced to a HS adds the difference; a prisoner counts once, undoubled, at
   capture, and comes off again if it escapes (the prisoner marker going); a unit that left the map through
   the exits the game records is no casualty. Units that were not there at the start count too.
-- A16.12: MMC reinforcements raise the base by 10% (FRU) of their BPV as they enter the map; A16.3: the
+- A16.12: MMC reinforcements raise the base by 10% (FRU) of their BPV as they enter the map (those of one
+  Player Turn as one group, however many moves bring them); A16.3: the
   Player Turn they come, the side may try to regain ELR at once (-1 per 10%, FRU, the base rose by).
 - A16.2: the check's DR with cases A (+1 a Previous Integrity Loss), C (the best Good Order leader's modifier,
   an Armor Leader in an AFV on the map too, if revealed) and E (+1 with no Good Order leader); a final 12 or
@@ -58,8 +59,9 @@ MMC = ("squad", "hs", "crew")
 CHECK = "integrity_check"  # the continuation of the Integrity Check DR
 REGAIN = "integrity_regain"  # the continuation of an ELR regain attempt (A16.3)
 # one side's books: (side, Integrity Base, Casualty Tally, Previous Integrity Losses, ELR levels lost, the
-# Player Turn of its last reinforcement regain attempt)
-Books = tuple[str, int, int, int, int, str]
+# Player Turn of its last reinforcement regain attempt, the Player Turn of its last reinforcements and their
+# BPV so far: A16.12 takes 10% FRU of all the MMC received together, not of each as it enters)
+Books = tuple[str, int, int, int, int, str, str, int]
 
 
 def _option(scenario: Scenario) -> Mapping[str, Any]:
@@ -103,7 +105,7 @@ def initial(scenario: Scenario, off_map: frozenset[str] = frozenset()) -> tuple[
         total = value if isinstance(value, int) else sum(
             int(scenario.counters[s.counter].values.get("bpv", 0) or 0) for s in scenario.units
             if s.side == side and s.id not in off_map and scenario.counters[s.counter].type in MMC)
-        out.append((side, am.integrity_base(total), 0, 0, 0, ""))
+        out.append((side, am.integrity_base(total), 0, 0, 0, "", "", 0))
     return tuple(out)
 
 
@@ -207,7 +209,7 @@ def after_play(game: AslGame, position: Position, state: State) -> State:
     arrivals = frozenset(asl_arrival.PLAN.arrivals(position.scenario))
     asks: list[Decision] = []
     for entry in gs.integrity:
-        side, base, tally, lost_so_far, elr_lost_, tried = entry
+        side, base, tally, lost_so_far, elr_lost_, tried, came_turn, came_bpv = entry
         lost, came = losses(position.state.units, state.units, side, exited, arrivals)
         if hardened(position.state.units, state.units, side) and (elr_lost_ or lost_so_far):
             asks.append(Decision(
@@ -217,8 +219,10 @@ def after_play(game: AslGame, position: Position, state: State) -> State:
         if not lost and not came:
             continue
         drm = 0
-        if came:
-            base, drm = am.reinforced_base(base, came)
+        if came:  # A16.12: the Player Turn's reinforcements as one, 10% FRU of all their BPV
+            so_far = came_bpv if came_turn == _turn(position) else 0
+            base, drm = am.reinforced_base(base - am.integrity_base(so_far), so_far + came)
+            came_turn, came_bpv = _turn(position), so_far + came
         tally, lost_so_far, checks = am.integrity_tally(max(0, tally + lost), base, lost_so_far)
         for n in range(checks):
             case_a = lost_so_far - checks + n + 1  # A16.2 case A: this loss counted with those before it
@@ -232,7 +236,7 @@ def after_play(game: AslGame, position: Position, state: State) -> State:
                 "roll", side, T("{side} received MMC reinforcements: roll the DR to regain ELR; 2 or less "
                                 "with the negative DRMs regains one level (A16.3)", side=side),
                 "A16.3", REGAIN, dice="DR", args=(("side", side), ("drm", str(drm)))))
-        state = _put(game, state, (side, base, tally, lost_so_far, elr_lost_, tried))
+        state = _put(game, state, (side, base, tally, lost_so_far, elr_lost_, tried, came_turn, came_bpv))
     return state.push(*reversed(asks)) if asks else state
 
 
@@ -250,7 +254,7 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     side = decision.arg("side")
     entry = books(state, side)
     assert entry is not None
-    _, base, tally, lost_so_far, lost_elr, tried = entry
+    _, base, tally, lost_so_far, lost_elr, tried, came_turn, came_bpv = entry
     regain = decision.then == REGAIN
     n = int(decision.arg("losses", "0")) if not regain else 0
     drms = am.integrity_drm(n, best_leader=best_leader(position, state, side))
@@ -267,7 +271,7 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
         new, left, wiped = am.integrity_check(dice[0] + dice[1], drms, now, lost_elr)
     if wiped:
         lost_so_far = 0
-    state = _put(game, state, (side, base, tally, lost_so_far, left, tried))
+    state = _put(game, state, (side, base, tally, lost_so_far, left, tried, came_turn, came_bpv))
     if new < now:
         said = T("{side}'s ELR falls to {elr}", side=side, elr=new)
     elif new > now:
@@ -293,7 +297,7 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
 def status(position: Position) -> list[str]:
     """The books for the Now panel, both sides' (A16.1: the tally is kept in the open)."""
     out: list[str] = []
-    for side, base, tally, lost_so_far, lost_elr, _ in getattr(position.state.game, "integrity", ()):
+    for side, base, tally, lost_so_far, lost_elr, *_ in getattr(position.state.game, "integrity", ()):
         now = max(0, _elr(position, side) - lost_elr)
         out.append(T("{side} Battlefield Integrity: Casualty Tally {tally} of base {base}, {n} Integrity "
                      "loss(es), ELR {elr} (A16)", side=side, tally=str(tally), base=str(base),

@@ -17,7 +17,8 @@ from tests.rules.games.conftest import ASL_COUNTERS
 
 # the side b squad's BPV: losing one puts the tally at the A16.12 example's 43
 COUNTERS = {**ASL_COUNTERS, "4-4-7": {**ASL_COUNTERS["4-4-7"], "bpv": 43},
-            "2-2-7": {**ASL_COUNTERS["2-2-7"], "bpv": 6}, "6-2-8": {**ASL_COUNTERS["6-2-8"], "bpv": 41}}
+            "2-2-7": {**ASL_COUNTERS["2-2-7"], "bpv": 6}, "6-2-8": {**ASL_COUNTERS["6-2-8"], "bpv": 41},
+            "3-2-8": {**ASL_COUNTERS["3-2-8"], "bpv": 12}}
 OPTIONS = {"integrity": {"b": 400}, "elr": {"a": 3, "b": 3}}
 
 
@@ -41,7 +42,7 @@ def test_a16_1_the_base_is_a_tenth_of_the_bracketed_bpv(make_position: Any) -> N
     """A16.1: [400] gives an Integrity Base of 40; a side not named keeps no books."""
     pos = make_position("asl", [{"id": "b-1", "counter": "4-4-7", "side": "b", "hex": "C3"}], "PFPh",
                         counters=COUNTERS, options=OPTIONS)
-    assert integrity.books(pos.state, "b") == ("b", 40, 0, 0, 0, "")
+    assert integrity.books(pos.state, "b") == ("b", 40, 0, 0, 0, "", "", 0)
     assert integrity.books(pos.state, "a") is None
     assert "b Battlefield Integrity: Casualty Tally 0 of base 40, 0 Integrity loss(es), ELR 3 (A16)" \
         in pos.game.status(pos)
@@ -79,7 +80,7 @@ def test_a16_21_the_first_check_with_a_9_1_needs_an_original_12(make_position: A
     pos = fire_kia(make_position, leader_b())
     top = pos.decision
     assert top.then == integrity.CHECK and top.side == "b" and top.rule == "A16.2"
-    assert integrity.books(pos.state, "b") == ("b", 40, 3, 1, 0, "")
+    assert integrity.books(pos.state, "b") == ("b", 40, 3, 1, 0, "", "", 0)
     pos.push_text("answer dice 6,5")
     assert pos.state.resolution.summary == "b Integrity Check: b's ELR stays 3"
     assert [line.value for line in pos.state.resolution.lines[2:4]] == ["+1", "-1"]
@@ -189,3 +190,15 @@ def test_a16_3_a_leader_battle_hardening_offers_a_regain(make_position: Any) -> 
     pos = pos.at(after)
     pos.push_text("answer dice 2,1")
     assert side_number(pos, "elr", "b") == 3
+
+
+def test_a16_12_one_player_turns_reinforcements_count_as_one(make_position: Any) -> None:
+    """A16.12: two HS of 12 BPV entering one after the other: 10% (FRU) of 24 is 3 (base 43), not 2 + 2."""
+    units = [{"id": f"b-r{i}", "counter": "3-2-8", "side": "b", "hex": f"A{i}"} for i in (4, 5)]
+    plan = {f"b-r{i}": {"turn": 1, "hexes": [f"A{i}"]} for i in (4, 5)}
+    pos = make_position("asl", units, "MPh", counters=COUNTERS, first_side="b",
+                        options={**OPTIONS, "entry": plan})
+    pos.push_text("move b-r4 A4 as enter")
+    assert integrity.books(pos.state, "b")[1] == 42
+    pos.push_text("move b-r5 A5 as enter")
+    assert integrity.books(pos.state, "b")[1] == 43
