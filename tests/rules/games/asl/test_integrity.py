@@ -202,3 +202,26 @@ def test_a16_12_one_player_turns_reinforcements_count_as_one(make_position: Any)
     assert integrity.books(pos.state, "b")[1] == 42
     pos.push_text("move b-r5 A5 as enter")
     assert integrity.books(pos.state, "b")[1] == 43
+
+
+def test_a16_21_the_check_comes_before_the_next_mc_which_reads_the_new_elr(make_position: Any) -> None:
+    """A16.21: the K/2 reduces b-2 (a 43 BPV squad to a 3 BPV HS: 40, the whole base): b's check comes
+    before the two 2MC still to roll. An Original 12 (+1 case A, the 9-1's -1) takes b's ELR 1 to 0, so b-1
+    failing its 2MC by one (4+2+2 = 8 against 7) fails by more than its ELR (A19.13): with no lower unit in
+    this catalogue it is Disrupted (A19.12), not just broken as it would be with the ELR still 1."""
+    counters = {**COUNTERS, "2-2-7": {**ASL_COUNTERS["2-2-7"], "bpv": 3}}
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"},
+             {"id": "a-91", "counter": "9-1", "side": "a", "hex": "C1"},
+             {"id": "b-1", "counter": "4-4-7", "side": "b", "hex": "C3"},
+             {"id": "b-2", "counter": "4-4-7", "side": "b", "hex": "C3"}, leader_b()]
+    pos = make_position("asl", units, "PFPh", counters=counters,
+                        options={"integrity": {"b": 400}, "elr": {"a": 3, "b": 1}})
+    pos.push_text("fire a-1,a-91 at C3 dice 1,2")
+    pos.push_text("answer units b-2")
+    rolls = [d.then for d in reversed(pos.state.decisions) if d.kind == "roll"]
+    assert rolls[0] == integrity.CHECK and rolls[1:] == ["mc", "mc"]
+    pos.push_text("answer dice 6,6")
+    assert side_number(pos, "elr", "b") == 0
+    assert pos.decision.subject == ("b-1",)
+    pos.push_text("answer dice 4,2")
+    assert pos.units["b-1"].has("disrupted")
