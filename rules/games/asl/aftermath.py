@@ -53,6 +53,10 @@ def side_number(position: Position, key: str, side: str) -> int | None:
     if key == "san" and got is not None:  # A14.4: each sniper eliminated lowers it by one; at 1 none is left
         got -= sum(1 for s in getattr(position.state.game, "snipers_lost", ()) if s == side)
         return got if got >= 2 else None
+    if key == "elr" and got is not None:  # A16.21: the ELR lost to Integrity Checks, at once (not below 0)
+        from hexmate.rules.games.asl import integrity
+
+        got = max(0, got - integrity.elr_lost(position.state, side))
     return got
 
 

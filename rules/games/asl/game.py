@@ -39,6 +39,7 @@ from hexmate.rules.games.asl import (
     hulldown,
     impovr,
     impulse,
+    integrity,
     mgafv,
     moto,
     motocapture,
@@ -91,6 +92,8 @@ from hexmate.rules.games.asl import (
     vunbog,
     vwreck,
     wagon,
+    woundcarry,
+    wpveh,
 )
 from hexmate.rules.games.asl import ambushwd as asl_ambushwd
 from hexmate.rules.games.asl import ammo as asl_ammo
@@ -283,6 +286,9 @@ class AslState(GameState):
     # D7.2: the OVR whose Reaction Fire is due (vehicle, hex); D7.21: "unit>vehicle" PAATCs passed this MPh
     ovr_react: tuple[str, Hex] | None = None
     paatc: tuple[str, ...] = ()
+    # A16 Battlefield Integrity, each side using it: (side, base, tally, losses, ELR lost, regain turn,
+    # reinforcement turn, its BPV so far); see integrity.Books
+    integrity: tuple[tuple[str, int, int, int, int, str, str, int], ...] = ()
 
     def replace(self, **changes: Any) -> AslState:
         return dataclasses.replace(self, **changes)
@@ -323,7 +329,9 @@ class AslGame(Game):
     def initial_game_state(self, scenario: Any) -> AslState:
         old = tuple(sorted(u.id for u in scenario.units if "broken" in u.markers))
         wind = asl_wind.from_options(scenario.options, f"scenario {scenario.name!r}")  # A24, B25.6
-        return AslState(control=asl_victory.initial_control(scenario), broken_old=old, wind=wind)
+        books = integrity.initial(scenario, frozenset(asl_arrival.PLAN.arrivals(scenario)))  # A16.1
+        return AslState(control=asl_victory.initial_control(scenario), broken_old=old, wind=wind,
+                        integrity=books)
 
     @staticmethod
     def gstate(state: State) -> AslState:
@@ -337,6 +345,7 @@ class AslGame(Game):
         asl_sniper.check(dict(scenario.options), f"scenario {scenario.name!r}")  # A14.1: SAN at most 7
         asl_pwexit.check(scenario, hex_map)  # A20.53: each side's friendly board edge, if given
         aerosan.check(scenario)  # D17.2: snow or deep snow on the ground, if given
+        integrity.check(scenario)  # A16.1: the sides using Battlefield Integrity, their BPV
         asl_stairs.check_setup(scenario, hex_map)  # A2.8: a unit's level is one of its hex's Locations
         asl_dugin.check_setup(scenario, hex_map)  # D9.52: where a cupola or dug-in AFV may be emplaced
         hulldown.check_setup(scenario, hex_map)  # D4.221: the set-up HD attempts named
@@ -448,6 +457,10 @@ class AslGame(Game):
 
         if state is not None:
             dt = [u.id for u in units] if mode == "cx" else []
+            if mode == woundcarry.MODE:  # A17.2: the wounded SMC ride as 5 PP on their carriers
+                walkers, pp = woundcarry.walkers(units), woundcarry.loads(units)
+                computed = min(asl_portage.allowances(state, walkers, one, dt, pp).values())
+                return asl_mphsw.budget(units, computed)  # type: ignore[return-value]
             computed = min(asl_portage.allowances(state, units, one, dt).values())
             return asl_mphsw.budget(units, computed)  # type: ignore[return-value]  # A4.4: a move gone on with
         return min(one(u) for u in units)
@@ -455,7 +468,7 @@ class AslGame(Game):
     def check_mode(self, position: Position, units: list[UnitState], move: act.Move) -> None:
         """A way of moving declared with the move: Double Time (A4.5) or Assault Movement (A4.61)."""
         known = move.mode in ("", "cx", "assault", "exit", "dash", asl_recover.MODE, asl_scrounge.MODE,
-                              cavalry.GALLOP, cavalry.CHARGE)  # A13.36, A13.6
+                              cavalry.GALLOP, cavalry.CHARGE, woundcarry.MODE)  # A13.36, A13.6; A17.2
         if not known and asl_bypass.declared(position, move.mode) is None:
             raise IllegalAction(
                 T(
@@ -490,6 +503,8 @@ class AslGame(Game):
                     )
         if move.mode == "dash":
             asl_dash.check(position, units, move.path)  # A4.63
+        if move.mode == woundcarry.MODE:
+            woundcarry.check(position.state, units)  # A17.2: a Good Order MMC carries a wounded SMC
         if move.mode == asl_recover.MODE:
             asl_recover.check(position, units, move)  # A4.44: the hex named twice, a SW there
         bicycle.check_mode(units, move.mode)  # D15.81: no Assault Movement on bicycles
@@ -590,6 +605,11 @@ class AslGame(Game):
         for h, reach in reachable(position.map, start, budget, cost).items():
             if h != start:
                 out[h] = act.Move(ids, tuple(reach.path), reach.cost)
+        if woundcarry.may(position.state, units):  # A17.2: farther, a Good Order MMC carrying the wounded
+            carry = self.group_budget(units, woundcarry.MODE, position.state) + bicycle.bonus(position, units)
+            for h, reach in reachable(position.map, start, carry, cost).items():
+                if h != start and h not in out:
+                    out[h] = act.Move(ids, tuple(reach.path), reach.cost, woundcarry.MODE)
         if any(u.level for u in units):  # A2.8: down the stairs first, unless walking on along the level
             out = asl_stairs.repriced(position.map, units, out, cost, budget)
         # A4.15: the Location of a lone known enemy SMC, overrun at twice the MF, ends the move
@@ -1206,7 +1226,8 @@ class AslGame(Game):
         state = armorldr.reveal(position.state, state)  # D3.41: an Armor Leader enters play when used
         state = vimmobile.left_behind(state)  # D8.1: an immobilized unarmed unarmored vehicle, emptied
         state = vwreck.no_wreck_side(state)  # D1.9: a destroyed vehicle with no wreck side goes
-        return done, asl_guards.after_play(self, position, done, state)  # A20.53: abandoned prisoners
+        state = asl_guards.after_play(self, position, done, state)  # A20.53: abandoned prisoners
+        return done, integrity.after_play(self, position, state)  # A16.1: the Casualty Tally, its checks
 
     def _play(self, position: Position, action: act.Action) -> tuple[act.Action, State]:
         """A fire given with its dice at once ("fire ... dice N,N") declares no Fire Lane (A9.22) and sprays
@@ -1826,8 +1847,17 @@ class AslGame(Game):
     def resume_smoke_climb(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_smoke.resume_climb(self, position, decision, answer)  # A24.1: a higher Location
 
+    def resume_integrity_check(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return integrity.resume(self, position, decision, answer)  # A16.2
+
+    def resume_integrity_regain(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return integrity.resume(self, position, decision, answer)  # A16.3
+
     def resume_wp_nmc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_smoke.resume_wp_nmc(self, position, decision, answer)  # A24.31
+
+    def resume_wp_crew_nmc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return wpveh.resume_crew(position, decision, answer)  # A24.31: a CE AFV crew's WP NMC
 
     def resume_inplace(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_inplace.resume(self, position, decision, answer)  # A8.12
@@ -2308,7 +2338,8 @@ class AslGame(Game):
                                   moving=dataclasses.replace(state.moving, path=path))
         mode = asl_stairs.split_mode(move.mode)[0]
         marker = {"cx": "cx", "assault": "assault", "exit": "exiting", "dash": asl_dash.MARKER,
-                  asl_scrounge.MODE: asl_scrounge.MARKER}.get(mode)  # A20.552
+                  asl_scrounge.MODE: asl_scrounge.MARKER,  # A20.552
+                  woundcarry.MODE: woundcarry.MARKER}.get(mode)  # A17.2
         if marker:
             for unit in units:  # not on the SW they carry (A4.43)
                 state = state.with_unit(state.units[unit.id].mark(marker))
@@ -2358,6 +2389,7 @@ class AslGame(Game):
             return state.replace(game=self.gstate(state).replace(vmove_start=None, vmove_mode=""))
         movers = [state.units[u] for u in moving.units if u in state.units and state.units[u].type != "sw"]
         cx = "cx" if any(u.has("cx") for u in movers) else ""
+        cx = woundcarry.MODE if woundcarry.declared(movers) else cx  # A17.2: the carry's allowance
         budget = self.group_budget(movers, cx, state) + bicycle.bonus(position, movers) if movers else 0
         if moving.finished and isinstance(moving.cost, int | Fraction) and moving.cost > budget:
             for uid in moving.units:  # A4.134: after a Minimum Move, once all First Fire at it is over, a
@@ -2580,6 +2612,7 @@ class AslGame(Game):
             # D2.401: a Motion attempt once per enemy MPh; A4.33, A4.63: bypass and Dash end with it; D7.2
             remove = ("no_dt", "assault", "exiting", vmotion.TRIED, asl_dash.MARKER, asl_bypass.MARKER,
                       asl_scrounge.MARKER,  # A20.552: one Scrounge DR per hex per MPh
+                      woundcarry.MARKER,  # A17.2: the carry is that move's
                       *reaction.PHASE_END, vce.PLACED, vce.REMOVED,  # D5.33: one phase's CE changes
                       radioless.PASSED, radioless.FAILED,  # D14.23: one MPh's NTC
                       bicycle.BONUS, moto.THROUGH)  # D15.81: one MPh's road bonus; D15.43: no OVR
@@ -2717,6 +2750,7 @@ class AslGame(Game):
         lines += asl_residual.status(position) + fire_groups.status(position)  # A8.2, A9.22; A7.7
         lines += asl_berserk.status(self, position)  # A15.43: the charges owed
         lines += commissar.status(position)  # A25.222: the rallies a commissar owes
+        lines += integrity.status(position)  # A16: the Casualty Tally and ELR, shown to both
         return lines + asl_smoke.status(self, position)
 
     def location_los(self, position: Position, a: Hex, b: Hex) -> LosResult | None:

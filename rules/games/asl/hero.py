@@ -32,9 +32,9 @@ The rest of the a28 audit of A15-A20 (short; the full table is in the branch's r
   aftermath.hob_exempt_at); climbing/swimming/wading, boats, parachutes: chapters B/E/G. Under No Quarter a
   surrender result is berserk (A15.5). A15.3: Battle Hardening is asked, and may be refused.
 - A16 Battlefield Integrity (optional): the arithmetic is morale.integrity_*; the tally, the checks and the
-  ELR changes in play are not built (no BPV in the counter catalogue, no bracketed OB BPV in scenarios).
+  ELR changes in play are integrity.py's (a scenario's options.integrity, a bpv on the MMC counters).
 - A17: wounds, severity, 3 MF, IPC 0, morale and leadership -1 (units.py), the pin after 4 MF
-  (aftermath._wounded_on_the_move). Not built: a Good Order MMC carrying a wounded SMC as 5 PP (A17.2).
+  (aftermath._wounded_on_the_move); a Good Order MMC carrying a wounded SMC as 5 PP (A17.2): woundcarry.py.
 - A18: leaders.py, ccleader.py. A19: units.replacement, disrupt.py, unarmed.py, ammo.py. A20: prisoners.py,
   capture.py, guards.py, escape.py, rearm.py, scrounge.py; Mop-Up (A20.23) is search.py's (A12.153).
 """

@@ -57,6 +57,7 @@ PHRASES: dict[str, T] = {
     "bypass": T("bypassing along a hexside (A4.3)"),
     "rider": T("riding outside the vehicle beside its passengers (D17.3)"),
     "dash": T("Dashing across a road (A4.63)"),
+    "carried": T("wounded, carried by a Good Order MMC of its stack as 5 PP this MPh (A17.2)"),
     "hip": T("hidden initial placement (A12.3)"),
     "exiting": T("exiting the map (A2.6)"),
     "entry_barred": T("its entry hexes were barred all through its MPh: it enters a turn later (A2.5)"),

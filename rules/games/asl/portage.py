@@ -11,7 +11,7 @@ not tracked.)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import State, UnitState
@@ -28,14 +28,15 @@ def carried(state: State, unit: UnitState) -> int:
 
 
 def allowances(state: State, units: list[UnitState], base: Callable[[UnitState], int],
-               double_time: Collection[str]) -> dict[str, int]:
+               double_time: Collection[str], extra: Mapping[str, int] | None = None) -> dict[str, int]:
     """MF of each mover after portage (A4.42, A4.52). ``base``: its MF with the leader bonus and Double Time
-    already in (A4.11, A4.12, A4.5); ``double_time``: the ids of the movers Double Timing."""
+    already in (A4.11, A4.12, A4.5); ``double_time``: the ids of the movers Double Timing; ``extra``: PP a
+    mover carries besides its SW (A17.2: a wounded SMC, woundcarry.py)."""
     spare = {}
     need = {}
     for unit in units:
         ipc = max(0, au.portage_capacity(unit) - (1 if unit.id in double_time else 0))
-        load = carried(state, unit)
+        load = carried(state, unit) + (extra or {}).get(unit.id, 0)
         if unit.type in SMC and not unit.has("mounted"):  # A13.33: a cavalry SMC lends no IPC
             spare[unit.id] = max(0, ipc - load)
         need[unit.id] = load - ipc  # > 0: PP over the IPC

@@ -21,8 +21,8 @@ Audit of A24 (the text against the code): A24.1 the attempt, MF, dr, one a MPh, 
 and wind.py, with the extra dr for a higher adjacent Location (a hill hex one level up: one crest line;
 building stairs to an upper level and cliffs are not among the placements here).
 A24.11 removal: ``end_of_mph``. A24.2, A24.8 hindrance: special.py, los.py, ``fire_drm``. A24.3, A24.31: here;
-the NMC of a vehicle's PRC (any but a non-CE CT AFV) is not built (CE status: chapter D), nor the exception
-for units not yet moved when WP comes by Defensive Fire (ordnance WP: chapter C). A24.32 WP fire: chapter B
+the NMC of a vehicle's PRC (any but a non-CE CT AFV) is wpveh.py's; not built: the exception for units not
+yet moved when WP comes by Defensive Fire (ordnance WP: chapter C). A24.32 WP fire: chapter B
 (Kindling), not built. A24.4 height, dispersal: special.py, los.py; A24.5 strengths: special.py. A24.6
 weather, A24.61 drift, A24.62 gusts: wind.py. A24.7 +1 MF: terrain.py.
 """
@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import aftermath, armour, nations
+from hexmate.rules.games.asl import aftermath, armour, nations, wpveh
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import special as sp
@@ -248,20 +248,17 @@ def resume_climb(game: AslGame, position: Position, decision: Decision, answer: 
 
 def wp_victims(position: Position, h: Hex, level: int) -> list[UnitState]:
     """A24.31: the units of every side in the WP's Location that take its NMC: the personnel there (a SW
-    goes with its possessor). Vehicles and what they carry are not among them here (see the module's
-    audit: the CE of a CT AFV is chapter D's)."""
+    goes with its possessor), those aboard a vehicle unless inside a CT AFV that is not CE (wpveh.py); the
+    CE AFV crews are ``wpveh.crews``."""
     return [u for u in position.units_at(h) if u.type != au.SW and not armour.is_vehicle(u)
-            and u.level == level and not _aboard(position, u)]
-
-
-def _aboard(position: Position, unit: UnitState) -> bool:
-    carrier = position.units.get(unit.carrier or "")
-    return carrier is not None and armour.is_vehicle(carrier)
+            and u.level == level and wpveh.exposed(position, u)]
 
 
 def wp_checks(position: Position, state: State, h: Hex, level: int) -> State:
     """A24.31: WP placed opens a NMC for each unit in its Location, in A7.303's order, the first on top."""
     victims = am.check_order(wp_victims(position, h, level))
+    if level == 0:  # A24.31: a CE AFV crew too (vehicles stand at ground level)
+        state = state.push(*(wpveh.crew_decision(v, h) for v in reversed(wpveh.crews(position, h))))
     for unit in reversed(victims):
         state = state.push(Decision(
             "roll", unit.side, T("{unit} is in the WP's Location: it takes a NMC (A24.31)", unit=unit.id),
@@ -269,13 +266,16 @@ def wp_checks(position: Position, state: State, h: Hex, level: int) -> State:
     return state
 
 
-def wp_nmc_drm(tem: int, leadership: int, coloured: int) -> list[tuple[T, int, str]]:
+def wp_nmc_drm(tem: int, leadership: int, coloured: int, ce: int = 0) -> list[tuple[T, int, str]]:
     """A24.31: the WP NMC's DRMs: leadership, and the Location's TEM as a negative DRM (grenade WP counts as
     a Direct Fire attack for the TEM); on a Critical Hit (a coloured dr of 6 for WP grenades) the TEM is a
-    positive DRM instead."""
+    positive DRM instead. ``ce``: a passenger inside a CE AFV's CE DRM, negative too, and in place of a
+    smaller TEM (D5.31; wpveh.py)."""
     drms: list[tuple[T, int, str]] = []
     if leadership:
         drms.append((T("leadership"), leadership, "A24.31"))
+    if ce:
+        return [*drms, *wpveh.crew_drms(tem, coloured)]
     if tem > 0 and coloured == 6:
         drms.append((T("TEM, as a Critical Hit (coloured dr 6)"), tem, "A24.31"))
     elif tem > 0:
@@ -302,13 +302,14 @@ def resume_wp_nmc(game: AslGame, position: Position, decision: Decision, answer:
         unit = state.units[unit.id]
     leaders = [u for u in state.units.values() if u.type == "leader" and u.level == unit.level]
     lead = am.leader_drm_for(unit, leaders)
-    drms = wp_nmc_drm(asl_terrain.tem(position, here), lead, dice[1])
+    drms = wp_nmc_drm(asl_terrain.tem(position, here), lead, dice[1], wpveh.ce_of(position, unit))
     res = am.morale_check(unit, (dice[0], dice[1]), n=0, drm=sum(d for _, d, _ in drms), ift=False,
                           counters=position.scenario.counters)
     state = aftermath.apply_morale(position, state, unit, res)
     after = state.units.get(unit.id)
     if after is not None and after.has("broken") and not after.has("dm"):
         state = state.with_unit(after.mark("dm"))  # A10.62: a broken unit attacked by WP is DM
+    state = wpveh.after_rider_check(position, state, unit.id)  # D6.23: a rider pinned or broken bails out
     working = ", ".join(f"{d:+d}" for _, d, _ in drms) or "0"
     outcome = OUTCOMES.get(res.outcome, T("{result}", result=res.outcome))
     lines = (Line(T("WP NMC DR"), T("{white} white + {coloured} coloured, DRM {drm}", white=dice[0],

@@ -1,0 +1,80 @@
+"""ASL carrying a wounded SMC (A17.2): ``move UNITS PATH as carry``.
+
+A17.2: a wounded SMC moves on 3 MF (its IPC 0, no Double Time: game.mf, portage.py, check_mode), but a Good
+Order MMC may carry one that carries no SW as 5 PP. Declared with the move: each wounded SMC of the stack is
+carried by one of its Good Order MMC (the one with the least load so far; a tie goes to the first by id), the
+5 PP counted in that MMC's portage (A4.42: each PP over its IPC costs it 1 MF), and the SMC's own 3 MF no
+longer hold the stack back. A wounded leader still gives the MMC moving with him their +2 MF (A4.12, as
+A17.2 says). The ``carried`` marker remembers it until the end of the MPh, so the end of the move reads the
+same allowance (A4.134's Minimum Move). Refused, citing A17.2: no wounded SMC in the stack, one that
+possesses a SW, or no Good Order MMC to carry it.
+
+Not built: a carry in the APh or a rout (an advance is one Location whatever its MF, A4.7; a broken unit is
+not in Good Order), and a conveyance's 4 MF (A4.11's reference is to vehicles and bicycles: D15.56 is
+game.mf's).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import units as au
+from hexmate.rules.games.base import State, UnitState
+from hexmate.rules.text import T
+
+MODE = "carry"
+MARKER = "carried"  # on the wounded SMC carried in this MPh's move (A17.2)
+PP = 5  # A17.2: a wounded SMC carried counts 5 PP
+
+
+def wounded(units: Sequence[UnitState]) -> list[UnitState]:
+    return [u for u in units if u.type in au.SMC and u.has("wounded")]
+
+
+def carriers(units: Sequence[UnitState]) -> list[UnitState]:
+    """A17.2: the Good Order MMC of the stack."""
+    return [u for u in units if u.type in au.MMC and au.good_order(u) and not u.has("berserk")]
+
+
+def may(state: State, units: Sequence[UnitState]) -> bool:
+    """Whether the stack may move as a carry: a wounded SMC without a SW, a Good Order MMC to carry it."""
+    return why_not(state, units) is None
+
+
+def why_not(state: State, units: Sequence[UnitState]) -> T | None:
+    hurt = wounded(units)
+    if not hurt:
+        return T("no wounded SMC moves with this stack: there is nobody to carry (A17.2)")
+    for smc in hurt:
+        if au.possessed(state, smc.id):
+            return T("{unit} holds a SW: a wounded SMC is carried only without one (A17.2)", unit=smc.id)
+    if not carriers(units):
+        return T("only a Good Order MMC carries a wounded SMC (A17.2)")
+    return None
+
+
+def check(state: State, units: Sequence[UnitState]) -> None:
+    bad = why_not(state, units)
+    if bad is not None:
+        raise IllegalAction(bad, "A17.2")
+
+
+def loads(units: Sequence[UnitState]) -> dict[str, int]:
+    """A17.2: the PP each carrying MMC takes on: 5 for each wounded SMC given to it."""
+    out = {u.id: 0 for u in sorted(carriers(units), key=lambda u: u.id)}
+    for _ in wounded(units):
+        least = min(out, key=lambda uid: (out[uid], uid))
+        out[least] += PP
+    return out
+
+
+def walkers(units: Sequence[UnitState]) -> list[UnitState]:
+    """The movers whose own MF count: all but the wounded SMC carried."""
+    hurt = {u.id for u in wounded(units)}
+    return [u for u in units if u.id not in hurt]
+
+
+def declared(units: Sequence[UnitState]) -> bool:
+    """A move under way (or just ended) was declared as a carry."""
+    return any(u.has(MARKER) for u in units)

@@ -1,0 +1,227 @@
+"""ASL Battlefield Integrity in play (rules/games/asl/integrity.py; A16-A16.3). The numbers are the text's:
+the A16.12 example's Russian OB of 400 BPV (base 40, a tally of 43 leaving 3, 37 more for the next check, 41
+BPV of reinforcements raising the base to 45 with -2 to regain ELR) and A16.21's first check with a 9-1 (case
+A +1, case C -1: only an Original 12 costs ELR). A squad is given the BPV that makes those sums."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+from hexmate.rules.errors import DataError
+from hexmate.rules.games.asl import integrity
+from hexmate.rules.games.asl.aftermath import side_number
+
+from tests.rules.games.conftest import ASL_COUNTERS
+
+# the side b squad's BPV: losing one puts the tally at the A16.12 example's 43
+COUNTERS = {**ASL_COUNTERS, "4-4-7": {**ASL_COUNTERS["4-4-7"], "bpv": 43},
+            "2-2-7": {**ASL_COUNTERS["2-2-7"], "bpv": 6}, "6-2-8": {**ASL_COUNTERS["6-2-8"], "bpv": 41},
+            "3-2-8": {**ASL_COUNTERS["3-2-8"], "bpv": 12}}
+OPTIONS = {"integrity": {"b": 400}, "elr": {"a": 3, "b": 3}}
+
+
+def fire_kia(make_position: Any, *extra: dict[str, Any], options: dict[str, Any] | None = None) -> Any:
+    """a-1 and a 9-2 fire at the two 4-4-7 in C3: 3 - 2 = 1 on the 4 column is 1KIA (test_fire's case)."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"},
+             {"id": "a-92", "counter": "9-2", "side": "a", "hex": "C1"},
+             {"id": "b-1", "counter": "4-4-7", "side": "b", "hex": "C3"},
+             {"id": "b-2", "counter": "4-4-7", "side": "b", "hex": "C3"}, *extra]
+    pos = make_position("asl", units, "PFPh", counters=COUNTERS, options=options or OPTIONS)
+    pos.push_text("fire a-1,a-92 at C3 dice 1,2")
+    pos.push_text("answer units b-1")
+    return pos
+
+
+def leader_b(hx: str = "H7", counter: str = "9-1") -> dict[str, Any]:
+    return {"id": "b-91", "counter": counter, "side": "b", "hex": hx}
+
+
+def test_a16_1_the_base_is_a_tenth_of_the_bracketed_bpv(make_position: Any) -> None:
+    """A16.1: [400] gives an Integrity Base of 40; a side not named keeps no books."""
+    pos = make_position("asl", [{"id": "b-1", "counter": "4-4-7", "side": "b", "hex": "C3"}], "PFPh",
+                        counters=COUNTERS, options=OPTIONS)
+    assert integrity.books(pos.state, "b") == ("b", 40, 0, 0, 0, "", "", 0)
+    assert integrity.books(pos.state, "a") is None
+    assert "b Battlefield Integrity: Casualty Tally 0 of base 40, 0 Integrity loss(es), ELR 3 (A16)" \
+        in pos.game.status(pos)
+
+
+def test_a16_1_dyo_adds_up_the_starting_mmc(make_position: Any) -> None:
+    """A16.1 (DYO): two 4-4-7 of 43 BPV each and a leader: 86, a base of 9 (FRU)."""
+    units = [{"id": f"b-{i}", "counter": "4-4-7", "side": "b", "hex": "C3"} for i in (1, 2)] + [leader_b()]
+    pos = make_position("asl", units, "PFPh", counters=COUNTERS,
+                        options={"integrity": {"b": "oob"}, "elr": {"b": 3}})
+    assert integrity.books(pos.state, "b")[1] == 9
+
+
+@pytest.mark.parametrize(("options", "match"), [
+    ({"integrity": {"b": 400}}, "needs options.elr.b"),
+    ({"integrity": {"c": 400}, "elr": {"c": 3}}, "not a side"),
+    ({"integrity": {"b": -4}, "elr": {"b": 3}}, "bracketed MMC BPV"),
+])
+def test_a16_1_a_bad_option_is_refused_on_load(make_position: Any, options: dict[str, Any],
+                                               match: str) -> None:
+    with pytest.raises(DataError, match=match):
+        make_position("asl", [{"id": "b-1", "counter": "4-4-7", "side": "b", "hex": "C3"}], "PFPh",
+                      counters=COUNTERS, options=options)
+
+
+def test_a16_1_every_mmc_needs_a_bpv(make_position: Any) -> None:
+    with pytest.raises(DataError, match="counter '4-4-7' needs a whole-number bpv"):
+        make_position("asl", [{"id": "b-1", "counter": "4-4-7", "side": "b", "hex": "C3"}], "PFPh",
+                      options=OPTIONS)
+
+
+def test_a16_21_the_first_check_with_a_9_1_needs_an_original_12(make_position: Any) -> None:
+    """A16.1, A16.12: the tally reaches 43 against a base of 40: 3 is left, one loss, and b checks at once.
+    A16.21: +1 (case A) and -1 (the 9-1, case C): an 11 changes nothing."""
+    pos = fire_kia(make_position, leader_b())
+    top = pos.decision
+    assert top.then == integrity.CHECK and top.side == "b" and top.rule == "A16.2"
+    assert integrity.books(pos.state, "b") == ("b", 40, 3, 1, 0, "", "", 0)
+    pos.push_text("answer dice 6,5")
+    assert pos.state.resolution.summary == "b Integrity Check: b's ELR stays 3"
+    assert [line.value for line in pos.state.resolution.lines[2:4]] == ["+1", "-1"]
+    assert side_number(pos, "elr", "b") == 3
+
+
+def test_a16_2_an_original_12_lowers_the_elr_at_once(make_position: Any) -> None:
+    """A16.2, A16.21: 6+6 with a net 0 DRM is 12: b's ELR 3 becomes 2, which the next MC reads."""
+    pos = fire_kia(make_position, leader_b())
+    pos.push_text("answer dice 6,6")
+    assert pos.state.resolution.summary == "b Integrity Check: b's ELR falls to 2"
+    assert side_number(pos, "elr", "b") == 2 and integrity.elr_lost(pos.state, "b") == 1
+
+
+def test_a16_2_no_good_order_leader_is_plus_one(make_position: Any) -> None:
+    """A16.2 case E: with no Good Order leader (b's 9-1 broken), +1 (case A) +1 (case E): a 10 makes 12."""
+    broken = {**leader_b(), "markers": ["broken"]}
+    pos = fire_kia(make_position, broken)
+    pos.push_text("answer dice 5,5")
+    assert side_number(pos, "elr", "b") == 2
+
+
+def test_a16_3_a_low_dr_wipes_the_losses(make_position: Any) -> None:
+    """A16.3: counting only the negative DRMs (the 9-1's -1), 2+1 = 3 - 1 = 2: no ELR was lost, so none is
+    regained, but the case A losses are wiped out (the ELR stays 3)."""
+    pos = fire_kia(make_position, leader_b())
+    pos.push_text("answer dice 2,1")
+    assert integrity.books(pos.state, "b")[3] == 0
+    assert "wiped out" in pos.state.resolution.summary
+
+
+def test_a16_11_a_casualty_reduction_adds_the_difference(make_position: Any) -> None:
+    """A16.11: a squad (43) reduced to its HS (6) adds 37 (test_fire's K/2 case: 3 - 1 = 2 with a 9-1)."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"},
+             {"id": "a-91", "counter": "9-1", "side": "a", "hex": "C1"},
+             {"id": "b-1", "counter": "4-4-7", "side": "b", "hex": "C3"},
+             {"id": "b-2", "counter": "4-4-7", "side": "b", "hex": "C3"}]
+    pos = make_position("asl", units, "PFPh", counters=COUNTERS, options=OPTIONS)
+    pos.push_text("fire a-1,a-91 at C3 dice 1,2")
+    pos.push_text("answer units b-2")
+    assert pos.units["b-2"].name == "2-2-7"
+    assert integrity.books(pos.state, "b")[2] == 37
+
+
+def test_a16_11_the_losses_between_two_states(make_position: Any) -> None:
+    """A16.11: capture counts once, an escape takes it off; Deployment (a new HS appears) is no loss."""
+    pos = make_position("asl", [{"id": "b-1", "counter": "4-4-7", "side": "b", "hex": "C3"}], "PFPh",
+                        counters=COUNTERS, options=OPTIONS)
+    squad = pos.units["b-1"]
+    taken = squad.mark("prisoner")
+    assert integrity.losses({"b-1": squad}, {"b-1": taken}, "b", frozenset()) == (43, 0)
+    assert integrity.losses({"b-1": taken}, {}, "b", frozenset()) == (0, 0)  # massacred: ignored
+    assert integrity.losses({"b-1": taken}, {"b-1": squad}, "b", frozenset()) == (-43, 0)  # escaped
+    assert integrity.losses({"b-1": squad}, {}, "b", frozenset({"b-1"})) == (0, 0)  # exited
+    half = pos.state.units["b-1"]
+    half = type(half)(half.id, half.side, pos.scenario.counters["2-2-7"], half.hex)
+    other = type(half)("b-1.2", "b", pos.scenario.counters["2-2-7"], half.hex)
+    assert integrity.losses({"b-1": squad}, {"b-1": half, "b-1.2": other}, "b", frozenset()) == (0, 0)
+    assert integrity.losses({"b-1": squad}, {"b-1": half}, "b", frozenset()) == (37, 0)
+
+
+def test_a16_12_reinforcements_raise_the_base_and_offer_a_regain(make_position: Any) -> None:
+    """A16.12: with an ELR level lost, 41 BPV of MMC entering raise the base 40 to 45 and give -2 to the
+    regain attempt (A16.3); 3+1 = 4 - 2 = 2 regains the level."""
+    pos = fire_kia(make_position, leader_b("H7", "8-0"),
+                   {"id": "b-r", "counter": "6-2-8", "side": "b", "hex": "A4"},
+                   options={**OPTIONS, "entry": {"b-r": {"turn": 2, "hexes": ["A4"]}}})
+    pos.push_text("answer dice 6,5")  # +1 case A, the 8-0's 0: 12
+    assert side_number(pos, "elr", "b") == 2
+    gone = pos.state.units["b-r"]
+    assert gone.hex is None  # off the map until it enters (A2.5)
+    arrived = dataclasses.replace(gone, hex=pos.state.units["b-2"].hex)
+    assert integrity.losses({"b-r": gone}, {"b-r": arrived}, "b", frozenset(), frozenset({"b-r"})) == (0, 41)
+    assert integrity.losses({"b-r": gone}, {"b-r": arrived}, "b", frozenset()) == (0, 0)  # HIP revealed
+    after = integrity.after_play(pos.game, pos, pos.state.with_unit(arrived))
+    assert integrity.books(after, "b")[1] == 45
+    assert after.decision.then == integrity.REGAIN and after.decision.arg("drm") == "-2"
+    pos = pos.at(after)
+    pos.push_text("answer dice 3,1")
+    assert side_number(pos, "elr", "b") == 3
+    assert pos.state.resolution.summary.startswith("b ELR regain attempt: b's ELR rises again to 3")
+
+
+def test_a16_12_an_entering_reinforcement_raises_the_base_in_play(make_position: Any) -> None:
+    """A16.12: b's 6-2-8 (41 BPV) enters in its MPh: the base 40 becomes 45; with no ELR and no Integrity
+    loss behind it, no regain attempt is asked (A16.3: nothing to regain or wipe)."""
+    units = [{"id": "b-r", "counter": "6-2-8", "side": "b", "hex": "A4"},
+             {"id": "b-1", "counter": "4-4-7", "side": "b", "hex": "C3"}]
+    pos = make_position("asl", units, "MPh", counters=COUNTERS, first_side="b",
+                        options={**OPTIONS, "entry": {"b-r": {"turn": 1, "hexes": ["A4"]}}})
+    assert integrity.books(pos.state, "b")[1] == 40  # the reinforcement is not in the bracketed 400
+    pos.push_text("move b-r A4 as enter")
+    assert integrity.books(pos.state, "b")[1] == 45
+    assert pos.decision is None or pos.decision.then != integrity.REGAIN
+
+
+def test_a16_3_a_leader_battle_hardening_offers_a_regain(make_position: Any) -> None:
+    """A16.3: right after a b leader Battle Hardens (8-0 to 8-1, A15.3) with a level lost, the regain DR:
+    the new 8-1's -1 only; 2+1 = 3 - 1 = 2 regains the level."""
+    pos = fire_kia(make_position, leader_b("H7", "8-0"))
+    pos.push_text("answer dice 6,5")
+    old = pos.state.units["b-91"]
+    new = dataclasses.replace(old, counter=pos.scenario.counters["9-1"])  # a better counter, as A15.3 gives
+    assert integrity.hardened({"b-91": old}, {"b-91": new}, "b")
+    after = integrity.after_play(pos.game, pos, pos.state.with_unit(new))
+    assert after.decision.then == integrity.REGAIN
+    pos = pos.at(after)
+    pos.push_text("answer dice 2,1")
+    assert side_number(pos, "elr", "b") == 3
+
+
+def test_a16_12_one_player_turns_reinforcements_count_as_one(make_position: Any) -> None:
+    """A16.12: two HS of 12 BPV entering one after the other: 10% (FRU) of 24 is 3 (base 43), not 2 + 2."""
+    units = [{"id": f"b-r{i}", "counter": "3-2-8", "side": "b", "hex": f"A{i}"} for i in (4, 5)]
+    plan = {f"b-r{i}": {"turn": 1, "hexes": [f"A{i}"]} for i in (4, 5)}
+    pos = make_position("asl", units, "MPh", counters=COUNTERS, first_side="b",
+                        options={**OPTIONS, "entry": plan})
+    pos.push_text("move b-r4 A4 as enter")
+    assert integrity.books(pos.state, "b")[1] == 42
+    pos.push_text("move b-r5 A5 as enter")
+    assert integrity.books(pos.state, "b")[1] == 43
+
+
+def test_a16_21_the_check_comes_before_the_next_mc_which_reads_the_new_elr(make_position: Any) -> None:
+    """A16.21: the K/2 reduces b-2 (a 43 BPV squad to a 3 BPV HS: 40, the whole base): b's check comes
+    before the two 2MC still to roll. An Original 12 (+1 case A, the 9-1's -1) takes b's ELR 1 to 0, so b-1
+    failing its 2MC by one (4+2+2 = 8 against 7) fails by more than its ELR (A19.13): with no lower unit in
+    this catalogue it is Disrupted (A19.12), not just broken as it would be with the ELR still 1."""
+    counters = {**COUNTERS, "2-2-7": {**ASL_COUNTERS["2-2-7"], "bpv": 3}}
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"},
+             {"id": "a-91", "counter": "9-1", "side": "a", "hex": "C1"},
+             {"id": "b-1", "counter": "4-4-7", "side": "b", "hex": "C3"},
+             {"id": "b-2", "counter": "4-4-7", "side": "b", "hex": "C3"}, leader_b()]
+    pos = make_position("asl", units, "PFPh", counters=counters,
+                        options={"integrity": {"b": 400}, "elr": {"a": 3, "b": 1}})
+    pos.push_text("fire a-1,a-91 at C3 dice 1,2")
+    pos.push_text("answer units b-2")
+    rolls = [d.then for d in reversed(pos.state.decisions) if d.kind == "roll"]
+    assert rolls[0] == integrity.CHECK and rolls[1:] == ["mc", "mc"]
+    pos.push_text("answer dice 6,6")
+    assert side_number(pos, "elr", "b") == 0
+    assert pos.decision.subject == ("b-1",)
+    pos.push_text("answer dice 4,2")
+    assert pos.units["b-1"].has("disrupted")
