@@ -42,7 +42,7 @@ def merge(lang: str, table: dict[str, str], domain: str = "hexmate", root: Path 
             write_po(f, cat, width=110, omit_header=False)
         return out
     with out.open("rb") as f:
-        have = {str(m.id): (str(m.string), m.lineno) for m in read_po(f, locale=lang) if m.id}
+        have = {str(m.id): (str(m.string), m.lineno or 0) for m in read_po(f, locale=lang) if m.id}
     lines = out.read_text(encoding="utf-8").split("\n")
     replaced = [(have[k][1], v) for k, v in table.items() if k in have and have[k][0] != v]
     for lineno, msgstr in sorted(replaced, reverse=True):  # from the bottom: the linenos above still hold
