@@ -43,14 +43,17 @@ a squad's or HS's counter and the splitting of a too-large counter are not built
 - A13.6/A13.61: a Charge (``as charge`` on a move): its target a Location of Known enemy units, at least 3
   hexes away and in LOS where the move starts, entered at a gallop for 3 MF more; once the Defensive First
   Fire is over, the charging units still mounted there attack it at once by TPBF (not halved); they may
-  then stay, dismount or go on; a Prep Fire counter at the end of the MPh.
+  then stay, dismount or go on; a Prep Fire counter at the end of the MPh. The attack may use a MOL where
+  the side has them (A13.4, A22.611: the MOL check asked before the DR, mol.py). After its attack a further
+  Charge in the MPh is declared only as the new target is entered (A13.6): no new 3-hex or LOS test
+  (``charged_before``), the 3 MF more still paid.
 - A13.7: a unit on foot leads the horses it possesses at no extra MF, but not into terrain cavalry may not
   enter (except by bypass); only an unbroken unit leads them, up to three times its own size in horses;
   they never move in the APh.
 
 The Cavalry Wave (A13.62) is cavwave.py's, on hw.py's Human Wave.
 
-Not built: MOL in a Charge or from horseback, anti-OVR fire by gun crews
+Not built: anti-OVR fire by gun crews
 (A13.351, chapter C), Random Selection among more horse counters than one DR may hit (taken by id here),
 several riders on one horse counter (A13.32).
 """
@@ -477,6 +480,16 @@ def charging(units: Sequence[UnitState]) -> bool:
     return bool(people) and all(mounted(u) and u.has(CHARGING) for u in people)
 
 
+def charged_before(position: Position, units: Sequence[UnitState]) -> bool:
+    """A13.6: every mounted unit of the stack has already made a Charge this MPh (its ``CHARGING`` marker,
+    its move over, so its attack resolved): a further Charge in the MPh need not be declared until the new
+    target is entered, so the declaration's tests (3 hexes away, LOS) are not made again; the gallop and the
+    3 MF more still are."""
+    people = [u for u in units if u.type != au.SW]
+    return bool(people) and all(mounted(u) and u.has(CHARGING) and u.id in position.state.moved
+                                and position.state.moving is None for u in people)
+
+
 def check_charge(position: Position, units: Sequence[UnitState], path: Sequence[Hex]) -> None:
     """A13.6: the target (the path's last hex) is a Location of Known enemy units, in LOS of the cavalry and
     at least 3 hexes from it as it declares (where its move starts), entered at a gallop (cavalry.cost_fn)
@@ -488,6 +501,8 @@ def check_charge(position: Position, units: Sequence[UnitState], path: Sequence[
     if not any(u.side != side and u.type != au.SW and not u.concealed for u in position.units_at(target)):
         raise IllegalAction(T("a Charge is at a Location of Known enemy units: {hex} holds none",
                               hex=position.label(target)), "A13.6")
+    if charged_before(position, units):
+        return  # A13.6: a further Charge in the MPh is declared only as it enters its new target
     if distance(start, target) < 3:
         raise IllegalAction(T("a Charge is declared 3 or more hexes from its target ({n} here)",
                               n=distance(start, target)), "A13.6")
@@ -496,10 +511,14 @@ def check_charge(position: Position, units: Sequence[UnitState], path: Sequence[
                             "A13.6")
 
 
-def after_charge(position: Position, state: State, movers: Sequence[str], target: Hex) -> State:
+def after_charge(game: AslGame, position: Position, state: State, movers: Sequence[str],
+                 target: Hex) -> State:
     """A13.6: once every Defensive First Fire at it is over, the charging cavalry still mounted and Good
     Order in the target attacks it at once by TPBF (its FP not halved, A13.4), all that charged together in
-    one attack; A13.61: it may then stay, dismount, or move on with the MF it has left."""
+    one attack, with a MOL where the side has them (A13.6, A13.4, A22.611: the MOL check asked before the
+    attack's DR, mol.offer); A13.61: it may then stay, dismount, or move on with the MF it has left."""
+    from hexmate.rules.games.asl import mol
+
     riders = [state.units[u] for u in movers if u in state.units and state.units[u].hex == target
               and mounted(state.units[u]) and state.units[u].has(CHARGING)
               and not state.units[u].has("broken") and not state.units[u].has("pinned")]
@@ -514,8 +533,9 @@ def after_charge(position: Position, state: State, movers: Sequence[str], target
     ids = tuple(u.id for u in riders)
     prompt = T("{units} charged into {hex}: roll the IFT DR of their TPBF attack (A13.6)",
                units=", ".join(ids), hex=position.label(target))
-    return state.push(Decision("roll", riders[0].side, prompt, "A13.6", "ift", dice="DR", subject=ids,
-                               target=target))
+    state = state.push(Decision("roll", riders[0].side, prompt, "A13.6", "ift", dice="DR", subject=ids,
+                                target=target))
+    return mol.offer(game, position.at(state), act.Fire(ids, target), state)  # A13.6: TPBF/MOL
 
 
 def may_enter(here: Sequence[UnitState], side: str) -> bool:
@@ -770,6 +790,7 @@ __all__ = [
     "apply_mount",
     "begin_move",
     "budget",
+    "charged_before",
     "charging",
     "check_advance",
     "check_charge",

@@ -2380,7 +2380,8 @@ class AslGame(Game):
         left = budget - spent if spent is not None and moving.finished and not moving.stopped else None
         state = asl_mphsw.after_move(state, [u.id for u in movers], left)  # A4.4: MF left, to go on with
         if moving.finished and not moving.stopped and movers:  # A13.6: the Charge's attack, at once
-            state = cavalry.after_charge(position, state, [u.id for u in movers], moving.destination)
+            state = cavalry.after_charge(self, position, state, [u.id for u in movers],
+                                           moving.destination)
         if moving.finished and asl_ovr.may(movers):  # A4.152: the overrun SMC still there: CC at once
             state = asl_ovr.start_cc(self, position.at(state), moving.units, moving.destination)
         if moving.finished and not moving.stopped and movers \

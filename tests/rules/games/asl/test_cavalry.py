@@ -550,3 +550,68 @@ def test_a13_52_no_heat_of_battle_for_cavalry(make_position: Any) -> None:
     assert not morale.morale_check(pos.units["a-cav"], (1, 1)).hob
     foot = at(make_position, mounted=False)
     assert morale.morale_check(foot.units["a-cav"], (1, 1)).hob
+
+
+def _charge_through(pos: Position, text: str, target: str, fpf: str = "6,6") -> None:
+    """Moves the charge, the target's units firing their forced FPF (A13.351) as it enters, everyone else
+    passing, then answers what follows up to the Charge's own IFT roll."""
+    pos.push_text(text)
+    here, fired = pos.map.parse_label(target), False
+    while pos.decision is not None and pos.decision.kind == "react":
+        moving = pos.state.moving
+        firer = next((u.id for u in pos.units.values() if u.hex == here and u.side == "b"), None)
+        if moving is not None and moving.here == here and not fired and firer is not None:
+            fired = True
+            pos.push_text(f"fire {firer} at {target} dice {fpf}")
+            while pos.decision is not None and pos.decision.kind != "react" and pos.decision.then != "ift":
+                d = pos.decision
+                pos.push_text(f"answer units {d.units[0]}" if d.kind == "units" else "answer dice 1,2")
+        else:
+            pos.push_text("answer pass")
+
+
+def test_a13_6_a_further_charge_in_the_mph_is_declared_on_entry(make_position: Any) -> None:
+    """A13.6: after its attack, a further Charge in the same MPh is declared only as the new target is
+    entered: the 4-4-7 that charged F4 (4 hexes of Open Ground + 3 = 7 of its 20 MF) charges the 4-4-7 in
+    F2, 2 hexes on, with no 3-hex or LOS test: 2 MF + 3 = 5 MF. A unit that has made no Charge yet is held
+    to the 3 hexes."""
+    pos = at(make_position, {"id": "b-2", "counter": "4-4-7r", "side": "b", "hex": "F4"},
+             {"id": "b-3", "counter": "4-4-7r", "side": "b", "hex": "F2"})
+    _charge_through(pos, "move a-cav F8-F7-F6-F5-F4 as charge", "F4")
+    top = pos.decision
+    assert top is not None and top.rule == "A13.6" and top.then == "ift"
+    pos.push_text("answer dice 6,6")
+    while pos.decision is not None and pos.decision.kind != "react":
+        d = pos.decision
+        pos.push_text(f"answer units {d.units[0]}" if d.kind == "units" else "answer dice 1,2")
+    assert pos.state.moving is None and pos.units["a-cav"].has(cavalry.CHARGING)
+    assert cost(pos, "move a-cav F4-F3-F2 as charge") == 5
+    fresh = at(make_position, {"id": "b-3", "counter": "4-4-7r", "side": "b", "hex": "F2"}, where="F4")
+    with pytest.raises(IllegalAction, match="3 or more hexes"):
+        fresh.game.check(fresh, fresh.parse_action("move a-cav F4-F3-F2 as charge"))
+
+
+def test_a13_6_a_charge_attacks_with_a_mol_a22_611(make_position: Any) -> None:
+    """A13.6 (A13.4, A22.611): the Charge's attack is TPBF or MOL: a side with MOL is asked before the
+    attack's DR; the 4-4-7's check dr of 1 (+1 at a non-AFV: 2, within 1-3) uses one, and its 4 FP tripled
+    by TPBF (12, not halved) get the MOL's 4 more: 16 FP."""
+    pos = at(make_position, {"id": "b-2", "counter": "4-4-7r", "side": "b", "hex": "F4"},
+             options={"mol": ["a"]})
+    _charge_through(pos, "move a-cav F8-F7-F6-F5-F4 as charge", "F4")
+    top = pos.decision
+    assert top is not None and top.then == "mol_user" and top.units == ("a-cav",)
+    pos.push_text("answer units a-cav")
+    assert pos.decision is not None and pos.decision.then == "mol_check"
+    pos.push_text("answer dice 1")
+    top = pos.decision
+    assert top is not None and top.rule == "A13.6" and top.then == "ift"
+    pos.push_text("answer dice 5,5")
+    res = pos.last_resolution
+    assert res is not None and "+4 FP" in res.text() and "16 FP ->" in res.text(), res.text()
+    assert not pos.units["a-cav"].has("mol")  # used up in the attack
+
+
+def test_a13_6_no_mol_question_without_the_scenarios_mol(make_position: Any) -> None:
+    pos = at(make_position, {"id": "b-2", "counter": "4-4-7r", "side": "b", "hex": "F4"})
+    _charge_through(pos, "move a-cav F8-F7-F6-F5-F4 as charge", "F4")
+    assert pos.decision is not None and pos.decision.then == "ift"
