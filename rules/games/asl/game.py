@@ -2509,6 +2509,7 @@ class AslGame(Game):
             yield from ddtank.generate(position)  # D16.11
             yield from asl_placedc.generate(self, position)  # A23.3, A23.61: a DC placed
             yield from asl_hw.generate(self, position)  # A25.23: a Human Wave to declare
+            yield from cavwave.generate(self, position)  # A13.62: a Cavalry Wave to declare
         elif phase == "APh":
             yield from vce.generate(position)  # D5.33
             for group in stack_groups(
@@ -2608,6 +2609,7 @@ class AslGame(Game):
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
             remove = ("pinned", "cc", "no_fire", "ti", vreentry.LEFT, "sn_fired",  # A4.8; D5.42; A11.622
                       vsmoke.TRIED, cavalry.DISMOUNTED,  # D13.2: once per player turn; A13.5
+                      cavwave.TURN,  # A13.62, A25.23: a Cavalry Wave's Lax lasts the Player Turn
                       ftdc.USED)  # A22.3: a FT or DC once a Player Turn
             state = vcrewhit.end_player_turn(state)  # D5.34, D5.341: STUN to "+1", Recall to "Recall; +1"
             state = vcapture.end_of_ccph(state)  # A21.2: abandoned AFVs taken by the infantry there

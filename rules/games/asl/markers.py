@@ -26,6 +26,7 @@ PHRASES: dict[str, T] = {
     "berserk_facing": T("berserk with a Known enemy in its Location as the AFPh began (A15.46)"),
     "hw": T("in a Human Wave (A25.23)"),
     "hw_turn": T("Human Wave this Player Turn: morale +1 unless broken, Lax (A25.23)"),
+    "cw_turn": T("Cavalry Wave this Player Turn: Lax, no morale +1 (A13.62, A25.23)"),
     "hw_range": T("Human Wave Range counter: no farther from the HW row (A25.2321)"),
     "heroic": T("heroic (A15.21)"),
     "fanatic": T("fanatic (A10.8)"),
