@@ -12,7 +12,9 @@ a squad's or HS's counter and the splitting of a too-large counter are not built
   column is chapter B's, not among the texts: the costs here are what the text gives (Open Ground 1 MF, the
   A13.6 example's entry at 1 MF; A4.133 doubles the cost of climbing a level for cavalry too); any other
   terrain or hexside feature is prohibited unless the scenario gives the chart's value in
-  ``options.cavalry_mf`` (owner's data, like the counters). No leader MF bonus (A13.3, B3.4); Double Time
+  ``options.cavalry_mf`` (owner's data, like the counters). No leader MF bonus (A13.3, B3.4), but a cavalry
+  leader moving from the start of the MPh with MMC on foot gives them A4.12's +2 MF (``with_infantry``: the
+  stack moves as infantry, the horse entering only what cavalry may, on its own MF); Double Time
   as infantry (+2 MF, A4.5) puts CX on rider and horse; never pinned (A13.52).
 - A13.31: mounting or dismounting costs 1 of the rider's basic 4 MF (A4.11), never in the APh; a horse
   that moved or was dismounted this MPh is not mounted again in it. Mounting: the horse loses 25% of its
@@ -61,6 +63,7 @@ several riders on one horse counter (A13.32).
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
@@ -338,12 +341,52 @@ def budget(state: State, units: Sequence[UnitState], mode: str) -> Cost:
     return int(total) if Fraction(total).denominator == 1 else Fraction(total)
 
 
+def with_infantry(units: Sequence[UnitState]) -> bool:
+    """A13.3: a stack of cavalry leaders and MMC on foot: the leaders give the infantry the leader's MF bonus
+    of A4.12 (the stack moves as infantry, the game's group_budget and cost_fn)."""
+    people = [u for u in units if u.type != au.SW]
+    riders = [u for u in people if mounted(u)]
+    return bool(riders) and len(riders) < len(people) and all(u.type == "leader" for u in riders) \
+        and any(u.type in au.MMC for u in people if not mounted(u))
+
+
+def check_with_infantry(position: Position, units: Sequence[UnitState], path: Sequence[Hex]) -> None:
+    """A13.3 with A4.12: the cavalry leader moves with the infantry from the start of the MPh (none of the
+    stack has moved in it) as one stack on the infantry's MF; his horse enters only what cavalry may enter
+    (the game's cost_fn: leading_cost_fn) and spends its own MF by the cavalry column, within its
+    allowance."""
+    if not with_infantry(units):
+        return
+    state = position.state
+    if any(u.id in state.moved for u in units if u.type != au.SW):
+        raise IllegalAction(T("a cavalry leader gives the infantry his MF bonus only moving with it from the "
+                              "start of the MPh (A13.3, A4.12)"), "A13.3")
+    ride = cost_fn(position, False)
+    spent: Cost = 0
+    for a, b in itertools.pairwise(path):
+        step = ride(position.map, a, b)
+        if step is None:
+            raise IllegalAction(T("cavalry may not enter {hex} (A13.3)", hex=position.label(b)), "A13.3")
+        spent = spent + step
+    for leader in (u for u in units if mounted(u)):
+        have = budget(state, [leader], "")
+        if spent > have:
+            raise IllegalAction(T("{unit}'s horse has {mf} MF: the path costs it {cost} (A13.3, A13.34)",
+                                  unit=leader.id, mf=_fmt(have), cost=_fmt(spent)), "A13.3")
+
+
 def check_mode(position: Position, units: Sequence[UnitState], mode: str) -> None:
-    """A13.3, A13.5, A13.36: how cavalry may move; riders and units on foot move as separate stacks."""
+    """A13.3, A13.5, A13.36: how cavalry may move; riders and units on foot move as separate stacks, but for
+    cavalry leaders moving with infantry as its leaders (A13.3, A4.12: ``with_infantry``)."""
     people = [u for u in units if u.type != au.SW]
     riders = [u for u in people if mounted(u)]
     if mode in (GALLOP, CHARGE) and not riders:
         raise IllegalAction(T("only cavalry gallops or charges (A13.36, A13.6)"), "A13.36")
+    if with_infantry(units):
+        if mode not in ("", "cx"):
+            raise IllegalAction(T("a cavalry leader moving with infantry moves as it does: no {mode} (A13.3, "
+                                  "A13.5)", mode=mode), "A13.3")
+        return
     if not riders:
         for unit in people:  # A13.7: horse counters up to three times the leader's own size
             led = sum(horses(h) for h in au.possessed(position.state, unit.id) if is_horse(h))
@@ -799,6 +842,7 @@ __all__ = [
     "check_mode",
     "check_mount",
     "check_transfer",
+    "check_with_infantry",
     "cost_fn",
     "dismount_cost",
     "galloping",
@@ -818,4 +862,5 @@ __all__ = [
     "resume_bail",
     "settle",
     "why_not_fire",
+    "with_infantry",
 ]

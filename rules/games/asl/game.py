@@ -424,7 +424,7 @@ class AslGame(Game):
         halftrack whose CE passenger leader gives it: aa.LED); the group moves at its slowest member.
         A4.5: Double Time adds 2 MF, up to 8 (a Conscript's 7). With the ``state``, less the PP carried over
         each unit's IPC (A4.42, A4.52: portage.py). Cavalry moves on its horses' MF (A13.34, cavalry.py)."""
-        if state is not None and cavalry.group_mounted(units):
+        if state is not None and cavalry.group_mounted(units) and not cavalry.with_infantry(units):
             return cavalry.budget(state, units, mode)  # type: ignore[return-value]  # A13.3, A13.34, A13.36
         leaders = [u for u in units if u.type in SMC]
 
@@ -506,11 +506,12 @@ class AslGame(Game):
         moving = {u.id for u in units}
         side = units[0].side
         base = asl_terrain.infantry_cost_fn(position)
-        horsed = cavalry.group_mounted(units)  # A13.3: the cavalry column; A13.7: horses led on foot
+        # A13.3: the cavalry column; A13.7: horses led on foot; A13.3: a cavalry leader with infantry
+        horsed = cavalry.group_mounted(units) and not cavalry.with_infantry(units)
         if horsed:
             galloping = cavalry.galloping(position.state, units, cavalry.GALLOP if gallop else "")
             base = cavalry.cost_fn(position, galloping)
-        elif cavalry.leads(position.state, units):
+        elif cavalry.leads(position.state, units) or cavalry.with_infantry(units):
             base = cavalry.leading_cost_fn(position, base)
 
         by_hex = units_by_hex(position)
@@ -657,6 +658,7 @@ class AslGame(Game):
             return act.Move(move.units, move.path, spent, asl_recover.MODE)
         if asl_ovr.may(units):
             asl_ovr.check(position, units, move.path)  # A4.152: an Overrun ends the move
+        cavalry.check_with_infantry(position, units, move.path)  # A13.3, A4.12: a cavalry leader's bonus
         charge_at = move.path[-1] if move.mode == cavalry.CHARGE else None
         if charge_at is not None:
             cavalry.check_charge(position, units, move.path)  # A13.6

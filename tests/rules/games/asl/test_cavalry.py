@@ -615,3 +615,34 @@ def test_a13_6_no_mol_question_without_the_scenarios_mol(make_position: Any) -> 
     pos = at(make_position, {"id": "b-2", "counter": "4-4-7r", "side": "b", "hex": "F4"})
     _charge_through(pos, "move a-cav F8-F7-F6-F5-F4 as charge", "F4")
     assert pos.decision is not None and pos.decision.then == "ift"
+
+
+def test_a13_3_a_cavalry_leader_gives_infantry_the_leader_bonus(make_position: Any) -> None:
+    """A13.3 with A4.12: a mounted 8-0 moving with a 4-4-7 on foot from the start of the MPh gives it the
+    leader's +2 MF: 4 (A4.11) + 2 = 6 hexes of Open Ground (1 MF each), not 7; the 4-4-7 alone has 4."""
+    pos = at(make_position, {"id": "a-sq", "counter": "4-4-7", "side": "a", "hex": "F8"}, rider="8-0",
+             horse="HORSE1")
+    assert cost(pos, "move a-cav,a-sq F8-F7-F6-F5-F4-F3-F2") == 6
+    with pytest.raises(IllegalAction):
+        pos.game.check(pos, pos.parse_action("move a-cav,a-sq F8-F7-F6-F5-F4-F3-F2-F1"))
+    assert cost(pos, "move a-sq F8-F7-F6-F5-F4") == 4
+    with pytest.raises(IllegalAction):
+        pos.game.check(pos, pos.parse_action("move a-sq F8-F7-F6-F5-F4-F3"))
+    with pytest.raises(IllegalAction, match="no gallop"):
+        pos.game.check(pos, pos.parse_action("move a-cav,a-sq F8-F7 as gallop"))
+    pos.push_text("move a-cav,a-sq F8-F7-F6-F5-F4-F3-F2")
+    pass_all(pos)
+    assert pos.units["a-sq"].hex == pos.map.parse_label("F2") == pos.units["a-horse"].hex
+    assert pos.units["a-horse"].has(cavalry.USED)
+
+
+def test_a13_3_the_bonus_needs_a_cavalry_leader_and_cavalry_terrain(make_position: Any) -> None:
+    """A13.3: only a cavalry leader gives it (a mounted squad and infantry still move apart), and the stack
+    enters no terrain cavalry may not (woods with no cavalry cost given)."""
+    squad = at(make_position, {"id": "a-sq", "counter": "4-4-7", "side": "a", "hex": "F8"})
+    with pytest.raises(IllegalAction, match="separate stacks"):
+        squad.game.check(squad, squad.parse_action("move a-cav,a-sq F8-F7"))
+    woods = at(make_position, {"id": "a-sq", "counter": "4-4-7", "side": "a", "hex": "F8"}, rider="8-0",
+               horse="HORSE1", hexes={"F7": {"terrain": "woods"}})
+    with pytest.raises(IllegalAction):
+        woods.game.check(woods, woods.parse_action("move a-cav,a-sq F8-F7"))
