@@ -4,8 +4,8 @@ A horse counter is a SW-format counter (``"type": "sw", "sw": "horse"``) with th
 on it (``horses``: 3 a squad's, 2 a HS's or crew's, 1 an SMC's, A13.32); it has no FP and no PP. Like a SW
 it lies unpossessed in its Location until a unit takes it (A13.7: horses are captured as SW are recovered,
 A4.44); its possessor either rides it (the ``mounted`` marker on the rider: cavalry, A13.1) or leads it on
-foot (A13.7). hexmate keeps one rider to a horse counter, of the counter's own size (A13.32's extra SMC on
-a squad's or HS's counter and the splitting of a too-large counter are not built).
+foot (A13.7). The unit that holds it is of the counter's own size; SMC may ride along on a counter already
+ridden (A13.32: any number on 3 horses, up to 4 on 2, 2 SMC on 1; their ``rides:HORSE`` marker).
 
 - A13.2: cavalry stacks as infantry (A5.5); riderless horses do not count (they are SW-format, no SE).
 - A13.3: cavalry is no vehicle and has no VCA; it spends MF by the Terrain Chart's cavalry column. That
@@ -23,6 +23,12 @@ a squad's or HS's counter and the splitting of a too-large counter are not built
   the horse's allowance (or part of it) the horse spent while he rode it, besides the dismount's 1 MF, and
   the horse loses 25% for that 1 MF, which it must have (both examples of A13.31: at most 4 MF ridden of a
   16 MF allowance by an SMC who walked and mounted first, at most 15 of a 20 MF gallop).
+- A13.32: an SMC riding along mounts as A13.31 says, the horse losing 25% more per MF it spent (all its
+  riders go on with what the horse has left); the riders of one counter move together; ``unload HORSE``
+  dismounts them all. On a squad's counter's casualty each SMC on it rolls a dr for the HS counter it was
+  on (1-3 the one kept, 4-6 the one lost: it bails out with the HS, A13.511); a counter removed unseats all.
+  A13.51: a rider broken is off the horse; the counter goes unless Good Order riders are left, when it
+  becomes the counter their size needs and passes to one of them (so does a holder's elimination).
 - A13.32/A13.33: the rider's IPC is the infantry's (portage.py); an SMC rider lends none of it; cavalry
   recovers no SW (A4.44 refused here). The horse itself carries no SW (A13.7).
 - A13.34: the horse's basic MF are 12.
@@ -55,9 +61,11 @@ a squad's or HS's counter and the splitting of a too-large counter are not built
 
 The Cavalry Wave (A13.62) is cavwave.py's, on hw.py's Human Wave.
 
-Not built: anti-OVR fire by gun crews
-(A13.351, chapter C), Random Selection among more horse counters than one DR may hit (taken by id here),
-several riders on one horse counter (A13.32).
+Not built: anti-OVR fire by gun crews (A13.351, chapter C); Random Selection among more horse counters
+than one DR may hit (taken by id here); of A13.32, a too-large counter split as a smaller unit mounts it (a
+HS's two counters, an SMC's new one), an SMC's own counter made to move apart, a squad counter split as its
+squad deploys, counters recombined, and the random choice of the HS that bails out (the two are alike here);
+one rider dismounting alone from a shared counter (``unload`` dismounts all).
 """
 
 from __future__ import annotations
@@ -96,6 +104,7 @@ GALLOP_MID = "gallop_mid"  # the horse's marker: the gallop was declared after t
 USED = "horse_used"  # the horse moved or was dismounted this MPh: no mounting it again (A13.31)
 LOST = "horse_lost"  # horse_lost<halves>: MF of its allowance lost to its rider's mounting (A13.31)
 RODE = "rode_from"  # rode_from<halves>: the horse's MF left when its rider mounted this MPh (A13.31)
+RIDES = "rides:"  # rides:<horse id>: an SMC riding along on a horse counter another unit holds (A13.32)
 INF = "inf_spent"  # inf_spent<halves>: the rider's basic MF spent this MPh before riding, mount included
 
 BASE_MF = 12  # A13.34
@@ -105,6 +114,7 @@ RIDER_MF = 4  # A13.31: mounting and dismounting come out of the basic 4 MF of A
 MOUNT_MF = 1  # A13.31
 IFT_DRM = -2  # A13.5
 SIZE_FOR = {3: ("squad",), 2: ("hs", "crew"), 1: ("leader", "hero")}  # A13.32
+SMC_ROOM = {3: None, 2: 4, 1: 2}  # A13.32: the SMC a counter carries (with its MMC): any, 4, 2
 TEXT_MF: Mapping[str, int] = {"open": 1}  # A13.6 example: the charging HS enters K5 for 1 MF (Open Ground)
 NO_GALLOP_FROM = ("marsh", "deep-stream", "water")  # A13.36
 NO_GALLOP_INTO = ("woods", "marsh", "rocky", "graveyard", "stream", "deep-stream", "water")  # A13.36
@@ -122,8 +132,36 @@ def horses(horse: UnitState) -> int:
 
 
 def horse_of(state: State, unit: UnitState) -> UnitState | None:
-    """The horse the unit rides (the first it possesses, by id), or None."""
-    return next((sw for sw in au.possessed(state, unit.id) if is_horse(sw)), None)
+    """The horse the unit rides (the first it possesses, by id; an SMC riding along on another's counter:
+    its ``RIDES`` marker, A13.32), or None."""
+    own = next((sw for sw in au.possessed(state, unit.id) if is_horse(sw)), None)
+    if own is None and mounted(unit):
+        along = next((m[len(RIDES):] for m in unit.markers if m.startswith(RIDES)), None)
+        got = state.units.get(along) if along is not None else None
+        return got if is_horse(got) else None
+    return own
+
+
+def along(state: State, horse: UnitState) -> list[UnitState]:
+    """A13.32: the SMC riding along on the horse counter besides the unit that holds it, by id."""
+    mark = f"{RIDES}{horse.id}"
+    return sorted((u for u in state.units.values() if u.has(mark) and mounted(u)), key=lambda u: u.id)
+
+
+def riders_of(state: State, horse: UnitState) -> list[UnitState]:
+    """Everyone on the horse counter: its holder, if mounted, then those riding along (A13.32)."""
+    holder = state.units.get(horse.carrier or "")
+    return ([holder] if holder is not None and mounted(holder) else []) + along(state, horse)
+
+
+def room(state: State, horse: UnitState, unit: UnitState) -> bool:
+    """A13.32: may the SMC ride along? 3 horses: a squad-equivalent and any number of SMC; 2: a HS-equivalent
+    and up to 4 SMC; 1: one or two SMC."""
+    if unit.type not in au.SMC:
+        return False
+    smc = sum(1 for u in riders_of(state, horse) if u.type in au.SMC) + 1
+    most = SMC_ROOM.get(max(1, min(3, horses(horse))))
+    return most is None or smc <= most
 
 
 def mounted(unit: UnitState) -> bool:
@@ -193,9 +231,15 @@ def check_mount(game: AslGame, position: Position, load: act.Load) -> act.Load:
         raise IllegalAction(T("one unit mounts one horse counter"), "A13.32")
     unit = position.units[load.units[0]]
     _in_own_mph(position, unit)
-    if horse.side != unit.side or horse.hex != unit.hex or horse.carrier not in (None, unit.id):
+    ridden = bool(riders_of(position.state, horse)) and horse.carrier != unit.id
+    if horse.side != unit.side or horse.hex != unit.hex \
+            or (horse.carrier not in (None, unit.id) and not ridden):
         raise IllegalAction(T("{unit} may mount only a friendly horse counter in its own Location that no "
                               "other unit holds (A13.7)", unit=unit.id), "A13.7")
+    if ridden and not room(position.state, horse, unit):
+        raise IllegalAction(T("{horse} ({n} horses) has no room for {unit}: besides its unit it carries SMC "
+                              "only, any number on 3 horses, 4 on 2, 2 on 1 (A13.32)", horse=horse.id,
+                              n=horses(horse), unit=unit.id), "A13.32")
     if mounted(unit) or horse_of(position.state, unit) not in (None, horse):
         raise IllegalAction(T("{unit} already has a horse", unit=unit.id), "A13.1")
     if unit.has("broken") or unit.has("pinned") or unit.carrier or unit.type not in au.SMC | au.MMC:
@@ -203,7 +247,7 @@ def check_mount(game: AslGame, position: Position, load: act.Load) -> act.Load:
     if horse.has(USED):
         raise IllegalAction(T("{horse} moved or was dismounted this MPh: no mounting it again in it",
                               horse=horse.id), "A13.31")
-    if unit.type not in SIZE_FOR[max(1, min(3, horses(horse)))]:
+    if not ridden and unit.type not in SIZE_FOR[max(1, min(3, horses(horse)))]:
         raise IllegalAction(T("{horse} ({n} horses) carries {unit} only if split first: hexmate keeps one "
                               "rider of the counter's own size (A13.32)", horse=horse.id, n=horses(horse),
                               unit=unit.id), "A13.32")
@@ -223,12 +267,17 @@ def apply_mount(game: AslGame, position: Position, load: act.Load) -> State:
     unit = state.units[load.units[0]]
     horse = state.units[load.carrier]
     spent = _infantry_spent(game, unit) + MOUNT_MF
-    lost = Fraction(allowance(horse)) * spent / RIDER_MF
-    horse = dataclasses.replace(_set(horse, LOST, lost), carrier=unit.id)
+    others = [u for u in riders_of(state, horse) if u.id != unit.id]  # A13.32: riding along
+    lost = _halves(horse, LOST) + Fraction(allowance(horse)) * spent / RIDER_MF
+    horse = _set(horse, LOST, lost)
+    horse = horse if others else dataclasses.replace(horse, carrier=unit.id)
     left = allowance(horse) - lost
-    rider = _set(_set(unit.mark(MOUNTED), INF, spent), RODE, left)
+    rider = _set(_set(unit.mark(MOUNTED, *((f"{RIDES}{horse.id}",) if others else ())), INF, spent),
+                 RODE, left)
     rider = mphsw._with_left(rider, left).mark(mphsw.PAUSE)  # go on, on the horse
     state = state.with_unit(horse).with_unit(rider)
+    for other in others:  # the horse has not moved (A13.31): its riders go on with what it has left
+        state = state.with_unit(mphsw._with_left(_set(other, RODE, left), left).mark(mphsw.PAUSE))
     if unit.id not in state.moved:  # A4.2: mounting is part of its move
         state = state.replace(moved=(*state.moved, unit.id))
     return state
@@ -256,37 +305,38 @@ def dismount_cost(unit: UnitState, horse: UnitState) -> Fraction:
 
 
 def check_dismount(position: Position, unload: act.Unload) -> act.Unload:
+    """A13.31: ``unload HORSE`` dismounts everyone on the counter (A13.32), each paying his own MF."""
     horse = position.units[unload.carrier]
-    unit = _rider_of(position, horse)
-    if unit is None or not mounted(unit):
+    everyone = riders_of(position.state, horse)
+    if not everyone:
         raise IllegalAction(T("nobody rides {horse}", horse=horse.id), "A13.1")
-    _in_own_mph(position, unit)
-    if unit.id in position.state.moved and mphsw.mf_left(unit) is None:
-        raise IllegalAction(T("{unit} has finished its move this MPh", unit=unit.id), "A4.2")
-    used = dismount_cost(unit, horse)
-    if used > RIDER_MF:
-        raise IllegalAction(T("dismounting would take {mf} of {unit}'s basic 4 MF (A13.31)", mf=_fmt(used),
-                              unit=unit.id), "A13.31")
-    if _horse_left(unit, horse) < Fraction(allowance(horse), 4):
-        raise IllegalAction(T("{horse} has not the 25% of its allowance that dismounting costs it (A13.31)",
-                              horse=horse.id), "A13.31")
+    for unit in everyone:
+        _in_own_mph(position, unit)
+        if unit.id in position.state.moved and mphsw.mf_left(unit) is None:
+            raise IllegalAction(T("{unit} has finished its move this MPh", unit=unit.id), "A4.2")
+        used = dismount_cost(unit, horse)
+        if used > RIDER_MF:
+            raise IllegalAction(T("dismounting would take {mf} of {unit}'s basic 4 MF (A13.31)",
+                                  mf=_fmt(used), unit=unit.id), "A13.31")
+        if _horse_left(unit, horse) < Fraction(allowance(horse), 4):
+            raise IllegalAction(T("{horse} has not the 25% of its allowance that dismounting costs it "
+                                  "(A13.31)", horse=horse.id), "A13.31")
     return unload
 
 
 def apply_dismount(position: Position, unload: act.Unload) -> State:
-    """A13.1: infantry at once, beside its horse, which it now leads (A13.7); it goes on with the basic MF
-    left (A13.31)."""
+    """A13.1: infantry at once, beside its horse, which its holder now leads (A13.7); each rider goes on with
+    the basic MF he has left (A13.31)."""
     state = position.state
     horse = state.units[unload.carrier]
-    unit = state.units[horse.carrier or ""]
-    left = RIDER_MF - dismount_cost(unit, horse)
-    old = tuple(m for m in unit.markers if m.startswith((INF, RODE)))
-    rider = unit.mark(remove=(MOUNTED, *old)).mark(DISMOUNTED)
-    rider = mphsw._with_left(rider, left).mark(mphsw.PAUSE)
-    state = state.with_unit(horse.mark(USED)).with_unit(rider)
-    if unit.id not in state.moved:
-        state = state.replace(moved=(*state.moved, unit.id))
-    return state
+    for unit in riders_of(state, horse):
+        left = RIDER_MF - dismount_cost(unit, horse)
+        old = tuple(m for m in unit.markers if m.startswith((INF, RODE, RIDES)))
+        rider = unit.mark(remove=(MOUNTED, *old)).mark(DISMOUNTED)
+        state = state.with_unit(mphsw._with_left(rider, left).mark(mphsw.PAUSE))
+        if unit.id not in state.moved:
+            state = state.replace(moved=(*state.moved, unit.id))
+    return state.with_unit(state.units[horse.id].mark(USED))
 
 
 def generate(game: AslGame, position: Position) -> Iterator[act.Action]:
@@ -299,6 +349,9 @@ def generate(game: AslGame, position: Position) -> Iterator[act.Action]:
         rider = _rider_of(position, horse)
         if rider is not None and mounted(rider):
             candidates: list[act.Action] = [act.Unload(horse.id)]
+            here = [u for u in position.units.values() if u.hex == horse.hex and u.side == horse.side
+                    and u.type in au.SMC and not mounted(u)]  # A13.32: riding along
+            candidates += [act.Load((u.id,), horse.id) for u in sorted(here, key=lambda u: u.id)]
         else:
             here = [u for u in position.units.values() if u.hex == horse.hex and u.side == horse.side
                     and u.type in SIZE_FOR.get(horses(horse), ())]
@@ -401,6 +454,14 @@ def check_mode(position: Position, units: Sequence[UnitState], mode: str) -> Non
     if len(riders) != len(people):
         raise IllegalAction(T("cavalry and units on foot move as separate stacks ({unit} is mounted)",
                               unit=riders[0].id), "A13.3")
+    names = {u.id for u in people}
+    for unit in riders:  # A13.32: one horse counter, one move
+        horse = horse_of(position.state, unit)
+        missing = [u.id for u in riders_of(position.state, horse) if u.id not in names] if horse else []
+        if missing:
+            raise IllegalAction(T("{units} ride {horse} too: its riders move together (A13.32; an SMC's own "
+                                  "horse counter to move apart is not built)", units=", ".join(missing),
+                                  horse=horse.id if horse is not None else ""), "A13.32")
     if mode == "assault":
         raise IllegalAction(T("cavalry may not use Assault Movement (A13.5)"), "A13.5")
     if mode in ("dash", "exit") or mode.startswith("recover") or mode.startswith("scrounge"):
@@ -657,19 +718,56 @@ def among(targets: Sequence[UnitState]) -> list[UnitState]:
     return [u for u in targets if u.type != au.SW and mounted(u)]
 
 
-def settle(state: State) -> State:
+def _size_for(rest: Sequence[UnitState]) -> int:
+    """A13.51, A13.32: the horses a counter needs for these riders: the MMC's own size, else 1 for one or
+    two SMC, 2 for up to four, 3 beyond."""
+    mmc = [u for u in rest if u.type in au.MMC]
+    if mmc:
+        return 3 if mmc[0].type == "squad" else 2
+    return 1 if len(rest) <= 2 else 2 if len(rest) <= 4 else 3
+
+
+def _resized(position: Position | None, horse: UnitState, size: int) -> UnitState:
+    """The horse counter of ``size`` horses, the scenario's (A13.51); kept as it is if it has none."""
+    if position is None or size >= horses(horse):
+        return horse
+    name = next((n for n, c in sorted(position.scenario.counters.items())
+                 if c.values.get("sw") == HORSE and c.values.get("horses") == size), None)
+    return horse if name is None else horse.as_counter(position.scenario.counters[name])
+
+
+def _pass_on(state: State, horse: UnitState, rest: Sequence[UnitState]) -> State:
+    """The counter passes to the first unit left on it (an MMC first), which now holds it (A13.32)."""
+    holder = next((u for u in rest if u.type in au.MMC), rest[0])
+    state = state.with_unit(state.units[holder.id].mark(remove=(f"{RIDES}{horse.id}",)))
+    return state.with_unit(dataclasses.replace(state.units[horse.id], carrier=holder.id))
+
+
+def settle(state: State, position: Position | None = None) -> State:
     """A13.51: a cavalry unit that broke is off its horse at once; the horse counter leaves play (fled or
-    killed). A13.7: only an unbroken unit leads horses: a broken one leaves those it led where they are."""
+    killed), unless Good Order riders are left on it: it then becomes the counter their size needs
+    (``position``'s scenario counters) and passes to one of them. A13.7: only an unbroken unit leads
+    horses: a broken one leaves those it led where they are."""
     for led in [u for u in state.units.values() if is_horse(u) and u.carrier]:
         holder = state.units.get(led.carrier or "")
         if holder is not None and holder.has("broken") and not mounted(holder):
             state = state.with_unit(dataclasses.replace(led, carrier=None))
-    for unit in [u for u in state.units.values() if mounted(u)]:
+    for uid in [u.id for u in state.units.values() if mounted(u)]:
+        unit = state.units[uid]
         ridden = horse_of(state, unit)
         if unit.has("broken"):
-            state = state.with_unit(unit.mark(remove=(MOUNTED,)))
-            if ridden is not None:
+            rest = [u for u in riders_of(state, ridden) if u.id != uid and not u.has("broken")] \
+                if ridden is not None else []
+            marks = tuple(m for m in unit.markers if m.startswith(RIDES))
+            state = state.with_unit(unit.mark(remove=(MOUNTED, *marks)))
+            if ridden is None:
+                continue
+            if not rest:
                 state = state.without_unit(ridden.id)
+                continue
+            state = state.with_unit(_resized(position, state.units[ridden.id], _size_for(rest)))
+            if ridden.carrier == uid:
+                state = _pass_on(state, ridden, rest)
         elif ridden is None:
             state = state.with_unit(unit.mark(remove=(MOUNTED,)))
     return state
@@ -677,13 +775,17 @@ def settle(state: State) -> State:
 
 def after_kia(before: State, state: State) -> State:
     """A horse is no SW that breaks down with its possessor (A9.74): the horse of a rider eliminated is left
-    unpossessed, no dr asked."""
+    unpossessed, no dr asked, or passes to a unit still riding it (A13.32)."""
     for uid, unit in before.units.items():
         horse = horse_of(before, unit) if uid not in state.units else None
-        if horse is None or horse.id not in state.units:
+        if horse is None or horse.id not in state.units or horse.carrier != uid:
             continue
         pending = [d for d in state.decisions if d.then == "sw_kia" and d.subject == (horse.id,)]
         state = state.replace(decisions=tuple(d for d in state.decisions if d not in pending))
+        rest = along(state, state.units[horse.id])
+        if rest:
+            state = _pass_on(state, horse, rest)
+            continue
         state = state.with_unit(dataclasses.replace(state.units[horse.id], carrier=None))
     return state
 
@@ -745,9 +847,7 @@ def horse_line(position: Position, decision: Decision, answer: act.Answer, state
         most = unarmored.most_vehicles(position.charts.chart("ift"), int(column))
         gone = herd[:most]
         for horse in gone:
-            rider = state.units.get(horse.carrier or "")
-            if rider is not None and mounted(rider):
-                bail.append(rider)
+            bail += riders_of(state, horse)  # A13.32: everyone on it
             state = state.without_unit(horse.id)
         said = T("horses: Final DR {final}, Kill number {kill}: {horses} removed", final=final, kill=kill,
                  horses=", ".join(h.id for h in gone))
@@ -766,15 +866,22 @@ def horse_line(position: Position, decision: Decision, answer: act.Answer, state
                     "roll", rider.side, T("{unit}'s horse counter is now a HS's: the squad deploys and one "
                                           "HS bails out: roll its NMC (A13.511, D6.24)", unit=rider.id),
                     "A13.511", "cav_bail", dice="DR", subject=(rider.id,), target=target))
+                for smc in reversed(along(state, horse)):  # A13.511: which HS's counter each SMC was on,
+                    later.insert(0, Decision(  # rolled before the squad deploys
+                        "roll", smc.side, T("{unit} rode {horse} with {squad}: roll a dr for the HS "
+                                            "counter it was on: 1-3 the one kept, 4-6 the one lost, its "
+                                            "rider bailing out with the HS (A13.511)", unit=smc.id,
+                                            horse=horse.id, squad=rider.id),
+                        "A13.511", "cav_seat", dice="dr", subject=(smc.id, rider.id), target=target))
         else:
-            if rider is not None and mounted(rider):
-                bail.append(rider)
+            bail += riders_of(state, horse)  # A13.32: everyone on it
             state = state.without_unit(horse.id)
     else:
         lines.append(Line(T("Vehicle line"), T("horses: Final DR {final}, Kill number {kill}: no effect",
                                                final=final, kill=kill), "A13.511"))
     state = state.replace(resolution=dataclasses.replace(resolution, lines=resolution.lines + tuple(lines)))
-    bail = [state.units[u.id].mark(remove=(MOUNTED,)) for u in bail if u.id in state.units]
+    bail = [state.units[u.id].mark(remove=(MOUNTED, *(m for m in u.markers if m.startswith(RIDES))))
+            for u in bail if u.id in state.units]
     if not bail and not later:
         return state
     for unit in bail:
@@ -790,6 +897,33 @@ def horse_line(position: Position, decision: Decision, answer: act.Answer, state
     return out.replace(decisions=out.decisions + own)
 
 
+SEAT_LOST = "cav_seat_lost"  # A13.511: the SMC was on the HS counter lost with the squad's casualty
+SEAT_KEPT = (1, 2, 3)  # A13.511's random assignment: dr 1-3 the counter kept, 4-6 the one lost
+
+
+def resume_seat(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A13.511: the SMC's dr: on 4-6 it was on the HS counter lost, and bails out with the deploying HS."""
+    smc = position.units.get(decision.subject[0])
+    dr = (answer.dice or (0,))[0]
+    if smc is None or dr in SEAT_KEPT:
+        return position.state
+    return position.state.with_unit(smc.mark(SEAT_LOST))
+
+
+def _seats_lost(position: Position, state: State, squad: str, target: Hex) -> State:
+    """A13.511: the SMC whose dr put them on the lost HS counter bail out (D6.24), their NMC after the
+    HS's."""
+    from hexmate.rules.games.asl import riders
+
+    lost = sorted((u for u in state.units.values() if u.has(SEAT_LOST)), key=lambda u: u.id)
+    if not lost:
+        return state
+    for unit in lost:
+        marks = tuple(m for m in unit.markers if m.startswith(RIDES))
+        state = state.with_unit(unit.mark(remove=(SEAT_LOST, MOUNTED, *marks)))
+    return riders.bail_out(position.at(state), [state.units[u.id] for u in lost], target, "A13.511")
+
+
 def resume_bail(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
     """A13.511: the squad whose horse counter became a HS's deploys (A1.31: its ``reduces_to``); the second
     HS bails out (D6.24) and takes the NMC rolled now. A squad gone, reduced or broken meanwhile does not."""
@@ -799,6 +933,8 @@ def resume_bail(game: AslGame, position: Position, decision: Decision, answer: a
     squad = state.units.get(decision.subject[0])
     if squad is None or squad.type != "squad" or squad.has("broken") or decision.target is None \
             or str(squad.values.get("reduces_to", "")) not in position.scenario.counters:
+        for unit in [u for u in state.units.values() if u.has(SEAT_LOST)]:  # no HS lost: all stay on
+            state = state.with_unit(unit.mark(remove=(SEAT_LOST,)))
         return state
     state = guards.deploy(position, squad)
     second = state.units[guards.second_id(position.state, squad.id)]
@@ -806,7 +942,8 @@ def resume_bail(game: AslGame, position: Position, decision: Decision, answer: a
     after = riders.bail_out(position.at(state), [state.units[second.id]], decision.target, "A13.511")
     nmc = after.decision
     assert nmc is not None
-    return game.resume_mc(position.at(after.pop()), nmc, answer)
+    done = game.resume_mc(position.at(after.pop()), nmc, answer)
+    return _seats_lost(position, done, squad.id, decision.target)
 
 
 def _fmt(x: Cost) -> str:
@@ -828,6 +965,7 @@ __all__ = [
     "after_charge",
     "after_kia",
     "allowance",
+    "along",
     "among",
     "apply_dismount",
     "apply_mount",
@@ -860,6 +998,9 @@ __all__ = [
     "mounted",
     "mph_over",
     "resume_bail",
+    "resume_seat",
+    "riders_of",
+    "room",
     "settle",
     "why_not_fire",
     "with_infantry",

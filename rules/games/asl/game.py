@@ -1293,6 +1293,9 @@ class AslGame(Game):
     def resume_cav_bail(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return cavalry.resume_bail(self, position, decision, answer)  # A13.511, D6.24
 
+    def resume_cav_seat(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return cavalry.resume_seat(position, decision, answer)  # A13.511: the SMC's HS counter, by dr
+
     def resume_mc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         gone = self._dummy_hit(position, decision.subject[0])
         if gone is not None:
@@ -1924,7 +1927,7 @@ class AslGame(Game):
         if not state.decisions:  # D7.2, D14.32: the Reaction Fire at a platoon's OVR at an impulse's end
             state = impovr.react(position.at(state))
         state = bicycle.settle(cyclesplit.settle(position, state))  # D15.44 (A19.13); D15.53, D15.85
-        state = cavalry.settle(state)  # A13.51: broken cavalry is off its horse, the horse gone
+        state = cavalry.settle(state, position)  # A13.51: broken cavalry is off its horse, the horse gone
         state = fire_groups.upper_sync(position, state)  # A7.72: an upper level with no way down
         return asl_carry.follow(prisoners.follow(state))  # A20.53, A20.5; A4.43: a SW goes with its possessor
 

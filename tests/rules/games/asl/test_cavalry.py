@@ -646,3 +646,93 @@ def test_a13_3_the_bonus_needs_a_cavalry_leader_and_cavalry_terrain(make_positio
                horse="HORSE1", hexes={"F7": {"terrain": "woods"}})
     with pytest.raises(IllegalAction):
         woods.game.check(woods, woods.parse_action("move a-cav,a-sq F8-F7"))
+
+
+# --- A13.32: several riders on one horse counter ---
+
+
+def test_a13_32_an_smc_rides_along_on_the_squads_counter(make_position: Any) -> None:
+    """A13.32: a 3-horse counter carries a squad-equivalent and any number of SMC. The 8-0 mounts the
+    4-4-7's counter for 1 MF (A13.31): the horse loses 25% of its 12 MF, 9 are left to both riders, who
+    move together; `unload` puts both on foot."""
+    pos = at(make_position, {"id": "a-ldr", "counter": "8-0", "side": "a", "hex": "F8"})
+    assert "load a-ldr into a-horse" in texts(pos)
+    pos.push_text("load a-ldr into a-horse")
+    ldr, cav = pos.units["a-ldr"], pos.units["a-cav"]
+    assert ldr.has(cavalry.MOUNTED) and pos.units["a-horse"].carrier == "a-cav"
+    assert cavalry.horse_of(pos.state, ldr) == pos.units["a-horse"]
+    assert pos.game.group_budget([cav, ldr], "", pos.state) == 9
+    with pytest.raises(IllegalAction, match="move together"):
+        pos.game.check(pos, pos.parse_action("move a-cav F8-F7"))
+    assert cost(pos, "move a-cav,a-ldr F8-F7-F6") == 2
+    pos.push_text("unload a-horse")
+    assert not pos.units["a-ldr"].has(cavalry.MOUNTED) and not pos.units["a-cav"].has(cavalry.MOUNTED)
+    assert cavalry.horse_of(pos.state, pos.units["a-ldr"]) is None
+
+
+def test_a13_32_room_on_a_one_horse_counter(make_position: Any) -> None:
+    """A13.32: one horse carries one or two SMC: a second leader rides along on the 8-0's counter, a third
+    does not; no MMC rides along on another unit's counter."""
+    pos = at(make_position, {"id": "a-l2", "counter": "8-0", "side": "a", "hex": "F8"},
+             {"id": "a-l3", "counter": "8-0", "side": "a", "hex": "F8"},
+             {"id": "a-sq", "counter": "4-4-7", "side": "a", "hex": "F8"}, rider="8-0", horse="HORSE1")
+    pos.push_text("load a-l2 into a-horse")
+    assert [u.id for u in cavalry.riders_of(pos.state, pos.units["a-horse"])] == ["a-cav", "a-l2"]
+    with pytest.raises(IllegalAction, match="no room"):
+        pos.game.check(pos, pos.parse_action("load a-l3 into a-horse"))
+    with pytest.raises(IllegalAction, match="no room"):
+        pos.game.check(pos, pos.parse_action("load a-sq into a-horse"))
+
+
+def _smc_along(make_position: Any, white: int, coloured: int) -> Position:
+    units = [{"id": "ger-6", "counter": "6-2-8", "side": "a", "hex": "C3"},
+             {"id": "rus-c", "counter": "4-4-7r", "side": "b", "hex": "C5", "markers": [cavalry.MOUNTED]},
+             {"id": "rus-h", "counter": "HORSE3", "side": "b", "hex": "C5", "carrier": "rus-c"},
+             {"id": "rus-l", "counter": "8-0", "side": "b", "hex": "C5",
+              "markers": [cavalry.MOUNTED, f"{cavalry.RIDES}rus-h"]}]
+    pos: Position = make_position("asl", units, "PFPh", counters=COUNTERS)
+    pos.push_text(f"fire ger-6 at C5 dice {white},{coloured}")
+    while pos.decision is not None and pos.decision.then != "cav_seat":
+        d = pos.decision
+        pos.push_text(f"answer units {d.units[0]}" if d.kind == "units" else "answer dice 1,2")  # all pass
+    return pos
+
+
+@pytest.mark.parametrize(("dr", "lost"), [(2, False), (5, True)])
+def test_a13_511_an_smc_on_a_squad_counter_hit_by_a_casualty(make_position: Any, dr: int, lost: bool) -> None:
+    """A13.511: 6 FP, Original DR 6 (the 6 FP column's Kill number): the squad's counter suffers a casualty;
+    for the 8-0 riding with the squad a dr decides which HS counter it was on (1-3 the one kept, 4-6 the one
+    lost); the squad deploys, one HS bailing out, and the 8-0 with it on a 4-6."""
+    pos = _smc_along(make_position, 2, 4)
+    top = pos.decision
+    assert top is not None and top.then == "cav_seat" and top.dice == "dr"
+    assert top.subject == ("rus-l", "rus-c")
+    pos.push_text(f"answer dice {dr}")
+    assert pos.decision is not None and pos.decision.then == "cav_bail"
+    pos.push_text("answer dice 2,3")  # the bailing HS's NMC: passed
+    while pos.decision is not None:
+        pos.push_text("answer dice 1,2")  # the 8-0's own NMC, if it bailed out: passed
+    ldr = pos.units["rus-l"]
+    assert pos.units["rus-c"].type == "hs" and pos.units["rus-c.2"].has("bailed")
+    assert ldr.has(cavalry.MOUNTED) is not lost and ldr.has("bailed") is lost
+    assert not ldr.has(cavalry.SEAT_LOST)
+
+
+def test_a13_51_the_counter_stays_for_the_good_order_riders_left(make_position: Any) -> None:
+    """A13.51: the 4-4-7 breaks and is off its horse; the 8-0 riding with it is Good Order, so the counter
+    stays, now the size that carries him (one horse, A13.32), and passes to him. A13.511: a Final DR below
+    the Kill number removes the counter and everyone on it bails out."""
+    pos = at(make_position, {"id": "a-ldr", "counter": "8-0", "side": "a", "hex": "F8",
+                             "markers": [cavalry.MOUNTED, f"{cavalry.RIDES}a-horse"]})
+    broken = pos.state.with_unit(pos.units["a-cav"].mark("broken"))
+    after = cavalry.settle(broken, pos)
+    horse = after.units["a-horse"]
+    assert horse.values.get("horses") == 1 and horse.carrier == "a-ldr"
+    assert not after.units["a-cav"].has(cavalry.MOUNTED)
+    assert after.units["a-ldr"].has(cavalry.MOUNTED)
+    assert cavalry.horse_of(after, after.units["a-ldr"]) == horse
+    gone = cavalry.settle(broken.with_unit(broken.units["a-ldr"].mark("broken")), pos)
+    assert "a-horse" not in gone.units
+    fired = _smc_along(make_position, 1, 3)  # 4 < 5: the counter removed
+    assert "rus-h" not in fired.units
+    assert fired.units["rus-l"].has("bailed") and not fired.units["rus-l"].has(cavalry.MOUNTED)
