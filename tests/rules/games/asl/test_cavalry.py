@@ -736,3 +736,13 @@ def test_a13_51_the_counter_stays_for_the_good_order_riders_left(make_position: 
     fired = _smc_along(make_position, 1, 3)  # 4 < 5: the counter removed
     assert "rus-h" not in fired.units
     assert fired.units["rus-l"].has("bailed") and not fired.units["rus-l"].has(cavalry.MOUNTED)
+
+
+def test_a13_4_mounted_pbf_may_use_a_mol(make_position: Any) -> None:
+    """A13.4: cavalry uses no SW but a MOL (A22.6): a mounted 4-4-7's PBF at the adjacent enemy is asked for
+    its MOL check as any unit's is (A22.611)."""
+    pos = at(make_position, {"id": "b-2", "counter": "4-4-7r", "side": "b", "hex": "F7"}, phase="PFPh",
+             options={"mol": ["a"]})
+    pos.push_text("fire a-cav at F7")
+    top = pos.decision
+    assert top is not None and top.then == "mol_user" and top.units == ("a-cav",)
