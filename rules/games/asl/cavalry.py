@@ -277,7 +277,8 @@ def apply_mount(game: AslGame, position: Position, load: act.Load) -> State:
     rider = mphsw._with_left(rider, left).mark(mphsw.PAUSE)  # go on, on the horse
     state = state.with_unit(horse).with_unit(rider)
     for other in others:  # the horse has not moved (A13.31): its riders go on with what it has left
-        state = state.with_unit(mphsw._with_left(_set(other, RODE, left), left).mark(mphsw.PAUSE))
+        other = mphsw._with_left(_set(other, RODE, left), left)
+        state = state.with_unit(other.mark(mphsw.PAUSE))
     if unit.id not in state.moved:  # A4.2: mounting is part of its move
         state = state.replace(moved=(*state.moved, unit.id))
     return state
