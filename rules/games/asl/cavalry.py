@@ -5,7 +5,10 @@ on it (``horses``: 3 a squad's, 2 a HS's or crew's, 1 an SMC's, A13.32); it has 
 it lies unpossessed in its Location until a unit takes it (A13.7: horses are captured as SW are recovered,
 A4.44); its possessor either rides it (the ``mounted`` marker on the rider: cavalry, A13.1) or leads it on
 foot (A13.7). The unit that holds it is of the counter's own size; SMC may ride along on a counter already
-ridden (A13.32: any number on 3 horses, up to 4 on 2, 2 SMC on 1; their ``rides:HORSE`` marker).
+ridden (A13.32: any number on 3 horses, up to 4 on 2, 2 SMC on 1; their ``rides:HORSE`` marker). A unit
+mounting an unridden counter too large for it splits it (A13.32: a HS or crew on a squad's makes two HS
+counters; an SMC gets an SMC counter of its own, ``HORSE.2``), and an SMC riding along that moves apart from
+the holder (or stays as it moves off) gets one too (``part``), with the shared counter's MPh state.
 
 - A13.2: cavalry stacks as infantry (A5.5); riderless horses do not count (they are SW-format, no SE).
 - A13.3: cavalry is no vehicle and has no VCA; it spends MF by the Terrain Chart's cavalry column. That
@@ -62,10 +65,9 @@ ridden (A13.32: any number on 3 horses, up to 4 on 2, 2 SMC on 1; their ``rides:
 The Cavalry Wave (A13.62) is cavwave.py's, on hw.py's Human Wave.
 
 Not built: anti-OVR fire by gun crews (A13.351, chapter C); Random Selection among more horse counters
-than one DR may hit (taken by id here); of A13.32, a too-large counter split as a smaller unit mounts it (a
-HS's two counters, an SMC's new one), an SMC's own counter made to move apart, a squad counter split as its
-squad deploys, counters recombined, and the random choice of the HS that bails out (the two are alike here);
-one rider dismounting alone from a shared counter (``unload`` dismounts all).
+than one DR may hit (taken by id here); of A13.32, a squad counter split as its mounted squad deploys,
+counters recombined, and the random choice of the HS that bails out (the two are alike here); one rider
+dismounting alone from a shared counter (``unload`` dismounts all; one riding along may part first).
 """
 
 from __future__ import annotations
@@ -87,6 +89,7 @@ from hexmate.rules.games.terrain_view import CostFn, table_for
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import Cost
+from hexmate.rules.scenario import CounterType
 from hexmate.rules.text import T
 
 if TYPE_CHECKING:
@@ -140,6 +143,24 @@ def horse_of(state: State, unit: UnitState) -> UnitState | None:
         got = state.units.get(along) if along is not None else None
         return got if is_horse(got) else None
     return own
+
+
+def counter_of(position: Position, size: int) -> CounterType | None:
+    """The scenario's horse counter of ``size`` horses (A13.32), the first by name, or None."""
+    return next((c for _, c in sorted(position.scenario.counters.items())
+                 if c.values.get("sw") == HORSE and c.values.get("horses") == size), None)
+
+
+def new_id(state: State, horse_id: str) -> str:
+    """A new horse counter's id: ``HORSE.2`` (``HORSE.3``... if taken)."""
+    n = 2
+    while f"{horse_id}.{n}" in state.units:
+        n += 1
+    return f"{horse_id}.{n}"
+
+
+def _own_size(unit: UnitState) -> int:
+    return next((n for n, kinds in SIZE_FOR.items() if unit.type in kinds), 1)
 
 
 def along(state: State, horse: UnitState) -> list[UnitState]:
@@ -247,10 +268,13 @@ def check_mount(game: AslGame, position: Position, load: act.Load) -> act.Load:
     if horse.has(USED):
         raise IllegalAction(T("{horse} moved or was dismounted this MPh: no mounting it again in it",
                               horse=horse.id), "A13.31")
-    if not ridden and unit.type not in SIZE_FOR[max(1, min(3, horses(horse)))]:
-        raise IllegalAction(T("{horse} ({n} horses) carries {unit} only if split first: hexmate keeps one "
-                              "rider of the counter's own size (A13.32)", horse=horse.id, n=horses(horse),
-                              unit=unit.id), "A13.32")
+    if not ridden and _own_size(unit) > horses(horse):
+        raise IllegalAction(T("{horse} ({n} horses) is too small for {unit} (A13.32)", horse=horse.id,
+                              n=horses(horse), unit=unit.id), "A13.32")
+    if not ridden and _own_size(unit) < horses(horse) and counter_of(position, _own_size(unit)) is None:
+        raise IllegalAction(T("{horse} ({n} horses) is too large for {unit}: it splits off a counter of "
+                              "{size} as it mounts, and this scenario has none (A13.32)", horse=horse.id,
+                              n=horses(horse), unit=unit.id, size=_own_size(unit)), "A13.32")
     if unit.id in position.state.moved and not mphsw.may_go_on(unit) and mphsw.mf_left(unit) is None:
         raise IllegalAction(T("{unit} has finished its move this MPh", unit=unit.id), "A4.2")
     spent = _infantry_spent(game, unit) + MOUNT_MF
@@ -266,8 +290,11 @@ def apply_mount(game: AslGame, position: Position, load: act.Load) -> State:
     state = position.state
     unit = state.units[load.units[0]]
     horse = state.units[load.carrier]
-    spent = _infantry_spent(game, unit) + MOUNT_MF
     others = [u for u in riders_of(state, horse) if u.id != unit.id]  # A13.32: riding along
+    size = _own_size(unit)
+    if not others and size < horses(horse):  # A13.32: a counter too large for it splits as it mounts
+        state, horse = _split(position, state, horse, unit, size)
+    spent = _infantry_spent(game, unit) + MOUNT_MF
     lost = _halves(horse, LOST) + Fraction(allowance(horse)) * spent / RIDER_MF
     horse = _set(horse, LOST, lost)
     horse = horse if others else dataclasses.replace(horse, carrier=unit.id)
@@ -281,6 +308,37 @@ def apply_mount(game: AslGame, position: Position, load: act.Load) -> State:
         state = state.with_unit(other.mark(mphsw.PAUSE))
     if unit.id not in state.moved:  # A4.2: mounting is part of its move
         state = state.replace(moved=(*state.moved, unit.id))
+    return state
+
+
+def _split(position: Position, state: State, horse: UnitState, unit: UnitState, size: int
+           ) -> tuple[State, UnitState]:
+    """A13.32: a HS or crew mounting a squad's counter splits it into two HS counters (the other left in the
+    Location); an SMC mounting an unridden larger counter has an SMC counter of its own made from it (the
+    larger one left where it is, unpossessed). Returns the state and the counter the unit mounts."""
+    counter = counter_of(position, size)
+    assert counter is not None  # check_mount
+    if size == 1:
+        own = dataclasses.replace(horse.as_counter(counter), id=new_id(state, horse.id), carrier=unit.id)
+        return state.with_unit(dataclasses.replace(horse, carrier=None)).with_unit(own), own
+    mine = horse.as_counter(counter)
+    other = dataclasses.replace(mine, id=new_id(state, horse.id), carrier=None)
+    return state.with_unit(mine).with_unit(other), mine
+
+
+def part(position: Position, state: State, units: Sequence[UnitState]) -> State:
+    """A13.32: a cavalry SMC riding along may make an SMC counter of its own at any time in the MPh to move
+    apart: an SMC riding along that moves without the counter's holder, or stays as the holder moves off,
+    gets one (the shared counter's MPh state copied: its MF, gallop and CX go with it)."""
+    movers = {u.id for u in units}
+    counter = counter_of(position, 1)
+    for horse in {h.id: h for u in units if (h := horse_of(state, u)) is not None and mounted(u)}.values():
+        holder_moves = horse.carrier in movers
+        for smc in along(state, horse):
+            if (smc.id in movers) == holder_moves or counter is None:
+                continue
+            own = dataclasses.replace(horse.as_counter(counter), id=new_id(state, horse.id), carrier=smc.id)
+            state = state.with_unit(own).with_unit(smc.mark(remove=(f"{RIDES}{horse.id}",)))
     return state
 
 
@@ -355,7 +413,7 @@ def generate(game: AslGame, position: Position) -> Iterator[act.Action]:
             candidates += [act.Load((u.id,), horse.id) for u in sorted(here, key=lambda u: u.id)]
         else:
             here = [u for u in position.units.values() if u.hex == horse.hex and u.side == horse.side
-                    and u.type in SIZE_FOR.get(horses(horse), ())]
+                    and u.type in au.SMC | au.MMC and _own_size(u) <= horses(horse)]  # A13.32: or split
             candidates = [act.Load((u.id,), horse.id) for u in sorted(here, key=lambda u: u.id)]
         for action in candidates:
             try:
@@ -458,10 +516,11 @@ def check_mode(position: Position, units: Sequence[UnitState], mode: str) -> Non
     names = {u.id for u in people}
     for unit in riders:  # A13.32: one horse counter, one move
         horse = horse_of(position.state, unit)
-        missing = [u.id for u in riders_of(position.state, horse) if u.id not in names] if horse else []
-        if missing:
-            raise IllegalAction(T("{units} ride {horse} too: its riders move together (A13.32; an SMC's own "
-                                  "horse counter to move apart is not built)", units=", ".join(missing),
+        missing = [u for u in riders_of(position.state, horse) if u.id not in names] if horse else []
+        if missing and counter_of(position, 1) is None:  # those riding along (SMC) part on their own (part)
+            raise IllegalAction(T("{units} ride {horse} too: its riders move together, unless SMC riding "
+                                  "along part with an SMC counter of their own, which this scenario lacks "
+                                  "(A13.32)", units=", ".join(u.id for u in missing),
                                   horse=horse.id if horse is not None else ""), "A13.32")
     if mode == "assault":
         raise IllegalAction(T("cavalry may not use Assault Movement (A13.5)"), "A13.5")
@@ -730,11 +789,8 @@ def _size_for(rest: Sequence[UnitState]) -> int:
 
 def _resized(position: Position | None, horse: UnitState, size: int) -> UnitState:
     """The horse counter of ``size`` horses, the scenario's (A13.51); kept as it is if it has none."""
-    if position is None or size >= horses(horse):
-        return horse
-    name = next((n for n, c in sorted(position.scenario.counters.items())
-                 if c.values.get("sw") == HORSE and c.values.get("horses") == size), None)
-    return horse if name is None else horse.as_counter(position.scenario.counters[name])
+    counter = counter_of(position, size) if position is not None and size < horses(horse) else None
+    return horse if counter is None else horse.as_counter(counter)
 
 
 def _pass_on(state: State, horse: UnitState, rest: Sequence[UnitState]) -> State:
@@ -812,9 +868,8 @@ def _smaller(position: Position, horse: UnitState) -> UnitState | None:
     """A13.511: a squad's horse counter hit becomes a HS's (the scenario's 2-horse counter); others go."""
     if horses(horse) != 3:
         return None
-    name = next((n for n, c in sorted(position.scenario.counters.items())
-                 if c.values.get("sw") == HORSE and c.values.get("horses") == 2), None)
-    return None if name is None else horse.as_counter(position.scenario.counters[name])
+    counter = counter_of(position, 2)
+    return None if counter is None else horse.as_counter(counter)
 
 
 def horse_line(position: Position, decision: Decision, answer: act.Answer, state: State) -> State:
@@ -983,6 +1038,7 @@ __all__ = [
     "check_transfer",
     "check_with_infantry",
     "cost_fn",
+    "counter_of",
     "dismount_cost",
     "galloping",
     "generate",
@@ -998,6 +1054,8 @@ __all__ = [
     "may_overrun",
     "mounted",
     "mph_over",
+    "new_id",
+    "part",
     "resume_bail",
     "resume_seat",
     "riders_of",

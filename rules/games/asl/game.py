@@ -2320,6 +2320,7 @@ class AslGame(Game):
         movers = units
         if cavwave.charges(position, units, move.path):  # A13.62: a Cavalry Wave enters as a Charge
             mode = cavalry.CHARGE
+        state = cavalry.part(position, state, units)  # A13.32: SMC riding along part on counters of their own
         state = cavalry.begin_move(state, units, mode)  # A13.31, A13.36: the horse moved; gallop, CX
         # A15.431: berserk as it starts: a charge, its targets kept to be gone by hex by hex
         state = asl_berserk.begin(self, position, state, [u.id for u in units], move.mode)

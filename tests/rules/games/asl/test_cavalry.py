@@ -61,14 +61,25 @@ def test_a13_34_twelve_mf_no_leader_bonus(make_position: Any) -> None:
 
 
 def test_a13_32_horse_counter_format_and_size(make_position: Any) -> None:
-    """A13.32: 3 horses carry a squad, 2 a HS, 1 an SMC; hexmate keeps one rider of the counter's size."""
+    """A13.32: 3 horses carry a squad, 2 a HS, 1 an SMC. An SMC mounting an unridden squad's counter gets an
+    SMC counter of its own (the 3-horse one left where it is); a HS mounting it splits it into two HS
+    counters; a squad does not mount a HS's counter."""
     assert pos_counter_error({"type": "sw", "sw": "horse", "fp": 0, "range": 0, "horses": 4})
     assert pos_counter_error({"type": "sw", "sw": "horse", "fp": 0, "range": 0, "horses": 3}) is None
     pos = at(make_position, {"id": "a-ldr", "counter": "8-0", "side": "a", "hex": "F8"}, mounted=False)
-    assert "load a-cav into a-horse" in texts(pos)
-    assert "load a-ldr into a-horse" not in texts(pos)
-    with pytest.raises(IllegalAction) as big:
-        pos.game.check(pos, pos.parse_action("load a-ldr into a-horse"))
+    assert "load a-cav into a-horse" in texts(pos) and "load a-ldr into a-horse" in texts(pos)
+    pos.push_text("load a-ldr into a-horse")
+    own = pos.units["a-horse.2"]
+    assert own.values.get("horses") == 1 and own.carrier == "a-ldr"
+    assert pos.units["a-ldr"].has(cavalry.MOUNTED)
+    assert pos.units["a-horse"].values.get("horses") == 3 and pos.units["a-horse"].carrier is None
+    hs = at(make_position, rider="2-3-7", mounted=False)
+    hs.push_text("load a-cav into a-horse")
+    assert hs.units["a-horse"].values.get("horses") == 2 and hs.units["a-horse"].carrier == "a-cav"
+    assert hs.units["a-horse.2"].values.get("horses") == 2 and hs.units["a-horse.2"].carrier is None
+    small = at(make_position, horse="HORSE2", mounted=False)
+    with pytest.raises(IllegalAction, match="too small") as big:
+        small.game.check(small, small.parse_action("load a-cav into a-horse"))
     assert big.value.rule == "A13.32"
 
 
@@ -662,8 +673,6 @@ def test_a13_32_an_smc_rides_along_on_the_squads_counter(make_position: Any) -> 
     assert ldr.has(cavalry.MOUNTED) and pos.units["a-horse"].carrier == "a-cav"
     assert cavalry.horse_of(pos.state, ldr) == pos.units["a-horse"]
     assert pos.game.group_budget([cav, ldr], "", pos.state) == 9
-    with pytest.raises(IllegalAction, match="move together"):
-        pos.game.check(pos, pos.parse_action("move a-cav F8-F7"))
     assert cost(pos, "move a-cav,a-ldr F8-F7-F6") == 2
     pos.push_text("unload a-horse")
     assert not pos.units["a-ldr"].has(cavalry.MOUNTED) and not pos.units["a-cav"].has(cavalry.MOUNTED)
@@ -746,3 +755,27 @@ def test_a13_4_mounted_pbf_may_use_a_mol(make_position: Any) -> None:
     pos.push_text("fire a-cav at F7")
     top = pos.decision
     assert top is not None and top.then == "mol_user" and top.units == ("a-cav",)
+
+
+def test_a13_32_an_smc_riding_along_parts_on_a_counter_of_its_own(make_position: Any) -> None:
+    """A13.32: a cavalry SMC may make an SMC counter of its own at any time in the MPh to move apart from
+    the MMC's counter: the 8-0 riding along on the 4-4-7's counter moves off alone on a new 1-horse counter
+    with the 9 MF the shared horse had left (12 less 25% for his 1 MF of mounting, A13.31)."""
+    pos = at(make_position, {"id": "a-ldr", "counter": "8-0", "side": "a", "hex": "F8"})
+    pos.push_text("load a-ldr into a-horse")
+    assert pos.game.group_budget([pos.units["a-ldr"]], "", pos.state) == 9
+    pos.push_text("move a-ldr F8-F7")
+    pass_all(pos)
+    own = pos.units["a-horse.2"]
+    assert own.values.get("horses") == 1 and own.carrier == "a-ldr" and own.hex == pos.map.parse_label("F7")
+    assert pos.units["a-horse"].carrier == "a-cav" and pos.units["a-horse"].hex == pos.map.parse_label("F8")
+    assert cavalry.riders_of(pos.state, pos.units["a-horse"]) == [pos.units["a-cav"]]
+    assert mphsw.mf_left(pos.units["a-ldr"]) == 8
+    no_smc_counter = {k: v for k, v in COUNTERS.items() if k != "HORSE1"}
+    lacking: Position = make_position("asl", [
+        {"id": "a-cav", "counter": "4-4-7", "side": "a", "hex": "F8", "markers": [cavalry.MOUNTED]},
+        {"id": "a-horse", "counter": "HORSE3", "side": "a", "hex": "F8", "carrier": "a-cav"},
+        {"id": "a-ldr", "counter": "8-0", "side": "a", "hex": "F8",
+         "markers": [cavalry.MOUNTED, f"{cavalry.RIDES}a-horse"]}], "MPh", counters=no_smc_counter)
+    with pytest.raises(IllegalAction, match="move together"):
+        lacking.game.check(lacking, lacking.parse_action("move a-cav F8-F7"))
