@@ -825,8 +825,9 @@ def settle(state: State, position: Position | None = None) -> State:
             state = state.with_unit(_resized(position, state.units[ridden.id], _size_for(rest)))
             if ridden.carrier == uid:
                 state = _pass_on(state, ridden, rest)
-        elif ridden is None:
-            state = state.with_unit(unit.mark(remove=(MOUNTED,)))
+        elif ridden is None:  # its horse gone: on foot, riding along on nothing (A13.32)
+            marks = tuple(m for m in unit.markers if m.startswith(RIDES))
+            state = state.with_unit(unit.mark(remove=(MOUNTED, *marks)))
     return state
 
 

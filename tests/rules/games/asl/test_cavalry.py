@@ -742,6 +742,10 @@ def test_a13_51_the_counter_stays_for_the_good_order_riders_left(make_position: 
     assert cavalry.horse_of(after, after.units["a-ldr"]) == horse
     gone = cavalry.settle(broken.with_unit(broken.units["a-ldr"].mark("broken")), pos)
     assert "a-horse" not in gone.units
+    assert not any(m.startswith(cavalry.RIDES) for m in gone.units["a-ldr"].markers)
+    lone = cavalry.settle(pos.state.without_unit("a-horse"), pos)  # the counter gone another way: on foot
+    assert not lone.units["a-ldr"].has(cavalry.MOUNTED)
+    assert not any(m.startswith(cavalry.RIDES) for m in lone.units["a-ldr"].markers)
     fired = _smc_along(make_position, 1, 3)  # 4 < 5: the counter removed
     assert "rus-h" not in fired.units
     assert fired.units["rus-l"].has("bailed") and not fired.units["rus-l"].has(cavalry.MOUNTED)
