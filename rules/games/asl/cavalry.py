@@ -4,15 +4,20 @@ A horse counter is a SW-format counter (``"type": "sw", "sw": "horse"``) with th
 on it (``horses``: 3 a squad's, 2 a HS's or crew's, 1 an SMC's, A13.32); it has no FP and no PP. Like a SW
 it lies unpossessed in its Location until a unit takes it (A13.7: horses are captured as SW are recovered,
 A4.44); its possessor either rides it (the ``mounted`` marker on the rider: cavalry, A13.1) or leads it on
-foot (A13.7). hexmate keeps one rider to a horse counter, of the counter's own size (A13.32's extra SMC on
-a squad's or HS's counter and the splitting of a too-large counter are not built).
+foot (A13.7). The unit that holds it is of the counter's own size; SMC may ride along on a counter already
+ridden (A13.32: any number on 3 horses, up to 4 on 2, 2 SMC on 1; their ``rides:HORSE`` marker). A unit
+mounting an unridden counter too large for it splits it (A13.32: a HS or crew on a squad's makes two HS
+counters; an SMC gets an SMC counter of its own, ``HORSE.2``), and an SMC riding along that moves apart from
+the holder (or stays as it moves off) gets one too (``part``), with the shared counter's MPh state.
 
 - A13.2: cavalry stacks as infantry (A5.5); riderless horses do not count (they are SW-format, no SE).
 - A13.3: cavalry is no vehicle and has no VCA; it spends MF by the Terrain Chart's cavalry column. That
   column is chapter B's, not among the texts: the costs here are what the text gives (Open Ground 1 MF, the
   A13.6 example's entry at 1 MF; A4.133 doubles the cost of climbing a level for cavalry too); any other
   terrain or hexside feature is prohibited unless the scenario gives the chart's value in
-  ``options.cavalry_mf`` (owner's data, like the counters). No leader MF bonus (A13.3, B3.4); Double Time
+  ``options.cavalry_mf`` (owner's data, like the counters). No leader MF bonus (A13.3, B3.4), but a cavalry
+  leader moving from the start of the MPh with MMC on foot gives them A4.12's +2 MF (``with_infantry``: the
+  stack moves as infantry, the horse entering only what cavalry may, on its own MF); Double Time
   as infantry (+2 MF, A4.5) puts CX on rider and horse; never pinned (A13.52).
 - A13.31: mounting or dismounting costs 1 of the rider's basic 4 MF (A4.11), never in the APh; a horse
   that moved or was dismounted this MPh is not mounted again in it. Mounting: the horse loses 25% of its
@@ -21,6 +26,12 @@ a squad's or HS's counter and the splitting of a too-large counter are not built
   the horse's allowance (or part of it) the horse spent while he rode it, besides the dismount's 1 MF, and
   the horse loses 25% for that 1 MF, which it must have (both examples of A13.31: at most 4 MF ridden of a
   16 MF allowance by an SMC who walked and mounted first, at most 15 of a 20 MF gallop).
+- A13.32: an SMC riding along mounts as A13.31 says, the horse losing 25% more per MF it spent (all its
+  riders go on with what the horse has left); the riders of one counter move together; ``unload HORSE``
+  dismounts them all. On a squad's counter's casualty each SMC on it rolls a dr for the HS counter it was
+  on (1-3 the one kept, 4-6 the one lost: it bails out with the HS, A13.511); a counter removed unseats all.
+  A13.51: a rider broken is off the horse; the counter goes unless Good Order riders are left, when it
+  becomes the counter their size needs and passes to one of them (so does a holder's elimination).
 - A13.32/A13.33: the rider's IPC is the infantry's (portage.py); an SMC rider lends none of it; cavalry
   recovers no SW (A4.44 refused here). The horse itself carries no SW (A13.7).
 - A13.34: the horse's basic MF are 12.
@@ -43,21 +54,26 @@ a squad's or HS's counter and the splitting of a too-large counter are not built
 - A13.6/A13.61: a Charge (``as charge`` on a move): its target a Location of Known enemy units, at least 3
   hexes away and in LOS where the move starts, entered at a gallop for 3 MF more; once the Defensive First
   Fire is over, the charging units still mounted there attack it at once by TPBF (not halved); they may
-  then stay, dismount or go on; a Prep Fire counter at the end of the MPh.
+  then stay, dismount or go on; a Prep Fire counter at the end of the MPh. The attack may use a MOL where
+  the side has them (A13.4, A22.611: the MOL check asked before the DR, mol.py). After its attack a further
+  Charge in the MPh is declared only as the new target is entered (A13.6): no new 3-hex or LOS test
+  (``charged_before``), the 3 MF more still paid.
 - A13.7: a unit on foot leads the horses it possesses at no extra MF, but not into terrain cavalry may not
   enter (except by bypass); only an unbroken unit leads them, up to three times its own size in horses;
   they never move in the APh.
 
 The Cavalry Wave (A13.62) is cavwave.py's, on hw.py's Human Wave.
 
-Not built: MOL in a Charge or from horseback, anti-OVR fire by gun crews
-(A13.351, chapter C), Random Selection among more horse counters than one DR may hit (taken by id here),
-several riders on one horse counter (A13.32).
+Not built: anti-OVR fire by gun crews (A13.351, chapter C); Random Selection among more horse counters
+than one DR may hit (taken by id here); of A13.32, a squad counter split as its mounted squad deploys,
+counters recombined, and the random choice of the HS that bails out (the two are alike here); one rider
+dismounting alone from a shared counter (``unload`` dismounts all; one riding along may part first).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
@@ -73,6 +89,7 @@ from hexmate.rules.games.terrain_view import CostFn, table_for
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import Cost
+from hexmate.rules.scenario import CounterType
 from hexmate.rules.text import T
 
 if TYPE_CHECKING:
@@ -90,6 +107,7 @@ GALLOP_MID = "gallop_mid"  # the horse's marker: the gallop was declared after t
 USED = "horse_used"  # the horse moved or was dismounted this MPh: no mounting it again (A13.31)
 LOST = "horse_lost"  # horse_lost<halves>: MF of its allowance lost to its rider's mounting (A13.31)
 RODE = "rode_from"  # rode_from<halves>: the horse's MF left when its rider mounted this MPh (A13.31)
+RIDES = "rides:"  # rides:<horse id>: an SMC riding along on a horse counter another unit holds (A13.32)
 INF = "inf_spent"  # inf_spent<halves>: the rider's basic MF spent this MPh before riding, mount included
 
 BASE_MF = 12  # A13.34
@@ -99,6 +117,7 @@ RIDER_MF = 4  # A13.31: mounting and dismounting come out of the basic 4 MF of A
 MOUNT_MF = 1  # A13.31
 IFT_DRM = -2  # A13.5
 SIZE_FOR = {3: ("squad",), 2: ("hs", "crew"), 1: ("leader", "hero")}  # A13.32
+SMC_ROOM = {3: None, 2: 4, 1: 2}  # A13.32: the SMC a counter carries (with its MMC): any, 4, 2
 TEXT_MF: Mapping[str, int] = {"open": 1}  # A13.6 example: the charging HS enters K5 for 1 MF (Open Ground)
 NO_GALLOP_FROM = ("marsh", "deep-stream", "water")  # A13.36
 NO_GALLOP_INTO = ("woods", "marsh", "rocky", "graveyard", "stream", "deep-stream", "water")  # A13.36
@@ -116,8 +135,54 @@ def horses(horse: UnitState) -> int:
 
 
 def horse_of(state: State, unit: UnitState) -> UnitState | None:
-    """The horse the unit rides (the first it possesses, by id), or None."""
-    return next((sw for sw in au.possessed(state, unit.id) if is_horse(sw)), None)
+    """The horse the unit rides (the first it possesses, by id; an SMC riding along on another's counter:
+    its ``RIDES`` marker, A13.32), or None."""
+    own = next((sw for sw in au.possessed(state, unit.id) if is_horse(sw)), None)
+    if own is None and mounted(unit):
+        along = next((m[len(RIDES):] for m in unit.markers if m.startswith(RIDES)), None)
+        got = state.units.get(along) if along is not None else None
+        return got if is_horse(got) else None
+    return own
+
+
+def counter_of(position: Position, size: int) -> CounterType | None:
+    """The scenario's horse counter of ``size`` horses (A13.32), the first by name, or None."""
+    return next((c for _, c in sorted(position.scenario.counters.items())
+                 if c.values.get("sw") == HORSE and c.values.get("horses") == size), None)
+
+
+def new_id(state: State, horse_id: str) -> str:
+    """A new horse counter's id: ``HORSE.2`` (``HORSE.3``... if taken)."""
+    n = 2
+    while f"{horse_id}.{n}" in state.units:
+        n += 1
+    return f"{horse_id}.{n}"
+
+
+def _own_size(unit: UnitState) -> int:
+    return next((n for n, kinds in SIZE_FOR.items() if unit.type in kinds), 1)
+
+
+def along(state: State, horse: UnitState) -> list[UnitState]:
+    """A13.32: the SMC riding along on the horse counter besides the unit that holds it, by id."""
+    mark = f"{RIDES}{horse.id}"
+    return sorted((u for u in state.units.values() if u.has(mark) and mounted(u)), key=lambda u: u.id)
+
+
+def riders_of(state: State, horse: UnitState) -> list[UnitState]:
+    """Everyone on the horse counter: its holder, if mounted, then those riding along (A13.32)."""
+    holder = state.units.get(horse.carrier or "")
+    return ([holder] if holder is not None and mounted(holder) else []) + along(state, horse)
+
+
+def room(state: State, horse: UnitState, unit: UnitState) -> bool:
+    """A13.32: may the SMC ride along? 3 horses: a squad-equivalent and any number of SMC; 2: a HS-equivalent
+    and up to 4 SMC; 1: one or two SMC."""
+    if unit.type not in au.SMC:
+        return False
+    smc = sum(1 for u in riders_of(state, horse) if u.type in au.SMC) + 1
+    most = SMC_ROOM.get(max(1, min(3, horses(horse))))
+    return most is None or smc <= most
 
 
 def mounted(unit: UnitState) -> bool:
@@ -187,9 +252,15 @@ def check_mount(game: AslGame, position: Position, load: act.Load) -> act.Load:
         raise IllegalAction(T("one unit mounts one horse counter"), "A13.32")
     unit = position.units[load.units[0]]
     _in_own_mph(position, unit)
-    if horse.side != unit.side or horse.hex != unit.hex or horse.carrier not in (None, unit.id):
+    ridden = bool(riders_of(position.state, horse)) and horse.carrier != unit.id
+    if horse.side != unit.side or horse.hex != unit.hex \
+            or (horse.carrier not in (None, unit.id) and not ridden):
         raise IllegalAction(T("{unit} may mount only a friendly horse counter in its own Location that no "
                               "other unit holds (A13.7)", unit=unit.id), "A13.7")
+    if ridden and not room(position.state, horse, unit):
+        raise IllegalAction(T("{horse} ({n} horses) has no room for {unit}: besides its unit it carries SMC "
+                              "only, any number on 3 horses, 4 on 2, 2 on 1 (A13.32)", horse=horse.id,
+                              n=horses(horse), unit=unit.id), "A13.32")
     if mounted(unit) or horse_of(position.state, unit) not in (None, horse):
         raise IllegalAction(T("{unit} already has a horse", unit=unit.id), "A13.1")
     if unit.has("broken") or unit.has("pinned") or unit.carrier or unit.type not in au.SMC | au.MMC:
@@ -197,10 +268,13 @@ def check_mount(game: AslGame, position: Position, load: act.Load) -> act.Load:
     if horse.has(USED):
         raise IllegalAction(T("{horse} moved or was dismounted this MPh: no mounting it again in it",
                               horse=horse.id), "A13.31")
-    if unit.type not in SIZE_FOR[max(1, min(3, horses(horse)))]:
-        raise IllegalAction(T("{horse} ({n} horses) carries {unit} only if split first: hexmate keeps one "
-                              "rider of the counter's own size (A13.32)", horse=horse.id, n=horses(horse),
-                              unit=unit.id), "A13.32")
+    if not ridden and _own_size(unit) > horses(horse):
+        raise IllegalAction(T("{horse} ({n} horses) is too small for {unit} (A13.32)", horse=horse.id,
+                              n=horses(horse), unit=unit.id), "A13.32")
+    if not ridden and _own_size(unit) < horses(horse) and counter_of(position, _own_size(unit)) is None:
+        raise IllegalAction(T("{horse} ({n} horses) is too large for {unit}: it splits off a counter of "
+                              "{size} as it mounts, and this scenario has none (A13.32)", horse=horse.id,
+                              n=horses(horse), unit=unit.id, size=_own_size(unit)), "A13.32")
     if unit.id in position.state.moved and not mphsw.may_go_on(unit) and mphsw.mf_left(unit) is None:
         raise IllegalAction(T("{unit} has finished its move this MPh", unit=unit.id), "A4.2")
     spent = _infantry_spent(game, unit) + MOUNT_MF
@@ -216,15 +290,55 @@ def apply_mount(game: AslGame, position: Position, load: act.Load) -> State:
     state = position.state
     unit = state.units[load.units[0]]
     horse = state.units[load.carrier]
+    others = [u for u in riders_of(state, horse) if u.id != unit.id]  # A13.32: riding along
+    size = _own_size(unit)
+    if not others and size < horses(horse):  # A13.32: a counter too large for it splits as it mounts
+        state, horse = _split(position, state, horse, unit, size)
     spent = _infantry_spent(game, unit) + MOUNT_MF
-    lost = Fraction(allowance(horse)) * spent / RIDER_MF
-    horse = dataclasses.replace(_set(horse, LOST, lost), carrier=unit.id)
+    lost = _halves(horse, LOST) + Fraction(allowance(horse)) * spent / RIDER_MF
+    horse = _set(horse, LOST, lost)
+    horse = horse if others else dataclasses.replace(horse, carrier=unit.id)
     left = allowance(horse) - lost
-    rider = _set(_set(unit.mark(MOUNTED), INF, spent), RODE, left)
+    rider = _set(_set(unit.mark(MOUNTED, *((f"{RIDES}{horse.id}",) if others else ())), INF, spent),
+                 RODE, left)
     rider = mphsw._with_left(rider, left).mark(mphsw.PAUSE)  # go on, on the horse
     state = state.with_unit(horse).with_unit(rider)
+    for other in others:  # the horse has not moved (A13.31): its riders go on with what it has left
+        other = mphsw._with_left(_set(other, RODE, left), left)
+        state = state.with_unit(other.mark(mphsw.PAUSE))
     if unit.id not in state.moved:  # A4.2: mounting is part of its move
         state = state.replace(moved=(*state.moved, unit.id))
+    return state
+
+
+def _split(position: Position, state: State, horse: UnitState, unit: UnitState, size: int
+           ) -> tuple[State, UnitState]:
+    """A13.32: a HS or crew mounting a squad's counter splits it into two HS counters (the other left in the
+    Location); an SMC mounting an unridden larger counter has an SMC counter of its own made from it (the
+    larger one left where it is, unpossessed). Returns the state and the counter the unit mounts."""
+    counter = counter_of(position, size)
+    assert counter is not None  # check_mount
+    if size == 1:
+        own = dataclasses.replace(horse.as_counter(counter), id=new_id(state, horse.id), carrier=unit.id)
+        return state.with_unit(dataclasses.replace(horse, carrier=None)).with_unit(own), own
+    mine = horse.as_counter(counter)
+    other = dataclasses.replace(mine, id=new_id(state, horse.id), carrier=None)
+    return state.with_unit(mine).with_unit(other), mine
+
+
+def part(position: Position, state: State, units: Sequence[UnitState]) -> State:
+    """A13.32: a cavalry SMC riding along may make an SMC counter of its own at any time in the MPh to move
+    apart: an SMC riding along that moves without the counter's holder, or stays as the holder moves off,
+    gets one (the shared counter's MPh state copied: its MF, gallop and CX go with it)."""
+    movers = {u.id for u in units}
+    counter = counter_of(position, 1)
+    for horse in {h.id: h for u in units if (h := horse_of(state, u)) is not None and mounted(u)}.values():
+        holder_moves = horse.carrier in movers
+        for smc in along(state, horse):
+            if (smc.id in movers) == holder_moves or counter is None:
+                continue
+            own = dataclasses.replace(horse.as_counter(counter), id=new_id(state, horse.id), carrier=smc.id)
+            state = state.with_unit(own).with_unit(smc.mark(remove=(f"{RIDES}{horse.id}",)))
     return state
 
 
@@ -250,37 +364,38 @@ def dismount_cost(unit: UnitState, horse: UnitState) -> Fraction:
 
 
 def check_dismount(position: Position, unload: act.Unload) -> act.Unload:
+    """A13.31: ``unload HORSE`` dismounts everyone on the counter (A13.32), each paying his own MF."""
     horse = position.units[unload.carrier]
-    unit = _rider_of(position, horse)
-    if unit is None or not mounted(unit):
+    everyone = riders_of(position.state, horse)
+    if not everyone:
         raise IllegalAction(T("nobody rides {horse}", horse=horse.id), "A13.1")
-    _in_own_mph(position, unit)
-    if unit.id in position.state.moved and mphsw.mf_left(unit) is None:
-        raise IllegalAction(T("{unit} has finished its move this MPh", unit=unit.id), "A4.2")
-    used = dismount_cost(unit, horse)
-    if used > RIDER_MF:
-        raise IllegalAction(T("dismounting would take {mf} of {unit}'s basic 4 MF (A13.31)", mf=_fmt(used),
-                              unit=unit.id), "A13.31")
-    if _horse_left(unit, horse) < Fraction(allowance(horse), 4):
-        raise IllegalAction(T("{horse} has not the 25% of its allowance that dismounting costs it (A13.31)",
-                              horse=horse.id), "A13.31")
+    for unit in everyone:
+        _in_own_mph(position, unit)
+        if unit.id in position.state.moved and mphsw.mf_left(unit) is None:
+            raise IllegalAction(T("{unit} has finished its move this MPh", unit=unit.id), "A4.2")
+        used = dismount_cost(unit, horse)
+        if used > RIDER_MF:
+            raise IllegalAction(T("dismounting would take {mf} of {unit}'s basic 4 MF (A13.31)",
+                                  mf=_fmt(used), unit=unit.id), "A13.31")
+        if _horse_left(unit, horse) < Fraction(allowance(horse), 4):
+            raise IllegalAction(T("{horse} has not the 25% of its allowance that dismounting costs it "
+                                  "(A13.31)", horse=horse.id), "A13.31")
     return unload
 
 
 def apply_dismount(position: Position, unload: act.Unload) -> State:
-    """A13.1: infantry at once, beside its horse, which it now leads (A13.7); it goes on with the basic MF
-    left (A13.31)."""
+    """A13.1: infantry at once, beside its horse, which its holder now leads (A13.7); each rider goes on with
+    the basic MF he has left (A13.31)."""
     state = position.state
     horse = state.units[unload.carrier]
-    unit = state.units[horse.carrier or ""]
-    left = RIDER_MF - dismount_cost(unit, horse)
-    old = tuple(m for m in unit.markers if m.startswith((INF, RODE)))
-    rider = unit.mark(remove=(MOUNTED, *old)).mark(DISMOUNTED)
-    rider = mphsw._with_left(rider, left).mark(mphsw.PAUSE)
-    state = state.with_unit(horse.mark(USED)).with_unit(rider)
-    if unit.id not in state.moved:
-        state = state.replace(moved=(*state.moved, unit.id))
-    return state
+    for unit in riders_of(state, horse):
+        left = RIDER_MF - dismount_cost(unit, horse)
+        old = tuple(m for m in unit.markers if m.startswith((INF, RODE, RIDES)))
+        rider = unit.mark(remove=(MOUNTED, *old)).mark(DISMOUNTED)
+        state = state.with_unit(mphsw._with_left(rider, left).mark(mphsw.PAUSE))
+        if unit.id not in state.moved:
+            state = state.replace(moved=(*state.moved, unit.id))
+    return state.with_unit(state.units[horse.id].mark(USED))
 
 
 def generate(game: AslGame, position: Position) -> Iterator[act.Action]:
@@ -293,9 +408,12 @@ def generate(game: AslGame, position: Position) -> Iterator[act.Action]:
         rider = _rider_of(position, horse)
         if rider is not None and mounted(rider):
             candidates: list[act.Action] = [act.Unload(horse.id)]
+            here = [u for u in position.units.values() if u.hex == horse.hex and u.side == horse.side
+                    and u.type in au.SMC and not mounted(u)]  # A13.32: riding along
+            candidates += [act.Load((u.id,), horse.id) for u in sorted(here, key=lambda u: u.id)]
         else:
             here = [u for u in position.units.values() if u.hex == horse.hex and u.side == horse.side
-                    and u.type in SIZE_FOR.get(horses(horse), ())]
+                    and u.type in au.SMC | au.MMC and _own_size(u) <= horses(horse)]  # A13.32: or split
             candidates = [act.Load((u.id,), horse.id) for u in sorted(here, key=lambda u: u.id)]
         for action in candidates:
             try:
@@ -335,12 +453,52 @@ def budget(state: State, units: Sequence[UnitState], mode: str) -> Cost:
     return int(total) if Fraction(total).denominator == 1 else Fraction(total)
 
 
+def with_infantry(units: Sequence[UnitState]) -> bool:
+    """A13.3: a stack of cavalry leaders and MMC on foot: the leaders give the infantry the leader's MF bonus
+    of A4.12 (the stack moves as infantry, the game's group_budget and cost_fn)."""
+    people = [u for u in units if u.type != au.SW]
+    riders = [u for u in people if mounted(u)]
+    return bool(riders) and len(riders) < len(people) and all(u.type == "leader" for u in riders) \
+        and any(u.type in au.MMC for u in people if not mounted(u))
+
+
+def check_with_infantry(position: Position, units: Sequence[UnitState], path: Sequence[Hex]) -> None:
+    """A13.3 with A4.12: the cavalry leader moves with the infantry from the start of the MPh (none of the
+    stack has moved in it) as one stack on the infantry's MF; his horse enters only what cavalry may enter
+    (the game's cost_fn: leading_cost_fn) and spends its own MF by the cavalry column, within its
+    allowance."""
+    if not with_infantry(units):
+        return
+    state = position.state
+    if any(u.id in state.moved for u in units if u.type != au.SW):
+        raise IllegalAction(T("a cavalry leader gives the infantry his MF bonus only moving with it from the "
+                              "start of the MPh (A13.3, A4.12)"), "A13.3")
+    ride = cost_fn(position, False)
+    spent: Cost = 0
+    for a, b in itertools.pairwise(path):
+        step = ride(position.map, a, b)
+        if step is None:
+            raise IllegalAction(T("cavalry may not enter {hex} (A13.3)", hex=position.label(b)), "A13.3")
+        spent = spent + step
+    for leader in (u for u in units if mounted(u)):
+        have = budget(state, [leader], "")
+        if spent > have:
+            raise IllegalAction(T("{unit}'s horse has {mf} MF: the path costs it {cost} (A13.3, A13.34)",
+                                  unit=leader.id, mf=_fmt(have), cost=_fmt(spent)), "A13.3")
+
+
 def check_mode(position: Position, units: Sequence[UnitState], mode: str) -> None:
-    """A13.3, A13.5, A13.36: how cavalry may move; riders and units on foot move as separate stacks."""
+    """A13.3, A13.5, A13.36: how cavalry may move; riders and units on foot move as separate stacks, but for
+    cavalry leaders moving with infantry as its leaders (A13.3, A4.12: ``with_infantry``)."""
     people = [u for u in units if u.type != au.SW]
     riders = [u for u in people if mounted(u)]
     if mode in (GALLOP, CHARGE) and not riders:
         raise IllegalAction(T("only cavalry gallops or charges (A13.36, A13.6)"), "A13.36")
+    if with_infantry(units):
+        if mode not in ("", "cx"):
+            raise IllegalAction(T("a cavalry leader moving with infantry moves as it does: no {mode} (A13.3, "
+                                  "A13.5)", mode=mode), "A13.3")
+        return
     if not riders:
         for unit in people:  # A13.7: horse counters up to three times the leader's own size
             led = sum(horses(h) for h in au.possessed(position.state, unit.id) if is_horse(h))
@@ -355,6 +513,15 @@ def check_mode(position: Position, units: Sequence[UnitState], mode: str) -> Non
     if len(riders) != len(people):
         raise IllegalAction(T("cavalry and units on foot move as separate stacks ({unit} is mounted)",
                               unit=riders[0].id), "A13.3")
+    names = {u.id for u in people}
+    for unit in riders:  # A13.32: one horse counter, one move
+        horse = horse_of(position.state, unit)
+        missing = [u for u in riders_of(position.state, horse) if u.id not in names] if horse else []
+        if missing and counter_of(position, 1) is None:  # those riding along (SMC) part on their own (part)
+            raise IllegalAction(T("{units} ride {horse} too: its riders move together, unless SMC riding "
+                                  "along part with an SMC counter of their own, which this scenario lacks "
+                                  "(A13.32)", units=", ".join(u.id for u in missing),
+                                  horse=horse.id if horse is not None else ""), "A13.32")
     if mode == "assault":
         raise IllegalAction(T("cavalry may not use Assault Movement (A13.5)"), "A13.5")
     if mode in ("dash", "exit") or mode.startswith("recover") or mode.startswith("scrounge"):
@@ -477,6 +644,16 @@ def charging(units: Sequence[UnitState]) -> bool:
     return bool(people) and all(mounted(u) and u.has(CHARGING) for u in people)
 
 
+def charged_before(position: Position, units: Sequence[UnitState]) -> bool:
+    """A13.6: every mounted unit of the stack has already made a Charge this MPh (its ``CHARGING`` marker,
+    its move over, so its attack resolved): a further Charge in the MPh need not be declared until the new
+    target is entered, so the declaration's tests (3 hexes away, LOS) are not made again; the gallop and the
+    3 MF more still are."""
+    people = [u for u in units if u.type != au.SW]
+    return bool(people) and all(mounted(u) and u.has(CHARGING) and u.id in position.state.moved
+                                and position.state.moving is None for u in people)
+
+
 def check_charge(position: Position, units: Sequence[UnitState], path: Sequence[Hex]) -> None:
     """A13.6: the target (the path's last hex) is a Location of Known enemy units, in LOS of the cavalry and
     at least 3 hexes from it as it declares (where its move starts), entered at a gallop (cavalry.cost_fn)
@@ -488,6 +665,8 @@ def check_charge(position: Position, units: Sequence[UnitState], path: Sequence[
     if not any(u.side != side and u.type != au.SW and not u.concealed for u in position.units_at(target)):
         raise IllegalAction(T("a Charge is at a Location of Known enemy units: {hex} holds none",
                               hex=position.label(target)), "A13.6")
+    if charged_before(position, units):
+        return  # A13.6: a further Charge in the MPh is declared only as it enters its new target
     if distance(start, target) < 3:
         raise IllegalAction(T("a Charge is declared 3 or more hexes from its target ({n} here)",
                               n=distance(start, target)), "A13.6")
@@ -496,10 +675,14 @@ def check_charge(position: Position, units: Sequence[UnitState], path: Sequence[
                             "A13.6")
 
 
-def after_charge(position: Position, state: State, movers: Sequence[str], target: Hex) -> State:
+def after_charge(game: AslGame, position: Position, state: State, movers: Sequence[str],
+                 target: Hex) -> State:
     """A13.6: once every Defensive First Fire at it is over, the charging cavalry still mounted and Good
     Order in the target attacks it at once by TPBF (its FP not halved, A13.4), all that charged together in
-    one attack; A13.61: it may then stay, dismount, or move on with the MF it has left."""
+    one attack, with a MOL where the side has them (A13.6, A13.4, A22.611: the MOL check asked before the
+    attack's DR, mol.offer); A13.61: it may then stay, dismount, or move on with the MF it has left."""
+    from hexmate.rules.games.asl import mol
+
     riders = [state.units[u] for u in movers if u in state.units and state.units[u].hex == target
               and mounted(state.units[u]) and state.units[u].has(CHARGING)
               and not state.units[u].has("broken") and not state.units[u].has("pinned")]
@@ -514,8 +697,9 @@ def after_charge(position: Position, state: State, movers: Sequence[str], target
     ids = tuple(u.id for u in riders)
     prompt = T("{units} charged into {hex}: roll the IFT DR of their TPBF attack (A13.6)",
                units=", ".join(ids), hex=position.label(target))
-    return state.push(Decision("roll", riders[0].side, prompt, "A13.6", "ift", dice="DR", subject=ids,
-                               target=target))
+    state = state.push(Decision("roll", riders[0].side, prompt, "A13.6", "ift", dice="DR", subject=ids,
+                                target=target))
+    return mol.offer(game, position.at(state), act.Fire(ids, target), state)  # A13.6: TPBF/MOL
 
 
 def may_enter(here: Sequence[UnitState], side: str) -> bool:
@@ -594,33 +778,72 @@ def among(targets: Sequence[UnitState]) -> list[UnitState]:
     return [u for u in targets if u.type != au.SW and mounted(u)]
 
 
-def settle(state: State) -> State:
+def _size_for(rest: Sequence[UnitState]) -> int:
+    """A13.51, A13.32: the horses a counter needs for these riders: the MMC's own size, else 1 for one or
+    two SMC, 2 for up to four, 3 beyond."""
+    mmc = [u for u in rest if u.type in au.MMC]
+    if mmc:
+        return 3 if mmc[0].type == "squad" else 2
+    return 1 if len(rest) <= 2 else 2 if len(rest) <= 4 else 3
+
+
+def _resized(position: Position | None, horse: UnitState, size: int) -> UnitState:
+    """The horse counter of ``size`` horses, the scenario's (A13.51); kept as it is if it has none."""
+    counter = counter_of(position, size) if position is not None and size < horses(horse) else None
+    return horse if counter is None else horse.as_counter(counter)
+
+
+def _pass_on(state: State, horse: UnitState, rest: Sequence[UnitState]) -> State:
+    """The counter passes to the first unit left on it (an MMC first), which now holds it (A13.32)."""
+    holder = next((u for u in rest if u.type in au.MMC), rest[0])
+    state = state.with_unit(state.units[holder.id].mark(remove=(f"{RIDES}{horse.id}",)))
+    return state.with_unit(dataclasses.replace(state.units[horse.id], carrier=holder.id))
+
+
+def settle(state: State, position: Position | None = None) -> State:
     """A13.51: a cavalry unit that broke is off its horse at once; the horse counter leaves play (fled or
-    killed). A13.7: only an unbroken unit leads horses: a broken one leaves those it led where they are."""
+    killed), unless Good Order riders are left on it: it then becomes the counter their size needs
+    (``position``'s scenario counters) and passes to one of them. A13.7: only an unbroken unit leads
+    horses: a broken one leaves those it led where they are."""
     for led in [u for u in state.units.values() if is_horse(u) and u.carrier]:
         holder = state.units.get(led.carrier or "")
         if holder is not None and holder.has("broken") and not mounted(holder):
             state = state.with_unit(dataclasses.replace(led, carrier=None))
-    for unit in [u for u in state.units.values() if mounted(u)]:
+    for uid in [u.id for u in state.units.values() if mounted(u)]:
+        unit = state.units[uid]
         ridden = horse_of(state, unit)
         if unit.has("broken"):
-            state = state.with_unit(unit.mark(remove=(MOUNTED,)))
-            if ridden is not None:
+            rest = [u for u in riders_of(state, ridden) if u.id != uid and not u.has("broken")] \
+                if ridden is not None else []
+            marks = tuple(m for m in unit.markers if m.startswith(RIDES))
+            state = state.with_unit(unit.mark(remove=(MOUNTED, *marks)))
+            if ridden is None:
+                continue
+            if not rest:
                 state = state.without_unit(ridden.id)
-        elif ridden is None:
-            state = state.with_unit(unit.mark(remove=(MOUNTED,)))
+                continue
+            state = state.with_unit(_resized(position, state.units[ridden.id], _size_for(rest)))
+            if ridden.carrier == uid:
+                state = _pass_on(state, ridden, rest)
+        elif ridden is None:  # its horse gone: on foot, riding along on nothing (A13.32)
+            marks = tuple(m for m in unit.markers if m.startswith(RIDES))
+            state = state.with_unit(unit.mark(remove=(MOUNTED, *marks)))
     return state
 
 
 def after_kia(before: State, state: State) -> State:
     """A horse is no SW that breaks down with its possessor (A9.74): the horse of a rider eliminated is left
-    unpossessed, no dr asked."""
+    unpossessed, no dr asked, or passes to a unit still riding it (A13.32)."""
     for uid, unit in before.units.items():
         horse = horse_of(before, unit) if uid not in state.units else None
-        if horse is None or horse.id not in state.units:
+        if horse is None or horse.id not in state.units or horse.carrier != uid:
             continue
         pending = [d for d in state.decisions if d.then == "sw_kia" and d.subject == (horse.id,)]
         state = state.replace(decisions=tuple(d for d in state.decisions if d not in pending))
+        rest = along(state, state.units[horse.id])
+        if rest:
+            state = _pass_on(state, horse, rest)
+            continue
         state = state.with_unit(dataclasses.replace(state.units[horse.id], carrier=None))
     return state
 
@@ -646,9 +869,8 @@ def _smaller(position: Position, horse: UnitState) -> UnitState | None:
     """A13.511: a squad's horse counter hit becomes a HS's (the scenario's 2-horse counter); others go."""
     if horses(horse) != 3:
         return None
-    name = next((n for n, c in sorted(position.scenario.counters.items())
-                 if c.values.get("sw") == HORSE and c.values.get("horses") == 2), None)
-    return None if name is None else horse.as_counter(position.scenario.counters[name])
+    counter = counter_of(position, 2)
+    return None if counter is None else horse.as_counter(counter)
 
 
 def horse_line(position: Position, decision: Decision, answer: act.Answer, state: State) -> State:
@@ -682,9 +904,7 @@ def horse_line(position: Position, decision: Decision, answer: act.Answer, state
         most = unarmored.most_vehicles(position.charts.chart("ift"), int(column))
         gone = herd[:most]
         for horse in gone:
-            rider = state.units.get(horse.carrier or "")
-            if rider is not None and mounted(rider):
-                bail.append(rider)
+            bail += riders_of(state, horse)  # A13.32: everyone on it
             state = state.without_unit(horse.id)
         said = T("horses: Final DR {final}, Kill number {kill}: {horses} removed", final=final, kill=kill,
                  horses=", ".join(h.id for h in gone))
@@ -703,15 +923,22 @@ def horse_line(position: Position, decision: Decision, answer: act.Answer, state
                     "roll", rider.side, T("{unit}'s horse counter is now a HS's: the squad deploys and one "
                                           "HS bails out: roll its NMC (A13.511, D6.24)", unit=rider.id),
                     "A13.511", "cav_bail", dice="DR", subject=(rider.id,), target=target))
+                for smc in reversed(along(state, horse)):  # A13.511: which HS's counter each SMC was on,
+                    later.insert(0, Decision(  # rolled before the squad deploys
+                        "roll", smc.side, T("{unit} rode {horse} with {squad}: roll a dr for the HS "
+                                            "counter it was on: 1-3 the one kept, 4-6 the one lost, its "
+                                            "rider bailing out with the HS (A13.511)", unit=smc.id,
+                                            horse=horse.id, squad=rider.id),
+                        "A13.511", "cav_seat", dice="dr", subject=(smc.id, rider.id), target=target))
         else:
-            if rider is not None and mounted(rider):
-                bail.append(rider)
+            bail += riders_of(state, horse)  # A13.32: everyone on it
             state = state.without_unit(horse.id)
     else:
         lines.append(Line(T("Vehicle line"), T("horses: Final DR {final}, Kill number {kill}: no effect",
                                                final=final, kill=kill), "A13.511"))
     state = state.replace(resolution=dataclasses.replace(resolution, lines=resolution.lines + tuple(lines)))
-    bail = [state.units[u.id].mark(remove=(MOUNTED,)) for u in bail if u.id in state.units]
+    bail = [state.units[u.id].mark(remove=(MOUNTED, *(m for m in u.markers if m.startswith(RIDES))))
+            for u in bail if u.id in state.units]
     if not bail and not later:
         return state
     for unit in bail:
@@ -727,6 +954,33 @@ def horse_line(position: Position, decision: Decision, answer: act.Answer, state
     return out.replace(decisions=out.decisions + own)
 
 
+SEAT_LOST = "cav_seat_lost"  # A13.511: the SMC was on the HS counter lost with the squad's casualty
+SEAT_KEPT = (1, 2, 3)  # A13.511's random assignment: dr 1-3 the counter kept, 4-6 the one lost
+
+
+def resume_seat(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A13.511: the SMC's dr: on 4-6 it was on the HS counter lost, and bails out with the deploying HS."""
+    smc = position.units.get(decision.subject[0])
+    dr = (answer.dice or (0,))[0]
+    if smc is None or dr in SEAT_KEPT:
+        return position.state
+    return position.state.with_unit(smc.mark(SEAT_LOST))
+
+
+def _seats_lost(position: Position, state: State, squad: str, target: Hex) -> State:
+    """A13.511: the SMC whose dr put them on the lost HS counter bail out (D6.24), their NMC after the
+    HS's."""
+    from hexmate.rules.games.asl import riders
+
+    lost = sorted((u for u in state.units.values() if u.has(SEAT_LOST)), key=lambda u: u.id)
+    if not lost:
+        return state
+    for unit in lost:
+        marks = tuple(m for m in unit.markers if m.startswith(RIDES))
+        state = state.with_unit(unit.mark(remove=(SEAT_LOST, MOUNTED, *marks)))
+    return riders.bail_out(position.at(state), [state.units[u.id] for u in lost], target, "A13.511")
+
+
 def resume_bail(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
     """A13.511: the squad whose horse counter became a HS's deploys (A1.31: its ``reduces_to``); the second
     HS bails out (D6.24) and takes the NMC rolled now. A squad gone, reduced or broken meanwhile does not."""
@@ -736,6 +990,8 @@ def resume_bail(game: AslGame, position: Position, decision: Decision, answer: a
     squad = state.units.get(decision.subject[0])
     if squad is None or squad.type != "squad" or squad.has("broken") or decision.target is None \
             or str(squad.values.get("reduces_to", "")) not in position.scenario.counters:
+        for unit in [u for u in state.units.values() if u.has(SEAT_LOST)]:  # no HS lost: all stay on
+            state = state.with_unit(unit.mark(remove=(SEAT_LOST,)))
         return state
     state = guards.deploy(position, squad)
     second = state.units[guards.second_id(position.state, squad.id)]
@@ -743,7 +999,8 @@ def resume_bail(game: AslGame, position: Position, decision: Decision, answer: a
     after = riders.bail_out(position.at(state), [state.units[second.id]], decision.target, "A13.511")
     nmc = after.decision
     assert nmc is not None
-    return game.resume_mc(position.at(after.pop()), nmc, answer)
+    done = game.resume_mc(position.at(after.pop()), nmc, answer)
+    return _seats_lost(position, done, squad.id, decision.target)
 
 
 def _fmt(x: Cost) -> str:
@@ -765,11 +1022,13 @@ __all__ = [
     "after_charge",
     "after_kia",
     "allowance",
+    "along",
     "among",
     "apply_dismount",
     "apply_mount",
     "begin_move",
     "budget",
+    "charged_before",
     "charging",
     "check_advance",
     "check_charge",
@@ -778,7 +1037,9 @@ __all__ = [
     "check_mode",
     "check_mount",
     "check_transfer",
+    "check_with_infantry",
     "cost_fn",
+    "counter_of",
     "dismount_cost",
     "galloping",
     "generate",
@@ -794,7 +1055,13 @@ __all__ = [
     "may_overrun",
     "mounted",
     "mph_over",
+    "new_id",
+    "part",
     "resume_bail",
+    "resume_seat",
+    "riders_of",
+    "room",
     "settle",
     "why_not_fire",
+    "with_infantry",
 ]

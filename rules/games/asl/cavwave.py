@@ -11,16 +11,25 @@ What differs from a Human Wave, paraphrasing A13.62:
   cavalry.py) of an enemy unit in its LOS (the target, A25.231);
 - all gallop at once (20 MF, A13.36: CX on the horses; not with a CX rider or horse, nor from marsh or
   water);
-- no morale +1 (nor the Lax status that goes with the HW's Player Turn marker);
+- no morale +1; Lax all the same for the Player Turn (A25.23, A11.18: the ``cw_turn`` marker, cc.py's
+  ambush drm);
 - entering an enemy Location is a Charge (A13.6: 3 MF more, the TPBF attack once the Defensive First Fire is
   over, cavalry.after_charge), and the unit need not stop there (hw.close_impulse).
 
-Not built: the rule that one unit at least must Charge in the MPh (the players' to keep); E1.423 (chapter E).
+- one unit at least must Charge in the MPh (``check_charge_due``): while none of the wave has charged, a
+  wave move that is no Charge is refused when it throws away the last chance the wave surely has: the mover
+  could charge in this impulse, no unit still to move in it could, and the impulse leaves the wave's 20 MF
+  short of the cheapest further Charge (1 MF of Open Ground + 3, A13.6). Before that the choice is the
+  player's, as the text gives no moment for the Charge.
+- the declaration is offered on the page (``generate``): each contiguous group of the phasing side's Good
+  Order cavalry free to move that meets A13.62, as hw.generate offers a Human Wave (hw.groups).
+
+Not built: E1.423 (chapter E).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -33,15 +42,17 @@ from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
-from hexmate.rules.movement import reachable
+from hexmate.rules.movement import Cost, reachable
 from hexmate.rules.text import T
 
 if TYPE_CHECKING:
     from hexmate.rules.games.asl.game import AslGame
 
 MODE = "cavalry-wave"
+TURN = "cw_turn"  # in a Cavalry Wave this Player Turn: Lax (A25.23), no morale +1 (A13.62)
 REACH_MF = 16  # A13.62
 CLEAR_HEXES = 3  # A13.62: no chain unit within 3 hexes of an enemy unit
+CHEAPEST_CHARGE = 1 + cavalry.CHARGE_MF  # A13.6: Open Ground's 1 MF (its example) and the Charge's 3
 SE = {"squad": Fraction(1), "hs": Fraction(1, 2), "crew": Fraction(1, 2)}  # A5.5
 
 
@@ -128,12 +139,13 @@ def check(game: AslGame, position: Position, action: act.Activate) -> act.Activa
 
 
 def apply(game: AslGame, position: Position, action: act.Activate) -> State:
-    """The declaration: the units join the wave (revealed, A25.23) without its morale +1, all gallop (CX on
-    the horses, A13.36), and the row is asked for (A25.231, hw.resume_row)."""
+    """The declaration: the units join the wave (revealed, A25.23) without its morale +1 but Lax for the
+    Player Turn (``TURN``), all gallop (CX on the horses, A13.36), and the row is asked for (A25.231,
+    hw.resume_row)."""
     state = position.state
     for uid in action.units:
         unit = state.units[uid]
-        state = state.with_unit(unit.mark(hw.MARKER).revealed())
+        state = state.with_unit(unit.mark(hw.MARKER, TURN).revealed())
         horse = cavalry.horse_of(state, unit)
         if horse is not None:
             state = state.with_unit(horse.mark(cavalry.GALLOPING, "cx", cavalry.USED))
@@ -151,4 +163,57 @@ def charges(position: Position, units: Sequence[UnitState], path: Sequence[Hex])
         u.side != side and u.type != au.SW and not u.concealed for u in position.units_at(path[-1]))
 
 
-__all__ = ["MODE", "apply", "charges", "check", "claims", "targets"]
+def _charged(position: Position, side: str) -> bool:
+    """Has a unit of this MPh's Cavalry Wave made a Charge (its ``CHARGING`` marker, A13.6)?"""
+    return any(u.side == side and u.has(TURN) and u.has(cavalry.CHARGING) for u in position.units.values())
+
+
+def check_charge_due(game: AslGame, position: Position, wave: hw.Wave, units: Sequence[UnitState], to: Hex,
+                     cost: Cost) -> None:
+    """A13.62: one unit at least of the wave must Charge in the MPh. A move into no enemy Location is
+    refused while none has charged if it is the wave's last sure chance: the movers could charge in this
+    impulse, no other unit still to move in it could, and after it the wave's MF left are fewer than the
+    cheapest Charge costs (1 MF of Open Ground, the A13.6 example's, + 3)."""
+    side = units[0].side
+    if not cavalry.group_mounted(units) or _charged(position, side):
+        return
+    enemy = {u.hex for u in position.units.values() if u.hex is not None and hw._known_armed_enemy(u, side)}
+    if to in enemy:
+        return
+    acted = dict(wave.acted)
+
+    def can_charge(unit: UnitState) -> bool:
+        return any(h in enemy for h in hw.step_options(game, position, wave, unit))
+
+    if not any(can_charge(u) for u in units):
+        return
+    movers = {u.id for u in units}
+    if any(can_charge(u) for u in hw.units_now(position, wave) if u.id not in acted and u.id not in movers):
+        return
+    spent = wave.spent + max([cost, *acted.values()])
+    if cavalry.GALLOP_START_MF - spent >= CHEAPEST_CHARGE:
+        return
+    raise IllegalAction(T("no unit of the Cavalry Wave has charged yet and no later impulse leaves the MF "
+                          "for a Charge: {units} must charge now (A13.62)", units=", ".join(sorted(movers))),
+                        "A13.62")
+
+
+def generate(game: AslGame, position: Position) -> Iterator[act.Action]:
+    """The declaration offered on the page: each contiguous group of the phasing side's cavalry free to move
+    and not yet moved that meets A13.62, as one Cavalry Wave (hw.groups, as a Human Wave's)."""
+    if position.phase.id != "MPh" or position.state.moving is not None \
+            or hw.wave_of(game, position.state) is not None:
+        return
+    eligible = [u for u in position.units.values() if u.side == position.phasing and u.hex is not None
+                and cavalry.mounted(u) and game.can_move(position, u) is None
+                and u.id not in position.state.moved]
+    for group in hw.groups(position, eligible):
+        action = act.Activate(group, MODE)
+        try:
+            check(game, position, action)
+        except IllegalAction:
+            continue
+        yield action
+
+
+__all__ = ["MODE", "TURN", "apply", "charges", "check", "check_charge_due", "claims", "generate", "targets"]

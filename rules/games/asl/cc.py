@@ -446,7 +446,8 @@ def ambush_drm(position: Position, h: Hex, side: str) -> tuple[int, list[Line]]:
         n = sum(1 for u in units if u.has(marker)
                 or (marker == "lax" and (nations.lax(position, u)  # A19.36, A19.3, A25.64: Lax
                                          or u.has("berserk")  # A15.432: berserk is always Lax in CC
-                                         or u.has("hw_turn"))))  # A25.23: so is a HW unit
+                                         or u.has("hw_turn")  # A25.23: so is a HW unit
+                                         or u.has("cw_turn"))))  # A13.62: and a Cavalry Wave's
         if n:  # once for the condition, however many units meet it
             drm += 1
             lines.append(Line(T("{state} (any of the side's units)", state=marker), "+1", "A11.4"))

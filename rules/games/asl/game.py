@@ -433,7 +433,7 @@ class AslGame(Game):
         halftrack whose CE passenger leader gives it: aa.LED); the group moves at its slowest member.
         A4.5: Double Time adds 2 MF, up to 8 (a Conscript's 7). With the ``state``, less the PP carried over
         each unit's IPC (A4.42, A4.52: portage.py). Cavalry moves on its horses' MF (A13.34, cavalry.py)."""
-        if state is not None and cavalry.group_mounted(units):
+        if state is not None and cavalry.group_mounted(units) and not cavalry.with_infantry(units):
             return cavalry.budget(state, units, mode)  # type: ignore[return-value]  # A13.3, A13.34, A13.36
         leaders = [u for u in units if u.type in SMC]
 
@@ -521,11 +521,12 @@ class AslGame(Game):
         moving = {u.id for u in units}
         side = units[0].side
         base = asl_terrain.infantry_cost_fn(position)
-        horsed = cavalry.group_mounted(units)  # A13.3: the cavalry column; A13.7: horses led on foot
+        # A13.3: the cavalry column; A13.7: horses led on foot; A13.3: a cavalry leader with infantry
+        horsed = cavalry.group_mounted(units) and not cavalry.with_infantry(units)
         if horsed:
             galloping = cavalry.galloping(position.state, units, cavalry.GALLOP if gallop else "")
             base = cavalry.cost_fn(position, galloping)
-        elif cavalry.leads(position.state, units):
+        elif cavalry.leads(position.state, units) or cavalry.with_infantry(units):
             base = cavalry.leading_cost_fn(position, base)
 
         by_hex = units_by_hex(position)
@@ -677,6 +678,7 @@ class AslGame(Game):
             return act.Move(move.units, move.path, spent, asl_recover.MODE)
         if asl_ovr.may(units):
             asl_ovr.check(position, units, move.path)  # A4.152: an Overrun ends the move
+        cavalry.check_with_infantry(position, units, move.path)  # A13.3, A4.12: a cavalry leader's bonus
         charge_at = move.path[-1] if move.mode == cavalry.CHARGE else None
         if charge_at is not None:
             cavalry.check_charge(position, units, move.path)  # A13.6
@@ -1311,6 +1313,9 @@ class AslGame(Game):
 
     def resume_cav_bail(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return cavalry.resume_bail(self, position, decision, answer)  # A13.511, D6.24
+
+    def resume_cav_seat(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return cavalry.resume_seat(position, decision, answer)  # A13.511: the SMC's HS counter, by dr
 
     def resume_mc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         gone = self._dummy_hit(position, decision.subject[0])
@@ -1952,7 +1957,7 @@ class AslGame(Game):
         if not state.decisions:  # D7.2, D14.32: the Reaction Fire at a platoon's OVR at an impulse's end
             state = impovr.react(position.at(state))
         state = bicycle.settle(cyclesplit.settle(position, state))  # D15.44 (A19.13); D15.53, D15.85
-        state = cavalry.settle(state)  # A13.51: broken cavalry is off its horse, the horse gone
+        state = cavalry.settle(state, position)  # A13.51: broken cavalry is off its horse, the horse gone
         state = fire_groups.upper_sync(position, state)  # A7.72: an upper level with no way down
         return asl_carry.follow(prisoners.follow(state))  # A20.53, A20.5; A4.43: a SW goes with its possessor
 
@@ -2346,6 +2351,7 @@ class AslGame(Game):
         movers = units
         if cavwave.charges(position, units, move.path):  # A13.62: a Cavalry Wave enters as a Charge
             mode = cavalry.CHARGE
+        state = cavalry.part(position, state, units)  # A13.32: SMC riding along part on counters of their own
         state = cavalry.begin_move(state, units, mode)  # A13.31, A13.36: the horse moved; gallop, CX
         # A15.431: berserk as it starts: a charge, its targets kept to be gone by hex by hex
         state = asl_berserk.begin(self, position, state, [u.id for u in units], move.mode)
@@ -2412,7 +2418,8 @@ class AslGame(Game):
         left = budget - spent if spent is not None and moving.finished and not moving.stopped else None
         state = asl_mphsw.after_move(state, [u.id for u in movers], left)  # A4.4: MF left, to go on with
         if moving.finished and not moving.stopped and movers:  # A13.6: the Charge's attack, at once
-            state = cavalry.after_charge(position, state, [u.id for u in movers], moving.destination)
+            state = cavalry.after_charge(self, position, state, [u.id for u in movers],
+                                           moving.destination)
         if moving.finished and asl_ovr.may(movers):  # A4.152: the overrun SMC still there: CC at once
             state = asl_ovr.start_cc(self, position.at(state), moving.units, moving.destination)
         if moving.finished and not moving.stopped and movers \
@@ -2540,6 +2547,7 @@ class AslGame(Game):
             yield from ddtank.generate(position)  # D16.11
             yield from asl_placedc.generate(self, position)  # A23.3, A23.61: a DC placed
             yield from asl_hw.generate(self, position)  # A25.23: a Human Wave to declare
+            yield from cavwave.generate(self, position)  # A13.62: a Cavalry Wave to declare
         elif phase == "APh":
             yield from vce.generate(position)  # D5.33
             for group in stack_groups(
@@ -2640,6 +2648,7 @@ class AslGame(Game):
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
             remove = ("pinned", "cc", "no_fire", "ti", vreentry.LEFT, "sn_fired",  # A4.8; D5.42; A11.622
                       vsmoke.TRIED, cavalry.DISMOUNTED,  # D13.2: once per player turn; A13.5
+                      cavwave.TURN,  # A13.62, A25.23: a Cavalry Wave's Lax lasts the Player Turn
                       ftdc.USED)  # A22.3: a FT or DC once a Player Turn
             state = vcrewhit.end_player_turn(state)  # D5.34, D5.341: STUN to "+1", Recall to "Recall; +1"
             state = vcapture.end_of_ccph(state)  # A21.2: abandoned AFVs taken by the infantry there

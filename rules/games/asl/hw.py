@@ -455,6 +455,9 @@ def check_move(game: AslGame, position: Position, units: Sequence[UnitState], mo
                 T("{unit} may enter only {hexes} in this impulse", unit=u.id, hexes=names), "A25.232"
             )
         worst = max(worst, options[move.path[1]])
+    from hexmate.rules.games.asl import cavwave
+
+    cavwave.check_charge_due(game, position, wave, units, move.path[1], worst)  # A13.62: one must Charge
     return act.Move(move.units, move.path, worst)
 
 
@@ -684,6 +687,23 @@ def end_of_player_turn(state: State) -> State:
     return state
 
 
+def groups(position: Position, eligible: Sequence[UnitState]) -> Iterable[tuple[str, ...]]:
+    """The ids of the units in each set of contiguous hexes the eligible units hold (a wave's chain, A25.23;
+    a Cavalry Wave's too, cavwave.generate)."""
+    hexes = {u.hex for u in eligible if u.hex is not None}
+    while hexes:
+        group = {min(hexes)}
+        todo = list(group)
+        while todo:
+            h = todo.pop()
+            for n in position.map.neighbors(h):
+                if n in hexes and n not in group:
+                    group.add(n)
+                    todo.append(n)
+        hexes -= group
+        yield tuple(sorted(u.id for u in eligible if u.hex in group))
+
+
 def generate(game: AslGame, position: Position) -> Iterable[act.Action]:
     """The declaration offered on the page: each contiguous group of the phasing side's eligible units that
     meets A25.23, as one Human Wave."""
@@ -703,18 +723,7 @@ def generate(game: AslGame, position: Position) -> Iterable[act.Action]:
         and game.can_move(position, u) is None
         and u.id not in position.state.moved
     ]
-    hexes = {u.hex for u in eligible if u.hex is not None}
-    while hexes:
-        group = {min(hexes)}
-        todo = list(group)
-        while todo:
-            h = todo.pop()
-            for n in position.map.neighbors(h):
-                if n in hexes and n not in group:
-                    group.add(n)
-                    todo.append(n)
-        hexes -= group
-        ids = tuple(sorted(u.id for u in eligible if u.hex in group))
+    for ids in groups(position, eligible):
         action = act.Activate(ids, MODE)
         try:
             check(game, position, action)

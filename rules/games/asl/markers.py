@@ -26,6 +26,8 @@ PHRASES: dict[str, T] = {
     "berserk_facing": T("berserk with a Known enemy in its Location as the AFPh began (A15.46)"),
     "hw": T("in a Human Wave (A25.23)"),
     "hw_turn": T("Human Wave this Player Turn: morale +1 unless broken, Lax (A25.23)"),
+    "cav_seat_lost": T("was on the HS horse counter lost: bails out with the HS (A13.511)"),
+    "cw_turn": T("Cavalry Wave this Player Turn: Lax, no morale +1 (A13.62)"),
     "hw_range": T("Human Wave Range counter: no farther from the HW row (A25.2321)"),
     "heroic": T("heroic (A15.21)"),
     "fanatic": T("fanatic (A10.8)"),
@@ -224,6 +226,8 @@ def phrase(marker: str, label: object = None) -> T:
         else:
             names = " / ".join(f"@{q},{r}" for q, r in hexes)
         return T("charging {target} with {mf} MF, hex by hex (A15.431)", target=names, mf=_mp(int(halves)))
+    if marker.startswith("rides:") and len(marker) > 6:
+        return T("rides along on {horse}, another unit's horse counter (A13.32)", horse=marker[6:])
     if marker.startswith("horse_lost") and marker[10:].isdigit():
         return T("{mf} MF of its allowance lost to its rider's mounting (A13.31)", mf=_mp(int(marker[10:])))
     if marker.startswith("rode_from") and marker[9:].isdigit():

@@ -61,14 +61,25 @@ def test_a13_34_twelve_mf_no_leader_bonus(make_position: Any) -> None:
 
 
 def test_a13_32_horse_counter_format_and_size(make_position: Any) -> None:
-    """A13.32: 3 horses carry a squad, 2 a HS, 1 an SMC; hexmate keeps one rider of the counter's size."""
+    """A13.32: 3 horses carry a squad, 2 a HS, 1 an SMC. An SMC mounting an unridden squad's counter gets an
+    SMC counter of its own (the 3-horse one left where it is); a HS mounting it splits it into two HS
+    counters; a squad does not mount a HS's counter."""
     assert pos_counter_error({"type": "sw", "sw": "horse", "fp": 0, "range": 0, "horses": 4})
     assert pos_counter_error({"type": "sw", "sw": "horse", "fp": 0, "range": 0, "horses": 3}) is None
     pos = at(make_position, {"id": "a-ldr", "counter": "8-0", "side": "a", "hex": "F8"}, mounted=False)
-    assert "load a-cav into a-horse" in texts(pos)
-    assert "load a-ldr into a-horse" not in texts(pos)
-    with pytest.raises(IllegalAction) as big:
-        pos.game.check(pos, pos.parse_action("load a-ldr into a-horse"))
+    assert "load a-cav into a-horse" in texts(pos) and "load a-ldr into a-horse" in texts(pos)
+    pos.push_text("load a-ldr into a-horse")
+    own = pos.units["a-horse.2"]
+    assert own.values.get("horses") == 1 and own.carrier == "a-ldr"
+    assert pos.units["a-ldr"].has(cavalry.MOUNTED)
+    assert pos.units["a-horse"].values.get("horses") == 3 and pos.units["a-horse"].carrier is None
+    hs = at(make_position, rider="2-3-7", mounted=False)
+    hs.push_text("load a-cav into a-horse")
+    assert hs.units["a-horse"].values.get("horses") == 2 and hs.units["a-horse"].carrier == "a-cav"
+    assert hs.units["a-horse.2"].values.get("horses") == 2 and hs.units["a-horse.2"].carrier is None
+    small = at(make_position, horse="HORSE2", mounted=False)
+    with pytest.raises(IllegalAction, match="too small") as big:
+        small.game.check(small, small.parse_action("load a-cav into a-horse"))
     assert big.value.rule == "A13.32"
 
 
@@ -550,3 +561,225 @@ def test_a13_52_no_heat_of_battle_for_cavalry(make_position: Any) -> None:
     assert not morale.morale_check(pos.units["a-cav"], (1, 1)).hob
     foot = at(make_position, mounted=False)
     assert morale.morale_check(foot.units["a-cav"], (1, 1)).hob
+
+
+def _charge_through(pos: Position, text: str, target: str, fpf: str = "6,6") -> None:
+    """Moves the charge, the target's units firing their forced FPF (A13.351) as it enters, everyone else
+    passing, then answers what follows up to the Charge's own IFT roll."""
+    pos.push_text(text)
+    here, fired = pos.map.parse_label(target), False
+    while pos.decision is not None and pos.decision.kind == "react":
+        moving = pos.state.moving
+        firer = next((u.id for u in pos.units.values() if u.hex == here and u.side == "b"), None)
+        if moving is not None and moving.here == here and not fired and firer is not None:
+            fired = True
+            pos.push_text(f"fire {firer} at {target} dice {fpf}")
+            while pos.decision is not None and pos.decision.kind != "react" and pos.decision.then != "ift":
+                d = pos.decision
+                pos.push_text(f"answer units {d.units[0]}" if d.kind == "units" else "answer dice 1,2")
+        else:
+            pos.push_text("answer pass")
+
+
+def test_a13_6_a_further_charge_in_the_mph_is_declared_on_entry(make_position: Any) -> None:
+    """A13.6: after its attack, a further Charge in the same MPh is declared only as the new target is
+    entered: the 4-4-7 that charged F4 (4 hexes of Open Ground + 3 = 7 of its 20 MF) charges the 4-4-7 in
+    F2, 2 hexes on, with no 3-hex or LOS test: 2 MF + 3 = 5 MF. A unit that has made no Charge yet is held
+    to the 3 hexes."""
+    pos = at(make_position, {"id": "b-2", "counter": "4-4-7r", "side": "b", "hex": "F4"},
+             {"id": "b-3", "counter": "4-4-7r", "side": "b", "hex": "F2"})
+    _charge_through(pos, "move a-cav F8-F7-F6-F5-F4 as charge", "F4")
+    top = pos.decision
+    assert top is not None and top.rule == "A13.6" and top.then == "ift"
+    pos.push_text("answer dice 6,6")
+    while pos.decision is not None and pos.decision.kind != "react":
+        d = pos.decision
+        pos.push_text(f"answer units {d.units[0]}" if d.kind == "units" else "answer dice 1,2")
+    assert pos.state.moving is None and pos.units["a-cav"].has(cavalry.CHARGING)
+    assert cost(pos, "move a-cav F4-F3-F2 as charge") == 5
+    fresh = at(make_position, {"id": "b-3", "counter": "4-4-7r", "side": "b", "hex": "F2"}, where="F4")
+    with pytest.raises(IllegalAction, match="3 or more hexes"):
+        fresh.game.check(fresh, fresh.parse_action("move a-cav F4-F3-F2 as charge"))
+
+
+def test_a13_6_a_charge_attacks_with_a_mol_a22_611(make_position: Any) -> None:
+    """A13.6 (A13.4, A22.611): the Charge's attack is TPBF or MOL: a side with MOL is asked before the
+    attack's DR; the 4-4-7's check dr of 1 (+1 at a non-AFV: 2, within 1-3) uses one, and its 4 FP tripled
+    by TPBF (12, not halved) get the MOL's 4 more: 16 FP."""
+    pos = at(make_position, {"id": "b-2", "counter": "4-4-7r", "side": "b", "hex": "F4"},
+             options={"mol": ["a"]})
+    _charge_through(pos, "move a-cav F8-F7-F6-F5-F4 as charge", "F4")
+    top = pos.decision
+    assert top is not None and top.then == "mol_user" and top.units == ("a-cav",)
+    pos.push_text("answer units a-cav")
+    assert pos.decision is not None and pos.decision.then == "mol_check"
+    pos.push_text("answer dice 1")
+    top = pos.decision
+    assert top is not None and top.rule == "A13.6" and top.then == "ift"
+    pos.push_text("answer dice 5,5")
+    res = pos.last_resolution
+    assert res is not None and "+4 FP" in res.text() and "16 FP ->" in res.text(), res.text()
+    assert not pos.units["a-cav"].has("mol")  # used up in the attack
+
+
+def test_a13_6_no_mol_question_without_the_scenarios_mol(make_position: Any) -> None:
+    pos = at(make_position, {"id": "b-2", "counter": "4-4-7r", "side": "b", "hex": "F4"})
+    _charge_through(pos, "move a-cav F8-F7-F6-F5-F4 as charge", "F4")
+    assert pos.decision is not None and pos.decision.then == "ift"
+
+
+def test_a13_3_a_cavalry_leader_gives_infantry_the_leader_bonus(make_position: Any) -> None:
+    """A13.3 with A4.12: a mounted 8-0 moving with a 4-4-7 on foot from the start of the MPh gives it the
+    leader's +2 MF: 4 (A4.11) + 2 = 6 hexes of Open Ground (1 MF each), not 7; the 4-4-7 alone has 4."""
+    pos = at(make_position, {"id": "a-sq", "counter": "4-4-7", "side": "a", "hex": "F8"}, rider="8-0",
+             horse="HORSE1")
+    assert cost(pos, "move a-cav,a-sq F8-F7-F6-F5-F4-F3-F2") == 6
+    with pytest.raises(IllegalAction):
+        pos.game.check(pos, pos.parse_action("move a-cav,a-sq F8-F7-F6-F5-F4-F3-F2-F1"))
+    assert cost(pos, "move a-sq F8-F7-F6-F5-F4") == 4
+    with pytest.raises(IllegalAction):
+        pos.game.check(pos, pos.parse_action("move a-sq F8-F7-F6-F5-F4-F3"))
+    with pytest.raises(IllegalAction, match="no gallop"):
+        pos.game.check(pos, pos.parse_action("move a-cav,a-sq F8-F7 as gallop"))
+    pos.push_text("move a-cav,a-sq F8-F7-F6-F5-F4-F3-F2")
+    pass_all(pos)
+    assert pos.units["a-sq"].hex == pos.map.parse_label("F2") == pos.units["a-horse"].hex
+    assert pos.units["a-horse"].has(cavalry.USED)
+
+
+def test_a13_3_the_bonus_needs_a_cavalry_leader_and_cavalry_terrain(make_position: Any) -> None:
+    """A13.3: only a cavalry leader gives it (a mounted squad and infantry still move apart), and the stack
+    enters no terrain cavalry may not (woods with no cavalry cost given)."""
+    squad = at(make_position, {"id": "a-sq", "counter": "4-4-7", "side": "a", "hex": "F8"})
+    with pytest.raises(IllegalAction, match="separate stacks"):
+        squad.game.check(squad, squad.parse_action("move a-cav,a-sq F8-F7"))
+    woods = at(make_position, {"id": "a-sq", "counter": "4-4-7", "side": "a", "hex": "F8"}, rider="8-0",
+               horse="HORSE1", hexes={"F7": {"terrain": "woods"}})
+    with pytest.raises(IllegalAction):
+        woods.game.check(woods, woods.parse_action("move a-cav,a-sq F8-F7"))
+
+
+# --- A13.32: several riders on one horse counter ---
+
+
+def test_a13_32_an_smc_rides_along_on_the_squads_counter(make_position: Any) -> None:
+    """A13.32: a 3-horse counter carries a squad-equivalent and any number of SMC. The 8-0 mounts the
+    4-4-7's counter for 1 MF (A13.31): the horse loses 25% of its 12 MF, 9 are left to both riders, who
+    move together; `unload` puts both on foot."""
+    pos = at(make_position, {"id": "a-ldr", "counter": "8-0", "side": "a", "hex": "F8"})
+    assert "load a-ldr into a-horse" in texts(pos)
+    pos.push_text("load a-ldr into a-horse")
+    ldr, cav = pos.units["a-ldr"], pos.units["a-cav"]
+    assert ldr.has(cavalry.MOUNTED) and pos.units["a-horse"].carrier == "a-cav"
+    assert cavalry.horse_of(pos.state, ldr) == pos.units["a-horse"]
+    assert pos.game.group_budget([cav, ldr], "", pos.state) == 9
+    assert cost(pos, "move a-cav,a-ldr F8-F7-F6") == 2
+    pos.push_text("unload a-horse")
+    assert not pos.units["a-ldr"].has(cavalry.MOUNTED) and not pos.units["a-cav"].has(cavalry.MOUNTED)
+    assert cavalry.horse_of(pos.state, pos.units["a-ldr"]) is None
+
+
+def test_a13_32_room_on_a_one_horse_counter(make_position: Any) -> None:
+    """A13.32: one horse carries one or two SMC: a second leader rides along on the 8-0's counter, a third
+    does not; no MMC rides along on another unit's counter."""
+    pos = at(make_position, {"id": "a-l2", "counter": "8-0", "side": "a", "hex": "F8"},
+             {"id": "a-l3", "counter": "8-0", "side": "a", "hex": "F8"},
+             {"id": "a-sq", "counter": "4-4-7", "side": "a", "hex": "F8"}, rider="8-0", horse="HORSE1")
+    pos.push_text("load a-l2 into a-horse")
+    assert [u.id for u in cavalry.riders_of(pos.state, pos.units["a-horse"])] == ["a-cav", "a-l2"]
+    with pytest.raises(IllegalAction, match="no room"):
+        pos.game.check(pos, pos.parse_action("load a-l3 into a-horse"))
+    with pytest.raises(IllegalAction, match="no room"):
+        pos.game.check(pos, pos.parse_action("load a-sq into a-horse"))
+
+
+def _smc_along(make_position: Any, white: int, coloured: int) -> Position:
+    units = [{"id": "ger-6", "counter": "6-2-8", "side": "a", "hex": "C3"},
+             {"id": "rus-c", "counter": "4-4-7r", "side": "b", "hex": "C5", "markers": [cavalry.MOUNTED]},
+             {"id": "rus-h", "counter": "HORSE3", "side": "b", "hex": "C5", "carrier": "rus-c"},
+             {"id": "rus-l", "counter": "8-0", "side": "b", "hex": "C5",
+              "markers": [cavalry.MOUNTED, f"{cavalry.RIDES}rus-h"]}]
+    pos: Position = make_position("asl", units, "PFPh", counters=COUNTERS)
+    pos.push_text(f"fire ger-6 at C5 dice {white},{coloured}")
+    while pos.decision is not None and pos.decision.then != "cav_seat":
+        d = pos.decision
+        pos.push_text(f"answer units {d.units[0]}" if d.kind == "units" else "answer dice 1,2")  # all pass
+    return pos
+
+
+@pytest.mark.parametrize(("dr", "lost"), [(2, False), (5, True)])
+def test_a13_511_an_smc_on_a_squad_counter_hit_by_a_casualty(make_position: Any, dr: int, lost: bool) -> None:
+    """A13.511: 6 FP, Original DR 6 (the 6 FP column's Kill number): the squad's counter suffers a casualty;
+    for the 8-0 riding with the squad a dr decides which HS counter it was on (1-3 the one kept, 4-6 the one
+    lost); the squad deploys, one HS bailing out, and the 8-0 with it on a 4-6."""
+    pos = _smc_along(make_position, 2, 4)
+    top = pos.decision
+    assert top is not None and top.then == "cav_seat" and top.dice == "dr"
+    assert top.subject == ("rus-l", "rus-c")
+    pos.push_text(f"answer dice {dr}")
+    assert pos.decision is not None and pos.decision.then == "cav_bail"
+    pos.push_text("answer dice 2,3")  # the bailing HS's NMC: passed
+    while pos.decision is not None:
+        pos.push_text("answer dice 1,2")  # the 8-0's own NMC, if it bailed out: passed
+    ldr = pos.units["rus-l"]
+    assert pos.units["rus-c"].type == "hs" and pos.units["rus-c.2"].has("bailed")
+    assert ldr.has(cavalry.MOUNTED) is not lost and ldr.has("bailed") is lost
+    assert not ldr.has(cavalry.SEAT_LOST)
+
+
+def test_a13_51_the_counter_stays_for_the_good_order_riders_left(make_position: Any) -> None:
+    """A13.51: the 4-4-7 breaks and is off its horse; the 8-0 riding with it is Good Order, so the counter
+    stays, now the size that carries him (one horse, A13.32), and passes to him. A13.511: a Final DR below
+    the Kill number removes the counter and everyone on it bails out."""
+    pos = at(make_position, {"id": "a-ldr", "counter": "8-0", "side": "a", "hex": "F8",
+                             "markers": [cavalry.MOUNTED, f"{cavalry.RIDES}a-horse"]})
+    broken = pos.state.with_unit(pos.units["a-cav"].mark("broken"))
+    after = cavalry.settle(broken, pos)
+    horse = after.units["a-horse"]
+    assert horse.values.get("horses") == 1 and horse.carrier == "a-ldr"
+    assert not after.units["a-cav"].has(cavalry.MOUNTED)
+    assert after.units["a-ldr"].has(cavalry.MOUNTED)
+    assert cavalry.horse_of(after, after.units["a-ldr"]) == horse
+    gone = cavalry.settle(broken.with_unit(broken.units["a-ldr"].mark("broken")), pos)
+    assert "a-horse" not in gone.units
+    assert not any(m.startswith(cavalry.RIDES) for m in gone.units["a-ldr"].markers)
+    lone = cavalry.settle(pos.state.without_unit("a-horse"), pos)  # the counter gone another way: on foot
+    assert not lone.units["a-ldr"].has(cavalry.MOUNTED)
+    assert not any(m.startswith(cavalry.RIDES) for m in lone.units["a-ldr"].markers)
+    fired = _smc_along(make_position, 1, 3)  # 4 < 5: the counter removed
+    assert "rus-h" not in fired.units
+    assert fired.units["rus-l"].has("bailed") and not fired.units["rus-l"].has(cavalry.MOUNTED)
+
+
+def test_a13_4_mounted_pbf_may_use_a_mol(make_position: Any) -> None:
+    """A13.4: cavalry uses no SW but a MOL (A22.6): a mounted 4-4-7's PBF at the adjacent enemy is asked for
+    its MOL check as any unit's is (A22.611)."""
+    pos = at(make_position, {"id": "b-2", "counter": "4-4-7r", "side": "b", "hex": "F7"}, phase="PFPh",
+             options={"mol": ["a"]})
+    pos.push_text("fire a-cav at F7")
+    top = pos.decision
+    assert top is not None and top.then == "mol_user" and top.units == ("a-cav",)
+
+
+def test_a13_32_an_smc_riding_along_parts_on_a_counter_of_its_own(make_position: Any) -> None:
+    """A13.32: a cavalry SMC may make an SMC counter of its own at any time in the MPh to move apart from
+    the MMC's counter: the 8-0 riding along on the 4-4-7's counter moves off alone on a new 1-horse counter
+    with the 9 MF the shared horse had left (12 less 25% for his 1 MF of mounting, A13.31)."""
+    pos = at(make_position, {"id": "a-ldr", "counter": "8-0", "side": "a", "hex": "F8"})
+    pos.push_text("load a-ldr into a-horse")
+    assert pos.game.group_budget([pos.units["a-ldr"]], "", pos.state) == 9
+    pos.push_text("move a-ldr F8-F7")
+    pass_all(pos)
+    own = pos.units["a-horse.2"]
+    assert own.values.get("horses") == 1 and own.carrier == "a-ldr" and own.hex == pos.map.parse_label("F7")
+    assert pos.units["a-horse"].carrier == "a-cav" and pos.units["a-horse"].hex == pos.map.parse_label("F8")
+    assert cavalry.riders_of(pos.state, pos.units["a-horse"]) == [pos.units["a-cav"]]
+    assert mphsw.mf_left(pos.units["a-ldr"]) == 8
+    no_smc_counter = {k: v for k, v in COUNTERS.items() if k != "HORSE1"}
+    lacking: Position = make_position("asl", [
+        {"id": "a-cav", "counter": "4-4-7", "side": "a", "hex": "F8", "markers": [cavalry.MOUNTED]},
+        {"id": "a-horse", "counter": "HORSE3", "side": "a", "hex": "F8", "carrier": "a-cav"},
+        {"id": "a-ldr", "counter": "8-0", "side": "a", "hex": "F8",
+         "markers": [cavalry.MOUNTED, f"{cavalry.RIDES}a-horse"]}], "MPh", counters=no_smc_counter)
+    with pytest.raises(IllegalAction, match="move together"):
+        lacking.game.check(lacking, lacking.parse_action("move a-cav F8-F7"))

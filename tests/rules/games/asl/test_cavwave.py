@@ -145,3 +145,60 @@ def test_a13_62_no_cavalry_in_a_human_wave() -> None:
     names = "a-o1,b-o10,b-o11,b-p10,b-p11,b-q20,b-q21,b-l"
     with pytest.raises(IllegalAction, match="no cavalry in a Human Wave"):
         pos.game.check(pos, pos.parse_action(f"activate {names} for human-wave"))
+
+
+def test_a13_62_the_cavalry_wave_is_offered_on_the_page() -> None:
+    """A13.62: the declaration is lit for a chain that meets the rule, not for one within 3 hexes of the
+    enemy."""
+    offered = position(cavalry_chain() + enemy("O7"))
+    texts = [offered.action_text(a) for a in offered.legal_actions]
+    assert "activate a-l,a-o1,a-p1,a-q2 for cavalry-wave" in texts
+    near = position(cavalry_chain() + enemy("O4"))
+    assert not any("cavalry-wave" in near.action_text(a) for a in near.legal_actions)
+
+
+def test_a13_62_lax_without_the_morale_bonus() -> None:
+    """A13.62 on A25.23: a Cavalry Wave's units get no morale +1, but are Lax (A11.18) for the Player Turn:
+    the ambush drm counts them (A11.4)."""
+    from hexmate.rules.games.asl import cavwave, cc
+
+    pos = position(cavalry_chain() + enemy("O7"))
+    before = au.morale_of(pos.units["a-o1"].values, pos.units["a-o1"].markers)
+    pos.push_text(f"activate {ids()} for cavalry-wave")
+    unit = pos.units["a-o1"]
+    assert unit.has(cavwave.TURN) and au.morale_of(unit.values, unit.markers) == before
+    assert unit.hex is not None
+    _, lines = cc.ambush_drm(pos, unit.hex, "a")
+    assert any("lax" in str(line.label) for line in lines), [str(line.label) for line in lines]
+
+
+def _last_chance(spent: int) -> Position:
+    """One wave unit at P4 on a hexspine row heading down the board (forward: P5 and the hex down-left; side:
+    Q5 and the hex left), the enemy in the side Location Q5, the wave's impulses having cost ``spent`` of its
+    20 MF (A13.36)."""
+    from hexmate.rules.games.asl import cavwave
+    from hexmate.rules.hexes import DIRECTIONS
+
+    units = [*rider("a-c", "4-4-7", "P4"), {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "Q5"}]
+    pos = position(units)
+    here = pos.map.parse_label("P4")
+    assert pos.label(here + DIRECTIONS[2]) == "Q5"
+    state = pos.state.with_unit(pos.units["a-c"].mark(hw.MARKER, cavwave.TURN))
+    state = state.with_unit(pos.units["a-c-h"].mark(cavalry.GALLOPING, "cx", cavalry.USED))
+    wave = hw.Wave("a", True, 3, (here,), ("a-c",), spent=spent, starts=(("a-c", here, None),))
+    return pos.at(state.replace(game=pos.game.gstate(state).replace(hw=wave)))
+
+
+def test_a13_62_one_unit_must_charge_at_the_last_chance() -> None:
+    """A13.62: one unit at least must Charge in the MPh. With 16 of the gallop's 20 MF spent, an impulse into
+    Open Ground (1 MF) leaves 3, short of the cheapest Charge (1 + 3 MF, A13.6): the lone unit that could
+    charge the side Location Q5 now must; with 15 spent, 4 are left and the choice is still the player's."""
+    pos = _last_chance(16)
+    forward = pos.label(pos.map.parse_label("P4") + hw.DIRECTIONS[3])
+    with pytest.raises(IllegalAction, match="must charge now"):
+        pos.game.check(pos, pos.parse_action(f"move a-c P4-{forward}"))
+    assert pos.game.check(pos, pos.parse_action("move a-c P4-Q5")).cost == 1 + cavalry.CHARGE_MF
+    lit = pos.legal_actions.moves_for(frozenset({"a-c", "a-c-h"}))
+    assert [pos.label(h) for h in lit] == ["Q5"]
+    free = _last_chance(15)
+    assert free.game.check(free, free.parse_action(f"move a-c P4-{forward}")).cost == 1
