@@ -37,6 +37,7 @@ from hexmate.rules.games.asl import (
     floc,
     ftdc,
     hulldown,
+    impentry,
     impovr,
     impulse,
     mgafv,
@@ -726,6 +727,8 @@ class AslGame(Game):
         if asl_arrival.claims(action):
             assert isinstance(action, act.Move)
             return asl_arrival.check(self, position, action)  # A2.5, A2.51: coming on from off the map
+        if not (isinstance(action, act.Move) and impulse.is_impulse(action)):
+            ventry.bar_off_board(position, action)  # A2.52: off the map a unit only comes on
         hidden = asl_hip.in_action(position, action)
         if hidden:  # A12.31, A12.32: checked as it will be, the HIP units on their hexes
             shown = asl_hip.reveal(self, position.state, hidden, keep_concealed=isinstance(action, act.Move))
@@ -2450,6 +2453,7 @@ class AslGame(Game):
             yield from self.generate(on_map)
             yield from asl_arrival.moves(self, position)  # A2.5: in the MPh, or waited for the APh
             yield from ventry.moves(position)  # A2.5, D2.1: vehicles in the MPh only
+            yield from impentry.options(position)  # D14.212: a platoon's AFVs by impulses
             return
         state = position.state
         phase = position.phase.id

@@ -23,10 +23,10 @@ Audit (paraphrased, with where each part is kept):
 - A8.1, D3.3: the entry hex is the first hex entered: Defensive First Fire may be taken there, the vehicle a
   moving target (it is in Motion, D2.1). Its entry into that hex also meets Residual FP and concealment loss
   as any entry (game.enter).
-- D14.212: a platoon may bring part of itself on at an impulse's end; a radioless AFV off the map must use
-  platoon movement if it can. Platoon entry by impulses is not built: a radioless AFV whose platoon mate
-  waits off the map too is refused (citing D14.212) and is not owed at the MPh's end; a radioless AFV alone
-  enters as above (D14.23's NTC is for an AFV on the map).
+- D14.212: a platoon may bring part of itself on at an impulse's end (impentry.py); a radioless AFV off the
+  map must use platoon movement if it can: one with a platoon mate (off the map or on it) comes on only by
+  impulses (refused here, citing D14.212); a radioless AFV alone enters as above (D14.23's NTC is for an AFV
+  on the map). D14.3: while a platoon moves by impulses no other vehicle comes on.
 - D16.8: a DD tank (``screen`` or ``dd`` marker) or an unarmored amphibious vehicle (``amphibious`` marker:
   the catalogue has no such key) may stay off the map past its turn until the MPh its owner chooses; it
   then comes on at its named hexes.
@@ -89,13 +89,20 @@ def entry_hexes(position: Position, unit: UnitState) -> tuple[Hex, ...]:
 
 
 def platoon_bound(position: Position, unit: UnitState) -> bool:
-    """D14.212: a radioless AFV off the map with a platoon mate off the map too must come on by platoon
-    movement (not built here)."""
+    """D14.212: a radioless AFV off the map with a platoon mate (off the map too, or on it) must come on by
+    platoon movement (impentry.py), not by itself."""
     name = platoon.name_of(unit)
     if name is None or not radioless.radioless(unit):
         return False
     return any(u.id != unit.id and u.side == unit.side and platoon.name_of(u) == name
-               and arrival.off_board(position, u) for u in position.units.values())
+               and (arrival.off_board(position, u) or u in platoon.roster(position.state, name, u.side))
+               for u in position.units.values())
+
+
+def _platoon_moving(position: Position) -> bool:
+    from hexmate.rules.games.asl import impulse  # impulse -> impentry -> here
+
+    return impulse.under_way(position)
 
 
 def waiting(position: Position) -> list[UnitState]:
@@ -183,9 +190,12 @@ def _vehicle(position: Position, move: act.Move) -> UnitState:
     if wagon.is_wagon(vt.movement) or moto.is_motorcycle(vt.movement) or aerosan.is_aerosan(vt.movement):
         raise IllegalAction(T("{unit}: entry from off the map is not built for wagons, motorcycles and "
                               "aerosans (D12, D15, D17)", unit=unit.id))
+    if _platoon_moving(position):
+        raise IllegalAction(T("a platoon is moving by impulses: nothing else of its side moves until its MPh "
+                              "is over (D14.3)"))
     if platoon_bound(position, unit):
-        raise IllegalAction(T("{unit} is radioless: off the map it comes on with its platoon by impulses, "
-                              "which is not built (D14.212)", unit=unit.id))
+        raise IllegalAction(T("{unit} is radioless: off the map it comes on with its platoon by impulses: "
+                              "move {unit} ENTRY as impulse_in (D14.212)", unit=unit.id))
     if MODES[move.mode] and not vt.armored:
         raise IllegalAction(T("{unit} has no AFV crew to go CE or button up", unit=unit.id), "A2.52")
     return unit
@@ -238,6 +248,8 @@ def moves(position: Position) -> Iterator[act.Move]:
     """Each waiting vehicle's entries: onto each open entry hex, and on from there (armour.moves_for)."""
     if position.phase.id != "MPh" or position.state.decision is not None or position.state.moving is not None:
         return
+    if _platoon_moving(position):
+        return  # D14.3
     for unit in waiting(position):
         if platoon_bound(position, unit):
             continue
@@ -288,16 +300,45 @@ def begin(game: AslGame, position: Position, move: act.Move) -> State:
     return state.replace(decisions=(*state.decisions[:under], react, *state.decisions[under:]))
 
 
+def named(action: act.Action) -> tuple[str, ...]:
+    """The units an action names as actors (not an answer's choices)."""
+    if isinstance(action, act.Move | act.Activate | act.Load):
+        ids = tuple(action.units)
+    elif isinstance(action, act.Fire):
+        ids = tuple(action.firers)
+    elif isinstance(action, act.Rally | act.Save | act.Smoke):
+        ids = (action.unit,)
+    elif isinstance(action, act.Transfer):
+        ids = (action.item, action.to)
+    elif isinstance(action, act.Repair):
+        ids = (action.sw,)
+    elif isinstance(action, act.Unload):
+        ids = (action.carrier,)
+    else:
+        ids = ()
+    return ids
+
+
+def bar_off_board(position: Position, action: act.Action) -> None:
+    """A2.52: a unit waiting off the map does nothing but come on (its entry is claimed before this)."""
+    for uid in named(action):
+        unit = position.units.get(uid)
+        if unit is not None and unit.hex is None and (arrival.off_board(position, unit)
+                                                      or arrival.aboard_off_board(position, unit)):
+            raise IllegalAction(T("{unit} waits off the map: it does nothing but come on (A2.52)", unit=uid))
+
+
 def check_end(position: Position) -> None:
     """A2.5, D2.1: a vehicle due comes on in its MPh (it may not wait for the APh); D16.8 excepted."""
     if position.phase.id != "MPh":
         return
-    left = [u for u in waiting(position) if not may_wait(u) and not platoon_bound(position, u)
+    left = [u for u in waiting(position) if not may_wait(u)
             and any(approaches(position, u, h) for h in entry_hexes(position, u))]
     if left:
         raise IllegalAction(T("{units} must enter the map this MPh: a vehicle never moves in the APh (A2.5, "
                               "D2.1)", units=", ".join(u.id for u in left)))
 
 
-__all__ = ["AMPHIBIOUS", "DD", "MODES", "aboard", "approaches", "begin", "check", "check_end", "claims",
-           "entry_hexes", "entry_mp", "may_wait", "moves", "placed", "platoon_bound", "waiting"]
+__all__ = ["AMPHIBIOUS", "DD", "MODES", "aboard", "approaches", "bar_off_board", "begin", "check",
+           "check_end", "claims", "entry_hexes", "entry_mp", "may_wait", "moves", "named", "placed",
+           "platoon_bound", "waiting"]

@@ -178,9 +178,9 @@ def test_a2_52_its_passengers_come_on_aboard_it(make_position: Any) -> None:
 
 
 def test_d14_212_a_radioless_afv_comes_on_with_its_platoon_not_alone(make_position: Any) -> None:
-    """D14.212: off the map a radioless AFV must use platoon movement if it can: with its mate off the map
-    too it is refused (platoon entry by impulses is not built) and not owed at the MPh's end; a radioless
-    AFV alone comes on without D14.23's NTC (that NTC is for an AFV on the map)."""
+    """D14.212: off the map a radioless AFV must use platoon movement if it can: with its mate it comes on
+    only by impulses (impentry.py, test_impentry.py), and is owed at the MPh's end (A2.5); a radioless AFV
+    alone comes on as any vehicle, without D14.23's NTC (that NTC is for an AFV on the map)."""
     x = {"id": "x-lt", "counter": "lt", "side": "a", "hex": "A4", "markers": ["vca0", "platoon:P1"]}
     y = {"id": "y-lt", "counter": "lt", "side": "a", "hex": "A5", "markers": ["vca0", "platoon:P1"]}
     plan = {"entry": {"x-lt": {"turn": 1, "hexes": ["A4"]}, "y-lt": {"turn": 1, "hexes": ["A5"]}}}
@@ -188,8 +188,9 @@ def test_d14_212_a_radioless_afv_comes_on_with_its_platoon_not_alone(make_positi
     with pytest.raises(IllegalAction, match=r"D14\.212"):
         pos.push_text("move x-lt A4 as enter")
     assert not entries(pos)
-    pos.push_text("end")  # not owed: the MPh ends
-    assert pos.phase.id != "MPh"
+    assert "move x-lt A4 cost 1 as impulse_in" in [pos.action_text(a) for a in pos.legal_actions]
+    with pytest.raises(IllegalAction, match=r"A2\.5"):
+        pos.push_text("end")
     lone = {"id": "x-lt", "counter": "lt", "side": "a", "hex": "A4", "markers": ["vca0"]}
     pos = table(make_position, lone, pz={**PZ, "hex": "F4"}, options={"entry": {"x-lt": {"turn": 1}}},
                 counters=LT)
@@ -197,6 +198,17 @@ def test_d14_212_a_radioless_afv_comes_on_with_its_platoon_not_alone(make_positi
     pos.push_text("move x-lt A4-B4 as enter")
     pass_reactions(pos)
     assert pos.label(pos.units["x-lt"].hex) == "B4"
+
+
+def test_d16_8_an_unarmored_amphibian_may_wait_an_armored_one_may_not(make_position: Any) -> None:
+    """D16.8 names DD tanks and unarmored amphibious vehicles: the demo truck (unarmored) marked amphibious
+    may wait; the armored halftrack marked so may not."""
+    truck = {"id": "a-tr", "counter": "tr", "side": "a", "hex": "A5", "markers": ["vca0", "amphibious"]}
+    ht = {"id": "a-ht", "counter": "ht", "side": "a", "hex": "A6", "markers": ["vca0", "amphibious"]}
+    pos = table(make_position, truck, ht, pz={**PZ, "hex": "F4"},
+                counters={**COUNTERS, "tr": {"type": "vehicle", "vehicle": "demo-truck-r"}})
+    assert not armour.vtype(pos.units["a-tr"]).armored
+    assert ventry.may_wait(pos.units["a-tr"]) and not ventry.may_wait(pos.units["a-ht"])
 
 
 def test_a2_5_not_before_its_turn_nor_with_infantry(make_position: Any) -> None:
@@ -207,3 +219,14 @@ def test_a2_5_not_before_its_turn_nor_with_infantry(make_position: Any) -> None:
     pos = table(make_position)
     with pytest.raises(IllegalAction, match=r"A2\.5"):
         pos.push_text("move a-pz A5 as enter")
+
+
+def test_a2_52_off_the_map_it_does_nothing_but_come_on(make_position: Any) -> None:
+    """A2.52: a unit waiting off the map takes no action but its entry: a move from there without ``as
+    enter``, a CE change, a delay MP or a shot are refused with the rule, not left to crash."""
+    bt = {"id": "b-t", "counter": "t", "side": "b", "hex": "E4", "markers": ["vca3"]}
+    pos = table(make_position, bt)
+    for text in ("move a-pz A4-B4", "move a-pz A4 as ce", "move a-pz A4 as delay", "fire a-pz at E4",
+                 "move a-pz A4-B4 as bypass"):
+        with pytest.raises(IllegalAction, match=r"A2\.52"):
+            pos.push_text(text)
