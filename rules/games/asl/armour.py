@@ -443,7 +443,8 @@ def with_spent(unit: UnitState, spent: Fraction) -> UnitState:
 def end_of_mph(state: State) -> State:
     """The MP a vehicle spent, and the quarters its loaders left it, count for one MPh only (D2.1, D6.4)."""
     for unit in list(state.units.values()):
-        old = tuple(m for m in unit.markers if m[:5] == "spent" or m[:3] == "mpq" or m == wagon.GALLOP)
+        old = tuple(m for m in unit.markers if m[:5] == "spent" or m[:3] == "mpq" or m == wagon.GALLOP
+                    or m[:7] == "came_on")  # A2.51: vmotion.CAME, ventry.py
         if old and is_vehicle(unit):
             state = state.with_unit(unit.mark(remove=old))
     return state

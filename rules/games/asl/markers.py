@@ -206,6 +206,9 @@ def phrase(marker: str, label: object = None) -> T:
     """The marker as players read it, with its rule. ``label`` turns an axial hex into the map's label."""
     if marker in PHRASES:
         return PHRASES[marker]
+    if marker.startswith("came_on") and marker[7:].isdigit():
+        return T("came on from off the map this MPh, {mp} MP for its entry hex (A2.51)",
+                 mp=_mp(int(marker[7:])))
     if marker.startswith("spent") and marker[5:].isdigit():
         return T("{mp} MP spent this MPh (D2.1)", mp=_mp(int(marker[5:])))
     if marker.startswith("smoke_mf") and marker[8:].isdigit():

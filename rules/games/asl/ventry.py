@@ -22,7 +22,13 @@ Audit (paraphrased, with where each part is kept):
   facing question: stop for 1 MP (D2.13) or stay in Motion (D2.4).
 - A8.1, D3.3: the entry hex is the first hex entered: Defensive First Fire may be taken there, the vehicle a
   moving target (it is in Motion, D2.1). Its entry into that hex also meets Residual FP and concealment loss
-  as any entry (game.enter).
+  as any entry (game.enter). A2.51 puts no LOS between the map and the off-board board, so it began its move
+  out of every LOS: an enemy vehicle that sees the entry hex may attempt Motion there (D2.401: the marker
+  ``came_on<half MP>`` gives vmotion the entry hex's MP); CC Reaction Fire and Street Fighting are offered
+  there as at any entry (D7.21, A11.8).
+- A2.52: off the map a unit does nothing but come on: any other action naming it is refused
+  (``bar_off_board``); the Deployment an off-board squad stacked with a leader may try in the RPh is not
+  built.
 - D14.212: a platoon may bring part of itself on at an impulse's end (impentry.py); a radioless AFV off the
   map must use platoon movement if it can: one with a platoon mate (off the map or on it) comes on only by
   impulses (refused here, citing D14.212); a radioless AFV alone enters as above (D14.23's NTC is for an AFV
@@ -38,6 +44,7 @@ Audit (paraphrased, with where each part is kept):
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -45,7 +52,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import aerosan, armour, arrival, ddtank, moto, platoon, radioless, wagon
+from hexmate.rules.games.asl import aerosan, armour, arrival, ddtank, moto, platoon, radioless, vmotion, wagon
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.base import Position, State, UnitState
@@ -277,7 +284,7 @@ def begin(game: AslGame, position: Position, move: act.Move) -> State:
     defender's window at the entry hex (A8.1, D3.3)."""
     unit = position.units[move.units[0]]
     total, g, mp, off = _best(position, unit, tuple(move.path), move.mode)
-    on = placed(unit, move.path[0], g, mp, move.mode).mark("entered")  # D2.1: a moving target
+    on = placed(unit, move.path[0], g, mp, move.mode).mark("entered", f"{vmotion.CAME}{int(2 * mp)}")  # D2.1
     state = position.state.with_unit(on)
     for rider in aboard(position, unit):
         state = state.with_unit(rider.at(move.path[0]))
@@ -293,10 +300,15 @@ def begin(game: AslGame, position: Position, move: act.Move) -> State:
     reactor = position.enemy_of(unit.side)
     if not game.can_react(position.at(state), reactor):
         return state
+    from hexmate.rules.games.asl import ccreact, street
+
     here = position.label(move.path[0])
     react = Decision("react", reactor, T("{unit} came on from off the map into {hex}: fire at it now or pass "
                                          "(A2.5, A8.1)", unit=unit.id, hex=here),
                      "A8.1", "move_on", subject=(unit.id,), target=move.path[0])
+    view = position.at(state.push(react))  # D2.401: Motion attempts (it began out of every LOS); D7.21, A11.8
+    extra = (*vmotion.choices(view, reactor), *street.choices(view, reactor), *ccreact.choices(view, reactor))
+    react = dataclasses.replace(react, choices=(*react.choices, *extra))
     return state.replace(decisions=(*state.decisions[:under], react, *state.decisions[under:]))
 
 
@@ -332,8 +344,12 @@ def check_end(position: Position) -> None:
     """A2.5, D2.1: a vehicle due comes on in its MPh (it may not wait for the APh); D16.8 excepted."""
     if position.phase.id != "MPh":
         return
-    left = [u for u in waiting(position) if not may_wait(u)
-            and any(approaches(position, u, h) for h in entry_hexes(position, u))]
+    from hexmate.rules.games.asl import impentry  # impentry -> here
+
+    left = [u for u in waiting(position) if not may_wait(u)]
+    if left:  # only those with a way on offered now (a platoon out of MP leaves its last ones off)
+        able = {m.units[0] for m in (*moves(position), *impentry.options(position))}
+        left = [u for u in left if u.id in able]
     if left:
         raise IllegalAction(T("{units} must enter the map this MPh: a vehicle never moves in the APh (A2.5, "
                               "D2.1)", units=", ".join(u.id for u in left)))

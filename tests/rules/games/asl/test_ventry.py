@@ -230,3 +230,34 @@ def test_a2_52_off_the_map_it_does_nothing_but_come_on(make_position: Any) -> No
                  "move a-pz A4-B4 as bypass"):
         with pytest.raises(IllegalAction, match=r"A2\.52"):
             pos.push_text(text)
+
+
+def test_d2_401_it_began_off_the_map_so_an_enemy_vehicle_may_attempt_motion(make_position: Any) -> None:
+    """A2.51: no LOS reaches the off-board board, so a vehicle coming on began its move out of every LOS;
+    the stopped enemy tank in E4 that sees A4 may attempt Motion at the entry hex: 1 MP spent in its LOS (the
+    Open Ground entry hex), so a dr of 1 succeeds (D2.401)."""
+    bt = {"id": "b-t", "counter": "t", "side": "b", "hex": "E4", "markers": ["vca3"]}
+    pos = table(make_position, bt)
+    pos.push_text("move a-pz A4-B4 as enter")
+    top = pos.decision
+    assert top is not None and top.kind == "react" and pos.label(top.target) == "A4"
+    assert "motion-b-t" in top.choices
+    pos.push_text("answer motion-b-t")
+    top = pos.decision
+    assert top is not None and top.then == "vmotion" and top.arg("need") == "1"
+    pos.push_text("answer dice 1")
+    assert pos.units["b-t"].has("motion")
+
+
+ROW4 = "-".join(c + "4" for c in "ABCDEFGHIJKL")
+
+
+def test_d2_5_coming_on_may_ask_esb_for_up_to_a_quarter_more(make_position: Any) -> None:
+    """No start MP (D2.12): A4 to L4 is 12 MP, L5 a hexspine turned and an entry, 14: all its MP. One hex
+    more asks ESB (D2.5: up to a quarter of 14, FRD, 3 MP) before the first hex."""
+    pos = table(make_position, pz={**PZ, "hex": "A4"})
+    checked = pos.game.check(pos, pos.parse_action(f"move a-pz {ROW4}-L5 as enter"))
+    assert isinstance(checked, act.Move) and checked.cost == 14
+    pos.push_text(f"move a-pz {ROW4}-L5-L6 as enter")
+    top = pos.decision
+    assert top is not None and top.rule == "D2.5" and top.then == "vesb"
