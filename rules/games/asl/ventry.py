@@ -136,7 +136,7 @@ def entry_mp(position: Position, unit: UnitState, off: Hex, entry: Hex) -> Fract
         if cost == "NA":
             return None
         if cost == "all":
-            return Fraction(max(0, vt.mp))  # D2.7: all its MP
+            return armour.budget(unit)  # D2.7: all its MP
         cot = vm.obstacle_mp(vt.mp) if cost == "half" else int(cost)
     if ddtank.raised(unit) and terrain in ddtank.BARRED and not (road and terrain in ddtank.ROAD_OK):
         return None  # D16.12
@@ -247,6 +247,9 @@ def check(position: Position, move: act.Move) -> act.Move:
     unit = _vehicle(position, move)
     if not move.path:
         raise IllegalAction(T("name the entry hex first (A2.5)"))
+    crew = _status(unit, move.mode)  # D16.12: a raised DD screen comes on CE only
+    ddtank.check_move(position.at(position.state.with_unit(crew)), act.Move((unit.id,), move.path, None, ""),
+                      False)
     total, _, _, _ = _best(position, unit, tuple(move.path), move.mode)
     return act.Move((unit.id,), move.path, total, move.mode)
 
@@ -263,10 +266,12 @@ def moves(position: Position) -> Iterator[act.Move]:
         vt = armour.vtype(unit)
         if wagon.is_wagon(vt.movement) or moto.is_motorcycle(vt.movement) or aerosan.is_aerosan(vt.movement):
             continue
+        mode = "enter_ce" if ddtank.raised(unit) and not unit.has("ce") else arrival.MODE  # D16.12
+        crew = _status(unit, mode)
         for entry in entry_hexes(position, unit):
             found: dict[tuple[Hex, ...], Fraction] = {}
-            for g, (mp, _) in approaches(position, unit, entry).items():
-                on = placed(unit, entry, g, mp, arrival.MODE)
+            for g, (mp, _) in approaches(position, crew, entry).items():
+                on = placed(unit, entry, g, mp, mode)
                 if mp > armour.budget(on):
                     continue
                 found[(entry,)] = min(found.get((entry,), mp), mp)
@@ -275,7 +280,7 @@ def moves(position: Position) -> Iterator[act.Move]:
                     if cost <= armour.budget(on) and cost < found.get(m.path, cost + 1):
                         found[m.path] = cost
             for path, cost in sorted(found.items(), key=lambda kv: (len(kv[0]), kv[0])):
-                yield act.Move((unit.id,), path, cost, arrival.MODE)
+                yield act.Move((unit.id,), path, cost, mode)
 
 
 def begin(game: AslGame, position: Position, move: act.Move) -> State:

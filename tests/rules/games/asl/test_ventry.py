@@ -261,3 +261,26 @@ def test_d2_5_coming_on_may_ask_esb_for_up_to_a_quarter_more(make_position: Any)
     pos.push_text(f"move a-pz {ROW4}-L5-L6 as enter")
     top = pos.decision
     assert top is not None and top.rule == "D2.5" and top.then == "vesb"
+
+
+def test_d16_12_a_raised_screen_comes_on_ce_only(make_position: Any) -> None:
+    """D16.12: with its DD screen raised a tank moves only CE: buttoned up it is refused, and the table offers
+    its entry as ``enter_ce`` (A2.52: CE or BU is chosen off the map); the land hex costs 1 MP more."""
+    pos = table(make_position, pz={**PZ, "markers": ["vca0", "screen"]})
+    with pytest.raises(IllegalAction, match=r"D16\.12"):
+        pos.push_text("move a-pz A4 as enter")
+    offered = [pos.action_text(a) for a in pos.legal_actions]
+    assert "move a-pz A4 cost 2 as enter_ce" in offered
+    pos.push_text("move a-pz A4 as enter_ce")
+    assert pos.units["a-pz"].has("ce")
+
+
+def test_a12_2_a_concealed_vehicle_seen_coming_on_loses_its_concealment(make_position: Any) -> None:
+    """A concealed vehicle may come on (the scenario's "?"); seen moving into the entry hex by the Good Order
+    enemy squad in C4, two hexes away, it loses it there as at any entry (A12.2, conceal58.py)."""
+    pos = make_position("asl", [{**PZ, "concealed": True},
+                                {"id": "b-sq", "counter": "4-6-7", "side": "b", "hex": "C4"}], "MPh",
+                        counters=COUNTERS, options=ENTRY)
+    assert pos.units["a-pz"].concealed
+    pos.push_text("move a-pz A4 as enter")
+    assert not pos.units["a-pz"].concealed
