@@ -443,7 +443,8 @@ def with_spent(unit: UnitState, spent: Fraction) -> UnitState:
 def end_of_mph(state: State) -> State:
     """The MP a vehicle spent, and the quarters its loaders left it, count for one MPh only (D2.1, D6.4)."""
     for unit in list(state.units.values()):
-        old = tuple(m for m in unit.markers if m[:5] == "spent" or m[:3] == "mpq" or m == wagon.GALLOP)
+        old = tuple(m for m in unit.markers if m[:5] == "spent" or m[:3] == "mpq" or m == wagon.GALLOP
+                    or m[:7] == "came_on")  # A2.51: vmotion.CAME, ventry.py
         if old and is_vehicle(unit):
             state = state.with_unit(unit.mark(remove=old))
     return state
@@ -697,20 +698,21 @@ def enter(position: Position, state: State) -> State:
 
 
 def bog_check(
-    position: Position, unit: UnitState, a: Hex, b: Hex, *, minimum: bool = False
+    position: Position, unit: UnitState, a: Hex, b: Hex, *, minimum: bool = False, off_board: bool = False
 ) -> Decision | None:
     """D8.21: entering woods or a building by paying half the MP allowance calls for a bog DR (+3 woods or
     a wooden building, +4 a stone building, +1 into higher woods, and the vehicle's own DRM); by a Minimum
-    Move the same DR without the +3/+4 (D2.15, D8.21 example)."""
+    Move the same DR without the +3/+4 (D2.15, D8.21 example). ``off_board``: a is the off-board Open Ground
+    hex a vehicle comes on from, level 0, its road the edge hex's own (A2.51, ventry.py)."""
     terrain = position.map.terrain(b)
     d = direction_between(a, b)
-    road = d in position.map.road_exits(a) and opposite(d) in position.map.road_exits(b)
+    road = opposite(d) in position.map.road_exits(b) and (off_board or d in position.map.road_exits(a))
     if wagon.is_wagon(vtype(unit).movement) or moto.is_motorcycle(vtype(unit).movement):
         return None  # D12.1: a wagon pays the MF column, never the half allowance; D15.47: no bog
     if road or vehicle_cost(terrain) != "half":
         return None
     stone = terrain in ("stone-building", "stone building")
-    higher = terrain == "woods" and position.map.level(b) > position.map.level(a)
+    higher = terrain == "woods" and position.map.level(b) > (0 if off_board else position.map.level(a))
     soft, deep = vmud.ground(position.state.game)  # D8.21: +1 mud or snow, +1 more deep snow (not indoors)
     indoors = terrain in ("stone-building", "stone building", "wooden-building", "wooden building")
     case = vm.BogCase(towing=unit.has("towing"), entering="stone" if stone else "woods", higher_woods=higher,

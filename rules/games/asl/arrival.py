@@ -19,7 +19,8 @@ Audit of A2.5-A2.52 (paraphrased):
   and movement on it are not built: the unit waits off the map and comes straight on at an entry hex.
 - A2.52 an off-board unit does nothing but come on: built (it is never in a stack, so no other action names
   it); its set-up choices (dismantled SW, CE/BU, Deployment in the RPh) are not built.
-- Vehicles (D-chapter entry with VCA, MP) are not built: their entry is refused with a message.
+- Vehicles come on by ventry.py (A2.5-A2.52 with chapter D's VCA and MP); their passengers and riders start
+  off the map with them and come on aboard (A2.52), never by themselves.
 - Defensive First Fire may be taken at every hex entered, the entry hex included (A8.1): built (the move
   enters the entry hex as its first step).
 """
@@ -54,13 +55,21 @@ SPREAD = 4  # A2.5: a blocked entry moves this many hexes either way, each turn 
 
 def setup(scenario: Scenario, hex_map: HexMap, state: State) -> State:
     """A2.5: every arrival checked on load (DataError naming file and key); the units start off the map."""
-    for uid in PLAN.validate(scenario, hex_map):
-        state = state.with_unit(dataclasses.replace(state.units[uid], hex=None))
+    due = PLAN.validate(scenario, hex_map)
+    for unit in list(state.units.values()):
+        if unit.id in due or (unit.carrier and unit.carrier in due):  # A2.52: aboard a vehicle coming on
+            state = state.with_unit(dataclasses.replace(unit, hex=None))
     return state
 
 
 def off_board(position: Position, unit: UnitState) -> bool:
     return PLAN.off_board(position, unit.id)
+
+
+def aboard_off_board(position: Position, unit: UnitState) -> bool:
+    """A2.52: a passenger or rider off the map aboard a vehicle waiting to come on."""
+    carrier = position.units.get(unit.carrier) if unit.carrier else None
+    return unit.hex is None and carrier is not None and off_board(position, carrier)
 
 
 def due_turn(position: Position, uid: str) -> int:
@@ -98,6 +107,7 @@ def waiting(position: Position) -> list[UnitState]:
     built: they are left to the players)."""
     return [u for u in sorted(position.units.values(), key=lambda u: u.id)
             if u.side == position.phasing and off_board(position, u) and not armour.is_vehicle(u)
+            and not aboard_off_board(position, u)
             and not (position.phase.id == "APh" and u.has(BARRED)) and entry_hexes(position, u)]
 
 
@@ -105,7 +115,8 @@ def on_map(position: Position) -> Position | None:
     """The position without the units waiting off the map (None if there are none), for listing what the
     units on the map may do (A2.52)."""
     state = position.state
-    off = [u.id for u in state.units.values() if u.hex is None and off_board(position, u)]
+    off = [u.id for u in state.units.values()
+           if u.hex is None and (off_board(position, u) or aboard_off_board(position, u))]
     for uid in off:
         state = state.without_unit(uid)
     return position.at(state) if off else None
@@ -144,9 +155,8 @@ def _units(position: Position, ids: tuple[str, ...]) -> list[UnitState]:
             raise IllegalAction(T("{unit} is not waiting off the map to enter (A2.5)", unit=uid))
         if unit.side != position.phasing:
             raise IllegalAction(T("only the phasing side's units enter the map (A2.5)"))
-        if armour.is_vehicle(unit):
-            raise IllegalAction(T("{unit}: a vehicle entering from off the map is not built (A2.5)",
-                                  unit=uid))
+        if aboard_off_board(position, unit):
+            raise IllegalAction(T("{unit} comes on aboard its vehicle (A2.52)", unit=uid))
         turn = due_turn(position, uid)
         if position.turn < turn:
             raise IllegalAction(T("{unit} enters on turn {turn} (A2.5)", unit=uid, turn=turn))
@@ -245,5 +255,5 @@ def check_end(position: Position) -> None:
                               units=", ".join(u.id for u in left)))
 
 
-__all__ = ["BARRED", "MODE", "PLAN", "begin", "check", "check_end", "claims", "end_of_mph", "moves",
-           "off_board", "on_map", "place", "setup", "waiting"]
+__all__ = ["BARRED", "MODE", "PLAN", "aboard_off_board", "begin", "check", "check_end", "claims",
+           "end_of_mph", "moves", "off_board", "on_map", "place", "setup", "waiting"]

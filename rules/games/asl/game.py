@@ -37,6 +37,7 @@ from hexmate.rules.games.asl import (
     floc,
     ftdc,
     hulldown,
+    impentry,
     impovr,
     impulse,
     integrity,
@@ -70,6 +71,7 @@ from hexmate.rules.games.asl import (
     vcrewhit,
     vdelay,
     vdriver,
+    ventry,
     vfg,
     vfire,
     vft,
@@ -741,9 +743,14 @@ class AslGame(Game):
 
     # --- the hooks ---
     def check(self, position: Position, action: act.Action) -> act.Action:
+        if ventry.claims(position, action):
+            assert isinstance(action, act.Move)
+            return ventry.check(position, action)  # A2.5, A2.51, D2.12: a vehicle coming on
         if asl_arrival.claims(action):
             assert isinstance(action, act.Move)
             return asl_arrival.check(self, position, action)  # A2.5, A2.51: coming on from off the map
+        if not (isinstance(action, act.Move) and impulse.is_impulse(action)):
+            ventry.bar_off_board(position, action)  # A2.52: off the map a unit only comes on
         hidden = asl_hip.in_action(position, action)
         if hidden:  # A12.31, A12.32: checked as it will be, the HIP units on their hexes
             shown = asl_hip.reveal(self, position.state, hidden, keep_concealed=isinstance(action, act.Move))
@@ -2281,6 +2288,8 @@ class AslGame(Game):
     def begin_move(self, position: Position, move: act.Move) -> State:
         """A4.5: Double Time puts a CX counter on the movers; Assault Movement is remembered on them for the
         Defensive First Fire at them (A4.61: no FFNAM). A HIP unit is first placed under a "?" (A12.32)."""
+        if ventry.claims(position, move):
+            return ventry.begin(self, position, move)  # A2.51, D2.12: in Motion, its VCA, the entry hex
         if asl_arrival.claims(move):
             return asl_arrival.begin(position, move)  # A2.51: the entry hex is the first hex entered
         if vcrew.is_abandon(position, move):
@@ -2482,6 +2491,8 @@ class AslGame(Game):
         if on_map is not None:  # A2.52: units waiting off the map do nothing but enter
             yield from self.generate(on_map)
             yield from asl_arrival.moves(self, position)  # A2.5: in the MPh, or waited for the APh
+            yield from ventry.moves(position)  # A2.5, D2.1: vehicles in the MPh only
+            yield from impentry.options(position)  # D14.212: a platoon's AFVs by impulses
             return
         state = position.state
         phase = position.phase.id
@@ -2733,6 +2744,7 @@ class AslGame(Game):
 
     def check_end(self, position: Position) -> None:
         asl_arrival.check_end(position)  # A2.5: the units due come on this turn
+        ventry.check_end(position)  # A2.5, D2.1: a vehicle due comes on in its MPh (D16.8 excepted)
         asl_berserk.check_end(self, position)  # A15.43: a berserk unit's charge is owed
         asl_hw.check_end(self, position)  # A25.232: a Human Wave goes on
         vrecall.check_end(position)  # D5.341: a Recalled AFV moves off before the MPh ends

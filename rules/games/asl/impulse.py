@@ -51,9 +51,11 @@ cost (``check_unload``, ``unloaded``); loading waits for the platoon's MPh's end
 MP). Mud and deep snow: one secret bog DR for the platoon's MPh (D8.23 with D14.21: impmud.py). An entry into
 a hex of enemy infantry is an Overrun, attacking at the impulse's end (D7.1 with D14.32: impovr.py).
 
+D14.212: an AFV of the platoon waiting off the map comes on in an impulse (``move AFV ENTRY as impulse_in``,
+impentry.py).
+
 Not built: going on round a bypass's CAFP (D2.33: refused), a stall's one delay DR (D14.21: stalls come from
-chapter H's vehicle notes, not among the texts), Armored Assault with a Human Wave (D14.332), entering from
-off the map in impulses (D14.212: off-board set-up and entry, A2.5-A2.52, are not played).
+chapter H's vehicle notes, not among the texts), Armored Assault with a Human Wave (D14.332).
 """
 
 from __future__ import annotations
@@ -76,6 +78,7 @@ from hexmate.rules.games.asl import (
     hulldown,
     impaa,
     impedge,
+    impentry,
     impmud,
     impovr,
     overrun,
@@ -106,7 +109,7 @@ BYPASS = "impulse_bypass"  # D14.31, D2.3: one hexside of Vehicular Bypass Movem
 END, DONE = "impulse_end", "impulse_done"
 PART = impaa.PART  # D14.331: Armored Assault infantry stop it
 ACTS = (ENTER, START, STOP, CW, CCW, DELAY, REV, START_REV, EXIT, BYPASS)
-MODES = (*ACTS, END, DONE, PART)
+MODES = (*ACTS, END, DONE, PART, impentry.IN)  # D14.212: impentry.py's coming on from off the map
 
 ON = "imp_on"  # in platoon movement this MPh
 GO = "imp_go"  # started: non-stopped in platoon movement (D14.21's status); Motion once its MPh is over
@@ -319,6 +322,11 @@ def check(position: Position, move: act.Move) -> act.Move:
                             "D14.2")
     if move.mode in (END, DONE):
         return _check_end(position, move, units)
+    if move.mode == impentry.IN:  # D14.212: an AFV of the platoon comes on from off the map
+        members = crew(position)
+        now = {u.id: acted(u) or Fraction(0) for u in members}
+        return impentry.check(position, move, members, allowance(members) if members else 99, spent(members),
+                              now)
     if move.mode == PART:  # D14.331
         return impaa.check_part(position, move, [u.id for u in crew(position)])
     if move.mode == ENTER and len(units) > 1 and armour.is_vehicle(units[0]):  # D14.33: with its infantry
@@ -381,6 +389,7 @@ def _check_end(position: Position, move: act.Move, units: list[UnitState]) -> ac
     if move.mode == DONE:
         if any(c is not None for c in costs):
             raise IllegalAction(T("an impulse is being made: declare its end first"), "D14.31")
+        impentry.check_done(position, members)  # D14.212, A2.5: the AFVs due come on first
         return act.Move(move.units, move.path, None, move.mode)
     if all(c is None for c in costs):
         raise IllegalAction(T("no AFV of the platoon has spent MP in this impulse"), "D14.31")
@@ -408,7 +417,7 @@ def _could_meet(position: Position, members: list[UnitState]) -> str:
     for u in members:
         frm, f = _before(u)
         here = [(frm, Fraction(0))]
-        if moving(u) and is_mobile(u.markers):
+        if moving(u) and is_mobile(u.markers) and frm in position.map:  # (off it: came on, impentry.py)
             for to in _entries(frm, f, u.has(BACK)):
                 if to not in position.map or any(x.side != u.side for x in position.units_at(to)):
                     continue
@@ -424,7 +433,7 @@ def _could_meet(position: Position, members: list[UnitState]) -> str:
         if list(where.values()) == starts or max(c for _, c in combo) > left:
             continue
         states = {u.id: status(u) for u in members}
-        if not platoon.conforms(where, states, lambda a, b: _sees(position, a, b)):
+        if not platoon.conforms(where, states, lambda a, b: impedge.sees(position, a, b)):
             return ", ".join(f"{u.id} {position.label(frm)}-{position.label(h)}"
                              for u, frm, (h, _) in zip(members, starts, combo, strict=True) if h != frm)
     return ""
@@ -537,7 +546,7 @@ def _checks(position: Position, members: list[UnitState]) -> list[Decision]:
     for u in members:
         frm = _before(u)[0]
         if u.hex is not None and frm != u.hex and vbypass.across_of(u) is None:  # D2.3: no bog in bypass
-            d = armour.bog_check(position, u, frm, u.hex)
+            d = armour.bog_check(position, u, frm, u.hex, off_board=frm not in position.map)  # (impentry.py)
             if d is not None:
                 bog[u.id] = int(d.arg("drm", "0"))
     red = {u.id: 0 for u in members if u.has(STARTED) and axisred.red_mp(position, u)}
@@ -825,6 +834,19 @@ def apply(position: Position, move: act.Move) -> State:
         return done(position, move)
     if move.mode == PART:
         return impaa.part(position, move, [u.id for u in crew(position)])  # D14.331
+    if move.mode == impentry.IN:  # D14.212: on from off the map, its one action of the impulse
+        members = crew(position)
+        state = _forget_last(position.state)
+        cost = Fraction(move.cost) if isinstance(move.cost, int | Fraction) else Fraction(0)
+        if not members:  # the platoon's first action: its AFVs on the map move with it
+            name = platoon.name_of(position.units[move.units[0]]) or ""
+            for u in platoon.roster(state, name, position.phasing):
+                state = state.with_unit(u.mark(ON))
+        marks = (ON, GO, MP + str(int(2 * cost)))  # in platoon movement, non-stopped, this impulse's MP
+        state = impentry.apply(position.at(state), move, members, spent(members), marks)
+        came = impentry.came_from(position, position.units[move.units[0]], move.path[0])  # its bog DR
+        unit = state.units[move.units[0]]
+        return state.with_unit(unit.mark(f"{FROM}{_hx(came)},{armour.facing_of(unit)}"))
     if len(move.units) > 1:  # D14.33: the AFV's entry, its Armored Assault infantry with it
         afv = position.units[move.units[0]]
         ids = [u.id for u in _members_of(position, afv)]

@@ -128,6 +128,8 @@ PHRASES: dict[str, T] = {
     "aa_led": T("moves with a halftrack whose CE leader aboard gives it A4.12's +2 MF this MPh (D6.65)"),
     "smc_crew": T("crewed by a SMC as a temporary crew, A21.22 (D5.343)"),
     "screen": T("DD screen raised: moves only CE, +1 MP a land hex, no fire, bypass or riders (D16.12)"),
+    "dd": T("DD tank: may stay off the map past its entry turn, until the MPh its owner picks (D16.8)"),
+    "amphibious": T("amphibious: if unarmored, may stay off the map past its entry turn (D16.8)"),
     "other_crew": T("crewed by another unit than its Armor Leader's crew: no Armor Leader (D3.43)"),
     "crew_left": T("its crew left it this Player Turn: nobody may enter it before the next (D5.42)"),
     "towing": T("towing a Gun or trailer: no reverse, +1 bog DRM (D2.2)"),
@@ -207,6 +209,9 @@ def phrase(marker: str, label: object = None) -> T:
     """The marker as players read it, with its rule. ``label`` turns an axial hex into the map's label."""
     if marker in PHRASES:
         return PHRASES[marker]
+    if marker.startswith("came_on") and marker[7:].isdigit():
+        return T("came on from off the map this MPh, {mp} MP for its entry hex (A2.51)",
+                 mp=_mp(int(marker[7:])))
     if marker.startswith("spent") and marker[5:].isdigit():
         return T("{mp} MP spent this MPh (D2.1)", mp=_mp(int(marker[5:])))
     if marker.startswith("smoke_mf") and marker[8:].isdigit():

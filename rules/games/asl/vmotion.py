@@ -57,10 +57,11 @@ def spent_in_los(position: Position, vehicle: UnitState) -> Fraction:
     done = dict(getattr(position.state.game, "vpath", ()))
     if len(moving.path) == 1 and mover.id in done and is_vehicle(mover):
         return _after_move(position, vehicle, mover, done[mover.id])
-    if _sees(position, vehicle.hex, moving.path[0]):
+    came = came_on(mover)  # A2.51: it came on this MPh from off the map, out of every LOS (ventry.py)
+    if came is None and _sees(position, vehicle.hex, moving.path[0]):
         return Fraction(0)
     path = moving.path[: moving.at + 1]
-    total = Fraction(0)
+    total = came if came is not None and _sees(position, vehicle.hex, path[0]) else Fraction(0)
     if is_vehicle(mover):
         before = Fraction(0)
         for i in range(1, len(path)):
@@ -82,17 +83,30 @@ def _after_move(position: Position, vehicle: UnitState, mover: UnitState, path: 
     unloading: a window of vinplace.py): the MP its move spent entering hexes in the vehicle's LOS, plus all
     it has spent in its last hex since, when that hex is in LOS; 0 if it began its move in that LOS."""
     assert vehicle.hex is not None
-    if _sees(position, vehicle.hex, path[0]):
+    came = came_on(mover)  # A2.51: it began off the map, out of every LOS; its entry hex's MP first
+    if came is None and _sees(position, vehicle.hex, path[0]):
         return Fraction(0)
-    total, before = Fraction(0), Fraction(0)
+    total = came if came is not None and _sees(position, vehicle.hex, path[0]) else Fraction(0)
+    before = Fraction(0)
     for i in range(1, len(path)):
         upto = route(position, mover, path[: i + 1])[0]
         if _sees(position, vehicle.hex, path[i]):
             total += upto - before
         before = upto
     if _sees(position, vehicle.hex, path[-1]):
-        total += max(Fraction(0), spent_of(mover) - before)
+        total += max(Fraction(0), spent_of(mover) - (came or 0) - before)
     return total
+
+
+CAME = "came_on"  # came_on<half MP>: it came on from off the map this MPh, this many MP for the entry hex
+
+
+def came_on(unit: UnitState) -> Fraction | None:
+    """The MP a vehicle paid for its entry hex coming on from off the map this MPh (None: it did not)."""
+    for m in unit.markers:
+        if m.startswith(CAME) and m[len(CAME):].isdigit():
+            return Fraction(int(m[len(CAME):]), 2)
+    return None
 
 
 def candidates(position: Position, side: str) -> list[UnitState]:
@@ -255,5 +269,5 @@ def resume_face(position: Position, decision: Decision, answer: act.Answer) -> S
     return state.with_unit(with_facing(vehicle, g))
 
 
-__all__ = ["CHOICE", "TRIED", "attempt", "candidates", "choices", "resume_face", "resume_motion",
-           "resume_pick", "resume_reliability", "spent_in_los"]
+__all__ = ["CAME", "CHOICE", "TRIED", "attempt", "came_on", "candidates", "choices", "resume_face",
+           "resume_motion", "resume_pick", "resume_reliability", "spent_in_los"]

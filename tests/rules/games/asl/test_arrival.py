@@ -151,21 +151,17 @@ def test_a2_5_a_unit_still_off_the_map_at_the_end_crashes_nothing(make_position:
     assert pos.state.over and pos.units["r-1"].hex is None
 
 
-def test_a2_5_a_vehicle_entry_is_refused_not_crashed(make_position: Any) -> None:
-    """Vehicles' entry (their VCA and MP, chapter D) is not built: refused with the rule, listed nowhere."""
+def test_a2_5_a_vehicle_comes_on_by_ventry_never_with_infantry(make_position: Any) -> None:
+    """Vehicles' entry (their VCA and MP, chapter D) is ventry.py's (test_ventry.py): offered in the MPh;
+    a vehicle and infantry named together are refused (a vehicle comes on alone, its passengers aboard)."""
     counters = {**ASL_COUNTERS, "pz": {"type": "vehicle", "vehicle": "demo-pz-g"}}
     pz = {"id": "a-pz", "counter": "pz", "side": "a", "hex": "A4", "markers": ["vca0"]}
-    pos = make_position("asl", [pz, _u("b-1", "L8", "b")], "MPh", counters=counters,
-                        options={"entry": {"a-pz": {"turn": 1, "hexes": ["A4"]}}})
-    assert not any("a-pz" in getattr(a, "units", ()) for a in pos.legal_actions)
-    with pytest.raises(IllegalAction, match="vehicle"):
-        pos.push_text("move a-pz A4 as enter")
-    for _ in range(40):  # and its side's phases go on around it (A2.52)
-        if pos.turn >= 2 or pos.decision is not None:
-            break
-        list(pos.legal_actions)
-        pos.push_text("end")
-    assert pos.turn == 2 and pos.units["a-pz"].hex is None
+    pos = make_position("asl", [pz, _u("r-1", "A4"), _u("b-1", "L8", "b")], "MPh", counters=counters,
+                        options={"entry": {"a-pz": {"turn": 1, "hexes": ["A4"]},
+                                           "r-1": {"turn": 1, "hexes": ["A4"]}}})
+    assert "move a-pz A4 cost 1 as enter" in _texts(pos)
+    with pytest.raises(IllegalAction, match="alone"):
+        pos.push_text("move a-pz,r-1 A4 as enter")
 
 
 def test_a2_5_barred_all_through_its_mph_it_comes_on_a_turn_later_not_in_the_aph(make_position: Any) -> None:

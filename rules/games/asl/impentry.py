@@ -1,0 +1,163 @@
+"""ASL platoon AFVs coming onto the map by impulses (D14.212 with A2.5-A2.52, D2.12; impulse.py plays them).
+
+``move AFV ENTRY as impulse_in``: an AFV of a platoon waiting off the map (ventry.py's entry plan) comes on
+at one of its open entry hexes as its one MP action of an impulse (D14.31), for the entry hex's MP as from
+off-board Open Ground (A2.51, ventry.entry_mp), in Motion (D2.12: no start MP), forward, with the VCA that
+holds the entry hex and points most into the map (the cheapest; a turn is a later impulse's action, D2.11).
+
+D14.212: only part of a platoon may come on at an impulse's end; for D14.21 the mates still off the map are
+in the off-board hex beside their first open entry hex, with LOS to and from them (impedge.sees). They are
+kept in the game state's ``imp_away`` as the mates impedge.py keeps when they leave the map, so the impulse's
+end checks the formation with them; one taken off that list as it comes on. The impulse costs it what it
+costs the platoon (D14.31), counted from the MP the platoon spent before it came on (it was with it off the
+map). The impulse's end opens the Defensive First Fire windows at the entry hex (D14.32). The platoon's MPh
+may end only when no AFV due this turn could still come on (D14.212 with A2.5, ``check_done``): a vehicle
+never moves in the APh (D2.1).
+
+A woods or building entry hex calls for the platoon's one bog DR at the impulse's end (D8.21, D14.21: the
+AFV's impulse began in the off-board hex it came from). Not built: an Armored Assault's infantry coming on
+with it (D14.33).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from fractions import Fraction
+from typing import Any
+
+from hexmate.rules import actions as act
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import armour, arrival, platoon, ventry
+from hexmate.rules.games.asl import facing as fc
+from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.hexes import DIRECTIONS, Hex, distance
+from hexmate.rules.text import T
+
+IN = "impulse_in"
+
+
+def waiting(position: Position, name: str, side: str) -> list[UnitState]:
+    """The AFVs of platoon ``name`` off the map and due now."""
+    return sorted((u for u in position.units.values() if u.side == side and platoon.name_of(u) == name
+                   and armour.is_vehicle(u) and arrival.off_board(position, u)
+                   and arrival.due_turn(position, u.id) <= position.turn), key=lambda u: u.id)
+
+
+def _approach(position: Position, unit: UnitState, entry: Hex) -> tuple[Fraction, int, Hex] | None:
+    """The cheapest entry, and of those the VCA with the most of its two hexes on the map (D2.11): its MP,
+    that VCA, the off-board hex it comes from."""
+    ways = ventry.approaches(position, unit, entry)
+    if not ways:
+        return None
+    g = min(ways, key=lambda k: (ways[k][0], -sum(h in position.map for h in fc.front_hexes(entry, k)), k))
+    return ways[g][0], g, ways[g][1]
+
+
+def came_from(position: Position, unit: UnitState, entry: Hex) -> Hex:
+    """The off-board hex the AFV came on from (the impulse's start, for its bog DR: D8.21, D14.21)."""
+    way = _approach(position, unit, entry)
+    assert way is not None
+    return way[2]
+
+
+def off_hex(position: Position, unit: UnitState, near: Hex) -> Hex | None:
+    """D14.212: where a mate still off the map stands for D14.21: the off-board hex beside one of its open
+    entry hexes nearest to ``near`` (the hex its mate came on at)."""
+    offs = [e + d for e in ventry.entry_hexes(position, unit) for d in DIRECTIONS
+            if e + d not in position.map]
+    return min(offs, key=lambda h: (distance(h, near), h.q, h.r)) if offs else None
+
+
+def check(position: Position, move: act.Move, crew: list[UnitState], allowance: int,
+          spent: Fraction, now: dict[str, Fraction]) -> act.Move:
+    """``crew``: the platoon moving now (empty before its first action), its allowance and MP spent so far,
+    and what each spent in the impulse now being made (impulse.py's accounting)."""
+    if len(move.units) != 1 or len(move.path) != 1:
+        raise IllegalAction(T("one AFV comes on at a time: move AFV ENTRY as impulse_in"), "D14.212")
+    unit = position.units[move.units[0]]
+    name = platoon.name_of(unit)
+    if not armour.is_vehicle(unit) or name is None or not arrival.off_board(position, unit):
+        raise IllegalAction(T("{unit} is not an AFV of a platoon waiting off the map", unit=unit.id),
+                            "D14.212")
+    if unit.side != position.phasing:
+        raise IllegalAction(T("only the phasing side's units enter the map (A2.5)"))
+    turn = arrival.due_turn(position, unit.id)
+    if position.turn < turn:
+        raise IllegalAction(T("{unit} enters on turn {turn} (A2.5)", unit=unit.id, turn=turn))
+    if crew and platoon.name_of(crew[0]) != name:
+        raise IllegalAction(T("the platoon of {units} is moving: its MPh is over first",
+                              units=", ".join(u.id for u in crew)), "D14.3")
+    moved = [u.id for u in platoon.roster(position.state, name, unit.side) if u.id in position.state.moved]
+    if moved and not crew:
+        raise IllegalAction(T("a platoon moves together: {units} has moved this MPh", units=", ".join(moved)),
+                            "D14.21")
+    entry = move.path[0]
+    if entry not in ventry.entry_hexes(position, unit):
+        raise IllegalAction(T("{hex} is not an open entry hex of {unit} this turn (A2.5)",
+                              hex=position.label(entry), unit=unit.id))
+    way = _approach(position, unit, entry)
+    if way is None:
+        raise IllegalAction(T("{unit} may not enter {hex}", unit=unit.id, hex=position.label(entry)), "A2.51")
+    cost = way[0]
+    go = platoon.PlatoonMove(min(allowance, int(armour.budget(unit))), spent)
+    go.impulse({**now, unit.id: cost})  # D14.31: past the slowest AFV's MP, refused
+    return act.Move(move.units, move.path, cost, IN)
+
+
+def apply(position: Position, move: act.Move, crew: list[UnitState], spent: Fraction,
+          marks: tuple[str, ...]) -> State:
+    """It comes on: in the entry hex in Motion with its VCA, the platoon's MP so far spent, ``marks`` (the
+    impulse's own: in platoon movement, non-stopped, this impulse's MP); its passengers aboard. Before the
+    platoon's first action the mates still off the map go on the away list, the ones on the map join in."""
+    state = position.state
+    unit = state.units[move.units[0]]
+    name = platoon.name_of(unit) or ""
+    way = _approach(position, unit, move.path[0])
+    assert way is not None
+    on = ventry.placed(unit, move.path[0], way[1], spent, arrival.MODE).mark("entered", *marks)
+    state = state.with_unit(on)
+    for rider in ventry.aboard(position, unit):
+        state = state.with_unit(rider.at(move.path[0]))
+    gs = state.game
+    away = [a for a in getattr(gs, "imp_away", ()) if a[0] != unit.id]
+    if not crew:
+        on_map = {a[0] for a in away}
+        for mate in waiting(position, name, unit.side):
+            h = off_hex(position, mate, move.path[0])
+            if mate.id != unit.id and mate.id not in on_map and h is not None:
+                away.append((mate.id, name, h, "moving"))
+    off: dict[str, Any] = {"imp_away": tuple(away)}
+    return state.replace(game=dataclasses.replace(gs, **off))
+
+
+def check_done(position: Position, crew: list[UnitState]) -> None:
+    """D14.212 with A2.5: the platoon's MPh ends only once its AFVs due this turn are on the map (D16.8's
+    may wait)."""
+    name = platoon.name_of(crew[0]) if crew else None
+    if name is None:
+        return
+    left = [u.id for u in waiting(position, name, crew[0].side)
+            if not ventry.may_wait(u) and ventry.entry_hexes(position, u)]
+    if left:
+        raise IllegalAction(T("{units} must come on this turn: the platoon's MPh does not end before (A2.5, "
+                              "D14.212)", units=", ".join(left)), "D14.212")
+
+
+def options(position: Position) -> Iterator[act.Move]:
+    """The impulse_in actions open now (checked by impulse.check)."""
+    from hexmate.rules.games.asl import impulse
+
+    if position.phase.id != "MPh" or position.state.decision is not None or position.state.moving is not None:
+        return
+    for unit in ventry.waiting(position):
+        if platoon.name_of(unit) is None:
+            continue
+        for entry in ventry.entry_hexes(position, unit):
+            try:
+                yield impulse.check(position, act.Move((unit.id,), (entry,), None, IN))
+            except IllegalAction:
+                continue
+
+
+__all__ = ["IN", "apply", "came_from", "check", "check_done", "off_hex", "options", "waiting"]

@@ -1,0 +1,365 @@
+"""Vehicles coming onto the map from off it (A2.5-A2.52 with D2.1, D2.11, D2.12, D14.212, D16.8).
+
+The scenario lists a vehicle in ``options.entry`` as it lists infantry (arrival.py). At the table: ``move
+VEHICLE ENTRY[-HEX...] as enter`` in its side's MPh (``as enter_ce`` / ``as enter_bu``: its crew CE or BU as
+it comes on, A2.52), offered in legal_actions; its passengers and riders come on aboard it (A2.52: loaded
+off the map within its normal capacity).
+
+Audit (paraphrased, with where each part is kept):
+
+- A2.5 due on a turn, it comes on that turn: built. A vehicle never moves in the APh (D2.1), so it may not
+  wait for the APh: its MPh may not end while it could still come on (``check_end``). Blocked entry hexes and
+  the four-hex spread a turn later are arrival.py's (shared).
+- A2.51 entering costs what entering the entry hex costs from an off-board Open Ground hex, or by road where
+  the entry hex's road crosses the map edge (the off-board half hex joined to an edge half hex is that hex's
+  terrain, so its road runs on): ``entry_mp``, from the vehicle terrain costs of the chart pack (D2.1), road
+  rate 1/2 MP or 1 MP for a BU AFV (D2.16), +1 per vehicle or wreck in the hex (D2.14), A5.11's personnel
+  overstack. Then the move goes on from the entry hex as any vehicle move (armour.py).
+- D2.12 (citing A2.52): it enters as if set up in Motion: no start MP, hence no mechanical reliability DR at
+  the edge (D2.51 is rolled on a start MP). D2.11: it enters the entry hex forward, from an off-board hex
+  beside it, with a VCA holding the entry hex (its VCA off the map is the owner's choice at set-up,
+  A2.52/D2.11); the rules pick the VCA that makes the rest of the move cheapest. At its move's end the usual
+  facing question: stop for 1 MP (D2.13) or stay in Motion (D2.4).
+- A8.1, D3.3: the entry hex is the first hex entered: Defensive First Fire may be taken there, the vehicle a
+  moving target (it is in Motion, D2.1). Its entry into that hex also meets Residual FP and concealment loss
+  as any entry (game.enter). A2.51 puts no LOS between the map and the off-board board, so it began its move
+  out of every LOS: an enemy vehicle that sees the entry hex may attempt Motion there (D2.401: the marker
+  ``came_on<half MP>`` gives vmotion the entry hex's MP); CC Reaction Fire and Street Fighting are offered
+  there as at any entry (D7.21, A11.8).
+- A2.52: off the map a unit does nothing but come on: any other action naming it is refused
+  (``bar_off_board``); the Deployment an off-board squad stacked with a leader may try in the RPh is not
+  built.
+- D14.212: a platoon may bring part of itself on at an impulse's end (impentry.py); a radioless AFV off the
+  map must use platoon movement if it can: one with a platoon mate (off the map or on it) comes on only by
+  impulses (refused here, citing D14.212); a radioless AFV alone enters as above (D14.23's NTC is for an AFV
+  on the map). D14.3: while a platoon moves by impulses no other vehicle comes on.
+- D16.8: a DD tank (``screen`` or ``dd`` marker) or an unarmored amphibious vehicle (``amphibious`` marker:
+  the catalogue has no such key) may stay off the map past its turn until the MPh its owner chooses; it
+  then comes on at its named hexes.
+- Not built: the off-board board of A2.51 (set up in the RPh, movement across it at Open Ground cost, entry
+  away from the hexes beside the set-up hex): a vehicle waits off the map and comes straight on at an entry
+  hex, as if set up on the off-board hex next to it. Entering in reverse, by bypass or by a Minimum Move
+  (D2.15) is not offered; wagons, motorcycles and aerosans (D12, D15, D17) entering are refused.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import aerosan, armour, arrival, ddtank, moto, platoon, radioless, vmotion, wagon
+from hexmate.rules.games.asl import facing as fc
+from hexmate.rules.games.asl import vmove as vm
+from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.hexes import DIRECTIONS, Hex, direction_between, opposite
+from hexmate.rules.text import T
+
+if TYPE_CHECKING:
+    from hexmate.rules.games.asl.game import AslGame
+
+MODES = {arrival.MODE: "", "enter_ce": "ce", "enter_bu": "bu"}  # A2.52: an AFV may come on CE or BU
+DD = ("dd", ddtank.SCREEN)  # D16.8
+AMPHIBIOUS = "amphibious"  # D16.8: set by the scenario
+
+
+def claims(position: Position, action: act.Action) -> bool:
+    if not isinstance(action, act.Move) or action.mode not in MODES:
+        return False
+    units = [position.units.get(u) for u in action.units]
+    return any(u is not None and armour.is_vehicle(u) for u in units)
+
+
+def may_wait(unit: UnitState) -> bool:
+    """D16.8: a DD tank or an unarmored amphibious vehicle may stay off the map past its turn."""
+    return any(unit.has(m) for m in DD) or (unit.has(AMPHIBIOUS) and not armour.vtype(unit).armored)
+
+
+def aboard(position: Position, unit: UnitState) -> list[UnitState]:
+    """Its passengers and riders, off the map with it (A2.52)."""
+    return sorted((u for u in position.units.values() if u.carrier == unit.id and u.hex is None),
+                  key=lambda u: u.id)
+
+
+def entry_hexes(position: Position, unit: UnitState) -> tuple[Hex, ...]:
+    """arrival.py's open entry hexes; a D16.8 vehicle that waited keeps its named ones while one is open."""
+    if may_wait(unit) and position.turn > arrival.due_turn(position, unit.id):
+        named = arrival.PLAN.entry_hexes(position.scenario, position.map, unit.id)
+        open_ = tuple(h for h in named if not arrival.blocked(position, unit.side, h))
+        if open_:
+            return open_
+    return arrival.entry_hexes(position, unit)
+
+
+def platoon_bound(position: Position, unit: UnitState) -> bool:
+    """D14.212: a radioless AFV off the map with a platoon mate (off the map too, or on it) must come on by
+    platoon movement (impentry.py), not by itself."""
+    name = platoon.name_of(unit)
+    if name is None or not radioless.radioless(unit):
+        return False
+    return any(u.id != unit.id and u.side == unit.side and platoon.name_of(u) == name
+               and (arrival.off_board(position, u) or u in platoon.roster(position.state, name, u.side))
+               for u in position.units.values())
+
+
+def _platoon_moving(position: Position) -> bool:
+    from hexmate.rules.games.asl import impulse  # impulse -> impentry -> here
+
+    return impulse.under_way(position)
+
+
+def waiting(position: Position) -> list[UnitState]:
+    """The phasing side's vehicles off the map due now (or waiting by D16.8) with an entry hex open."""
+    return [u for u in sorted(position.units.values(), key=lambda u: u.id)
+            if u.side == position.phasing and armour.is_vehicle(u) and arrival.off_board(position, u)
+            and arrival.due_turn(position, u.id) <= position.turn and entry_hexes(position, u)]
+
+
+def entry_mp(position: Position, unit: UnitState, off: Hex, entry: Hex) -> Fraction | None:
+    """A2.51: the MP to enter ``entry`` from the off-board hex ``off`` beside it, Open Ground off the map
+    (its road running on where the entry hex's road crosses that edge hexside); None where it may not."""
+    hex_map = position.map
+    vt = armour.vtype(unit)
+    road = opposite(direction_between(off, entry)) in hex_map.road_exits(entry)
+    terrain = hex_map.terrain(entry)
+    if vt.armored and unit.has("ce") and not road and terrain in ("wooden-building", "stone-building",
+                                                                   "building"):
+        return None  # D5.3: a CE AFV enters no building obstacle
+    if road:
+        cot: Fraction | int = vm.road_mp(buttoned=vt.armored and not unit.has("ce"))  # D2.16
+    else:
+        cost = armour.vehicle_cost(terrain)
+        if cost == "NA":
+            return None
+        if cost == "all":
+            return armour.budget(unit)  # D2.7: all its MP
+        cot = vm.obstacle_mp(vt.mp) if cost == "half" else int(cost)
+    if ddtank.raised(unit) and terrain in ddtank.BARRED and not (road and terrain in ddtank.ROAD_OK):
+        return None  # D16.12
+    here = position.units_at(entry)
+    others = sum(1 for u in here if armour.is_vehicle(u) and not moto.is_moto_unit(u))  # D2.14
+    return (Fraction(1 if ddtank.raised(unit) else 0) + vm.entry_mp(
+        cot, wall=False, higher=hex_map.level(entry) > 0, others=others, road_rate=road)
+        + armour.tow_mp(unit) + armour.personnel_overstack(position, unit.side, entry))
+
+
+def approaches(position: Position, unit: UnitState, entry: Hex) -> dict[int, tuple[Fraction, Hex]]:
+    """D2.11, A2.51: the VCA it may enter with (the entry hex in its VCA, seen from an off-board hex beside
+    it), with the entry's MP and that off-board hex, the cheapest per VCA."""
+    out: dict[int, tuple[Fraction, Hex]] = {}
+    for d in DIRECTIONS:
+        off = entry + d
+        if off in position.map:
+            continue
+        mp = entry_mp(position, unit, off, entry)
+        if mp is None:
+            continue
+        for g in fc.facings_entering(off, entry):
+            if g not in out or mp < out[g][0]:
+                out[g] = (mp, off)
+    return out
+
+
+def _status(unit: UnitState, mode: str) -> UnitState:
+    status = MODES[mode]
+    if status == "ce":
+        return unit.mark("ce", remove=("bu",))
+    if status == "bu":
+        return unit.mark("bu", remove=("ce",))
+    return unit
+
+
+def placed(unit: UnitState, entry: Hex, g: int, mp: Fraction, mode: str) -> UnitState:
+    """The vehicle in the entry hex as it comes on: in Motion (D2.12), VCA g, the entry's MP spent."""
+    unit = armour.with_facing(_status(unit, mode).at(entry), g)
+    return armour.with_spent(unit.mark("motion"), mp)
+
+
+def _vehicle(position: Position, move: act.Move) -> UnitState:
+    if len(move.units) != 1:
+        raise IllegalAction(T("a vehicle comes on alone; its passengers and riders come aboard it (D2.1, "
+                              "A2.52)"))
+    unit = position.units[move.units[0]]
+    if not arrival.off_board(position, unit):
+        raise IllegalAction(T("{unit} is not waiting off the map to enter (A2.5)", unit=unit.id))
+    if unit.side != position.phasing:
+        raise IllegalAction(T("only the phasing side's units enter the map (A2.5)"))
+    turn = arrival.due_turn(position, unit.id)
+    if position.turn < turn:
+        raise IllegalAction(T("{unit} enters on turn {turn} (A2.5)", unit=unit.id, turn=turn))
+    if position.phase.id != "MPh":
+        raise IllegalAction(T("a vehicle never moves in the APh: it comes on in its MPh (D2.1, A2.5)"))
+    vt = armour.vtype(unit)
+    if wagon.is_wagon(vt.movement) or moto.is_motorcycle(vt.movement) or aerosan.is_aerosan(vt.movement):
+        raise IllegalAction(T("{unit}: entry from off the map is not built for wagons, motorcycles and "
+                              "aerosans (D12, D15, D17)", unit=unit.id))
+    if _platoon_moving(position):
+        raise IllegalAction(T("a platoon is moving by impulses: nothing else of its side moves until its MPh "
+                              "is over (D14.3)"))
+    if platoon_bound(position, unit):
+        raise IllegalAction(T("{unit} is radioless: off the map it comes on with its platoon by impulses: "
+                              "move {unit} ENTRY as impulse_in (D14.212)", unit=unit.id))
+    if MODES[move.mode] and not vt.armored:
+        raise IllegalAction(T("{unit} has no AFV crew to go CE or button up", unit=unit.id), "A2.52")
+    return unit
+
+
+def _best(position: Position, unit: UnitState, path: tuple[Hex, ...],
+          mode: str) -> tuple[Fraction, int, Fraction, Hex]:
+    """The cheapest way on along ``path``: (total MP, VCA entering, the entry's MP, the off-board hex it
+    comes from); the last refusal raised when there is none."""
+    entry = path[0]
+    if entry not in entry_hexes(position, unit):
+        raise IllegalAction(T("{hex} is not an open entry hex of {unit} this turn (A2.5)",
+                              hex=position.label(entry), unit=unit.id))
+    best: tuple[Fraction, int, Fraction, Hex] | None = None
+    why = IllegalAction(T("{unit} may not enter {hex}", unit=unit.id, hex=position.label(entry)), "A2.51")
+    esb = vm.esb_limit(armour.vtype(unit)) if armour.vtype(unit).tracked else 0  # D2.5
+    crew = _status(unit, mode)  # A2.52: CE or BU as it comes on (D2.16: a BU AFV's road rate)
+    for g, (mp, off) in sorted(approaches(position, crew, entry).items()):
+        on = placed(unit, entry, g, mp, mode)
+        if len(path) == 1:
+            if mp > armour.budget(on) + esb:
+                why = IllegalAction(T("the path costs {cost} MP, {unit} has {mp} MP", cost=mp, unit=unit.id,
+                                      mp=armour.budget(on)), "A2.51")
+                continue
+            total = mp
+        else:
+            try:
+                rest = armour.check_move(position.at(position.state.with_unit(on)),
+                                         act.Move((unit.id,), path, None, ""))
+            except IllegalAction as e:
+                why = e
+                continue
+            total = mp + Fraction(rest.cost if isinstance(rest.cost, int | Fraction) else 0)
+        if best is None or total < best[0]:
+            best = (total, g, mp, off)
+    if best is None:
+        raise why
+    return best
+
+
+def check(position: Position, move: act.Move) -> act.Move:
+    unit = _vehicle(position, move)
+    if not move.path:
+        raise IllegalAction(T("name the entry hex first (A2.5)"))
+    crew = _status(unit, move.mode)  # D16.12: a raised DD screen comes on CE only
+    ddtank.check_move(position.at(position.state.with_unit(crew)), act.Move((unit.id,), move.path, None, ""),
+                      False)
+    total, _, _, _ = _best(position, unit, tuple(move.path), move.mode)
+    return act.Move((unit.id,), move.path, total, move.mode)
+
+
+def moves(position: Position) -> Iterator[act.Move]:
+    """Each waiting vehicle's entries: onto each open entry hex, and on from there (armour.moves_for)."""
+    if position.phase.id != "MPh" or position.state.decision is not None or position.state.moving is not None:
+        return
+    if _platoon_moving(position):
+        return  # D14.3
+    for unit in waiting(position):
+        if platoon_bound(position, unit):
+            continue
+        vt = armour.vtype(unit)
+        if wagon.is_wagon(vt.movement) or moto.is_motorcycle(vt.movement) or aerosan.is_aerosan(vt.movement):
+            continue
+        mode = "enter_ce" if ddtank.raised(unit) and not unit.has("ce") else arrival.MODE  # D16.12
+        crew = _status(unit, mode)
+        for entry in entry_hexes(position, unit):
+            found: dict[tuple[Hex, ...], Fraction] = {}
+            for g, (mp, _) in approaches(position, crew, entry).items():
+                on = placed(unit, entry, g, mp, mode)
+                if mp > armour.budget(on):
+                    continue
+                found[(entry,)] = min(found.get((entry,), mp), mp)
+                for m in armour.moves_for(position.at(position.state.with_unit(on)), on).values():
+                    cost = mp + Fraction(m.cost if isinstance(m.cost, int | Fraction) else 0)
+                    if cost <= armour.budget(on) and cost < found.get(m.path, cost + 1):
+                        found[m.path] = cost
+            for path, cost in sorted(found.items(), key=lambda kv: (len(kv[0]), kv[0])):
+                yield act.Move((unit.id,), path, cost, mode)
+
+
+def begin(game: AslGame, position: Position, move: act.Move) -> State:
+    """The vehicle comes on: placed in the entry hex in Motion with its VCA and the entry's MP spent; then
+    the rest as its own move from there (ESB asked before it, D2.5), the entry hex's entry effects, and the
+    defender's window at the entry hex (A8.1, D3.3)."""
+    unit = position.units[move.units[0]]
+    total, g, mp, off = _best(position, unit, tuple(move.path), move.mode)
+    on = placed(unit, move.path[0], g, mp, move.mode).mark("entered", f"{vmotion.CAME}{int(2 * mp)}")  # D2.1
+    state = position.state.with_unit(on)
+    for rider in aboard(position, unit):
+        state = state.with_unit(rider.at(move.path[0]))
+    under = len(state.decisions)
+    state = game.begin_move(position.at(state), act.Move((unit.id,), move.path, total - mp, ""))
+    state = game.enter(position.at(state))  # Residual FP, concealment loss in the entry hex
+    bog = armour.bog_check(position, on, off, move.path[0], off_board=True)  # D8.21: a woods entry hex
+    if bog is not None:
+        state = state.push(bog)
+    moving = state.moving
+    if moving is None or moving.stopped:
+        return state
+    reactor = position.enemy_of(unit.side)
+    if not game.can_react(position.at(state), reactor):
+        return state
+    from hexmate.rules.games.asl import ccreact, street
+
+    here = position.label(move.path[0])
+    react = Decision("react", reactor, T("{unit} came on from off the map into {hex}: fire at it now or pass "
+                                         "(A2.5, A8.1)", unit=unit.id, hex=here),
+                     "A8.1", "move_on", subject=(unit.id,), target=move.path[0])
+    view = position.at(state.push(react))  # D2.401: Motion attempts (it began out of every LOS); D7.21, A11.8
+    extra = (*vmotion.choices(view, reactor), *street.choices(view, reactor), *ccreact.choices(view, reactor))
+    react = dataclasses.replace(react, choices=(*react.choices, *extra))
+    return state.replace(decisions=(*state.decisions[:under], react, *state.decisions[under:]))
+
+
+def named(action: act.Action) -> tuple[str, ...]:
+    """The units an action names as actors (not an answer's choices)."""
+    if isinstance(action, act.Move | act.Activate | act.Load):
+        ids = tuple(action.units)
+    elif isinstance(action, act.Fire):
+        ids = tuple(action.firers)
+    elif isinstance(action, act.Rally | act.Save | act.Smoke):
+        ids = (action.unit,)
+    elif isinstance(action, act.Transfer):
+        ids = (action.item, action.to)
+    elif isinstance(action, act.Repair):
+        ids = (action.sw,)
+    elif isinstance(action, act.Unload):
+        ids = (action.carrier,)
+    else:
+        ids = ()
+    return ids
+
+
+def bar_off_board(position: Position, action: act.Action) -> None:
+    """A2.52: a unit waiting off the map does nothing but come on (its entry is claimed before this)."""
+    for uid in named(action):
+        unit = position.units.get(uid)
+        if unit is not None and unit.hex is None and (arrival.off_board(position, unit)
+                                                      or arrival.aboard_off_board(position, unit)):
+            raise IllegalAction(T("{unit} waits off the map: it does nothing but come on (A2.52)", unit=uid))
+
+
+def check_end(position: Position) -> None:
+    """A2.5, D2.1: a vehicle due comes on in its MPh (it may not wait for the APh); D16.8 excepted."""
+    if position.phase.id != "MPh":
+        return
+    from hexmate.rules.games.asl import impentry  # impentry -> here
+
+    left = [u for u in waiting(position) if not may_wait(u)]
+    if left:  # only those with a way on offered now (a platoon out of MP leaves its last ones off)
+        able = {m.units[0] for m in (*moves(position), *impentry.options(position))}
+        left = [u for u in left if u.id in able]
+    if left:
+        raise IllegalAction(T("{units} must enter the map this MPh: a vehicle never moves in the APh (A2.5, "
+                              "D2.1)", units=", ".join(u.id for u in left)))
+
+
+__all__ = ["AMPHIBIOUS", "DD", "MODES", "aboard", "approaches", "bar_off_board", "begin", "check",
+           "check_end", "claims", "entry_hexes", "entry_mp", "may_wait", "moves", "named", "placed",
+           "platoon_bound", "waiting"]

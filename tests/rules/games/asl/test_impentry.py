@@ -1,0 +1,114 @@
+"""A platoon coming onto the map by impulses (impentry.py: D14.212 with A2.5, A2.51, D2.12, D14.21, D14.31,
+D14.32).
+
+The text: a platoon meeting D14.21 (LOS traced to and from mates even off the map) may bring part of itself
+on at an impulse's end, and may end its MPh then unless A2.5 forbids it (D14.212); a radioless AFV off the
+map uses platoon movement if it can. Each impulse costs every AFV the most MP any spent in it (D14.31);
+coming on is an entry of the entry hex from off-board Open Ground (A2.51: 1 MP) in Motion, no start MP
+(D2.12). Counters: the demo radioless light tank demo-lt-r (12 MP, test_radioless); the conftest's 12x8 open
+map, A4 and A5 on its west edge."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games import Position
+from hexmate.rules.games.asl import armour, impulse
+
+from .test_armour import pass_reactions
+from .test_ventry import LT
+
+
+def table(make_position: Any, y_entry: str = "A5", *extra: dict[str, Any]) -> Position:
+    units = [{"id": "x-lt", "counter": "lt", "side": "a", "hex": "A4", "markers": ["vca0", "platoon:P1"]},
+             {"id": "y-lt", "counter": "lt", "side": "a", "hex": y_entry, "markers": ["vca0", "platoon:P1"]},
+             {"id": "b-sq", "counter": "4-6-7", "side": "b", "hex": "L8"}, *extra]
+    plan = {"entry": {"x-lt": {"turn": 1, "hexes": ["A4"]}, "y-lt": {"turn": 1, "hexes": [y_entry]}}}
+    pos: Position = make_position("asl", units, "MPh", counters=LT, options=plan)
+    return pos
+
+
+def texts(pos: Position) -> list[str]:
+    return [pos.action_text(a) for a in pos.legal_actions]
+
+
+def test_d14_212_both_come_on_in_one_impulse_for_one_mp(make_position: Any) -> None:
+    """Each comes on as its one action of impulse 1 (1 MP: Open Ground, no start MP, D2.12); the impulse
+    costs the platoon 1 MP (D14.31); both are non-stopped (in Motion) and move on in impulse 2."""
+    pos = table(make_position)
+    assert {"move x-lt A4 cost 1 as impulse_in", "move y-lt A5 cost 1 as impulse_in"} <= set(texts(pos))
+    pos.push_text("move x-lt A4 as impulse_in")
+    assert pos.label(pos.units["x-lt"].hex) == "A4" and impulse.moving(pos.units["x-lt"])
+    with pytest.raises(IllegalAction, match=r"D14\.3"):
+        pos.push_text("move y-lt A5 as enter")  # not by itself while its platoon moves
+    pos.push_text("move y-lt A5 as impulse_in")
+    pos.push_text("move x-lt,y-lt A4 as impulse_end")
+    pass_reactions(pos)
+    assert {armour.spent_of(pos.units[u]) for u in ("x-lt", "y-lt")} == {1}
+    pos.push_text("move x-lt A4-B4 as impulse")  # in Motion: no start MP first (D2.12)
+    pos.push_text("move y-lt A5-B5 as impulse")
+    pos.push_text("move x-lt,y-lt B4 as impulse_end")
+    pass_reactions(pos)
+    assert {armour.spent_of(pos.units[u]) for u in ("x-lt", "y-lt")} == {2}
+
+
+def test_d14_212_part_of_the_platoon_comes_on_its_mate_beside_the_edge(make_position: Any) -> None:
+    """x-lt comes on at A4 alone; y-lt, off the map beside A5, is next to A4 with LOS traced (D14.212): the
+    impulse may end. The platoon's MPh may not end while y-lt is due (A2.5); y-lt comes on in impulse 2,
+    having spent the platoon's 1 MP with it off the map, and the impulse costs both 1 MP more."""
+    pos = table(make_position)
+    pos.push_text("move x-lt A4 as impulse_in")
+    pos.push_text("move x-lt A4 as impulse_end")
+    pass_reactions(pos)
+    assert pos.units["y-lt"].hex is None
+    with pytest.raises(IllegalAction, match=r"D14\.212"):
+        pos.push_text("move x-lt A4 as impulse_done")
+    pos.push_text("move y-lt A5 as impulse_in")
+    pos.push_text("move x-lt A4-B4 as impulse")
+    pos.push_text("move x-lt,y-lt B4 as impulse_end")
+    pass_reactions(pos)
+    assert {armour.spent_of(pos.units[u]) for u in ("x-lt", "y-lt")} == {2}
+    pos.push_text("move x-lt,y-lt B4 as impulse_done")  # all on: the platoon's MPh may end
+    assert not impulse.under_way(pos)
+
+
+def test_d14_21_a_mate_off_the_map_far_away_breaks_the_formation(make_position: Any) -> None:
+    """y-lt is due at A8, four hexes down the edge: off the map beside A8 it is not next to x-lt in A4, so
+    the impulse may not end with x-lt alone on the map (D14.21); with both on it may not either."""
+    pos = table(make_position, "A8")
+    pos.push_text("move x-lt A4 as impulse_in")
+    with pytest.raises(IllegalAction, match=r"D14\.21"):
+        pos.push_text("move x-lt A4 as impulse_end")
+
+
+def test_d14_32_the_entry_hex_draws_defensive_first_fire_at_the_impulse_end(make_position: Any) -> None:
+    """The enemy tank in E4 may fire at the AFV that came on at A4 once the impulse is over (D14.32)."""
+    bt = {"id": "b-t", "counter": "t", "side": "b", "hex": "E4", "markers": ["vca3"]}
+    pos = table(make_position, "A5", bt)
+    pos.push_text("move x-lt A4 as impulse_in")
+    pos.push_text("move y-lt A5 as impulse_in")
+    pos.push_text("move x-lt,y-lt A4 as impulse_end")
+    top = pos.decision
+    assert top is not None and top.kind == "react" and top.side == "b" and top.rule == "D14.32"
+    assert "fire b-t at A4" in texts(pos)
+
+
+def test_d8_21_d14_21_a_woods_entry_hex_calls_for_the_platoons_bog_dr(make_position: Any) -> None:
+    """A4 woods: coming on costs half the light tank's 12 MP allowance, 6 MP (D8.21: the chart pack's "half"),
+    and at the impulse's end the platoon's one bog DR names x-lt, its DRM +3 woods +1 normal ground
+    pressure (D8.21)."""
+    pos = make_position("asl", [
+        {"id": "x-lt", "counter": "lt", "side": "a", "hex": "A4", "markers": ["vca0", "platoon:P1"]},
+        {"id": "y-lt", "counter": "lt", "side": "a", "hex": "A5", "markers": ["vca0", "platoon:P1"]},
+        {"id": "b-sq", "counter": "4-6-7", "side": "b", "hex": "L8"}], "MPh", counters=LT,
+        options={"entry": {"x-lt": {"turn": 1, "hexes": ["A4"]}, "y-lt": {"turn": 1, "hexes": ["A5"]}}},
+        hexes={"A4": "woods"})
+    assert "move x-lt A4 cost 6 as impulse_in" in texts(pos)
+    pos.push_text("move x-lt A4 as impulse_in")
+    pos.push_text("move y-lt A5 as impulse_in")
+    pos.push_text("move x-lt,y-lt A4 as impulse_end")
+    top = pos.decision
+    assert top is not None and top.rule == "D8.21" and top.subject == ("x-lt",)
+    assert top.arg("drm:x-lt") == "4"

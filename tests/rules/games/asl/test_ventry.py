@@ -1,0 +1,286 @@
+"""Vehicles coming onto the map from off it (ventry.py: A2.5-A2.52, D2.1, D2.11, D2.12, D2.16, D8.21,
+D14.212, D16.8).
+
+The text's numbers: off-board ground is Open Ground, so coming on costs the entry hex's own cost (A2.51); a
+vehicle coming on is treated as set up in Motion: no start MP (D2.12, citing A2.52), where a stopped
+vehicle on the map pays 1 MP to start; road rate is 1/2 MP, 1 MP for a BU AFV (D2.16); woods cost a tracked
+AFV half its MP allowance with a bog DR (D8.21: +3 woods, +1 normal ground pressure); vehicles never move
+in the APh (D2.1). Counters: test_armour's demo vehicles (the demo Panzer has 14 MP, the chart pack's Open
+Ground costs 1 MP); the conftest's 12x8 open map, A4 on its west edge (its NW and SW neighbours are off the
+map)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from hexmate.rules import actions as act
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games import Position
+from hexmate.rules.games.asl import armour, ventry
+from hexmate.rules.games.asl import facing as fc
+
+from .test_armour import COUNTERS, pass_reactions
+
+PZ = {"id": "a-pz", "counter": "pz", "side": "a", "hex": "A4", "markers": ["vca0"]}
+ENTRY = {"entry": {"a-pz": {"turn": 1, "hexes": ["A4"]}}}
+LT = {**COUNTERS, "lt": {"type": "vehicle", "vehicle": "demo-lt-r", "crew_morale": 7}}
+
+
+def table(make_position: Any, *extra: dict[str, Any], pz: dict[str, Any] | None = None,
+          options: Any = None, phase: str = "MPh", counters: Any = None, **kw: Any) -> Position:
+    units = [pz or PZ, {"id": "b-sq", "counter": "4-6-7", "side": "b", "hex": "L8"}, *extra]
+    pos: Position = make_position("asl", units, phase, counters=counters or COUNTERS,
+                                  options=options or ENTRY, **kw)
+    return pos
+
+
+def entries(pos: Position) -> dict[str, Any]:
+    return {pos.action_text(a): a for a in pos.legal_actions if isinstance(a, act.Move) and a.mode == "enter"}
+
+
+def cost_to(pos: Position, dest: str) -> set[Any]:
+    return {m.cost for m in entries(pos).values() if pos.label(m.path[-1]) == dest}
+
+
+def test_d2_12_a2_51_it_comes_on_in_motion_for_the_entry_hex_cost_alone(make_position: Any) -> None:
+    """A4 Open Ground 1 MP, no start MP (D2.12), then B4 and C4: 3 MP. The same tank stopped on the map would
+    pay 1 MP more to start (D2.12): the offer is 1, 2, 3, never 2, 3, 4."""
+    pos = table(make_position)
+    assert pos.units["a-pz"].hex is None
+    assert "move a-pz A4 cost 1 as enter" in entries(pos)
+    assert cost_to(pos, "B4") == {2} and cost_to(pos, "C4") == {3}
+    pos.push_text("move a-pz A4-B4-C4 as enter")
+    pass_reactions(pos)
+    top = pos.decision  # the facing question, 14 - 3 = 11 MP left (D2.11)
+    assert top is not None and top.then == "vfacing" and top.arg("left") == "11"
+    pos.push_text("answer hex C4")  # keep its VCA: it stops for 1 MP (D2.13)
+    pz = pos.units["a-pz"]
+    assert pos.label(pz.hex) == "C4" and not pz.has("motion") and armour.spent_of(pz) == 4
+    assert "a-pz" in pos.state.moved
+
+
+def test_d2_11_it_enters_forward_with_the_entry_hex_in_its_vca(make_position: Any) -> None:
+    """D2.11: it comes on forward from an off-board hex beside A4 (its NW or SW neighbour), A4 in its VCA;
+    the owner chose that VCA off the map (A2.52), so each of A4's map neighbours lies in one such VCA and
+    needs no turn: 2 MP each. Having entered B4 its VCA holds B4 as seen from A4."""
+    pos = table(make_position)
+    for dest in ("A3", "A5", "B3", "B4"):
+        assert cost_to(pos, dest) == {2}, dest
+    pos.push_text("move a-pz A4-B4 as enter")
+    pass_reactions(pos)
+    pz = pos.units["a-pz"]
+    assert pz.facing is not None
+    assert pos.map.parse_label("B4") in fc.front_hexes(pos.map.parse_label("A4"), pz.facing)
+
+
+ROAD = {"A4": {"road": ["NW", "SE"]}, "B4": {"road": ["NW"]}}
+
+
+def test_d2_16_a2_51_a_road_off_the_edge_is_road_rate_half_or_one_bu(make_position: Any) -> None:
+    """A4's road leaves the map across its NW hexside: the off-board half hex joined to A4 carries it
+    (A2.51), so the entry is at road rate: 1 MP BU, 1/2 MP CE (D2.16); ``as enter_ce`` brings the crew on
+    CE (A2.52). Then the stop, 1 MP (D2.13): 3/2 MP spent."""
+    pos = table(make_position, hexes=ROAD)
+    assert "move a-pz A4 cost 1 as enter" in entries(pos)
+    checked = pos.game.check(pos, pos.parse_action("move a-pz A4 as enter_ce"))
+    assert isinstance(checked, act.Move) and checked.cost == Fraction(1, 2)
+    pos.push_text("move a-pz A4 as enter_ce")
+    pass_reactions(pos)
+    pos.push_text("answer hex A4")
+    pz = pos.units["a-pz"]
+    assert pz.has("ce") and armour.spent_of(pz) == Fraction(3, 2)
+    pos = table(make_position)  # no road: Open Ground 1 MP, CE or not
+    checked = pos.game.check(pos, pos.parse_action("move a-pz A4 as enter_ce"))
+    assert isinstance(checked, act.Move) and checked.cost == 1
+
+
+def test_d8_21_a_woods_entry_hex_costs_half_the_allowance_with_a_bog_dr(make_position: Any) -> None:
+    """A4 woods: 7 of the Panzer's 14 MP (half its allowance) and a bog DR, +3 woods +1 normal ground
+    pressure (D8.21); by its woods road it is 1 MP BU and no bog DR."""
+    pos = table(make_position, hexes={"A4": "woods"})
+    assert cost_to(pos, "A4") == {7}
+    pos.push_text("move a-pz A4 as enter")
+    bog = pos.decision
+    assert bog is not None and bog.then == "vbog" and bog.arg("drm") == "4"
+    pos.push_text("answer dice 6,6")  # 12 + 4: bogged (D8.21)
+    pass_reactions(pos)
+    assert pos.units["a-pz"].has("bogged") and pos.label(pos.units["a-pz"].hex) == "A4"
+    pos = table(make_position, hexes={**ROAD, "A4": {"terrain": "woods", "road": ["NW", "SE"]}})
+    assert cost_to(pos, "A4") == {1}
+    pos.push_text("move a-pz A4 as enter")
+    pass_reactions(pos)
+    assert pos.decision is not None and pos.decision.then == "vfacing"
+
+
+def test_a8_1_defensive_first_fire_at_the_entry_hex_at_a_moving_target(make_position: Any) -> None:
+    """The enemy tank in E4 may fire at it in A4, the first hex it enters; in Motion it is a moving target
+    (Case J, D2.1)."""
+    bt = {"id": "b-t", "counter": "t", "side": "b", "hex": "E4", "markers": ["vca3"]}
+    pos = table(make_position, bt)
+    pos.push_text("move a-pz A4-B4 as enter")
+    top = pos.decision
+    assert top is not None and top.kind == "react" and top.side == "b" and pos.label(top.target) == "A4"
+    assert "fire b-t at A4" in [pos.action_text(a) for a in pos.legal_actions]
+    pos.push_text("fire b-t at A4")
+    pos.push_text("answer dice 6,6")  # a miss
+    res = pos.last_resolution
+    assert res is not None
+    assert any(str(line.label).startswith("Case J") for line in res.lines)
+    pass_reactions(pos)
+    assert pos.label(pos.units["a-pz"].hex) == "B4"  # the move went on
+
+
+def test_d2_1_a_vehicle_never_comes_on_in_the_aph_and_its_mph_may_not_end_first(make_position: Any) -> None:
+    """A2.5 lets a unit wait for the APh, but a vehicle never moves in the APh (D2.1): its MPh may not end
+    while it could still come on; in the APh it is refused."""
+    pos = table(make_position)
+    with pytest.raises(IllegalAction, match=r"D2\.1"):
+        pos.push_text("end")
+    pos = table(make_position, phase="APh")
+    assert not entries(pos)
+    with pytest.raises(IllegalAction, match=r"D2\.1"):
+        pos.push_text("move a-pz A4 as enter")
+
+
+def test_d16_8_a_dd_tank_may_stay_off_the_map_past_its_turn(make_position: Any) -> None:
+    """D16.8: a DD tank (screen raised) stays off the map as long as its owner wishes; it then comes on at
+    its named hex. Screen raised it moves only CE (D16.12) and pays 1 MP more a land hex: A4 costs 2."""
+    dd = {**PZ, "markers": ["vca0", "screen", "ce"]}
+    pos = table(make_position, pz=dd)
+    assert cost_to(pos, "A4") == {2}
+    assert ventry.may_wait(pos.units["a-pz"])
+    for _ in range(40):  # the MPh ends with it off the map, and the turn goes on
+        if pos.turn >= 2 and pos.phase.id == "MPh" and pos.phasing == "a":
+            break
+        list(pos.legal_actions)
+        pos.push_text("end")
+    assert pos.turn == 2 and pos.units["a-pz"].hex is None
+    assert cost_to(pos, "A4") == {2}  # its named hex on a later turn
+    pos.push_text("move a-pz A4 as enter")
+    pass_reactions(pos)
+    assert pos.label(pos.units["a-pz"].hex) == "A4"
+
+
+def test_a2_52_its_passengers_come_on_aboard_it(make_position: Any) -> None:
+    """A2.52: off the map a vehicle may be loaded within its normal capacity: the squad aboard the halftrack
+    comes on with it and never by itself."""
+    ht = {"id": "a-ht", "counter": "ht", "side": "a", "hex": "A4", "markers": ["vca0"]}
+    sq = {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "A4", "carrier": "a-ht"}
+    pos = table(make_position, ht, sq, pz={**PZ, "hex": "F4"},
+                options={"entry": {"a-ht": {"turn": 1, "hexes": ["A4"]}}})
+    assert pos.units["a-sq"].hex is None and pos.units["a-ht"].hex is None
+    assert not any("a-sq" in getattr(a, "units", ()) for a in pos.legal_actions)
+    pos.push_text("move a-ht A4-B4 as enter")
+    pass_reactions(pos)
+    assert pos.label(pos.units["a-sq"].hex) == "B4" and pos.units["a-sq"].carrier == "a-ht"
+
+
+def test_d14_212_a_radioless_afv_comes_on_with_its_platoon_not_alone(make_position: Any) -> None:
+    """D14.212: off the map a radioless AFV must use platoon movement if it can: with its mate it comes on
+    only by impulses (impentry.py, test_impentry.py), and is owed at the MPh's end (A2.5); a radioless AFV
+    alone comes on as any vehicle, without D14.23's NTC (that NTC is for an AFV on the map)."""
+    x = {"id": "x-lt", "counter": "lt", "side": "a", "hex": "A4", "markers": ["vca0", "platoon:P1"]}
+    y = {"id": "y-lt", "counter": "lt", "side": "a", "hex": "A5", "markers": ["vca0", "platoon:P1"]}
+    plan = {"entry": {"x-lt": {"turn": 1, "hexes": ["A4"]}, "y-lt": {"turn": 1, "hexes": ["A5"]}}}
+    pos = table(make_position, x, y, pz={**PZ, "hex": "F4"}, options=plan, counters=LT)
+    with pytest.raises(IllegalAction, match=r"D14\.212"):
+        pos.push_text("move x-lt A4 as enter")
+    assert not entries(pos)
+    assert "move x-lt A4 cost 1 as impulse_in" in [pos.action_text(a) for a in pos.legal_actions]
+    with pytest.raises(IllegalAction, match=r"A2\.5"):
+        pos.push_text("end")
+    lone = {"id": "x-lt", "counter": "lt", "side": "a", "hex": "A4", "markers": ["vca0"]}
+    pos = table(make_position, lone, pz={**PZ, "hex": "F4"}, options={"entry": {"x-lt": {"turn": 1}}},
+                counters=LT)
+    assert "move x-lt A4 cost 1 as enter" in entries(pos)
+    pos.push_text("move x-lt A4-B4 as enter")
+    pass_reactions(pos)
+    assert pos.label(pos.units["x-lt"].hex) == "B4"
+
+
+def test_d16_8_an_unarmored_amphibian_may_wait_an_armored_one_may_not(make_position: Any) -> None:
+    """D16.8 names DD tanks and unarmored amphibious vehicles: the demo truck (unarmored) marked amphibious
+    may wait; the armored halftrack marked so may not."""
+    truck = {"id": "a-tr", "counter": "tr", "side": "a", "hex": "A5", "markers": ["vca0", "amphibious"]}
+    ht = {"id": "a-ht", "counter": "ht", "side": "a", "hex": "A6", "markers": ["vca0", "amphibious"]}
+    pos = table(make_position, truck, ht, pz={**PZ, "hex": "F4"},
+                counters={**COUNTERS, "tr": {"type": "vehicle", "vehicle": "demo-truck-r"}})
+    assert not armour.vtype(pos.units["a-tr"]).armored
+    assert ventry.may_wait(pos.units["a-tr"]) and not ventry.may_wait(pos.units["a-ht"])
+
+
+def test_a2_5_not_before_its_turn_nor_with_infantry(make_position: Any) -> None:
+    pos = table(make_position, options={"entry": {"a-pz": {"turn": 2, "hexes": ["A4"]}}})
+    assert not entries(pos)
+    with pytest.raises(IllegalAction, match="turn 2"):
+        pos.push_text("move a-pz A4 as enter")
+    pos = table(make_position)
+    with pytest.raises(IllegalAction, match=r"A2\.5"):
+        pos.push_text("move a-pz A5 as enter")
+
+
+def test_a2_52_off_the_map_it_does_nothing_but_come_on(make_position: Any) -> None:
+    """A2.52: a unit waiting off the map takes no action but its entry: a move from there without ``as
+    enter``, a CE change, a delay MP or a shot are refused with the rule, not left to crash."""
+    bt = {"id": "b-t", "counter": "t", "side": "b", "hex": "E4", "markers": ["vca3"]}
+    pos = table(make_position, bt)
+    for text in ("move a-pz A4-B4", "move a-pz A4 as ce", "move a-pz A4 as delay", "fire a-pz at E4",
+                 "move a-pz A4-B4 as bypass"):
+        with pytest.raises(IllegalAction, match=r"A2\.52"):
+            pos.push_text(text)
+
+
+def test_d2_401_it_began_off_the_map_so_an_enemy_vehicle_may_attempt_motion(make_position: Any) -> None:
+    """A2.51: no LOS reaches the off-board board, so a vehicle coming on began its move out of every LOS;
+    the stopped enemy tank in E4 that sees A4 may attempt Motion at the entry hex: 1 MP spent in its LOS (the
+    Open Ground entry hex), so a dr of 1 succeeds (D2.401)."""
+    bt = {"id": "b-t", "counter": "t", "side": "b", "hex": "E4", "markers": ["vca3"]}
+    pos = table(make_position, bt)
+    pos.push_text("move a-pz A4-B4 as enter")
+    top = pos.decision
+    assert top is not None and top.kind == "react" and pos.label(top.target) == "A4"
+    assert "motion-b-t" in top.choices
+    pos.push_text("answer motion-b-t")
+    top = pos.decision
+    assert top is not None and top.then == "vmotion" and top.arg("need") == "1"
+    pos.push_text("answer dice 1")
+    assert pos.units["b-t"].has("motion")
+
+
+ROW4 = "-".join(c + "4" for c in "ABCDEFGHIJKL")
+
+
+def test_d2_5_coming_on_may_ask_esb_for_up_to_a_quarter_more(make_position: Any) -> None:
+    """No start MP (D2.12): A4 to L4 is 12 MP, L5 a hexspine turned and an entry, 14: all its MP. One hex
+    more asks ESB (D2.5: up to a quarter of 14, FRD, 3 MP) before the first hex."""
+    pos = table(make_position, pz={**PZ, "hex": "A4"})
+    checked = pos.game.check(pos, pos.parse_action(f"move a-pz {ROW4}-L5 as enter"))
+    assert isinstance(checked, act.Move) and checked.cost == 14
+    pos.push_text(f"move a-pz {ROW4}-L5-L6 as enter")
+    top = pos.decision
+    assert top is not None and top.rule == "D2.5" and top.then == "vesb"
+
+
+def test_d16_12_a_raised_screen_comes_on_ce_only(make_position: Any) -> None:
+    """D16.12: with its DD screen raised a tank moves only CE: buttoned up it is refused, and the table offers
+    its entry as ``enter_ce`` (A2.52: CE or BU is chosen off the map); the land hex costs 1 MP more."""
+    pos = table(make_position, pz={**PZ, "markers": ["vca0", "screen"]})
+    with pytest.raises(IllegalAction, match=r"D16\.12"):
+        pos.push_text("move a-pz A4 as enter")
+    offered = [pos.action_text(a) for a in pos.legal_actions]
+    assert "move a-pz A4 cost 2 as enter_ce" in offered
+    pos.push_text("move a-pz A4 as enter_ce")
+    assert pos.units["a-pz"].has("ce")
+
+
+def test_a12_2_a_concealed_vehicle_seen_coming_on_loses_its_concealment(make_position: Any) -> None:
+    """A concealed vehicle may come on (the scenario's "?"); seen moving into the entry hex by the Good Order
+    enemy squad in C4, two hexes away, it loses it there as at any entry (A12.2, conceal58.py)."""
+    pos = make_position("asl", [{**PZ, "concealed": True},
+                                {"id": "b-sq", "counter": "4-6-7", "side": "b", "hex": "C4"}], "MPh",
+                        counters=COUNTERS, options=ENTRY)
+    assert pos.units["a-pz"].concealed
+    pos.push_text("move a-pz A4 as enter")
+    assert not pos.units["a-pz"].concealed
