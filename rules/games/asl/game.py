@@ -141,6 +141,7 @@ from hexmate.rules.games.asl import rtreveal as asl_rtreveal
 from hexmate.rules.games.asl import scrounge as asl_scrounge
 from hexmate.rules.games.asl import search as asl_search
 from hexmate.rules.games.asl import smoke as asl_smoke
+from hexmate.rules.games.asl import snap as asl_snap
 from hexmate.rules.games.asl import sniper as asl_sniper
 from hexmate.rules.games.asl import split as asl_split
 from hexmate.rules.games.asl import spray as asl_spray
@@ -1728,6 +1729,9 @@ class AslGame(Game):
     def resume_spray(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_spray.resume(self, position, decision, answer)  # A9.5
 
+    def resume_snap_offer(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_snap.resume_offer(self, position, decision, answer)  # A8.15
+
     def resume_lane_snap(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_residual.resume_snap(self, position, decision, answer)  # A9.221
 
@@ -2168,7 +2172,8 @@ class AslGame(Game):
             return True  # A12.32: a HIP unit may fire at any time; the window opens whatever it sees
         if any(True for _ in vmgfire.generate(probe)):
             return True  # A8.1, D3.5: a vehicle's MGs at the infantry that entered
-        return asl_fire.can_fire_at(self, armour.infantry_view(probe), moving.here)
+        return asl_fire.can_fire_at(self, armour.infantry_view(probe), moving.here) or bool(
+            asl_snap.choices(self, probe, side))  # A8.15: a Snap Shot at the hexside crossed
 
     def _overruns_here(self, position: Position) -> bool:
         """D7.1: the vehicle now entering a hex overruns the enemy infantry there."""
@@ -2212,7 +2217,8 @@ class AslGame(Game):
                 state = state.replace(decisions=(*state.decisions[:i], d, *state.decisions[i + 1:]))
                 here = position.at(state)
                 extra = (*vmotion.choices(here, d.side), *street.choices(here, d.side),  # D2.401, D7.211
-                         *ccreact.choices(here, d.side))  # D7.21: CC Reaction Fire in its Location
+                         *ccreact.choices(here, d.side),  # D7.21: CC Reaction Fire in its Location
+                         *asl_snap.choices(self, here, d.side))  # A8.15: a Snap Shot at the hexside crossed
                 if extra:
                     react = dataclasses.replace(d, choices=(*d.choices, *extra))
                     state = state.replace(decisions=(*state.decisions[:i], react, *state.decisions[i + 1:]))
@@ -2223,6 +2229,8 @@ class AslGame(Game):
             return vmotion.attempt(position, answer)  # D2.401
         if answer.choice == street.CHOICE:
             return street.offer(position, decision.side)  # A11.8, D7.211
+        if answer.choice == asl_snap.CHOICE:
+            return asl_snap.offer(self, position, decision)  # A8.15: the window stays open under it
         if answer.choice == ccreact.CHOICE and decision.side != position.phasing:
             moving = position.state.moving
             assert moving is not None
