@@ -8,6 +8,7 @@ import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, ClassVar
 
 from hexmate.rules import actions as act
@@ -140,6 +141,7 @@ from hexmate.rules.games.asl import rout as asl_rout
 from hexmate.rules.games.asl import rtreveal as asl_rtreveal
 from hexmate.rules.games.asl import scrounge as asl_scrounge
 from hexmate.rules.games.asl import search as asl_search
+from hexmate.rules.games.asl import setuplimits as asl_setuplimits
 from hexmate.rules.games.asl import smoke as asl_smoke
 from hexmate.rules.games.asl import snap as asl_snap
 from hexmate.rules.games.asl import sniper as asl_sniper
@@ -159,7 +161,7 @@ from hexmate.rules.games.base import Game, GameState, Outcome, Position, Resolut
 from hexmate.rules.games.common import group_of, stack_groups, units_by_hex
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.los import LosResult
-from hexmate.rules.maps import HexMap
+from hexmate.rules.maps import HexMap, load_map
 from hexmate.rules.movement import reachable
 from hexmate.rules.scenario import CounterType, Scenario
 from hexmate.rules.text import T
@@ -350,6 +352,12 @@ class AslGame(Game):
         state = asl_hip.setup(self, scenario, hex_map, state)  # A12.3: HIP units set up in secret
         state = asl_arrival.setup(scenario, hex_map, state)  # A2.5: reinforcements start off the map
         return alsecret.setup(scenario, state)  # D3.41: each Armor Leader's AFV named in secret
+
+    def load_scenario(self, path: str | Path) -> Scenario:
+        scenario = super().load_scenario(path)
+        hex_map = load_map(scenario.map_path)
+        asl_setuplimits.check(scenario, hex_map, str(path))  # A2.9: no overstacking, no unenterable hex
+        return scenario
 
     def check_counter(self, counter: CounterType) -> str | None:
         if counter.type == armour.VEHICLE:

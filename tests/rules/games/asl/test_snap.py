@@ -1,6 +1,6 @@
-"""A8.15 Snap Shot by a unit's own Defensive First Fire at the hexside a mover crosses (snap.py), from the A8.15
-example on a test board with board 1's labels: the J4 and H5 buildings hide H7 and G7 from K2, not the whole
-H7-G7 hexside (tests/rules/games/asl/test_los.py checks the same on the board 1 analogue)."""
+"""A8.15 Snap Shot by a unit's own Defensive First Fire at the hexside a mover crosses (snap.py), from the
+A8.15 example on a test board with board 1's labels: the J4 and H5 buildings hide H7 and G7 from K2, not the
+whole H7-G7 hexside (tests/rules/games/asl/test_los.py checks the same on the board 1 analogue)."""
 
 from __future__ import annotations
 
@@ -70,8 +70,8 @@ def test_a815_example_the_4_4_7_sees_only_the_hexside_1_fp_and_the_walls_plus_2(
 
 
 def test_a815_example_the_mmg_alone_snaps_at_2_fp(make_position: Any) -> None:
-    """A8.15 example: using its (4 FP) MMG, within its range of 12: 4 / 2 = 2 FP (the example's further halving
-    is for a Dash, A4.63, not on this board); the MMG takes its First Fire counter."""
+    """A8.15 example: using its (4 FP) MMG, within its range of 12: 4 / 2 = 2 FP (the example's further
+    halving is for a Dash, A4.63, not on this board); the MMG takes its First Fire counter."""
     pos = example(make_position)
     pos.push_text("move a-1 I7-H7-G7")
     pos.push_text("answer pass")
@@ -81,8 +81,8 @@ def test_a815_example_the_mmg_alone_snaps_at_2_fp(make_position: Any) -> None:
 
 
 def test_a815_once_a_hexside_no_residual_and_other_attacks_after(make_position: Any) -> None:
-    """A8.15: one Snap Shot by a firer at a unit crossing a hexside; A8.223: it leaves no Residual FP; the firer
-    may attack again after it (here First Fire in H7, which it sees), and the window stays open for it."""
+    """A8.15: one Snap Shot by a firer at a unit crossing a hexside; A8.223: it leaves no Residual FP; the
+    firer may attack again after it (here First Fire in H7, which it sees): the window stays open for it."""
     pos = example(make_position)
     pos.push_text("move a-1 I7-H7")
     snap_at(pos, "b-527")
@@ -96,9 +96,9 @@ def test_a815_once_a_hexside_no_residual_and_other_attacks_after(make_position: 
     assert "already Snap Shot" in str(snap.why_not(pos, pos.units["b-527"], side, pos.decision))
 
 
-def test_a815_refused_in_the_firers_own_hex_without_the_whole_hexside_and_with_a_ft(make_position: Any) -> None:
-    """A8.15: never at a unit entering the firer's hex; only with LOS to the whole hexside; only small arms and
-    MGs (a FT is neither)."""
+def test_a815_refused_in_the_firers_hex_without_the_whole_hexside_and_with_a_ft(make_position: Any) -> None:
+    """A8.15: never at a unit entering the firer's hex; only with LOS to the whole hexside; only small arms
+    and MGs (a FT is neither)."""
     extra = ({"id": "b-g7", "counter": "4-4-7", "side": "b", "hex": "G7"},
              {"id": "b-far", "counter": "4-4-7", "side": "b", "hex": "A1"},
              {"id": "b-ft", "counter": "FT", "side": "b", "hex": "K2", "carrier": "b-447"})
