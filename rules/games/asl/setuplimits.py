@@ -13,18 +13,22 @@ What the text gives (A2.9, with A5.1-A5.5):
   concealment and HIP: concealment.py, hip.py).
 
 The table's set-up is the scenario's: each counter is placed where the file puts it (host/service set-up
-progress), so what the file is refused for is refused before any counter is placed; hexmate's tests that
-start mid-game (overstacked on purpose, A5.12) build their positions without loading a file and so are not
-checked. Not built: A2.9's free deployment of up to 10% (FRU) of the squads before set-up (a scenario names
-the counters it sets up: its HS are already deployed, and the share of the OB they came from is not in the
-file).
+progress), so what the file is refused for is refused before any counter is placed. The one set-up a player
+chooses at the table, a HIP unit's hex named on its owner's page (hip.py), is refused where it would overstack
+its side's units (``check_placed``; the hexes offered are concealment terrain, all enterable). Tests that
+start mid-game (overstacked on purpose, A5.12) build their positions without a file: not checked.
+
+Not built: A2.9's free deployment of up to 10% (FRU) of the squads before set-up (a scenario names the
+counters it sets up: its HS are already deployed, and the share of the OB they came from is not in the file).
 """
 
 from __future__ import annotations
 
-from hexmate.rules.errors import DataError
+from collections.abc import Iterable
+
+from hexmate.rules.errors import DataError, IllegalAction
 from hexmate.rules.games.asl import armour
-from hexmate.rules.games.base import UnitState
+from hexmate.rules.games.base import Position, UnitState
 from hexmate.rules.games.terrain_view import table_for
 from hexmate.rules.hexes import Hex
 from hexmate.rules.maps import HexMap
@@ -79,4 +83,20 @@ def check(scenario: Scenario, m: HexMap, source: str) -> None:
                 "A5.2)", unit=unit.id, hex=unit.hex, side=unit.side)))
 
 
-__all__ = ["check", "enterable"]
+def check_placed(position: Position, uid: str, h: Hex, also: Iterable[str] = ()) -> None:
+    """A2.9 at the table: a unit set up in ``h`` (a HIP unit named on its owner's page, hip.py) may not
+    overstack its side's units there (``also``: those of its side set up there out of sight)."""
+    from hexmate.rules.games.asl.game import overstack_mf
+
+    unit = position.units[uid]
+    there = [u for u in position.units.values() if u.side == unit.side and u.hex == h and u.carrier is None
+             and u.level == 0 and u.id != uid]
+    there += [position.units[x] for x in also if x in position.units and x != uid]
+    over = overstack_mf([*there, unit])
+    if over:
+        said = T("{unit} may not be set up in {hex}: {side}'s units there would be overstacked by {n} "
+                 "squad-equivalent(s) (A2.9, A5.1)", unit=uid, hex=position.label(h), side=unit.side, n=over)
+        raise IllegalAction(said, "A2.9")
+
+
+__all__ = ["check", "check_placed", "enterable"]

@@ -71,3 +71,24 @@ def test_a29_a_vehicle_in_a_hex_it_could_not_enter_is_refused(tmp_path: Path) ->
         get_game("asl").load_scenario(path)
     assert "ger-pz1" in str(refused.value) and "could not enter" in str(refused.value)
     assert str(path) in str(refused.value)
+
+
+def test_a29_a_hip_unit_set_up_at_the_table_may_not_overstack_its_sides_location(make_position: Any) -> None:
+    """A2.9, A5.1: the HIP 6-2-8 named into G3, where three of its side's squads stand, would overstack it by
+    1: refused; F3 holds two of them: set up there."""
+    from hexmate.rules.errors import IllegalAction
+    from hexmate.rules.games.asl import units as au
+
+    counters = {name: dict(v) for name, v in au.demo_catalogue().items()}
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "F6"},
+             *({"id": f"b-{n}", "counter": "4-4-7r", "side": "b", "hex": "G3"} for n in range(3)),
+             *({"id": f"b-f{n}", "counter": "4-4-7r", "side": "b", "hex": "F3"} for n in range(2)),
+             {"id": "b-hip", "counter": "6-2-8", "side": "b", "hex": "B2"}]
+    pos = make_position("asl", units, "MPh", counters=counters, hexes={"F3": "woods", "G3": "woods"},
+                        options={"hip": {"b": {"units": ["b-hip"]}}})
+    assert pos.decision.then == "hip_place"
+    with pytest.raises(IllegalAction) as refused:
+        pos.push_text("answer hex G3")
+    assert "overstacked by 1" in str(refused.value) and "A2.9" in str(refused.value)
+    pos.push_text("answer hex F3")
+    assert pos.decision is None
