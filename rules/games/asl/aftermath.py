@@ -181,10 +181,12 @@ def resume_casualty(game: AslGame, position: Position, decision: Decision, answe
         lost = [x for x in decision.arg("lost").split(";") if x]
         if unit.type == LEADER and unit.hex is not None:
             lost.append(f"{unit.id}:{unit.side}:{unit.counter.name}:{unit.hex.q},{unit.hex.r}")
-        sw_rolls = [_sw_kia_decision(position, sw, decision.arg("column")) for sw in weapons]
+        sw_rolls = [_sw_kia_decision(position, sw, decision.arg("column"), decision.arg("sw_drm"))
+                    for sw in weapons]
         if n > 1 and group:
             more = casualty(position.at(state), group, "KIA", n - 1, decision.arg("column"))
-            more = more.with_args(lost=";".join(lost))
+            drm = decision.arg("sw_drm")  # A9.74: a tracked AFV's OVR, for every unit its KIA eliminates
+            more = more.with_args(lost=";".join(lost), **({"sw_drm": drm} if drm else {}))
             return state.push(*sw_rolls, more)
         for uid in group:  # A7.301: every survivor breaks (a broken one is Casualty Reduced instead)
             state = _break(counters, state, state.units[uid])
@@ -216,11 +218,12 @@ def column_of(resolution: Resolution | None) -> str:
     return ""
 
 
-def _sw_kia_decision(position: Position, sw: UnitState, column: str) -> Decision:
-    """A9.74: each SW of a unit eliminated by a KIA takes a dr on the attack's IFT column."""
+def _sw_kia_decision(position: Position, sw: UnitState, column: str, drm: str = "") -> Decision:
+    """A9.74: each SW of a unit eliminated by a KIA takes a dr on the attack's IFT column (``drm``: -1 after a
+    fully tracked AFV's OVR, swrandom.py)."""
     prompt = T("{sw}'s possessor was killed: roll a dr on the same IFT column", sw=sw.id)
     return Decision("roll", sw.side, prompt, "A9.74", "sw_kia", dice="dr", subject=(sw.id,), target=sw.hex,
-                    args=(("column", column),))
+                    args=(("column", column), *((("drm", drm),) if drm else ())))
 
 
 def resume_sw_kia(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -232,7 +235,8 @@ def resume_sw_kia(game: AslGame, position: Position, decision: Decision, answer:
     if sw is None or not column:
         return state
     chart = position.charts.chart("ift")
-    result = str(chart.lookup(fp=int(column), final_dr=(answer.dice or (0,))[0]))
+    final = max(0, (answer.dice or (0,))[0] + int(decision.arg("drm") or 0))  # A9.74: a tracked OVR's -1
+    result = str(chart.lookup(fp=int(column), final_dr=final))
     if result.endswith("KIA"):
         return state.without_unit(sw.id)
     if result.startswith("K/"):

@@ -36,8 +36,8 @@ A2.5-A2.52     not built: the scenario format has no off-map units or entry turn
 A2.6, A2.8     built: ``move ... as exit`` in the MPh (game.py; in the APh: built now), Locations and
                levels (stairs.py, floc.py)
 A2.7x          not built: overlays are chapter B / SSR map data
-A2.9           not built: set-up limits (no overstack, no unenterable hex) are not checked at load (tests
-               set up mid-game positions); the 10% pre-set-up deployment neither
+A2.9           setuplimits.py: no overstack, no unenterable hex, checked when a scenario file is loaded
+               (tests' mid-game positions are built without a file); the 10% pre-set-up deployment not
 A3.1-A3.9      sequence.json and the phase hooks of game.py
 A4.1-A4.63     built (game.py movement, bypass.py, portage.py, dash.py, oppfire.py ...)
 A4.7, A4.71    built (game.check_advance, advpaatc.py); a TI unit may not advance: built now

@@ -52,6 +52,7 @@ from hexmate.rules.games.asl import prisoners as asl_prisoners
 from hexmate.rules.games.asl import residual as rfp
 from hexmate.rules.games.asl import road as asl_road
 from hexmate.rules.games.asl import smoke as asl_smoke
+from hexmate.rules.games.asl import snap as asl_snap
 from hexmate.rules.games.asl import sniper as asl_sniper
 from hexmate.rules.games.asl import special as sp
 from hexmate.rules.games.asl import terrain as asl_terrain
@@ -576,12 +577,14 @@ def _sustained(unit: UnitState, mode: str) -> bool:
 
 def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
                    area: Sequence[tuple[T, str]] = (), modes: Mapping[str, str] | None = None,
-                   level: int | None = None) -> Resolution:
+                   level: int | None = None, snap: tuple[Hex, Hex] | None = None) -> Resolution:
     """Work out an IFT attack once: each shot's FP, the DRMs, the column, Cowering and each target group's
     result. ``modes``: how each firer fires (``fire_modes``, worked out before the fire counters change;
     SFF, FPF and Final Fire after First Fire are Area Fire, A8.3, A8.31, A8.4); ``area`` adds Area Fire
     causes the caller knows besides (a Snap Shot, A8.15); ``level`` the target Location's level when the
-    firer named it (A7.4: that Location's units only, floc.py)."""
+    firer named it (A7.4: that Location's units only, floc.py); ``snap`` the hexside (came from, entered) of
+    a Snap Shot (A8.15, snap.py): LOS to the whole hexside, no TEM of the hex nor FFNAM/FFMO, but a wall or
+    hedge the thread crosses."""
     assert fire.dice is not None
     if any(dc.is_dc(u) for u in _firers(position, fire)):
         return dc.resolve(position, fire)
@@ -590,7 +593,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     firers = _firers(position, fire)
     people, weapons = _split(position, firers)
     shooters = people + weapons
-    dropped = blind(position, shooters, fire.target, level)
+    dropped = blind(position, shooters, fire.target, level) if snap is None else [
+        u for u in shooters if asl_snap.sight(position, u, snap).result.blocked]  # A8.15
     shooters = [u for u in shooters if u not in dropped]
     side = firers[0].side
     targets = [u for u in position.units_at(fire.target) if u.side != side and u.type != au.SW
@@ -612,17 +616,26 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     road_from = asl_road.entered_by_road(position, fire.target) if phase == "MPh" else None
     if road_from is not None:  # A4.132: on the road, not in the woods or building
         tem = 0
+    if snap is not None:  # A8.15 (C.5C): none of the target hex's TEM at the hexside, but walls and hedges
+        tem, bypassed, views, road_from = 0, None, [], None
     infantry_only = 0  # A7.308 example: a TEM for infantry only (a shellhole) spares no truck nor its riders
     wall = None  # A4.61 example 3: a wall or hedge on the target's hexside the fire crosses (walls.py)
     wall_gain = 0  # what the wall or hedge adds over the hex's own TEM
     if bypassed is None and road_from is None and not ft_attack and all(u.level == 0 for u in targets):
-        wall = asl_walls.crossed(position, {where(position, u) for u in shooters}, fire.target)
+        wall = asl_walls.crossed(position, {where(position, u) for u in shooters}, fire.target) \
+            if snap is None else max((w for u in shooters
+                                      if (w := asl_snap.wall(asl_snap.sight(position, u, snap))) is not None),
+                                     default=None)
         wall = wall if wall is not None and wall[0] > tem else None
     if bypassed is not None:  # A4.34: outside the obstacle; a wall or hedge of the hex crossed gives its TEM
         tem = max((v.tem for v in views if v.seen), default=0)
         if tem and not ft_attack:
             feature = next(v.cover for v in views if v.tem == tem)
             drms.append((T("{feature} of the bypassed hex", feature=feature), tem, "A4.34"))
+    elif wall is not None and snap is not None:  # A8.15: a wall or hedge the thread to the hexside crosses
+        wall_gain, tem = wall[0], wall[0]
+        drms.append((T("{feature} crossed on the way to the hexside", feature=vcover.WALL_WORDS[wall[1]]),
+                     tem, "A8.15"))
     elif wall is not None:  # its TEM stands in for the hex's lower one
         wall_gain, tem = wall[0] - tem, wall[0]  # A13.5: not for cavalry
         drms.append((T("{feature} on the hexside the fire crosses into {hex}",
@@ -633,7 +646,7 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     infantry = [u for u in targets if u.type != "vehicle"]  # a vehicle (or wreck) there is no bailed-out unit
     cover, why = vcover.tem(position, fire.target, (where(position, u) for u in shooters), other_tem=tem,
                             side=targets[0].side if targets else "", units=infantry)
-    if cover and not ft_attack and why is not None:  # D9.3: an AFV or wreck in the target's Location
+    if cover and not ft_attack and why is not None and snap is None:  # D9.3: an AFV or wreck there
         drms.append((why, cover, "D9.3"))
         tem += cover
     hindrance = max(
@@ -641,10 +654,11 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
          + vcover.hindrance(position, h, fire.target)[0]  # D9.4: AFVs and wrecks on the way
          for h in {where(position, u) for u in shooters} if h is not None and h != fire.target),
         default=0,
-    )
+    ) if snap is None else max((asl_snap.sight(position, u, snap).result.hindrance for u in shooters),
+                               default=0)  # A8.15: the worst thread to the whole hexside
     # the LOS hindrance already counts SMOKE (asl/los.py, by level); its SMOKE part is shown on its own line
-    smoke = min(hindrance, asl_smoke.fire_drm(game, position, {where(position, u) for u in shooters},
-                                              fire.target))
+    smoke = 0 if snap is not None else min(hindrance, asl_smoke.fire_drm(
+        game, position, {where(position, u) for u in shooters}, fire.target))
     if hindrance - smoke:
         drms.append((T("LOS hindrance"), hindrance - smoke, "A6.7"))
     if smoke:  # A24.2, A24.8
@@ -679,7 +693,7 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         movers = [u for u in targets if u.id in moving]
         targets = movers  # A8.1: First Fire affects only the units that are moving
         # A7.83: pinned, no FFNAM/FFMO; D.6: nor for a moving vehicle's crew (no infantry moving)
-        if movers and not hazardous and not any(u.has("pinned") for u in movers):
+        if movers and not hazardous and snap is None and not any(u.has("pinned") for u in movers):  # A8.15
             # A4.61: Assault Movement has FFMO, no FFNAM (the AFV its infantry move with in an Armored
             # Assault, D9.31, is no walker: their Assault Movement is theirs alone)
             walkers = [u for u in movers if u.type != "vehicle"] or movers
@@ -1061,12 +1075,15 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     fire = act.Fire(decision.subject, decision.target, answer.dice)
     if any(dc.is_dc(u) for u in _firers(position, fire)):
         return dc.resume(position, fire, decision.arg("level"))  # A23.6: the Location named, if any
-    if blindshot.all_blind(position, fire, floc.chosen(decision)):
+    snap = asl_snap.side_of(decision.arg(asl_snap.ARG))  # A8.15: a Snap Shot at the hexside crossed
+    if snap is None and blindshot.all_blind(position, fire, floc.chosen(decision)):
         return blindshot.resume(game, position, decision, fire)  # A6.11: breakdown and ROF only
     modes = _modes_of(decision) or None
     other = spray.second(decision.argmap)
     modes = modes or fire_modes(position, _firers(position, fire), fire.target)
-    resolution = here = resolve_attack(game, position, fire, modes=modes, level=floc.chosen(decision))
+    snapped = [(T("Snap Shot"), "A8.15")] if snap is not None else []  # resolved as Area Fire
+    resolution = here = resolve_attack(game, position, fire, modes=modes, level=floc.chosen(decision),
+                                       area=snapped, snap=snap)
     if other is not None:  # A9.5: the second Location with the same DR (a level of the hex, vertically)
         resolution, here, sprayed = spray.resolve(game, position, fire, other, modes, floc.chosen(decision),
                                                   spray.second_level(decision.argmap))
@@ -1132,7 +1149,8 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     # A8.2: the Residual FP it leaves (none after a malfunction, A8.221); A9.22: the lane counter placed
     area = [spray.CAUSE] if other is not None else []
     spoilt = bool(fates) or asl_ammo.spoils_residual(position, people, roll.total)  # A8.221, A19.131
-    state = rfp.left_by(game, position, state, fire, here, modes, keep, laying, spoilt, area)
+    if snap is None:  # A8.223: a Snap Shot leaves no Residual FP
+        state = rfp.left_by(game, position, state, fire, here, modes, keep, laying, spoilt, area)
     if other is not None and position.phase.id == "MPh":  # A9.52: no mover there, but its Residual FP
         state = spray.untargeted_residual(game, position, state, fire, other, sprayed, modes, keep, laying,
                                           spoilt)
@@ -1141,7 +1159,7 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
                             keep, laying, spoilt, area)
     decisions.extend(rfp.counter_question(position, position.units[m], fire.target, grains[m]) for m in laying
                      if m not in fates and not cowered)  # A9.22: no lane after its user cowered
-    if keep and other is None and not fates:  # A8.23: or give the ROF up to leave the whole Residual
+    if keep and other is None and not fates and snap is None:  # A8.23: or give the ROF up for the Residual
         decisions.extend(rfp.rof_question(game, position, fire, resolution, modes, keep, laying))
     state = state.replace(resolution=resolution)
     fpf = [u for u in firers if modes.get(u.id) == "fpf" and u.type != au.SW]

@@ -8,6 +8,7 @@ import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, ClassVar
 
 from hexmate.rules import actions as act
@@ -145,7 +146,9 @@ from hexmate.rules.games.asl import rout as asl_rout
 from hexmate.rules.games.asl import rtreveal as asl_rtreveal
 from hexmate.rules.games.asl import scrounge as asl_scrounge
 from hexmate.rules.games.asl import search as asl_search
+from hexmate.rules.games.asl import setuplimits as asl_setuplimits
 from hexmate.rules.games.asl import smoke as asl_smoke
+from hexmate.rules.games.asl import snap as asl_snap
 from hexmate.rules.games.asl import sniper as asl_sniper
 from hexmate.rules.games.asl import split as asl_split
 from hexmate.rules.games.asl import spray as asl_spray
@@ -163,7 +166,7 @@ from hexmate.rules.games.base import Game, GameState, Outcome, Position, Resolut
 from hexmate.rules.games.common import group_of, stack_groups, units_by_hex
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.los import LosResult
-from hexmate.rules.maps import HexMap
+from hexmate.rules.maps import HexMap, load_map
 from hexmate.rules.movement import reachable
 from hexmate.rules.scenario import CounterType, Scenario
 from hexmate.rules.text import T
@@ -360,6 +363,12 @@ class AslGame(Game):
         state = asl_hip.setup(self, scenario, hex_map, state)  # A12.3: HIP units set up in secret
         state = asl_arrival.setup(scenario, hex_map, state)  # A2.5: reinforcements start off the map
         return alsecret.setup(scenario, state)  # D3.41: each Armor Leader's AFV named in secret
+
+    def load_scenario(self, path: str | Path) -> Scenario:
+        scenario = super().load_scenario(path)
+        hex_map = load_map(scenario.map_path)
+        asl_setuplimits.check(scenario, hex_map, str(path))  # A2.9: no overstacking, no unenterable hex
+        return scenario
 
     def check_counter(self, counter: CounterType) -> str | None:
         if counter.type == armour.VEHICLE:
@@ -1761,6 +1770,9 @@ class AslGame(Game):
     def resume_spray(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_spray.resume(self, position, decision, answer)  # A9.5
 
+    def resume_snap_offer(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_snap.resume_offer(self, position, decision, answer)  # A8.15
+
     def resume_lane_snap(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_residual.resume_snap(self, position, decision, answer)  # A9.221
 
@@ -2210,7 +2222,8 @@ class AslGame(Game):
             return True  # A12.32: a HIP unit may fire at any time; the window opens whatever it sees
         if any(True for _ in vmgfire.generate(probe)):
             return True  # A8.1, D3.5: a vehicle's MGs at the infantry that entered
-        return asl_fire.can_fire_at(self, armour.infantry_view(probe), moving.here)
+        return asl_fire.can_fire_at(self, armour.infantry_view(probe), moving.here) or bool(
+            asl_snap.choices(self, probe, side))  # A8.15: a Snap Shot at the hexside crossed
 
     def _overruns_here(self, position: Position) -> bool:
         """D7.1: the vehicle now entering a hex overruns the enemy infantry there."""
@@ -2254,7 +2267,8 @@ class AslGame(Game):
                 state = state.replace(decisions=(*state.decisions[:i], d, *state.decisions[i + 1:]))
                 here = position.at(state)
                 extra = (*vmotion.choices(here, d.side), *street.choices(here, d.side),  # D2.401, D7.211
-                         *ccreact.choices(here, d.side))  # D7.21: CC Reaction Fire in its Location
+                         *ccreact.choices(here, d.side),  # D7.21: CC Reaction Fire in its Location
+                         *asl_snap.choices(self, here, d.side))  # A8.15: a Snap Shot at the hexside crossed
                 if extra:
                     react = dataclasses.replace(d, choices=(*d.choices, *extra))
                     state = state.replace(decisions=(*state.decisions[:i], react, *state.decisions[i + 1:]))
@@ -2265,6 +2279,8 @@ class AslGame(Game):
             return vmotion.attempt(position, answer)  # D2.401
         if answer.choice == street.CHOICE:
             return street.offer(position, decision.side)  # A11.8, D7.211
+        if answer.choice == asl_snap.CHOICE:
+            return asl_snap.offer(self, position, decision)  # A8.15: the window stays open under it
         if answer.choice == ccreact.CHOICE and decision.side != position.phasing:
             moving = position.state.moving
             assert moving is not None

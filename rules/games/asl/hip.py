@@ -81,6 +81,9 @@ def resume_place(game: AslGame, position: Position, decision: Decision, answer: 
     if h not in decision.hexes:
         raise IllegalAction(T("a HIP unit sets up in concealment terrain of its side's set-up area"), "A12.3")
     gs = game.gstate(position.state)
+    from hexmate.rules.games.asl import setuplimits  # A2.9: not overstacked, the other HIP units there too
+
+    setuplimits.check_placed(position, uid, h, [u for u, x in gs.hip if x == h])
     return position.state.replace(game=gs.replace(hip=tuple((u, h if u == uid else x) for u, x in gs.hip)))
 
 

@@ -52,8 +52,8 @@ A8.1, A8.12 First Fire, in-Location MF   built: fire.py, inplace.py
 A8.11 resolve before it leaves           built: the reaction window of each hex
 A8.13 FFNAM/FFMO First Fire only         built: fire.resolve_attack (MPh only), residual.attack_drms
 A8.14 attack again after more MF         built: fire._check_subsequent, shots_allowed
-A8.15 Snap Shot                          built for Fire Lanes (residual.snap_shot); NOT as a unit's own
-                                          First Fire at a hexside
+A8.15 Snap Shot                          built for Fire Lanes (residual.snap_shot) and as a unit's own
+                                          First Fire at a hexside (snap.py; no Gun's or vehicle's: C.5)
 A8.2-A8.26 Residual FP                   built: residual.py, vresid.py (A8.222), spray.py (A8.24); NOW:
                                           A8.22 a lower DRM lets it attack a unit again (residual._again);
                                           NOT built: crest/bridge and pillbox cases (B), ordnance residual

@@ -30,6 +30,7 @@ entry into enemy infantry overruns), a choice to keep the infantry aboard out of
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 from typing import Any
 
@@ -223,6 +224,11 @@ def resolve(position: Position, decision: Decision, answer: act.Answer) -> State
     decisions: list[Decision] = []
     for outcome, ids in outcomes:
         decisions += decisions_for(position.at(state), outcome, ids, column)
+    from hexmate.rules.games.asl import swrandom  # A9.74: the weapons lying there, a tracked AFV's -1
+
+    decisions, sw_lines = swrandom.after_ovr(position.at(state), vehicle, h, outcomes, column, decisions)
+    if sw_lines:
+        state = state.replace(resolution=dataclasses.replace(res, lines=res.lines + tuple(sw_lines)))
     return state.push(*decisions, *pick)
 
 

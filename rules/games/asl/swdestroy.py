@@ -11,8 +11,8 @@ names (they are no SW counters here).
 
 D15.5: a riderless motorcycle counts as a SW for its destruction: ``activate CYCLE for destroy`` in the same
 phases, by a Good Order friendly infantry unit in its Location (none possesses it), never ``disable``. Its
-random destruction (A9.74) would be by the OVR or indirect fire that destroys unpossessed weapons: not built
-for any SW (a KIA on its riders removes it already, D15.51).
+random destruction (A9.74) by an OVR is swrandom.py's for the SW counters (a riderless motorcycle is no
+SW counter there; a KIA on its riders removes it already, D15.51); by indirect fire: not built.
 """
 
 from __future__ import annotations
