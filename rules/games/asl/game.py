@@ -2279,7 +2279,7 @@ class AslGame(Game):
             position = position.at(asl_aa.begin(self, position, move))
             move = dataclasses.replace(move, mode="")
         through, rest = moto.split(move.mode)
-        if through and move.units[0] in position.units:  # D15.43: sidecars riding through, no OVR
+        if through and move.units[0] in position.units:  # D15.43, D7.1: riding through, no OVR
             cycle = moto.check_through(position.units[move.units[0]])
             position = position.at(position.state.with_unit(cycle))
             move = dataclasses.replace(move, mode=rest)
@@ -2481,6 +2481,7 @@ class AslGame(Game):
                 if armour.is_vehicle(unit) and unit.side == position.phasing \
                         and not radioless.barred(position, unit):  # D14.23: not before its NTC
                     yield from armour.moves_for(position, unit).values()
+            yield from overrun.through_offers(position)  # D7.1: the same entries without an Overrun
             yield from asl_aa.generate(self, position)  # D9.31: with an AFV, and where the infantry part
             yield from transport.load_generate(position)  # D6.4, D6.5
             yield from vrecall.unload_offers(position)  # D5.341: a Recalled AFV in Motion stops to unload

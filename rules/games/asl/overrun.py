@@ -23,19 +23,24 @@ Non-CC Reaction Fire by TPBF at an unarmored vehicle is ncreact.py's (D7.22); st
 the better of his and the Armor Leader's modifier, one of them; an Inexperienced crew's 6+1 stands, D3.45).
 A vehicle that (or whose PRC) has a Bounding Fire counter makes no OVR and pays no OVR MP (D7.1, D7.13,
 ``may_overrun``); an OVR puts no such counter on it, so it may overrun again (D7.14: each entry of a hex).
+The OVR is the mover's choice (D7.1's "may"): a move declared ``as through`` (moto.THROUGH, first built for
+D15.43's sidecars) enters and passes such hexes without it and its MP, in reverse too (D7.13 bars only the
+OVR in reverse); ``through_offers`` puts those moves beside the overrunning ones. The choice is one per move
+(a vehicle's MPh is one move here), not hex by hex along it.
 Not built: the rest of Non-CC Reaction Fire (D7.22: ordnance, FT, DC, MOL are chapter C's), a FT's OVR
-(D7.15), an OVR of an unarmored vehicle (D7.12), the OVR as the mover's choice (D7.1 "may": here every
-entry into enemy infantry overruns), a choice to keep the infantry aboard out of it.
+(D7.15), an OVR of an unarmored vehicle (D7.12), a choice to keep the infantry aboard out of it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
+from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import armorldr, mounted
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import vmove as vm
@@ -109,8 +114,40 @@ def may_overrun(position: Position, vehicle: UnitState) -> bool:
     """D7.1, D7.13: no OVR by a vehicle that (or whose PRC) already has a Bounding Fire counter; an earlier
     OVR puts none on it here, so multiple OVRs stay open (D7.14). Without the OVR it may still enter the
     hex, paying no OVR MP."""
+    from hexmate.rules.games.asl.moto import THROUGH
+
+    if vehicle.has(THROUGH):
+        return False  # D7.1: the mover's choice, ``as through``: it enters without an OVR
     return not vehicle.has(BOUNDING) and not any(
         u.carrier == vehicle.id and u.has(BOUNDING) for u in position.units.values())
+
+
+def overruns(position: Position, vehicle: UnitState, h: Hex) -> bool:
+    """Does the vehicle's entry of h overrun (D7.1): enemy targets there and it may, nor chose not to."""
+    return is_overrun(position, vehicle.side, h) and may_overrun(position, vehicle)
+
+
+def through_offers(position: Position) -> Iterator[act.Move]:
+    """D7.1's "may": beside each move a vehicle of the phasing side has into or through a hex it would
+    overrun, the same path ``as through``: entering without the OVR (nor its quarter MPA)."""
+    from hexmate.rules.games.asl import armour, radioless
+    from hexmate.rules.games.asl.moto import THROUGH
+
+    for unit in sorted(position.units.values(), key=lambda u: u.id):
+        if not armour.is_vehicle(unit) or unit.side != position.phasing or unit.hex is None \
+                or radioless.barred(position, unit):  # D14.23: not before its NTC
+            continue
+        ovr_hexes = {u.hex for u in position.units.values() if u.side != unit.side and u.hex is not None
+                     and overruns(position, unit, u.hex)}
+        if not ovr_hexes:
+            continue
+        for move in armour.moves_for(position, unit).values():
+            if not ovr_hexes.intersection(move.path[1:]):
+                continue
+            try:
+                yield armour.check_move(position, act.Move(move.units, move.path, None, THROUGH))
+            except IllegalAction:
+                continue
 
 
 def extra_mp(mpa: int) -> int:
@@ -227,4 +264,4 @@ def resolve(position: Position, decision: Decision, answer: act.Answer) -> State
 
 
 __all__ = ["BOUNDING", "OVR", "OVR_FIRED", "aboard", "closed", "declare", "extra_mp", "is_overrun",
-           "may_overrun", "resolve", "targets"]
+           "may_overrun", "overruns", "resolve", "targets", "through_offers"]

@@ -227,3 +227,51 @@ def test_d7_13_no_overrun_after_bounding_fire(make_position: Any) -> None:
         fired.push_text("answer pass")
     assert not any(d.then == overrun.OVR for d in fired.state.decisions)
     assert fired.label(fired.units["a-pz"].hex) == "D5"
+
+
+def test_d7_1_the_overrun_is_the_movers_choice(make_position: Any) -> None:
+    """D7.1's "may": the Panzer (14 MP) entering the squad's hex ``as through`` pays the entry only (start 1 +
+    open 1 = 2, not 2 + 4) and makes no OVR; the table offers that move beside the overrunning one. D7.2:
+    the squad may then react by CC to the entry's MP (ccreact.py), as to any MP spent in its Location."""
+    pos = make(make_position)
+    D5 = pos.map.parse_label("D5")
+    offered = [a for a in pos.legal_actions if isinstance(a, act.Move) and a.units == ("a-pz",)
+               and a.path[-1] == D5]
+    assert sorted((a.mode, a.cost) for a in offered) == [("", 6), ("through", 2)]
+    move = pos.game.check(pos, pos.parse_action("move a-pz C5-D5 as through"))
+    assert isinstance(move, act.Move) and move.cost == 2
+    pos.push_text("move a-pz C5-D5 as through")
+    top = pos.decision
+    assert top is not None and top.kind == "react" and top.side == "b" and "ccreact" in top.choices
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    assert not any(d.then == overrun.OVR for d in pos.state.decisions)
+    assert pos.label(pos.units["a-pz"].hex) == "D5" and pos.units["b-sq"].hex == D5
+
+
+def test_d7_1_riding_through_goes_on_beyond(make_position: Any) -> None:
+    """D7.1: ``as through`` the Panzer rides C5-D5-E5 past the squad for 1 + 1 + 1 = 3 MP (the same path
+    overrunning costs 3 + 4 = 7, test_the_move_goes_on_after_the_overrun) and never rolls an OVR DR."""
+    pos = make(make_position)
+    assert pos.game.check(pos, pos.parse_action("move a-pz C5-D5-E5")).cost == 7
+    pos.push_text("move a-pz C5-D5-E5 as through")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    assert pos.decision is not None and pos.decision.then == "vfacing" and pos.decision.arg("left") == "11"
+    assert pos.label(pos.units["a-pz"].hex) == "E5" and pos.label(pos.units["b-sq"].hex) == "D5"
+
+
+def test_d7_13_reverse_only_without_the_overrun(make_position: Any) -> None:
+    """D7.13 bars an OVR in reverse, not the entry: declared in reverse (D2.23) the Panzer may not back into
+    B5, the squad's hex behind it, as an Overrun, but ``as reverse+through`` it may: start 1 + open 1 x its
+    reverse rate 4 = 5 MP, no OVR MP and no OVR."""
+    pos = make(make_position, {"id": "b-sq2", "counter": "4-4-7", "side": "b", "hex": "B5"})
+    with pytest.raises(IllegalAction, match=r"D7\.13"):
+        pos.game.check(pos, pos.parse_action("move a-pz C5-B5 as reverse"))
+    back = pos.game.check(pos, pos.parse_action("move a-pz C5-B5 as reverse+through"))
+    assert isinstance(back, act.Move) and back.cost == 1 + 1 * 4
+    pos.push_text("move a-pz C5-B5 as reverse+through")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    assert not any(d.then == overrun.OVR for d in pos.state.decisions)
+    assert pos.label(pos.units["a-pz"].hex) == "B5"
