@@ -1,4 +1,4 @@
-"""ASL Overrun in play (D7.1-D7.17): a vehicle moving into a hex of enemy infantry overruns it.
+"""ASL Overrun in play (D7.1-D7.17): a vehicle moving into a hex of enemy infantry may overrun it.
 
 At the table the move is the same lift and placement: a path into a hex holding enemy infantry (and no
 enemy AFV, which stays closed to vehicles here) is an Overrun of that hex. It costs the hex's entry plus a
@@ -27,8 +27,13 @@ The OVR is the mover's choice (D7.1's "may"): a move declared ``as through`` (mo
 D15.43's sidecars) enters and passes such hexes without it and its MP, in reverse too (D7.13 bars only the
 OVR in reverse); ``through_offers`` puts those moves beside the overrunning ones. The choice is one per move
 (a vehicle's MPh is one move here), not hex by hex along it.
+D7.12: an enemy unarmored vehicle (not a wreck, nor a motorcycle, whose riders are the target) is a target
+too: a hex holding one is an Overrun hex; the OVR's DR is read on the IFT's vehicle line for it as A7.308
+reads any IFT attack (``vehicle_targets``, unarmored.py's Kill number and results): the hex's TEM but for a
+TEM for infantry only, no FFMO (D7.15 gives it against infantry and cavalry), +2 in Motion (D7.12), the
+Unlikely Kill dr after an Original 2 (A7.309). A burning result eliminates its PRC before their checks.
 Not built: the rest of Non-CC Reaction Fire (D7.22: ordnance, FT, DC, MOL are chapter C's), a FT's OVR
-(D7.15), an OVR of an unarmored vehicle (D7.12), a choice to keep the infantry aboard out of it.
+(D7.15), a choice to keep the infantry aboard out of it.
 """
 
 from __future__ import annotations
@@ -103,8 +108,17 @@ def closed(position: Position, side: str, h: Hex) -> bool:
                for u in position.units_at(h))
 
 
+def vehicle_targets(position: Position, side: str, h: Hex) -> list[UnitState]:
+    """D7.12: the enemy unarmored vehicles an Overrun of h attacks (an AFV is none; a motorcycle's OVR is at
+    its riders, D15.5), read on the IFT's vehicle line as any IFT attack at them (A7.308)."""
+    from hexmate.rules.games.asl import unarmored
+
+    return sorted((u for u in position.units_at(h) if u.side != side and unarmored.target_of_small_arms(u)),
+                  key=lambda u: u.id)
+
+
 def is_overrun(position: Position, side: str, h: Hex) -> bool:
-    return bool(targets(position, side, h))
+    return bool(targets(position, side, h)) or bool(vehicle_targets(position, side, h))
 
 
 BOUNDING = "bounding_fire"  # D3.3's Bounding Fire counter (vfire.BOUNDING)
@@ -200,7 +214,7 @@ def resolve(position: Position, decision: Decision, answer: act.Answer) -> State
     if tem:
         said = T("target terrain ({terrain})", terrain=position.map.terrain(h))
         lines.append(Line(said, f"{tem:+d}", "D7.15"))
-    elif position.map.terrain(h) == "open":
+    elif position.map.terrain(h) == "open" and targets(position, vehicle.side, h):  # D7.15: at infantry
         drm -= 1
         lines.append(Line(T("FFMO: an Overrun in open ground"), "-1", "D7.15"))
     lead = armorldr.leadership(vehicle, "ovr", withhold=True)  # D3.44 (D3.41: not while hidden, alhide.py)
@@ -243,7 +257,8 @@ def resolve(position: Position, decision: Decision, answer: act.Answer) -> State
             column = "" if col is None else str(axis.keys[col])
         results.update({u.id: result for u in group})
         outcomes.append((result, [u.id for u in group]))
-    if not hit:
+    state, asks = _at_vehicles(position, state, vehicle, h, roll.total, fp, tem + lead, lines, results)
+    if not hit and not asks and not any(line.rule == "A7.308" for line in lines):
         lines.append(Line(T("IFT"), T("nobody left to attack: no effect"), "D7.12"))
     from hexmate.rules.games.asl import ovrbreak  # D7.17, A9.71: the MA and MGs in it, or immobilized
 
@@ -259,9 +274,47 @@ def resolve(position: Position, decision: Decision, answer: act.Answer) -> State
         state = state.replace(game=game.replace(ovr_react=(vehicle.id, h)))
     decisions: list[Decision] = []
     for outcome, ids in outcomes:
-        decisions += decisions_for(position.at(state), outcome, ids, column)
-    return state.push(*decisions, *pick)
+        alive = [u for u in ids if u in state.units]  # A7.308: a burning vehicle's PRC are gone
+        if alive:
+            decisions += decisions_for(position.at(state), outcome, alive, column)
+    return state.push(*decisions, *asks, *pick)
+
+
+def _at_vehicles(position: Position, state: State, vehicle: UnitState, h: Hex, original: int, fp: Fraction,
+                 drm: int, lines: list[Line], results: dict[str, str]) -> tuple[State, list[Decision]]:
+    """D7.12: the OVR's DR read on the vehicle line for each enemy unarmored vehicle there (A7.308: no TEM
+    that is for infantry only, no FFMO, which D7.15 gives against infantry and cavalry; +2 in Motion; no
+    more of them than the column's largest KIA number); an Original 2 asks the Unlikely Kill dr (A7.309)."""
+    from hexmate.rules.games.asl import unarmored
+
+    trucks = vehicle_targets(position, vehicle.side, h)
+    if not trucks:
+        return state, []
+    axis = position.charts.chart("ift").axis("fp")
+    col = axis.locate(fp)
+    if col is None:
+        return state, []
+    column = axis.keys[col]
+    kill = unarmored.kill_number(position.charts.chart("ift_vehicle"), column)
+    asks: list[Decision] = []
+    for truck in trucks[:unarmored.most_vehicles(position.charts.chart("ift"), column)]:
+        motion = 2 if truck.has("motion") else 0
+        final = original + drm - asl_terrain.infantry_only_tem(position, h) + motion
+        got = unarmored.result(final, kill)
+        if motion:
+            lines.append(Line(T("{vehicle} in Motion", vehicle=truck.id), "+2", "D7.12"))
+        said = T("{vehicle}: Final DR {final}, Kill number {kill}: {result}", vehicle=truck.id, final=final,
+                 kill=kill, result=unarmored.SAID[got])
+        lines.append(Line(T("Vehicle line"), said, "A7.308"))
+        results[truck.id] = got
+        state, more = unarmored._apply(state, state.units[truck.id], got)
+        asks += more
+        if unarmored.needs_dr(original, got):
+            asks.append(Decision("roll", vehicle.side, T(
+                "{vehicle}: Original DR 2 on the vehicle line: roll the Unlikely Kill dr", vehicle=truck.id),
+                "A7.309", "unlikely_kill", dice="dr", subject=(truck.id,), target=h, args=(("first", got),)))
+    return state, asks
 
 
 __all__ = ["BOUNDING", "OVR", "OVR_FIRED", "aboard", "closed", "declare", "extra_mp", "is_overrun",
-           "may_overrun", "overruns", "resolve", "targets", "through_offers"]
+           "may_overrun", "overruns", "resolve", "targets", "through_offers", "vehicle_targets"]

@@ -178,9 +178,11 @@ def test_d7_12_played_an_overrun_into_a_hex_with_an_enemy_truck_in_motion(make_p
     assert top is not None and top.then == overrun.OVR
     pos.push_text("answer dice 2,2")
     res = pos.last_resolution
-    assert res is not None and set(res.results) == {"b-sq", "b-sq2"}
+    assert res is not None and set(res.results) == {"b-sq", "b-sq2", "b-tr"}
     finals = [str(line.value) for line in res.lines if "column" in str(line.value)]
     assert "final DR 3" in finals[0] and "final DR 6" in finals[1]  # 4 - 1 FFMO; 4 + 2 in Motion, no FFMO
+    # D7.12: the truck itself, on the vehicle line (A7.308): 4 + 2 in Motion = 6 below Kill number 7
+    assert res.results["b-tr"] == "destroyed" and pos.units["b-tr"].has("wreck")
 
 
 def test_d6_65_d7_16_a_leader_aboard_directs_the_ovr_his_passengers_join(make_position: Any) -> None:
@@ -275,3 +277,63 @@ def test_d7_13_reverse_only_without_the_overrun(make_position: Any) -> None:
         pos.push_text("answer pass")
     assert not any(d.then == overrun.OVR for d in pos.state.decisions)
     assert pos.label(pos.units["a-pz"].hex) == "B5"
+
+
+TRUCK = {"truck": {"type": "vehicle", "vehicle": "demo-truck-r"}}
+
+
+def _truck_alone(make_position: Any, *marks: str) -> Position:
+    pos: Position = make_position("asl", [
+        {"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0"]},
+        {"id": "b-tr", "counter": "truck", "side": "b", "hex": "D5", "markers": ["vca0", *marks]},
+    ], "MPh", counters={**COUNTERS, **TRUCK})
+    return pos
+
+
+def test_d7_12_an_overrun_of_an_unarmored_vehicle(make_position: Any) -> None:
+    """D7.12: an OVR attacks no AFV, but an unarmored vehicle is a target: the Panzer entering the truck's
+    open hex D5 pays the OVR's 4 MP (start 1 + open 1 + 1 for the vehicle there, D2.14, + 4 = 7) and rolls
+    3,3: the 10 FP are the 8 column, whose Kill number is 7 (the A7.308 example's); Final DR 6 (no FFMO:
+    D7.15 gives it against infantry and cavalry) is below it: destroyed. 3,4 = 7 immobilizes it."""
+    pos = _truck_alone(make_position)
+    D5 = pos.map.parse_label("D5")
+    assert overrun.is_overrun(pos, "a", D5)
+    assert [u.id for u in overrun.vehicle_targets(pos, "a", D5)] == ["b-tr"]
+    assert pos.legal_actions.moves_for(frozenset({"a-pz"}))[D5].cost == 3 + overrun.extra_mp(14)
+    pos.push_text("move a-pz C5-D5")
+    assert pos.decision is not None and pos.decision.then == overrun.OVR
+    pos.push_text("answer dice 3,3")
+    res = pos.last_resolution
+    assert res is not None and res.results == {"b-tr": "destroyed"} and pos.units["b-tr"].has("wreck")
+    assert any(line.rule == "A7.308" and "Final DR 6, Kill number 7" in str(line.value) for line in res.lines)
+    assert not any(line.rule == "D7.15" for line in res.lines)
+    again = _truck_alone(make_position)
+    again.push_text("move a-pz C5-D5")
+    again.push_text("answer dice 3,4")
+    assert again.units["b-tr"].has("immobilized") and not again.units["b-tr"].has("wreck")
+
+
+def test_d7_12_a_truck_in_motion_at_plus_2_and_the_unlikely_kill(make_position: Any) -> None:
+    """D7.12: +2 against a vehicle in Motion: the Original DR 1,1 = 2 + 2 = Final 4 destroys it (below 7,
+    above half of it); the Original 2 asks the Unlikely Kill dr (A7.309), whose 1 makes it a burning wreck."""
+    pos = _truck_alone(make_position, "motion")
+    pos.push_text("move a-pz C5-D5")
+    pos.push_text("answer dice 1,1")
+    res = pos.last_resolution
+    assert res is not None and res.results == {"b-tr": "destroyed"}
+    assert any(line.rule == "D7.12" and line.value == "+2" for line in res.lines)
+    while pos.decision is not None and pos.decision.then != "unlikely_kill":
+        pos.push_text("answer pass" if pos.decision.kind == "react" else "answer dice 3,3")
+    assert pos.decision is not None and pos.decision.side == "a"
+    pos.push_text("answer dice 1")
+    assert pos.units["b-tr"].has("burning")
+
+
+def test_d7_12_no_overrun_of_an_afv_alone(make_position: Any) -> None:
+    """D7.12: an AFV is no OVR target; a hex holding only one (and no infantry) is no Overrun (D2.6 governs
+    entering it)."""
+    pos = make(make_position)
+    tank = {"id": "b-t", "counter": "t", "side": "b", "hex": "D3", "markers": ["vca3"]}
+    pos = make(make_position, tank)
+    D3 = pos.map.parse_label("D3")
+    assert not overrun.is_overrun(pos, "a", D3) and not overrun.vehicle_targets(pos, "a", D3)
