@@ -294,7 +294,7 @@ def _at_vehicles(position: Position, state: State, vehicle: UnitState, h: Hex, o
     col = axis.locate(fp)
     if col is None:
         return state, []
-    column = axis.keys[col]
+    column = int(axis.keys[col])
     kill = unarmored.kill_number(position.charts.chart("ift_vehicle"), column)
     asks: list[Decision] = []
     for truck in trucks[:unarmored.most_vehicles(position.charts.chart("ift"), column)]:
