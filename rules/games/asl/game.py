@@ -2147,6 +2147,9 @@ class AslGame(Game):
             return any(asl_fire.can_fire_at(self, view, h) for h in
                        sorted({u.hex for u in asl_hw.first_fire_targets(self, probe) if u.hex is not None},
                               key=lambda h: (h.q, h.r)))
+        bailed = {u.hex for u in riders.bailing(position) if u.hex is not None}
+        if any(asl_fire.can_fire_at(self, armour.infantry_view(probe), h) for h in bailed):
+            return True  # D6.24: First Fire at riders that bailed out (all MF spent, FFNAM)
         if vmotion.candidates(position, side):
             return True  # D2.401: a vehicle may attempt Motion
         if street.choices(position, side):
@@ -2246,6 +2249,7 @@ class AslGame(Game):
     def begin_move(self, position: Position, move: act.Move) -> State:
         """A4.5: Double Time puts a CX counter on the movers; Assault Movement is remembered on them for the
         Defensive First Fire at them (A4.61: no FFNAM). A HIP unit is first placed under a "?" (A12.32)."""
+        position = position.at(riders.moved_on(position.state))  # D6.24: bailed riders no longer moving
         if asl_arrival.claims(move):
             return asl_arrival.begin(position, move)  # A2.51: the entry hex is the first hex entered
         if vcrew.is_abandon(position, move):
@@ -2452,6 +2456,10 @@ class AslGame(Game):
                     yield from vfire.generate(position)
                     yield from mgafv.generate(self, position)  # A9.61: a MG's AFV Kill attack
                     yield from vmgfire.generate(position)  # A8.1, D3.5: MGs named at the moving vehicle
+                    bailed = {u.hex for u in riders.bailing(position)}
+                    if bailed:  # D6.24: First Fire at its riders that bailed out
+                        yield from (a for a in self._fire_from_ground(position)
+                                    if isinstance(a, act.Fire) and a.target in bailed)
                 else:
                     yield from self._fire_from_ground(position)
                     yield from asl_hip.fire_options(self, position)  # A12.31: a HIP unit may fire
@@ -2583,7 +2591,8 @@ class AslGame(Game):
                       asl_scrounge.MARKER,  # A20.552: one Scrounge DR per hex per MPh
                       *reaction.PHASE_END, vce.PLACED, vce.REMOVED,  # D5.33: one phase's CE changes
                       radioless.PASSED, radioless.FAILED,  # D14.23: one MPh's NTC
-                      bicycle.BONUS, moto.THROUGH)  # D15.81: one MPh's road bonus; D15.43: no OVR
+                      bicycle.BONUS, moto.THROUGH,  # D15.81: one MPh's road bonus; D15.43: no OVR
+                      riders.BAILING)  # D6.24: First Fire at them is over
             state = asl_berserk.end_of_mph(position, state)  # A15.46: no Known enemy in LOS after the charge
             state = asl_berserk.end_of_mph_markers(state)  # A15.431
             state = asl_bypass.end_of_phase(self, position.at(state))  # A12.151
