@@ -1525,6 +1525,9 @@ class AslGame(Game):
         state, roll, dice = alhide.resume_rerun(position, decision, answer)  # D3.41: with him or without
         return self.continuation(roll.then)(position.at(state), roll, dice)
 
+    def resume_vovr_ft(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return overrun.resume_ft(position, decision, answer)  # D7.15: the FT's part, then the OVR's DR
+
     def resume_vovr(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         asked = alhide.ask_rerun(position, decision, answer, overrun.resolve)  # D3.41: a hidden Armor Leader?
         if asked is not None:

@@ -32,8 +32,12 @@ too: a hex holding one is an Overrun hex; the OVR's DR is read on the IFT's vehi
 reads any IFT attack (``vehicle_targets``, unarmored.py's Kill number and results): the hex's TEM but for a
 TEM for infantry only, no FFMO (D7.15 gives it against infantry and cavalry), +2 in Motion (D7.12), the
 Unlikely Kill dr after an Original 2 (A7.309). A burning result eliminates its PRC before their checks.
-Not built: the rest of Non-CC Reaction Fire (D7.22: ordnance, FT, DC, MOL are chapter C's), a FT's OVR
-(D7.15), a choice to keep the infantry aboard out of it.
+D7.11, D7.15: a vehicle whose FT may be used (not disabled, not used this player turn, A22.3) is asked how it
+takes part first (``FT_PICK``): added as it is (no TPBF, no halving), alone (its FP only; no TEM for the
+target, no leadership but a FT MA's, A22.2, D3.44), or left out. Used, it counts as the turn's FT use; its X#
+reached by the Original DR disables it as a weapon of the OVR (D7.17, A.11, ovrbreak.py).
+Not built: the rest of Non-CC Reaction Fire (D7.22: ordnance, FT, DC, MOL are chapter C's), a choice to keep
+the infantry aboard out of it.
 """
 
 from __future__ import annotations
@@ -169,22 +173,58 @@ def extra_mp(mpa: int) -> int:
     return vm.ovr_mp(mpa)
 
 
-def declare(position: Position, vehicle: UnitState, h: Hex) -> Decision:
+FT_PICK = "vovr_ft"  # D7.15: how the vehicle's FT takes part in the OVR
+WITH_FT, FT_ONLY, NO_FT = "with_ft", "ft_only", "no_ft"
+
+
+def usable_ft(vehicle: UnitState) -> int | None:
+    """The FP of the vehicle's FT if it may take part in an OVR now (not disabled, A.11; not used this player
+    turn, A22.3: vft's markers), else None."""
+    vt = vehicle_of(vehicle.values)
+    if vt.ft is None or vehicle.has("ft_disabled") or vehicle.has("ft_fired"):
+        return None
+    return vt.ft.fp
+
+
+def declare(position: Position, vehicle: UnitState, h: Hex, ft: str | None = None) -> Decision:
     """The OVR's IFT DR, asked of the mover's owner (D7.1), with its FP: the vehicle's and the share of the
-    infantry aboard (D7.11, mounted.ovr_share); their combat results after this do not change it (D7.11)."""
+    infantry aboard (D7.11, mounted.ovr_share); their combat results after this do not change it (D7.11).
+    A vehicle with a usable FT is first asked how it takes part (D7.15: ``FT_PICK``): added as it is, no
+    TPBF nor halving (D7.11), or alone (then the target has no TEM, D7.15), or not at all."""
+    if ft is None and usable_ft(vehicle) is not None:
+        prompt = T("{unit} overruns {hex}: add its FT ({fp} FP, as it is), attack with the FT only (no TEM "
+                   "for the target), or leave it out (D7.11, D7.15)", unit=vehicle.id, hex=position.label(h),
+                   fp=usable_ft(vehicle))
+        return Decision("confirm", vehicle.side, prompt, "D7.15", FT_PICK, choices=(WITH_FT, FT_ONLY, NO_FT),
+                        subject=(vehicle.id,), target=h)
     vt = vehicle_of(vehicle.values)
     base = vt.ovr_fp(ma_working=not vehicle.has("ma_malf"), mg_working=False)
     working = sum(getattr(vt, w) for w in ("bmg", "cmg", "aamg")  # D7.11: only the functioning MGs
                   if not vehicle.has(f"{w}_malf") and not vehicle.has(f"{w}_removed"))
     base += Fraction(working * 3, 2)
     share, _ = mounted.ovr_share(vehicle, aboard(position, vehicle))
+    if ft == WITH_FT:
+        base += usable_ft(vehicle) or 0  # D7.11: the FT's FP as it is
+    elif ft == FT_ONLY:
+        base, share = Fraction(usable_ft(vehicle) or 0), Fraction(0)  # D7.15: the FT alone
     fp = base + share
     prompt = T(
         "{unit} overruns {hex} with {fp} FP: roll the IFT DR (D7.1)", unit=vehicle.id, hex=position.label(h),
         fp=fp,
     )
+    part = ft if ft in (WITH_FT, FT_ONLY) else ""
     return Decision("roll", vehicle.side, prompt, "D7.1", OVR, dice="DR", subject=(vehicle.id,), target=h,
-                    args=(("base", str(base)), ("fp", str(fp))))
+                    args=(("base", str(base)), ("fp", str(fp)), ("ft", part)))
+
+
+def resume_ft(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """D7.15: the FT's part chosen: the OVR's IFT DR follows."""
+    if answer.choice not in decision.choices:
+        raise IllegalAction(T("answer one of {choices} (D7.15)", choices=", ".join(decision.choices)),
+                            "D7.15")
+    vehicle = position.state.units[decision.subject[0]]
+    assert decision.target is not None
+    return position.state.push(declare(position, vehicle, decision.target, answer.choice))
 
 
 def resolve(position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -209,7 +249,12 @@ def resolve(position: Position, decision: Decision, answer: act.Answer) -> State
     if vehicle.has("wreck") or not is_mobile(vehicle.markers):  # bogged too: immobile (D.7)
         fp /= 2
         lines.append(Line(T("immobilized or destroyed before the OVR: FP halved"), str(fp), "D7.11"))
-    tem = asl_terrain.tem(position, h)
+    ft = decision.arg("ft", "")
+    if ft:
+        state = state.with_unit(state.units[vehicle.id].mark("ft_fired"))  # A22.3: its one use this turn
+        said = T("the FT only: the target has no TEM") if ft == FT_ONLY else T("FT added as it is")
+        lines.append(Line(said, str(usable_ft(vehicle) or 0), "D7.15" if ft == FT_ONLY else "D7.11"))
+    tem = 0 if ft == FT_ONLY else asl_terrain.tem(position, h)  # D7.15: no TEM against the FT alone
     drm = tem
     if tem:
         said = T("target terrain ({terrain})", terrain=position.map.terrain(h))
@@ -218,6 +263,9 @@ def resolve(position: Position, decision: Decision, answer: act.Answer) -> State
         drm -= 1
         lines.append(Line(T("FFMO: an Overrun in open ground"), "-1", "D7.15"))
     lead = armorldr.leadership(vehicle, "ovr", withhold=True)  # D3.44 (D3.41: not while hidden, alhide.py)
+    ma = vehicle_of(vehicle.values).ma
+    if ft == FT_ONLY and (ma is None or ma.kind != "FT"):
+        lead = 0  # A22.2: no leadership for a FT, but D3.44's for a FT that is the MA (vft.py)
     aboard_lead = _aboard_leader(position, vehicle, riding) if fp != base else None
     if aboard_lead is not None and (not lead or aboard_lead[1] < lead) and not vehicle.values.get(
             "inexperienced_crew"):  # D7.16: one of the two; D3.45: the 6+1 must be used
@@ -262,7 +310,7 @@ def resolve(position: Position, decision: Decision, answer: act.Answer) -> State
         lines.append(Line(T("IFT"), T("nobody left to attack: no effect"), "D7.12"))
     from hexmate.rules.games.asl import ovrbreak  # D7.17, A9.71: the MA and MGs in it, or immobilized
 
-    state, broke, pick = ovrbreak.after_ovr(state, state.units[vehicle.id], roll.total)
+    state, broke, pick = ovrbreak.after_ovr(state, state.units[vehicle.id], roll.total, ft)
     lines += broke
     result = outcomes[0][0] if outcomes else "-"
     summary = T("{unit} overruns {hex}: {result}", unit=vehicle.id, hex=position.label(h), result=result)
@@ -316,5 +364,25 @@ def _at_vehicles(position: Position, state: State, vehicle: UnitState, h: Hex, o
     return state, asks
 
 
-__all__ = ["BOUNDING", "OVR", "OVR_FIRED", "aboard", "closed", "declare", "extra_mp", "is_overrun",
-           "may_overrun", "overruns", "resolve", "targets", "through_offers", "vehicle_targets"]
+__all__ = [
+    "BOUNDING",
+    "FT_ONLY",
+    "FT_PICK",
+    "NO_FT",
+    "OVR",
+    "OVR_FIRED",
+    "WITH_FT",
+    "aboard",
+    "closed",
+    "declare",
+    "extra_mp",
+    "is_overrun",
+    "may_overrun",
+    "overruns",
+    "resolve",
+    "resume_ft",
+    "targets",
+    "through_offers",
+    "usable_ft",
+    "vehicle_targets",
+]

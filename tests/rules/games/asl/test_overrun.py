@@ -337,3 +337,76 @@ def test_d7_12_no_overrun_of_an_afv_alone(make_position: Any) -> None:
     pos = make(make_position, tank)
     D3 = pos.map.parse_label("D3")
     assert not overrun.is_overrun(pos, "a", D3) and not overrun.vehicle_targets(pos, "a", D3)
+
+
+FLAME = {"fl": {"type": "vehicle", "vehicle": "demo-flame-g"}}  # 37mm gun MA, BMG 2, bow FT 20 FP X11
+
+
+def _flame(make_position: Any, terrain: str = "open") -> Position:
+    pos: Position = make_position("asl", [
+        {"id": "a-fl", "counter": "fl", "side": "a", "hex": "C5", "markers": ["vca0"]},
+        {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "D5"},
+    ], "MPh", counters={**COUNTERS, **FLAME}, hexes={"D5": terrain})
+    return pos
+
+
+def _to_pick(pos: Position) -> None:
+    while pos.decision is not None and pos.decision.then != overrun.FT_PICK:
+        pos.push_text("answer dice 1,1")  # the bog DR entering woods: no bog (D8.21)
+
+
+def test_d7_11_d7_15_a_ft_added_to_the_overrun_as_it_is(make_position: Any) -> None:
+    """D7.11: the FT's FP goes into the OVR with no TPBF nor halving: the gun AFV's 4 + its BMG 2 x 3 / 2 = 3,
+    + the FT's 20 = 27 FP (the 24 column); with other FP in it the target keeps its TEM (D7.15): woods +1.
+    The FT has now been used this player turn (A22.3)."""
+    pos = _flame(make_position, "woods")
+    pos.push_text("move a-fl C5-D5")
+    _to_pick(pos)
+    top = pos.decision
+    assert top is not None and top.side == "a" and top.choices == ("with_ft", "ft_only", "no_ft")
+    pos.push_text("answer with_ft")
+    assert pos.decision is not None and pos.decision.then == overrun.OVR
+    assert Fraction(pos.decision.arg("fp")) == 27
+    pos.push_text("answer dice 2,3")
+    res = pos.last_resolution
+    assert res is not None and any(line.rule == "D7.15" and line.value == "+1" for line in res.lines)
+    assert any("24 column, final DR 6" in str(line.value) for line in res.lines)
+    assert pos.units["a-fl"].has("ft_fired") and overrun.usable_ft(pos.units["a-fl"]) is None
+
+
+def test_d7_15_a_ft_only_overrun_denies_the_tem(make_position: Any) -> None:
+    """D7.15: attacking with the FT alone (20 FP, the 20 column) the squad in woods gets no TEM: DR 2,3 = 5,
+    no +1. D7.17: an Original DR at the X# 11 disables the FT (A.11), and as a weapon broke, a 12 would not
+    immobilize; here 6,5 = 11 disables it and the vehicle stays mobile."""
+    pos = _flame(make_position, "woods")
+    pos.push_text("move a-fl C5-D5")
+    _to_pick(pos)
+    pos.push_text("answer ft_only")
+    assert pos.decision is not None and Fraction(pos.decision.arg("fp")) == 20
+    pos.push_text("answer dice 2,3")
+    res = pos.last_resolution
+    assert res is not None and not any(line.value == "+1" and line.rule == "D7.15" for line in res.lines)
+    assert any(line.rule == "D7.15" and "FT only" in str(line.label) for line in res.lines)
+    assert any("20 column, final DR 5" in str(line.value) for line in res.lines)
+    broke = _flame(make_position, "woods")
+    broke.push_text("move a-fl C5-D5")
+    _to_pick(broke)
+    broke.push_text("answer ft_only")
+    broke.push_text("answer dice 6,5")
+    fl = broke.units["a-fl"]
+    assert fl.has("ft_disabled") and not fl.has("ma_malf") and not fl.has("immobilized")
+    with pytest.raises(IllegalAction, match=r"D7\.15"):
+        pos2 = _flame(make_position)
+        pos2.push_text("move a-fl C5-D5")
+        pos2.push_text("answer all")
+
+
+def test_d7_11_the_ft_left_out(make_position: Any) -> None:
+    """D7.11: without its FT the OVR is the gun AFV's 4 + 3 = 7 FP, and the FT stays unused."""
+    pos = _flame(make_position)
+    pos.push_text("move a-fl C5-D5")
+    _to_pick(pos)
+    pos.push_text("answer no_ft")
+    assert pos.decision is not None and Fraction(pos.decision.arg("fp")) == 7
+    pos.push_text("answer dice 3,3")
+    assert not pos.units["a-fl"].has("ft_fired")
