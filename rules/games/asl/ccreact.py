@@ -14,16 +14,18 @@ passed against this vehicle this phase (A11.6, D7.21), the CC DR with no ambush 
 Final Fire counter (D7.213), the vehicle never attacking back (D7.213); afterwards a First Fire counter (Final
 Fire if it had one) and the CC counter if the vehicle survived (D7.21).
 
+A PAATC passed by concealed units as the AFV entered (A12.41, vconceal.py) counts: no second one (D7.21);
+the window after that entry offers this choice once the A12.41 questions are answered.
+
 Who (D7.21, D7.213): non-phasing squads, half-squads, crews and leaders at ground level in the vehicle's hex,
 not broken, pinned, unarmed (A20.5), in Melee, prisoners or aboard a vehicle. As D7.2 allows reacting as often
 as the unit could Defensive First or Final Fire, a CC counter from an earlier reaction does not bar it.
 
 Not here: the entry MP of an OVR (its Reaction Fire comes after the OVR is resolved, D7.1, D7.2: reaction.py);
-more than one attacking unit per MP expenditure (the window closes on the first, as for Street Fighting); a
-PAATC taken when the AFV entered the Location (A12.41) other than one passed for an earlier reaction; cavalry
-(A13, not built for CC Reaction here). The +2 of A11.51 (a vehicle in Motion or not stopped) is left out only
-after a stop MP (D2.13) and for delay MP, which a vehicle spends stopped (D2.17); after any other MP it is
-counted, as for the OVR (reaction.py).
+more than one attacking unit per MP expenditure (the window closes on the first, as for Street Fighting);
+cavalry (A13, not built for CC Reaction here). The +2 of A11.51 (a vehicle in Motion or not stopped) is left
+out only after a stop MP (D2.13) and for delay MP, which a vehicle spends stopped (D2.17); after any other MP
+it is counted, as for the OVR (reaction.py).
 """
 
 from __future__ import annotations

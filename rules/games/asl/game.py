@@ -2216,7 +2216,7 @@ class AslGame(Game):
                 else:
                     d = asl_climb.window_prompt(position.at(state), d)  # A2.2: the Location with its level
                 state = state.replace(decisions=(*state.decisions[:i], d, *state.decisions[i + 1:]))
-                here = position.at(state)
+                here = position.at(state.replace(decisions=state.decisions[:i + 1]))  # the window on top
                 extra = (*vmotion.choices(here, d.side), *street.choices(here, d.side),  # D2.401, D7.211
                          *ccreact.choices(here, d.side))  # D7.21: CC Reaction Fire in its Location
                 if extra:

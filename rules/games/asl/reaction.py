@@ -26,8 +26,9 @@ with this module's attack (``stopped`` for a stopped vehicle: no +2). Street Fig
 street.py's, on this module's attack; Non-CC Reaction Fire by TPBF at an
 unarmored vehicle (D7.22, A7.308) is ncreact.py's, offered here as ``tpbf-UNIT``; a vehicle's gun in the
 Location at an overrunning AFV is ncrord.py's, offered as ``ord-VEHICLE``. Not built: the rest of
-D7.22 and D7.221 (ordnance SW, FT, DC, MOL: chapter C's tables), gun crews (D7.23), a PAATC taken when the
-AFV entered (A12.41) other than one passed for an earlier reaction.
+D7.22 and D7.221 (ordnance SW, FT, DC, MOL: chapter C's tables), gun crews (D7.23). A PAATC the concealed
+units passed when the AFV entered (A12.41) is remembered with the others (vconceal.resume_paatc): D7.21 asks
+no second one.
 """
 
 from __future__ import annotations

@@ -190,3 +190,27 @@ def test_d2_13_the_stop_after_an_ovr_is_another_mp_in_the_location(make_position
     pos.push_text("answer dice 3,3")  # PAATC passed
     cc = pos.decision
     assert cc is not None and (cc.arg("ccv"), cc.arg("drm")) == ("5", "0")
+
+
+def test_d7_21_a12_41_the_paatc_at_the_entry_counts_for_the_cc_reaction(make_position: Any) -> None:
+    """D7.21 with A12.41: the concealed 4-4-7 in D5 took one PAATC (DR 2,2 = 4 against its morale 7: passed)
+    as the Panzer entered ``as through`` (no OVR, D7.1); the window after that entry offers CC Reaction Fire
+    and the squad attacks with no second PAATC: straight to its CC DR (CCV 5, +2 for the tank not stopped,
+    A11.51)."""
+    import dataclasses
+
+    from hexmate.rules.games.asl import reaction
+
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0"]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "D5"}]
+    pos: Position = make_position("asl", units, "MPh", counters=COUNTERS)
+    pos = pos.at(pos.state.with_unit(dataclasses.replace(pos.units["b-sq"], concealed=True)))
+    pos.push_text("move a-pz C5-D5 as through")
+    assert pos.decision is not None and pos.decision.rule == "A12.41" and pos.decision.side == "b"
+    pos.push_text("answer paatc")
+    pos.push_text("answer dice 2,2")
+    assert ccreact.CHOICE in window(pos)
+    pos.push_text("answer ccreact")
+    pos.push_text("answer units b-sq")
+    top = pos.decision
+    assert top is not None and top.then == reaction.CC and top.subject == ("b-sq",)
