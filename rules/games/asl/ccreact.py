@@ -17,6 +17,9 @@ Fire if it had one) and the CC counter if the vehicle survived (D7.21).
 A PAATC passed by concealed units as the AFV entered (A12.41, vconceal.py) counts: no second one (D7.21);
 the window after that entry offers this choice once the A12.41 questions are answered.
 
+A unit with a Final Fire counter reacts as FPF: its CC DR is also its own NMC (A8.31, D7.2; reaction.py's
+``cc_decision``), outside an OVR too and whatever the vehicle.
+
 Who (D7.21, D7.213): non-phasing squads, half-squads, crews and leaders at ground level in the vehicle's hex,
 not broken, pinned, unarmed (A20.5), in Melee, prisoners or aboard a vehicle. As D7.2 allows reacting as often
 as the unit could Defensive First or Final Fire, a CC counter from an earlier reaction does not bar it.

@@ -214,3 +214,24 @@ def test_d7_21_a12_41_the_paatc_at_the_entry_counts_for_the_cc_reaction(make_pos
     pos.push_text("answer units b-sq")
     top = pos.decision
     assert top is not None and top.then == reaction.CC and top.subject == ("b-sq",)
+
+
+def test_d7_2_a8_31_a_final_fire_unit_reacts_as_fpf_its_dr_also_its_nmc(make_position: Any) -> None:
+    """D7.2: a unit reacts as often as it could First or Final Fire; with a Final Fire counter its attack is
+    FPF, whose Original DR is also its own NMC (A8.31), outside an Overrun too and at a truck without PRC
+    (D7.212's exception only spares it the duty to react). The 4-4-7 (morale 7) with a Final Fire counter
+    attacks the truck that spent a delay MP in E3 (stopped: no +2, A11.51; unarmored: no PAATC): CCV 5 - 1
+    (D7.213) = 4; DR 5,6 = 11 harms nothing and, as its NMC, breaks it."""
+    truck = {"truck": {"type": "vehicle", "vehicle": "demo-truck-r"}}
+    units = [{"id": "a-tr", "counter": "truck", "side": "a", "hex": "E3", "markers": ["vca3"]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "E3", "markers": ["final_fire"]}]
+    pos: Position = make_position("asl", units, "MPh", counters={**COUNTERS, **truck}, hexes=HEXES)
+    pos.push_text("move a-tr E3-E3 as delay")
+    pos.push_text("answer ccreact")
+    pos.push_text("answer units b-sq")
+    cc = pos.decision
+    assert cc is not None and cc.then == "ovr_cc" and cc.arg("ccv") == "4" and cc.arg("fpf") == "b-sq"
+    pos.push_text("answer dice 5,6")
+    while pos.decision is not None and pos.decision.side == "b" and pos.decision.kind == "roll":
+        pos.push_text("answer dice 1,1")
+    assert pos.units["b-sq"].has("broken") and not pos.units["a-tr"].has("wreck")
