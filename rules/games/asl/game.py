@@ -2233,7 +2233,8 @@ class AslGame(Game):
             moving = position.state.moving
             assert moving is not None
             still = vdelay.delaying(position.state)  # D2.17: delay MP are spent stopped
-            return ccreact.offer(position, decision.side, moving.units[0], stopped=still)  # D7.2, D7.21
+            return ccreact.offer(position, decision.side, moving.units[0], stopped=still,  # D7.2, D7.21
+                                 window=decision)
         return super().move_on(position, decision, answer)
 
     def can_continue(self, position: Position) -> bool:

@@ -235,3 +235,29 @@ def test_d7_2_a8_31_a_final_fire_unit_reacts_as_fpf_its_dr_also_its_nmc(make_pos
     while pos.decision is not None and pos.decision.side == "b" and pos.decision.kind == "roll":
         pos.push_text("answer dice 1,1")
     assert pos.units["b-sq"].has("broken") and not pos.units["a-tr"].has("wreck")
+
+
+def test_d7_2_two_units_attack_at_one_mp(make_position: Any) -> None:
+    """D7.2: each unit may react as often as it could First Fire: at the tank's delay MP in E3 the 4-4-7
+    attacks (PAATC 3,3 = 6 against 7: passed; CC 5,5 = 10 against CCV 5: nothing), then the window opens
+    again and the second 4-4-7 attacks too; the first may not attack again at this MP, and with both done
+    the window offers no CC Reaction Fire."""
+    second = {"id": "b-sq2", "counter": "4-4-7", "side": "b", "hex": "E3"}
+    pos = board(make_position, second, leader=False)
+    pos.push_text("move a-pz E3-E3 as delay")
+    pos.push_text("answer ccreact")
+    assert pos.decision is not None and set(pos.decision.units) == {"b-sq", "b-sq2"}
+    pos.push_text("answer units b-sq")
+    pos.push_text("answer dice 3,3")
+    pos.push_text("answer dice 5,5")
+    assert ccreact.CHOICE in window(pos)
+    pos.push_text("answer ccreact")
+    assert pos.decision is not None and pos.decision.units == ("b-sq2",)
+    with pytest.raises(IllegalAction):
+        pos.push_text("answer units b-sq")
+    pos.push_text("answer units b-sq2")
+    pos.push_text("answer dice 3,3")
+    pos.push_text("answer dice 5,5")
+    assert pos.units["b-sq2"].has("first_fire") and pos.units["b-sq"].has("first_fire")
+    assert ccreact.CHOICE not in window(pos)
+    pos.push_text("answer pass")
