@@ -181,8 +181,9 @@ def step_mp(position: Position, unit: UnitState, vt: VehicleType, a: Hex, b: Hex
     if moto.is_motorcycle(vt.movement):
         return moto.step_mp(position, unit, a, b)  # D15.1, D15.42: the motorcycle column
     here = position.units_at(b)
-    # enemy infantry there: entering overruns them (D7.1), unless it has Bounding Fired (D7.13)
-    overrun = ovr.is_overrun(position, unit.side, b) and ovr.may_overrun(position, unit)
+    # enemy infantry there: entering overruns them (D7.1), unless it has Bounding Fired (D7.13) or its
+    # mover declared ``as through`` (D7.1's "may")
+    overrun = ovr.overruns(position, unit, b)
     if aerosan.is_aerosan(vt.movement):  # D17.2: its own chart; D15.3: no MP for motorcycles there
         others = sum(1 for u in here if is_vehicle(u) and u.id != unit.id and not moto.is_moto_unit(u))
         base = aerosan.step_mp(position, a, b, others)
@@ -324,7 +325,7 @@ def route(position: Position, unit: UnitState, path: tuple[Hex, ...]) -> tuple[F
             raise IllegalAction(T("{unit} may not enter {hex}", unit=unit.id, hex=position.label(b)), "D2.1")
         nxt: dict[tuple[int, str], tuple[Fraction, tuple[int, ...]]] = {}
         # D7.13, D2.2; a wagon without a REV (wagon.py)
-        no_reverse = ovr.is_overrun(position, unit.side, b) or unit.has("towing") or vt.rev == 0
+        no_reverse = ovr.overruns(position, unit, b) or unit.has("towing") or vt.rev == 0
         for mode in ("F", "R") if not no_reverse else ("F",):
             for g in range(6):
                 if b not in _entries(a, g, mode):
@@ -396,7 +397,7 @@ def moves_for(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
                 mp = step_mp(position, unit, vt, h, n)
                 steps[(h, n)] = None if mp is None else int(2 * mp)
             step = steps[(h, n)]
-            if step is not None and m == "R" and ovr.is_overrun(position, unit.side, n):
+            if step is not None and m == "R" and ovr.overruns(position, unit, n):
                 step = None  # D7.13: no Overrun in reverse
             if step is not None and all_mp(position, unit, h, n):  # D2.7: all its MP, and it goes no further
                 if m == "F" and n not in out and n != start:

@@ -14,19 +14,28 @@ passed against this vehicle this phase (A11.6, D7.21), the CC DR with no ambush 
 Final Fire counter (D7.213), the vehicle never attacking back (D7.213); afterwards a First Fire counter (Final
 Fire if it had one) and the CC counter if the vehicle survived (D7.21).
 
+A PAATC passed by concealed units as the AFV entered (A12.41, vconceal.py) counts: no second one (D7.21);
+the window after that entry offers this choice once the A12.41 questions are answered.
+
+A unit with a Final Fire counter reacts as FPF: its CC DR is also its own NMC (A8.31, D7.2; reaction.py's
+``cc_decision``), outside an OVR too and whatever the vehicle.
+
 Who (D7.21, D7.213): non-phasing squads, half-squads, crews and leaders at ground level in the vehicle's hex,
 not broken, pinned, unarmed (A20.5), in Melee, prisoners or aboard a vehicle. As D7.2 allows reacting as often
 as the unit could Defensive First or Final Fire, a CC counter from an earlier reaction does not bar it.
 
+Several units may attack at one MP expenditure, one after the other (D7.2): the window opens again after
+each attack, without the CC Reaction choice once every unit there has attacked at this MP.
+
 Not here: the entry MP of an OVR (its Reaction Fire comes after the OVR is resolved, D7.1, D7.2: reaction.py);
-more than one attacking unit per MP expenditure (the window closes on the first, as for Street Fighting); a
-PAATC taken when the AFV entered the Location (A12.41) other than one passed for an earlier reaction; cavalry
-(A13, not built for CC Reaction here). The +2 of A11.51 (a vehicle in Motion or not stopped) is left out only
-after a stop MP (D2.13) and for delay MP, which a vehicle spends stopped (D2.17); after any other MP it is
-counted, as for the OVR (reaction.py).
+cavalry (A13, not built for CC Reaction here). The +2 of A11.51 (a vehicle in Motion or not stopped) is left
+out only after a stop MP (D2.13) and for delay MP, which a vehicle spends stopped (D2.17); after any other MP
+it is counted, as for the OVR (reaction.py).
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
@@ -85,18 +94,44 @@ def choices(position: Position, side: str) -> tuple[str, ...]:
     return (CHOICE,) if vehicle is not None and candidates(position, vehicle, side) else ()
 
 
-def offer(position: Position, side: str, vehicle_id: str, *, stopped: bool = False) -> State:
-    """The defender chose CC Reaction Fire in the window: which unit attacks (D7.21)."""
+DONE = "ccr_done"  # the window's record of the units that attacked at this MP expenditure (D7.2)
+
+
+def _done(window: Decision | None) -> set[str]:
+    return {u for u in (window.arg(DONE, "") if window is not None else "").split(",") if u}
+
+
+def offer(position: Position, side: str, vehicle_id: str, *, stopped: bool = False,
+          window: Decision | None = None) -> State:
+    """The defender chose CC Reaction Fire in the window: which unit attacks (D7.21). The window goes back
+    beneath the question (``window``): once this attack is over it opens again, so other units of the
+    Location may attack at the same MP expenditure (D7.2: each may react as often as it could First or Final
+    Fire), but not one that already did at this MP (its record, ``DONE``)."""
     vehicle = position.units.get(vehicle_id)
-    units = candidates(position, vehicle, side) if vehicle is not None else []
+    done = _done(window)
+    units = [u for u in candidates(position, vehicle, side) if u.id not in done] if vehicle else []
     if vehicle is None or vehicle.hex is None or not units:
         raise IllegalAction(T("no unit may attack that vehicle by CC Reaction Fire here (D7.21)"), "D7.21")
     prompt = T("{vehicle} spent MP in {hex}: choose a unit there to attack it in CC Reaction Fire, or pass "
                "(D7.2, D7.21)", vehicle=vehicle.id, hex=position.label(vehicle.hex))
-    return position.state.push(Decision("units", side, prompt, "D7.21", OFFER,
-                                        units=tuple(u.id for u in units), choices=("pass",),
-                                        subject=(vehicle.id,), target=vehicle.hex,
-                                        args=(("stopped", "1" if stopped else ""),)))
+    state = position.state.push(window) if window is not None else position.state
+    return state.push(Decision("units", side, prompt, "D7.21", OFFER,
+                               units=tuple(u.id for u in units), choices=("pass",),
+                               subject=(vehicle.id,), target=vehicle.hex,
+                               args=(("stopped", "1" if stopped else ""),)))
+
+
+def _record(position: Position, state: State, vehicle: UnitState, ids: tuple[str, ...]) -> State:
+    """The window beneath (D7.2): these units attacked at this MP; no CC Reaction choice once none is left."""
+    top = state.decision
+    if top is None or top.kind != "react" or top.then != "move_on":
+        return state
+    done = _done(top) | set(ids)
+    args = (*((k, v) for k, v in top.args if k != DONE), (DONE, ",".join(sorted(done))))
+    left = [u for u in candidates(position.at(state), vehicle, top.side) if u.id not in done]
+    choices = top.choices if left else tuple(c for c in top.choices if c != CHOICE)
+    window = dataclasses.replace(top, args=args, choices=choices)
+    return state.replace(decisions=(*state.decisions[:-1], window))
 
 
 def resume_offer(position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -113,18 +148,21 @@ def resume_offer(position: Position, decision: Decision, answer: act.Answer) -> 
         return state.push(Decision("units", unit.side, prompt, "A11.5", LEADER, units=leaders,
                                    choices=(reaction.ALONE,), subject=(vehicle.id, unit.id),
                                    target=decision.target, args=decision.args))
-    return reaction.attack(position, vehicle, (unit.id,), stopped=bool(decision.arg("stopped", "")))
+    state = _record(position, state, vehicle, (unit.id,))
+    return reaction.attack(position.at(state), vehicle, (unit.id,), stopped=bool(decision.arg("stopped", "")))
 
 
 def resume_leader(position: Position, decision: Decision, answer: act.Answer) -> State:
     vehicle = position.units[decision.subject[0]]
     one = decision.subject[1]
     ids = (one,) if answer.choice == reaction.ALONE else (one, answer.units[0])
-    return reaction.attack(position, vehicle, ids, stopped=bool(decision.arg("stopped", "")))
+    state = _record(position, position.state, vehicle, ids)
+    return reaction.attack(position.at(state), vehicle, ids, stopped=bool(decision.arg("stopped", "")))
 
 
 __all__ = [
     "CHOICE",
+    "DONE",
     "LEADER",
     "OFFER",
     "candidates",

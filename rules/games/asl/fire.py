@@ -32,6 +32,7 @@ from hexmate.rules.games.asl import (
     mounted,
     nations,
     oppfire,
+    riders,
     selection,
     spray,
     vcover,
@@ -132,7 +133,8 @@ def moving_targets(position: Position) -> list[UnitState]:
     game = cast("AslGame", position.game)
     if asl_hw.in_impulse(game, position):
         return asl_hw.first_fire_targets(game, position)
-    return [position.units[u] for u in moving.units if u in position.units]
+    out = [position.units[u] for u in moving.units if u in position.units]
+    return out + [u for u in riders.bailing(position) if u not in out]  # D6.24: riders that bailed out
 
 
 def where(position: Position, unit: UnitState) -> Hex | None:
@@ -706,7 +708,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
                 seen = [asl_road.ffmo(position, h, road_from, fire.target) for h in firing_here if h]
                 if not hindrance and all(seen):
                     drms.append((T("moving in Open Ground (FFMO)"), -1, "A4.132"))
-            elif position.map.terrain(fire.target) == "open" and not tem and not hindrance and not smoke:
+            elif position.map.terrain(fire.target) == "open" and not tem and not hindrance and not smoke \
+                    and not all(u.has(riders.BAILING) for u in walkers):  # D6.24: FFNAM only
                 drms.append((T("moving in Open Ground (FFMO)"), -1, "A4.6"))
     # D.6: units aboard a vehicle get no FFNAM or FFMO
     first_fire_drm = sum(v for _, v, rule in drms if rule in ("A4.6", "A4.34", "A4.132") and v == -1)

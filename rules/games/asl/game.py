@@ -1567,6 +1567,9 @@ class AslGame(Game):
         state, roll, dice = alhide.resume_rerun(position, decision, answer)  # D3.41: with him or without
         return self.continuation(roll.then)(position.at(state), roll, dice)
 
+    def resume_vovr_ft(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return overrun.resume_ft(position, decision, answer)  # D7.15: the FT's part, then the OVR's DR
+
     def resume_vovr(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         asked = alhide.ask_rerun(position, decision, answer, overrun.resolve)  # D3.41: a hidden Armor Leader?
         if asked is not None:
@@ -2201,6 +2204,9 @@ class AslGame(Game):
             return any(asl_fire.can_fire_at(self, view, h) for h in
                        sorted({u.hex for u in asl_hw.first_fire_targets(self, probe) if u.hex is not None},
                               key=lambda h: (h.q, h.r)))
+        bailed = {u.hex for u in riders.bailing(position) if u.hex is not None}
+        if any(asl_fire.can_fire_at(self, armour.infantry_view(probe), h) for h in bailed):
+            return True  # D6.24: First Fire at riders that bailed out (all MF spent, FFNAM)
         if vmotion.candidates(position, side):
             return True  # D2.401: a vehicle may attempt Motion
         if street.choices(position, side):
@@ -2265,7 +2271,7 @@ class AslGame(Game):
                 else:
                     d = asl_climb.window_prompt(position.at(state), d)  # A2.2: the Location with its level
                 state = state.replace(decisions=(*state.decisions[:i], d, *state.decisions[i + 1:]))
-                here = position.at(state)
+                here = position.at(state.replace(decisions=state.decisions[:i + 1]))  # the window on top
                 extra = (*vmotion.choices(here, d.side), *street.choices(here, d.side),  # D2.401, D7.211
                          *ccreact.choices(here, d.side),  # D7.21: CC Reaction Fire in its Location
                          *asl_snap.choices(self, here, d.side))  # A8.15: a Snap Shot at the hexside crossed
@@ -2285,7 +2291,8 @@ class AslGame(Game):
             moving = position.state.moving
             assert moving is not None
             still = vdelay.delaying(position.state)  # D2.17: delay MP are spent stopped
-            return ccreact.offer(position, decision.side, moving.units[0], stopped=still)  # D7.2, D7.21
+            return ccreact.offer(position, decision.side, moving.units[0], stopped=still,  # D7.2, D7.21
+                                 window=decision)
         return super().move_on(position, decision, answer)
 
     def can_continue(self, position: Position) -> bool:
@@ -2304,6 +2311,7 @@ class AslGame(Game):
     def begin_move(self, position: Position, move: act.Move) -> State:
         """A4.5: Double Time puts a CX counter on the movers; Assault Movement is remembered on them for the
         Defensive First Fire at them (A4.61: no FFNAM). A HIP unit is first placed under a "?" (A12.32)."""
+        position = position.at(riders.moved_on(position.state))  # D6.24: bailed riders no longer moving
         if ventry.claims(position, move):
             return ventry.begin(self, position, move)  # A2.51, D2.12: in Motion, its VCA, the entry hex
         if asl_arrival.claims(move):
@@ -2339,7 +2347,7 @@ class AslGame(Game):
             position = position.at(asl_aa.begin(self, position, move))
             move = dataclasses.replace(move, mode="")
         through, rest = moto.split(move.mode)
-        if through and move.units[0] in position.units:  # D15.43: sidecars riding through, no OVR
+        if through and move.units[0] in position.units:  # D15.43, D7.1: riding through, no OVR
             cycle = moto.check_through(position.units[move.units[0]])
             position = position.at(position.state.with_unit(cycle))
             move = dataclasses.replace(move, mode=rest)
@@ -2518,6 +2526,10 @@ class AslGame(Game):
                     yield from vfire.generate(position)
                     yield from mgafv.generate(self, position)  # A9.61: a MG's AFV Kill attack
                     yield from vmgfire.generate(position)  # A8.1, D3.5: MGs named at the moving vehicle
+                    bailed = {u.hex for u in riders.bailing(position)}
+                    if bailed:  # D6.24: First Fire at its riders that bailed out
+                        yield from (a for a in self._fire_from_ground(position)
+                                    if isinstance(a, act.Fire) and a.target in bailed)
                 else:
                     yield from self._fire_from_ground(position)
                     yield from asl_hip.fire_options(self, position)  # A12.31: a HIP unit may fire
@@ -2547,6 +2559,7 @@ class AslGame(Game):
                 if armour.is_vehicle(unit) and unit.side == position.phasing \
                         and not radioless.barred(position, unit):  # D14.23: not before its NTC
                     yield from armour.moves_for(position, unit).values()
+            yield from overrun.through_offers(position)  # D7.1: the same entries without an Overrun
             yield from asl_aa.generate(self, position)  # D9.31: with an AFV, and where the infantry part
             yield from transport.load_generate(position)  # D6.4, D6.5
             yield from vrecall.unload_offers(position)  # D5.341: a Recalled AFV in Motion stops to unload
@@ -2650,7 +2663,8 @@ class AslGame(Game):
                       woundcarry.MARKER,  # A17.2: the carry is that move's
                       *reaction.PHASE_END, vce.PLACED, vce.REMOVED,  # D5.33: one phase's CE changes
                       radioless.PASSED, radioless.FAILED,  # D14.23: one MPh's NTC
-                      bicycle.BONUS, moto.THROUGH)  # D15.81: one MPh's road bonus; D15.43: no OVR
+                      bicycle.BONUS, moto.THROUGH,  # D15.81: one MPh's road bonus; D15.43: no OVR
+                      riders.BAILING)  # D6.24: First Fire at them is over
             state = asl_berserk.end_of_mph(position, state)  # A15.46: no Known enemy in LOS after the charge
             state = asl_berserk.end_of_mph_markers(state)  # A15.431
             state = asl_bypass.end_of_phase(self, position.at(state))  # A12.151

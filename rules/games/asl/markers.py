@@ -135,6 +135,7 @@ PHRASES: dict[str, T] = {
     "towing": T("towing a Gun or trailer: no reverse, +1 bog DRM (D2.2)"),
     "wreck": T("wreck (D10.1)"),
     "bailed": T("bailed out this phase: no more move or fire (D6.24)"),
+    "bail_ff": T("bailed out during this move: a First Fire target, all its MF spent, FFNAM (D6.24)"),
     "routed_beneath": T("routed beneath its vehicle, whose crew is gone: its rout this phase (D6.1)"),
     "unloaded": T("unloaded this phase: keeps its vehicle's TEM though the vehicle moved (D9.3)"),
     "hazardous": T("forced out of its vehicle: Hazardous Movement this phase, -2 on attacks on it (A4.62)"),
@@ -185,7 +186,7 @@ PHRASES: dict[str, T] = {
     "carrier_hs": T("a carrier's HS: it combines without a leader (D6.82)"),
     "carrier_squad": T("combined with a carrier's HS: it deploys to board a carrier freely (D6.82)"),
     "gallop": T("galloping this MPh: 1.5 times its MF, a Wreck Check dr on each turn or dear hex (D12.4)"),
-    "through": T("riding through enemy Locations this move: no Overrun (D15.43)"),
+    "through": T("passing enemy Locations this move without an Overrun, as D15.43 lets a cycle (D7.1)"),
     "concealed": T("concealed (A12.1)"),
     "tc_smc": T("captured vehicle crewed by a lone SMC: CE it does not move and fires only the AAMG; else "
                 "it moves or fires its BMG or CMG in a Player Turn, not both (A21.22)"),

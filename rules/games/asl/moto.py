@@ -207,11 +207,12 @@ def split(mode: str) -> tuple[bool, str]:
 
 
 def check_through(unit: UnitState) -> UnitState:
-    """D15.43: only a motorcycle may pass through an enemy Location without an Overrun; the cycle marked so
-    for its move (its costs then have no OVR's quarter MPA)."""
-    if not is_moto_unit(unit):
-        raise IllegalAction(T("only a motorcycle rides through an enemy Location without an Overrun "
-                              "(D15.43)"), "D15.43")
+    """D15.43, D7.1: a vehicle may pass through an enemy Location without an Overrun (the text's "may"); it
+    is marked so for its move (its costs then have no OVR's quarter MPA). A wagon never overruns (D7.1)."""
+    from hexmate.rules.games.asl.armour import is_vehicle
+
+    if not is_vehicle(unit):
+        raise IllegalAction(T("only a vehicle declares an entry without an Overrun (D7.1)"), "D7.1")
     return unit.mark(THROUGH)
 
 

@@ -1,4 +1,4 @@
-"""ASL Overrun in play (D7.1-D7.17): a vehicle moving into a hex of enemy infantry overruns it.
+"""ASL Overrun in play (D7.1-D7.17): a vehicle moving into a hex of enemy infantry may overrun it.
 
 At the table the move is the same lift and placement: a path into a hex holding enemy infantry (and no
 enemy AFV, which stays closed to vehicles here) is an Overrun of that hex. It costs the hex's entry plus a
@@ -23,20 +23,34 @@ Non-CC Reaction Fire by TPBF at an unarmored vehicle is ncreact.py's (D7.22); st
 the better of his and the Armor Leader's modifier, one of them; an Inexperienced crew's 6+1 stands, D3.45).
 A vehicle that (or whose PRC) has a Bounding Fire counter makes no OVR and pays no OVR MP (D7.1, D7.13,
 ``may_overrun``); an OVR puts no such counter on it, so it may overrun again (D7.14: each entry of a hex).
-Not built: the rest of Non-CC Reaction Fire (D7.22: ordnance, FT, DC, MOL are chapter C's), a FT's OVR
-(D7.15), an OVR of an unarmored vehicle (D7.12), the OVR as the mover's choice (D7.1 "may": here every
-entry into enemy infantry overruns), a choice to keep the infantry aboard out of it.
+The OVR is the mover's choice (D7.1's "may"): a move declared ``as through`` (moto.THROUGH, first built for
+D15.43's sidecars) enters and passes such hexes without it and its MP, in reverse too (D7.13 bars only the
+OVR in reverse); ``through_offers`` puts those moves beside the overrunning ones. The choice is one per move
+(a vehicle's MPh is one move here), not hex by hex along it.
+D7.12: an enemy unarmored vehicle (not a wreck, nor a motorcycle, whose riders are the target) is a target
+too: a hex holding one is an Overrun hex; the OVR's DR is read on the IFT's vehicle line for it as A7.308
+reads any IFT attack (``vehicle_targets``, unarmored.py's Kill number and results): the hex's TEM but for a
+TEM for infantry only, no FFMO (D7.15 gives it against infantry and cavalry), +2 in Motion (D7.12), the
+Unlikely Kill dr after an Original 2 (A7.309). A burning result eliminates its PRC before their checks.
+D7.11, D7.15: a vehicle whose FT may be used (not disabled, not used this player turn, A22.3) is asked how it
+takes part first (``FT_PICK``): added as it is (no TPBF, no halving), alone (its FP only; no TEM for the
+target, no leadership but a FT MA's, A22.2, D3.44), or left out. Used, it counts as the turn's FT use; its X#
+reached by the Original DR disables it as a weapon of the OVR (D7.17, A.11, ovrbreak.py).
+Not built: the rest of Non-CC Reaction Fire (D7.22: ordnance, FT, DC, MOL are chapter C's), a choice to keep
+the infantry aboard out of it.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
+from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import armorldr, mounted
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import vmove as vm
@@ -99,8 +113,17 @@ def closed(position: Position, side: str, h: Hex) -> bool:
                for u in position.units_at(h))
 
 
+def vehicle_targets(position: Position, side: str, h: Hex) -> list[UnitState]:
+    """D7.12: the enemy unarmored vehicles an Overrun of h attacks (an AFV is none; a motorcycle's OVR is at
+    its riders, D15.5), read on the IFT's vehicle line as any IFT attack at them (A7.308)."""
+    from hexmate.rules.games.asl import unarmored
+
+    return sorted((u for u in position.units_at(h) if u.side != side and unarmored.target_of_small_arms(u)),
+                  key=lambda u: u.id)
+
+
 def is_overrun(position: Position, side: str, h: Hex) -> bool:
-    return bool(targets(position, side, h))
+    return bool(targets(position, side, h)) or bool(vehicle_targets(position, side, h))
 
 
 BOUNDING = "bounding_fire"  # D3.3's Bounding Fire counter (vfire.BOUNDING)
@@ -110,8 +133,40 @@ def may_overrun(position: Position, vehicle: UnitState) -> bool:
     """D7.1, D7.13: no OVR by a vehicle that (or whose PRC) already has a Bounding Fire counter; an earlier
     OVR puts none on it here, so multiple OVRs stay open (D7.14). Without the OVR it may still enter the
     hex, paying no OVR MP."""
+    from hexmate.rules.games.asl.moto import THROUGH
+
+    if vehicle.has(THROUGH):
+        return False  # D7.1: the mover's choice, ``as through``: it enters without an OVR
     return not vehicle.has(BOUNDING) and not any(
         u.carrier == vehicle.id and u.has(BOUNDING) for u in position.units.values())
+
+
+def overruns(position: Position, vehicle: UnitState, h: Hex) -> bool:
+    """Does the vehicle's entry of h overrun (D7.1): enemy targets there and it may, nor chose not to."""
+    return is_overrun(position, vehicle.side, h) and may_overrun(position, vehicle)
+
+
+def through_offers(position: Position) -> Iterator[act.Move]:
+    """D7.1's "may": beside each move a vehicle of the phasing side has into or through a hex it would
+    overrun, the same path ``as through``: entering without the OVR (nor its quarter MPA)."""
+    from hexmate.rules.games.asl import armour, radioless
+    from hexmate.rules.games.asl.moto import THROUGH
+
+    for unit in sorted(position.units.values(), key=lambda u: u.id):
+        if not armour.is_vehicle(unit) or unit.side != position.phasing or unit.hex is None \
+                or radioless.barred(position, unit):  # D14.23: not before its NTC
+            continue
+        ovr_hexes = {u.hex for u in position.units.values() if u.side != unit.side and u.hex is not None
+                     and overruns(position, unit, u.hex)}
+        if not ovr_hexes:
+            continue
+        for move in armour.moves_for(position, unit).values():
+            if not ovr_hexes.intersection(move.path[1:]):
+                continue
+            try:
+                yield armour.check_move(position, act.Move(move.units, move.path, None, THROUGH))
+            except IllegalAction:
+                continue
 
 
 def extra_mp(mpa: int) -> int:
@@ -119,22 +174,58 @@ def extra_mp(mpa: int) -> int:
     return vm.ovr_mp(mpa)
 
 
-def declare(position: Position, vehicle: UnitState, h: Hex) -> Decision:
+FT_PICK = "vovr_ft"  # D7.15: how the vehicle's FT takes part in the OVR
+WITH_FT, FT_ONLY, NO_FT = "with_ft", "ft_only", "no_ft"
+
+
+def usable_ft(vehicle: UnitState) -> int | None:
+    """The FP of the vehicle's FT if it may take part in an OVR now (not disabled, A.11; not used this player
+    turn, A22.3: vft's markers), else None."""
+    vt = vehicle_of(vehicle.values)
+    if vt.ft is None or vehicle.has("ft_disabled") or vehicle.has("ft_fired"):
+        return None
+    return vt.ft.fp
+
+
+def declare(position: Position, vehicle: UnitState, h: Hex, ft: str | None = None) -> Decision:
     """The OVR's IFT DR, asked of the mover's owner (D7.1), with its FP: the vehicle's and the share of the
-    infantry aboard (D7.11, mounted.ovr_share); their combat results after this do not change it (D7.11)."""
+    infantry aboard (D7.11, mounted.ovr_share); their combat results after this do not change it (D7.11).
+    A vehicle with a usable FT is first asked how it takes part (D7.15: ``FT_PICK``): added as it is, no
+    TPBF nor halving (D7.11), or alone (then the target has no TEM, D7.15), or not at all."""
+    if ft is None and usable_ft(vehicle) is not None:
+        prompt = T("{unit} overruns {hex}: add its FT ({fp} FP, as it is), attack with the FT only (no TEM "
+                   "for the target), or leave it out (D7.11, D7.15)", unit=vehicle.id, hex=position.label(h),
+                   fp=usable_ft(vehicle))
+        return Decision("confirm", vehicle.side, prompt, "D7.15", FT_PICK, choices=(WITH_FT, FT_ONLY, NO_FT),
+                        subject=(vehicle.id,), target=h)
     vt = vehicle_of(vehicle.values)
     base = vt.ovr_fp(ma_working=not vehicle.has("ma_malf"), mg_working=False)
     working = sum(getattr(vt, w) for w in ("bmg", "cmg", "aamg")  # D7.11: only the functioning MGs
                   if not vehicle.has(f"{w}_malf") and not vehicle.has(f"{w}_removed"))
     base += Fraction(working * 3, 2)
     share, _ = mounted.ovr_share(vehicle, aboard(position, vehicle))
+    if ft == WITH_FT:
+        base += usable_ft(vehicle) or 0  # D7.11: the FT's FP as it is
+    elif ft == FT_ONLY:
+        base, share = Fraction(usable_ft(vehicle) or 0), Fraction(0)  # D7.15: the FT alone
     fp = base + share
     prompt = T(
         "{unit} overruns {hex} with {fp} FP: roll the IFT DR (D7.1)", unit=vehicle.id, hex=position.label(h),
         fp=fp,
     )
+    part = ft if ft in (WITH_FT, FT_ONLY) else ""
     return Decision("roll", vehicle.side, prompt, "D7.1", OVR, dice="DR", subject=(vehicle.id,), target=h,
-                    args=(("base", str(base)), ("fp", str(fp))))
+                    args=(("base", str(base)), ("fp", str(fp)), ("ft", part)))
+
+
+def resume_ft(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """D7.15: the FT's part chosen: the OVR's IFT DR follows."""
+    if answer.choice not in decision.choices:
+        raise IllegalAction(T("answer one of {choices} (D7.15)", choices=", ".join(decision.choices)),
+                            "D7.15")
+    vehicle = position.state.units[decision.subject[0]]
+    assert decision.target is not None
+    return position.state.push(declare(position, vehicle, decision.target, answer.choice))
 
 
 def resolve(position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -159,15 +250,23 @@ def resolve(position: Position, decision: Decision, answer: act.Answer) -> State
     if vehicle.has("wreck") or not is_mobile(vehicle.markers):  # bogged too: immobile (D.7)
         fp /= 2
         lines.append(Line(T("immobilized or destroyed before the OVR: FP halved"), str(fp), "D7.11"))
-    tem = asl_terrain.tem(position, h)
+    ft = decision.arg("ft", "")
+    if ft:
+        state = state.with_unit(state.units[vehicle.id].mark("ft_fired"))  # A22.3: its one use this turn
+        said = T("the FT only: the target has no TEM") if ft == FT_ONLY else T("FT added as it is")
+        lines.append(Line(said, str(usable_ft(vehicle) or 0), "D7.15" if ft == FT_ONLY else "D7.11"))
+    tem = 0 if ft == FT_ONLY else asl_terrain.tem(position, h)  # D7.15: no TEM against the FT alone
     drm = tem
     if tem:
         said = T("target terrain ({terrain})", terrain=position.map.terrain(h))
         lines.append(Line(said, f"{tem:+d}", "D7.15"))
-    elif position.map.terrain(h) == "open":
+    elif position.map.terrain(h) == "open" and targets(position, vehicle.side, h):  # D7.15: at infantry
         drm -= 1
         lines.append(Line(T("FFMO: an Overrun in open ground"), "-1", "D7.15"))
     lead = armorldr.leadership(vehicle, "ovr", withhold=True)  # D3.44 (D3.41: not while hidden, alhide.py)
+    ma = vehicle_of(vehicle.values).ma
+    if ft == FT_ONLY and (ma is None or ma.kind != "FT"):
+        lead = 0  # A22.2: no leadership for a FT, but D3.44's for a FT that is the MA (vft.py)
     aboard_lead = _aboard_leader(position, vehicle, riding) if fp != base else None
     if aboard_lead is not None and (not lead or aboard_lead[1] < lead) and not vehicle.values.get(
             "inexperienced_crew"):  # D7.16: one of the two; D3.45: the 6+1 must be used
@@ -207,11 +306,12 @@ def resolve(position: Position, decision: Decision, answer: act.Answer) -> State
             column = "" if col is None else str(axis.keys[col])
         results.update({u.id: result for u in group})
         outcomes.append((result, [u.id for u in group]))
-    if not hit:
+    state, asks = _at_vehicles(position, state, vehicle, h, roll.total, fp, tem + lead, lines, results)
+    if not hit and not asks and not any(line.rule == "A7.308" for line in lines):
         lines.append(Line(T("IFT"), T("nobody left to attack: no effect"), "D7.12"))
     from hexmate.rules.games.asl import ovrbreak  # D7.17, A9.71: the MA and MGs in it, or immobilized
 
-    state, broke, pick = ovrbreak.after_ovr(state, state.units[vehicle.id], roll.total)
+    state, broke, pick = ovrbreak.after_ovr(state, state.units[vehicle.id], roll.total, ft)
     lines += broke
     result = outcomes[0][0] if outcomes else "-"
     summary = T("{unit} overruns {hex}: {result}", unit=vehicle.id, hex=position.label(h), result=result)
@@ -223,14 +323,72 @@ def resolve(position: Position, decision: Decision, answer: act.Answer) -> State
         state = state.replace(game=game.replace(ovr_react=(vehicle.id, h)))
     decisions: list[Decision] = []
     for outcome, ids in outcomes:
-        decisions += decisions_for(position.at(state), outcome, ids, column)
+        alive = [u for u in ids if u in state.units]  # A7.308: a burning vehicle's PRC are gone
+        if alive:
+            decisions += decisions_for(position.at(state), outcome, alive, column)
     from hexmate.rules.games.asl import swrandom  # A9.74: the weapons lying there, a tracked AFV's -1
 
     decisions, sw_lines = swrandom.after_ovr(position.at(state), vehicle, h, outcomes, column, decisions)
     if sw_lines:
         state = state.replace(resolution=dataclasses.replace(res, lines=res.lines + tuple(sw_lines)))
-    return state.push(*decisions, *pick)
+    return state.push(*decisions, *asks, *pick)
 
 
-__all__ = ["BOUNDING", "OVR", "OVR_FIRED", "aboard", "closed", "declare", "extra_mp", "is_overrun",
-           "may_overrun", "resolve", "targets"]
+def _at_vehicles(position: Position, state: State, vehicle: UnitState, h: Hex, original: int, fp: Fraction,
+                 drm: int, lines: list[Line], results: dict[str, str]) -> tuple[State, list[Decision]]:
+    """D7.12: the OVR's DR read on the vehicle line for each enemy unarmored vehicle there (A7.308: no TEM
+    that is for infantry only, no FFMO, which D7.15 gives against infantry and cavalry; +2 in Motion; no
+    more of them than the column's largest KIA number); an Original 2 asks the Unlikely Kill dr (A7.309)."""
+    from hexmate.rules.games.asl import unarmored
+
+    trucks = vehicle_targets(position, vehicle.side, h)
+    if not trucks:
+        return state, []
+    axis = position.charts.chart("ift").axis("fp")
+    col = axis.locate(fp)
+    if col is None:
+        return state, []
+    column = int(axis.keys[col])
+    kill = unarmored.kill_number(position.charts.chart("ift_vehicle"), column)
+    asks: list[Decision] = []
+    for truck in trucks[:unarmored.most_vehicles(position.charts.chart("ift"), column)]:
+        motion = 2 if truck.has("motion") else 0
+        final = original + drm - asl_terrain.infantry_only_tem(position, h) + motion
+        got = unarmored.result(final, kill)
+        if motion:
+            lines.append(Line(T("{vehicle} in Motion", vehicle=truck.id), "+2", "D7.12"))
+        said = T("{vehicle}: Final DR {final}, Kill number {kill}: {result}", vehicle=truck.id, final=final,
+                 kill=kill, result=unarmored.SAID[got])
+        lines.append(Line(T("Vehicle line"), said, "A7.308"))
+        results[truck.id] = got
+        state, more = unarmored._apply(state, state.units[truck.id], got)
+        asks += more
+        if unarmored.needs_dr(original, got):
+            asks.append(Decision("roll", vehicle.side, T(
+                "{vehicle}: Original DR 2 on the vehicle line: roll the Unlikely Kill dr", vehicle=truck.id),
+                "A7.309", "unlikely_kill", dice="dr", subject=(truck.id,), target=h, args=(("first", got),)))
+    return state, asks
+
+
+__all__ = [
+    "BOUNDING",
+    "FT_ONLY",
+    "FT_PICK",
+    "NO_FT",
+    "OVR",
+    "OVR_FIRED",
+    "WITH_FT",
+    "aboard",
+    "closed",
+    "declare",
+    "extra_mp",
+    "is_overrun",
+    "may_overrun",
+    "overruns",
+    "resolve",
+    "resume_ft",
+    "targets",
+    "through_offers",
+    "usable_ft",
+    "vehicle_targets",
+]

@@ -23,10 +23,16 @@ MGS = ("bmg", "cmg", "aamg")  # D7.11: the MGs an OVR's FP counts
 THEN = "ovr_malf"
 
 
-def candidates(vehicle: UnitState, original: int) -> list[tuple[str, str]]:
-    """The OVR's weapons the Original DR reaches, each with its fate (``malfunction``/``disabled``)."""
+def candidates(vehicle: UnitState, original: int, ft: str = "") -> list[tuple[str, str]]:
+    """The OVR's weapons the Original DR reaches, each with its fate (``malfunction``/``disabled``); ``ft``:
+    the FT's part in it (overrun.WITH_FT: one weapon more, disabled at its X#, D7.17, A.11; overrun.FT_ONLY:
+    the only weapon in it, D7.15)."""
     vt = vehicle_of(vehicle.values)
     out: list[tuple[str, str]] = []
+    if ft and vt.ft is not None and original >= vt.ft.x:
+        out.append(("ft", "disabled"))
+    if ft == "ft_only":
+        return out
     if vt.ma is not None and vt.ma.kind == "gun" and not vehicle.has("ma_malf") and original >= vt.ma.b:
         out.append(("ma", "malfunction"))
     fate = vmgbreak.fate(original, vcapture.penalty(vehicle))
@@ -41,13 +47,16 @@ def _name(weapon: str) -> str:
 
 
 def _break(vehicle: UnitState, weapon: str, fate: str) -> UnitState:
+    if weapon == "ft":
+        return vehicle.mark("ft_disabled")  # vft.DISABLED: A.11, D3.7: out for good
     marks = (f"{weapon}_malf", f"{weapon}_disabled") if fate == "disabled" else (f"{weapon}_malf",)
     return vehicle.mark(*marks)
 
 
-def after_ovr(state: State, vehicle: UnitState, original: int) -> tuple[State, list[Line], list[Decision]]:
+def after_ovr(state: State, vehicle: UnitState, original: int,
+              ft: str = "") -> tuple[State, list[Line], list[Decision]]:
     """D7.17: the breakdown of the OVR's weapons, or the vehicle immobilized by a 12 that breaks none."""
-    found = candidates(vehicle, original)
+    found = candidates(vehicle, original, ft)
     if len(found) == 1:
         weapon, fate = found[0]
         state = state.with_unit(_break(vehicle, weapon, fate))

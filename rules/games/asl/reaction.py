@@ -26,8 +26,9 @@ with this module's attack (``stopped`` for a stopped vehicle: no +2). Street Fig
 street.py's, on this module's attack; Non-CC Reaction Fire by TPBF at an
 unarmored vehicle (D7.22, A7.308) is ncreact.py's, offered here as ``tpbf-UNIT``; a vehicle's gun in the
 Location at an overrunning AFV is ncrord.py's, offered as ``ord-VEHICLE``. Not built: the rest of
-D7.22 and D7.221 (ordnance SW, FT, DC, MOL: chapter C's tables), gun crews (D7.23), a PAATC taken when the
-AFV entered (A12.41) other than one passed for an earlier reaction.
+D7.22 and D7.221 (ordnance SW, FT, DC, MOL: chapter C's tables), gun crews (D7.23). A PAATC the concealed
+units passed when the AFV entered (A12.41) is remembered with the others (vconceal.resume_paatc): D7.21 asks
+no second one.
 """
 
 from __future__ import annotations
@@ -229,7 +230,9 @@ def cc_decision(
     stopped: bool = False,
 ) -> Decision:
     ccv, drm, _ = vfire.cc_vehicle(position, vehicle, ids, moving=not stopped, street=street)
-    fpf = [u for u in ids if must_react(vehicle, position.units[u], position)]
+    # A8.31, D7.2: any attack by a unit with a Final Fire counter is FPF, its DR also its NMC (D7.212 only
+    # makes it a duty against an OVR); outside an OVR and at an unarmored vehicle without PRC too
+    fpf = [u for u in ids if position.units[u].has("final_fire")]
     prompt = T("{units} attack {target} in CC Reaction Fire: CCV {ccv}, DRM {drm:+d}; roll the CC DR (D7.21)",
                units=", ".join(ids), target=vehicle.id, ccv=ccv, drm=drm)
     return Decision("roll", position.units[ids[0]].side, prompt, "D7.21", CC, dice="DR", subject=ids,
@@ -281,7 +284,8 @@ def _finish(position: Position, decision: Decision, result: str, dice: tuple[int
             state = state.with_unit(sw.mark(*marks, remove=gone))
     fpf = [state.units[u] for u in decision.arg("fpf").split(",") if u and u in state.units]
     if fpf:  # D7.212, A8.31: the original DR is also the NMC of the FPF attackers (and a leader with them)
-        leaders = [state.units[u] for u in decision.subject if state.units[u].type == "leader"]
+        leaders = [state.units[u] for u in decision.subject if state.units[u].type == "leader"
+                   and state.units[u] not in fpf]
         state = fpf_self_check(position.at(state), state, [*fpf, *leaders], ASL_DR.from_values(dice[:2]))
     after = state.units[vehicle.id]
     if after.has("wreck"):

@@ -10,10 +10,12 @@ burns, nobody aboard survives (D6.9 gives survival only to a vehicle that did no
 
 A rider's SW bails out with it (D6.24): removed if the rider was broken already or the NMC breaks it, else
 a dr (4-6 malfunctioned, an X# SW eliminated). A rider that breaks or pins bails out (D6.23, ``shaken_off``);
-riders' fire is mounted.py's (D6.22), riders as targets vmg.py's and fire.py's (D6.23). Not built: D6.24's
-"all its MF spent (at least 1), FFNAM" for Defensive First Fire at the bailing rider (it is never offered
-as a moving target here), and a broken passenger's D6.1 free choice to rout beneath a stopped vehicle
-(the forced rout beneath a crewless one is passrout.py's).
+riders' fire is mounted.py's (D6.22), riders as targets vmg.py's and fire.py's (D6.23). D6.24: a rider that
+bails out in its own MPh counts, for Defensive First Fire, as having spent all its MF with FFNAM: it is a
+moving target (fire.moving_targets, ``bailing``) in the reaction windows of the move it bailed out from, the
+window opening for it (game.can_react); FFNAM applies, not FFMO (the text names FFNAM only); the next move
+ends that. Not built: a broken passenger's D6.1 free choice to rout beneath a stopped vehicle (the forced
+rout beneath a crewless one is passrout.py's).
 """
 
 from __future__ import annotations
@@ -112,13 +114,19 @@ def barred(terrain: str, *, road: bool) -> bool:
     return not road and terrain in BARRED
 
 
+BAILING = "bail_ff"  # D6.24: bailed out during its own MPh, a target of First Fire until the next move begins
+
+
 def bail_out(position: Position, riders: list[UnitState], where: Hex, rule: str) -> State:
-    """D6.24: each rider beneath the AFV in ``where``, a NMC, no more move or fire this phase."""
+    """D6.24: each rider beneath the AFV in ``where``, a NMC, no more move or fire this phase; in its own MPh
+    it is a moving target of Defensive First Fire (``BAILING``: all its MF spent, FFNAM)."""
     state = position.state
     marker = "prep_fire" if position.phasing == (riders[0].side if riders else "") else "final_fire"
     checks = []
     for rider in riders:
-        off = dataclasses.replace(rider, carrier=None, hex=where).mark(marker, "bailed", remove=(RIDING,))
+        marks = (marker, "bailed", BAILING) if position.phase.id == "MPh" and rider.side == position.phasing \
+            else (marker, "bailed")
+        off = dataclasses.replace(rider, carrier=None, hex=where).mark(*marks, remove=(RIDING,))
         state = state.with_unit(off)
         if position.phase.id == "MPh" and rider.side == position.phasing and rider.id not in state.moved:
             state = state.replace(moved=(*state.moved, rider.id))
@@ -132,6 +140,20 @@ def bail_out(position: Position, riders: list[UnitState], where: Hex, rule: str)
             else:
                 checks.append(sw_check(sw, where))
     return state.push(*checks)
+
+
+def bailing(position: Position) -> list[UnitState]:
+    """D6.24: the phasing riders that bailed out during the move now under way: for Defensive First Fire they
+    have spent all their MF (at least 1) and FFNAM applies, so the defender may First Fire at them."""
+    return sorted((u for u in position.units.values() if u.has(BAILING) and u.side == position.phasing
+                   and u.hex is not None and u.carrier is None), key=lambda u: u.id)
+
+
+def moved_on(state: State) -> State:
+    """D6.24: a new move begins: the riders that bailed out earlier are no longer moving targets."""
+    for unit in [u for u in state.units.values() if u.has(BAILING)]:
+        state = state.with_unit(unit.mark(remove=(BAILING,)))
+    return state
 
 
 SW_THEN = "rider_sw"  # D6.24: a bailing rider's SW
@@ -158,5 +180,20 @@ def resume_sw(position: Position, decision: Decision, answer: act.Answer) -> Sta
     return aerosan.resume_sw(position, decision, answer)
 
 
-__all__ = ["BARRED", "RIDING", "SW_THEN", "bail_out", "barred", "carried_riders", "resume_survival",
-           "resume_sw", "shaken_off", "survival_checks", "survives", "sw_check"]
+__all__ = [
+    "BAILING",
+    "BARRED",
+    "RIDING",
+    "SW_THEN",
+    "bail_out",
+    "bailing",
+    "barred",
+    "carried_riders",
+    "moved_on",
+    "resume_survival",
+    "resume_sw",
+    "shaken_off",
+    "survival_checks",
+    "survives",
+    "sw_check",
+]

@@ -175,7 +175,7 @@ def route(
     reverse, bypass hexside). ``bypass``: the move was declared as bypass (every woods or building hex after
     the first is bypassed, D2.3); ``reverse``: its start MP was declared in reverse (D2.23) and it moves in
     reverse throughout. A vehicle that starts in bypass leaves it as D2.33 allows."""
-    from hexmate.rules.games.asl import armour  # armour imports this module
+    from hexmate.rules.games.asl import armour, overrun  # armour imports this module
 
     vt = armour.vtype(unit)
     if reverse and unit.has("towing"):
@@ -198,6 +198,7 @@ def route(
                                 or T("bypass is only around a woods or building obstacle (D2.31)"), "D2.31")
         nxt: Best = {}
         why: T | None = None
+        backing_in = False
 
         def offer(key: Key, c: Fraction, fs: tuple[int, ...], xs: tuple[Hex | None, ...],
                   nxt: Best = nxt) -> None:
@@ -227,7 +228,9 @@ def route(
                             why = why or reason
                         else:
                             step = armour.step_mp(position, unit, vt, a, b)
-                            if step is not None:
+                            if step is not None and mode == "R" and overrun.overruns(position, unit, b):
+                                backing_in = True  # D7.13: no Overrun in reverse
+                            elif step is not None:
                                 offer((g, mode, None), base + step * mult, fs, xs)
             elif here is not None:  # from bypass: on into F, back into B, or round the CAFP (D2.33)
                 fh, bh = ends(a, here, f)
@@ -268,6 +271,10 @@ def route(
                             offer((g, "R", n), total, fs, xs)
                         why = why or reason
         if not nxt:
+            if backing_in:
+                raise IllegalAction(T("{unit} may not overrun {hex} in reverse: enter it forward, or declare "
+                                      "the move as through to enter without an Overrun (D7.13, D7.1)",
+                                      unit=unit.id, hex=position.label(b)), "D7.13")
             if why is not None:
                 raise IllegalAction(why, "D2.31")
             raise IllegalAction(T("{unit} may not enter {hex}", unit=unit.id, hex=position.label(b)), "D2.1")

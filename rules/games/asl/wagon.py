@@ -90,7 +90,7 @@ def step_mf(position: Position, unit: UnitState, a: Hex, b: Hex) -> Fraction | N
     from hexmate.rules.games.asl import moto, overrun
 
     base = table_for("asl", None).cost_fn("infantry")(position.map, a, b)
-    if base is None or overrun.is_overrun(position, unit.side, b):
+    if base is None or overrun.targets(position, unit.side, b):
         return None  # D7.1: a wagon spends MF, so it makes no Overrun: no entering the enemy's Location
     others = sum(1 for u in position.units_at(b) if u.type == "vehicle" and u.id != unit.id
                  and not moto.is_moto_unit(u))  # D15.3: a motorcycle costs nothing

@@ -190,3 +190,74 @@ def test_d2_13_the_stop_after_an_ovr_is_another_mp_in_the_location(make_position
     pos.push_text("answer dice 3,3")  # PAATC passed
     cc = pos.decision
     assert cc is not None and (cc.arg("ccv"), cc.arg("drm")) == ("5", "0")
+
+
+def test_d7_21_a12_41_the_paatc_at_the_entry_counts_for_the_cc_reaction(make_position: Any) -> None:
+    """D7.21 with A12.41: the concealed 4-4-7 in D5 took one PAATC (DR 2,2 = 4 against its morale 7: passed)
+    as the Panzer entered ``as through`` (no OVR, D7.1); the window after that entry offers CC Reaction Fire
+    and the squad attacks with no second PAATC: straight to its CC DR (CCV 5, +2 for the tank not stopped,
+    A11.51)."""
+    import dataclasses
+
+    from hexmate.rules.games.asl import reaction
+
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0"]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "D5"}]
+    pos: Position = make_position("asl", units, "MPh", counters=COUNTERS)
+    pos = pos.at(pos.state.with_unit(dataclasses.replace(pos.units["b-sq"], concealed=True)))
+    pos.push_text("move a-pz C5-D5 as through")
+    assert pos.decision is not None and pos.decision.rule == "A12.41" and pos.decision.side == "b"
+    pos.push_text("answer paatc")
+    pos.push_text("answer dice 2,2")
+    assert ccreact.CHOICE in window(pos)
+    pos.push_text("answer ccreact")
+    pos.push_text("answer units b-sq")
+    top = pos.decision
+    assert top is not None and top.then == reaction.CC and top.subject == ("b-sq",)
+
+
+def test_d7_2_a8_31_a_final_fire_unit_reacts_as_fpf_its_dr_also_its_nmc(make_position: Any) -> None:
+    """D7.2: a unit reacts as often as it could First or Final Fire; with a Final Fire counter its attack is
+    FPF, whose Original DR is also its own NMC (A8.31), outside an Overrun too and at a truck without PRC
+    (D7.212's exception only spares it the duty to react). The 4-4-7 (morale 7) with a Final Fire counter
+    attacks the truck that spent a delay MP in E3 (stopped: no +2, A11.51; unarmored: no PAATC): CCV 5 - 1
+    (D7.213) = 4; DR 5,6 = 11 harms nothing and, as its NMC, breaks it."""
+    truck = {"truck": {"type": "vehicle", "vehicle": "demo-truck-r"}}
+    units = [{"id": "a-tr", "counter": "truck", "side": "a", "hex": "E3", "markers": ["vca3"]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "E3", "markers": ["final_fire"]}]
+    pos: Position = make_position("asl", units, "MPh", counters={**COUNTERS, **truck}, hexes=HEXES)
+    pos.push_text("move a-tr E3-E3 as delay")
+    pos.push_text("answer ccreact")
+    pos.push_text("answer units b-sq")
+    cc = pos.decision
+    assert cc is not None and cc.then == "ovr_cc" and cc.arg("ccv") == "4" and cc.arg("fpf") == "b-sq"
+    pos.push_text("answer dice 5,6")
+    while pos.decision is not None and pos.decision.side == "b" and pos.decision.kind == "roll":
+        pos.push_text("answer dice 1,1")
+    assert pos.units["b-sq"].has("broken") and not pos.units["a-tr"].has("wreck")
+
+
+def test_d7_2_two_units_attack_at_one_mp(make_position: Any) -> None:
+    """D7.2: each unit may react as often as it could First Fire: at the tank's delay MP in E3 the 4-4-7
+    attacks (PAATC 3,3 = 6 against 7: passed; CC 5,5 = 10 against CCV 5: nothing), then the window opens
+    again and the second 4-4-7 attacks too; the first may not attack again at this MP, and with both done
+    the window offers no CC Reaction Fire."""
+    second = {"id": "b-sq2", "counter": "4-4-7", "side": "b", "hex": "E3"}
+    pos = board(make_position, second, leader=False)
+    pos.push_text("move a-pz E3-E3 as delay")
+    pos.push_text("answer ccreact")
+    assert pos.decision is not None and set(pos.decision.units) == {"b-sq", "b-sq2"}
+    pos.push_text("answer units b-sq")
+    pos.push_text("answer dice 3,3")
+    pos.push_text("answer dice 5,5")
+    assert ccreact.CHOICE in window(pos)
+    pos.push_text("answer ccreact")
+    assert pos.decision is not None and pos.decision.units == ("b-sq2",)
+    with pytest.raises(IllegalAction):
+        pos.push_text("answer units b-sq")
+    pos.push_text("answer units b-sq2")
+    pos.push_text("answer dice 3,3")
+    pos.push_text("answer dice 5,5")
+    assert pos.units["b-sq2"].has("first_fire") and pos.units["b-sq"].has("first_fire")
+    assert ccreact.CHOICE not in window(pos)
+    pos.push_text("answer pass")

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import Position
+from hexmate.rules.games.asl import moto
 from hexmate.rules.games.asl import units as au
 
 
@@ -125,8 +126,8 @@ def test_d15_43_dismounting_beside_a_known_enemy_only_in_melee(make_position: An
 
 def test_d15_43_a_sidecar_may_ride_through_without_an_overrun(make_position: Any) -> None:
     """D15.43's "may": the same squad sidecars declared ``as through`` pass the enemy hex with no OVR: its
-    entry only (start 1 + road 1/2, no quarter of the MPA), no OVR attack, and on beyond; only a motorcycle
-    may (a tank is refused)."""
+    entry only (start 1 + road 1/2, no quarter of the MPA), no OVR attack, and on beyond. D7.1's own "may"
+    lets any vehicle do the same (test_overrun.py); a unit that is no vehicle is refused."""
     from .test_moto import at, settle, squad
 
     enemy = {"id": "b-hs", "counter": "2-3-7", "side": "b", "hex": "F7"}
@@ -145,8 +146,9 @@ def test_d15_43_a_sidecar_may_ride_through_without_an_overrun(make_position: Any
         settle(pos)
     assert pos.units["a-mc"].hex == pos.map.parse_label("F6") and pos.units["b-hs"].hex is not None
     tank = riding(make_position, "pz", phase="MPh")
-    with pytest.raises(IllegalAction, match=r"only a motorcycle"):
-        tank.game.check(tank, tank.parse_action("move g-mc C3-C4 as through"))
+    tank.game.check(tank, tank.parse_action("move g-mc C3-C4 as through"))  # D7.1
+    with pytest.raises(IllegalAction, match=r"D7\.1"):
+        moto.check_through(tank.units["r-1"])
 
 
 def _dc(make_position: Any, *smc: str, motion: bool = False) -> Position:

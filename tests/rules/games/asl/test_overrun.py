@@ -178,9 +178,11 @@ def test_d7_12_played_an_overrun_into_a_hex_with_an_enemy_truck_in_motion(make_p
     assert top is not None and top.then == overrun.OVR
     pos.push_text("answer dice 2,2")
     res = pos.last_resolution
-    assert res is not None and set(res.results) == {"b-sq", "b-sq2"}
+    assert res is not None and set(res.results) == {"b-sq", "b-sq2", "b-tr"}
     finals = [str(line.value) for line in res.lines if "column" in str(line.value)]
     assert "final DR 3" in finals[0] and "final DR 6" in finals[1]  # 4 - 1 FFMO; 4 + 2 in Motion, no FFMO
+    # D7.12: the truck itself, on the vehicle line (A7.308): 4 + 2 in Motion = 6 below Kill number 7
+    assert res.results["b-tr"] == "destroyed" and pos.units["b-tr"].has("wreck")
 
 
 def test_d6_65_d7_16_a_leader_aboard_directs_the_ovr_his_passengers_join(make_position: Any) -> None:
@@ -227,3 +229,184 @@ def test_d7_13_no_overrun_after_bounding_fire(make_position: Any) -> None:
         fired.push_text("answer pass")
     assert not any(d.then == overrun.OVR for d in fired.state.decisions)
     assert fired.label(fired.units["a-pz"].hex) == "D5"
+
+
+def test_d7_1_the_overrun_is_the_movers_choice(make_position: Any) -> None:
+    """D7.1's "may": the Panzer (14 MP) entering the squad's hex ``as through`` pays the entry only (start 1 +
+    open 1 = 2, not 2 + 4) and makes no OVR; the table offers that move beside the overrunning one. D7.2:
+    the squad may then react by CC to the entry's MP (ccreact.py), as to any MP spent in its Location."""
+    pos = make(make_position)
+    D5 = pos.map.parse_label("D5")
+    offered = [a for a in pos.legal_actions if isinstance(a, act.Move) and a.units == ("a-pz",)
+               and a.path[-1] == D5]
+    assert sorted((a.mode, a.cost) for a in offered) == [("", 6), ("through", 2)]
+    move = pos.game.check(pos, pos.parse_action("move a-pz C5-D5 as through"))
+    assert isinstance(move, act.Move) and move.cost == 2
+    pos.push_text("move a-pz C5-D5 as through")
+    top = pos.decision
+    assert top is not None and top.kind == "react" and top.side == "b" and "ccreact" in top.choices
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    assert not any(d.then == overrun.OVR for d in pos.state.decisions)
+    assert pos.label(pos.units["a-pz"].hex) == "D5" and pos.units["b-sq"].hex == D5
+
+
+def test_d7_1_riding_through_goes_on_beyond(make_position: Any) -> None:
+    """D7.1: ``as through`` the Panzer rides C5-D5-E5 past the squad for 1 + 1 + 1 = 3 MP (the same path
+    overrunning costs 3 + 4 = 7, test_the_move_goes_on_after_the_overrun) and never rolls an OVR DR."""
+    pos = make(make_position)
+    assert pos.game.check(pos, pos.parse_action("move a-pz C5-D5-E5")).cost == 7
+    pos.push_text("move a-pz C5-D5-E5 as through")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    assert pos.decision is not None and pos.decision.then == "vfacing" and pos.decision.arg("left") == "11"
+    assert pos.label(pos.units["a-pz"].hex) == "E5" and pos.label(pos.units["b-sq"].hex) == "D5"
+
+
+def test_d7_13_reverse_only_without_the_overrun(make_position: Any) -> None:
+    """D7.13 bars an OVR in reverse, not the entry: declared in reverse (D2.23) the Panzer may not back into
+    B5, the squad's hex behind it, as an Overrun, but ``as reverse+through`` it may: start 1 + open 1 x its
+    reverse rate 4 = 5 MP, no OVR MP and no OVR."""
+    pos = make(make_position, {"id": "b-sq2", "counter": "4-4-7", "side": "b", "hex": "B5"})
+    with pytest.raises(IllegalAction, match=r"D7\.13"):
+        pos.game.check(pos, pos.parse_action("move a-pz C5-B5 as reverse"))
+    back = pos.game.check(pos, pos.parse_action("move a-pz C5-B5 as reverse+through"))
+    assert isinstance(back, act.Move) and back.cost == 1 + 1 * 4
+    pos.push_text("move a-pz C5-B5 as reverse+through")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    assert not any(d.then == overrun.OVR for d in pos.state.decisions)
+    assert pos.label(pos.units["a-pz"].hex) == "B5"
+
+
+TRUCK = {"truck": {"type": "vehicle", "vehicle": "demo-truck-r"}}
+
+
+def _truck_alone(make_position: Any, *marks: str) -> Position:
+    pos: Position = make_position("asl", [
+        {"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0"]},
+        {"id": "b-tr", "counter": "truck", "side": "b", "hex": "D5", "markers": ["vca0", *marks]},
+    ], "MPh", counters={**COUNTERS, **TRUCK})
+    return pos
+
+
+def test_d7_12_an_overrun_of_an_unarmored_vehicle(make_position: Any) -> None:
+    """D7.12: an OVR attacks no AFV, but an unarmored vehicle is a target: the Panzer entering the truck's
+    open hex D5 pays the OVR's 4 MP (start 1 + open 1 + 1 for the vehicle there, D2.14, + 4 = 7) and rolls
+    3,3: the 10 FP are the 8 column, whose Kill number is 7 (the A7.308 example's); Final DR 6 (no FFMO:
+    D7.15 gives it against infantry and cavalry) is below it: destroyed. 3,4 = 7 immobilizes it."""
+    pos = _truck_alone(make_position)
+    D5 = pos.map.parse_label("D5")
+    assert overrun.is_overrun(pos, "a", D5)
+    assert [u.id for u in overrun.vehicle_targets(pos, "a", D5)] == ["b-tr"]
+    assert pos.legal_actions.moves_for(frozenset({"a-pz"}))[D5].cost == 3 + overrun.extra_mp(14)
+    pos.push_text("move a-pz C5-D5")
+    assert pos.decision is not None and pos.decision.then == overrun.OVR
+    pos.push_text("answer dice 3,3")
+    res = pos.last_resolution
+    assert res is not None and res.results == {"b-tr": "destroyed"} and pos.units["b-tr"].has("wreck")
+    assert any(line.rule == "A7.308" and "Final DR 6, Kill number 7" in str(line.value) for line in res.lines)
+    assert not any(line.rule == "D7.15" for line in res.lines)
+    again = _truck_alone(make_position)
+    again.push_text("move a-pz C5-D5")
+    again.push_text("answer dice 3,4")
+    assert again.units["b-tr"].has("immobilized") and not again.units["b-tr"].has("wreck")
+
+
+def test_d7_12_a_truck_in_motion_at_plus_2_and_the_unlikely_kill(make_position: Any) -> None:
+    """D7.12: +2 against a vehicle in Motion: the Original DR 1,1 = 2 + 2 = Final 4 destroys it (below 7,
+    above half of it); the Original 2 asks the Unlikely Kill dr (A7.309), whose 1 makes it a burning wreck."""
+    pos = _truck_alone(make_position, "motion")
+    pos.push_text("move a-pz C5-D5")
+    pos.push_text("answer dice 1,1")
+    res = pos.last_resolution
+    assert res is not None and res.results == {"b-tr": "destroyed"}
+    assert any(line.rule == "D7.12" and line.value == "+2" for line in res.lines)
+    while pos.decision is not None and pos.decision.then != "unlikely_kill":
+        pos.push_text("answer pass" if pos.decision.kind == "react" else "answer dice 3,3")
+    assert pos.decision is not None and pos.decision.side == "a"
+    pos.push_text("answer dice 1")
+    assert pos.units["b-tr"].has("burning")
+
+
+def test_d7_12_no_overrun_of_an_afv_alone(make_position: Any) -> None:
+    """D7.12: an AFV is no OVR target; a hex holding only one (and no infantry) is no Overrun (D2.6 governs
+    entering it)."""
+    pos = make(make_position)
+    tank = {"id": "b-t", "counter": "t", "side": "b", "hex": "D3", "markers": ["vca3"]}
+    pos = make(make_position, tank)
+    D3 = pos.map.parse_label("D3")
+    assert not overrun.is_overrun(pos, "a", D3) and not overrun.vehicle_targets(pos, "a", D3)
+
+
+FLAME = {"fl": {"type": "vehicle", "vehicle": "demo-flame-g"}}  # 37mm gun MA, BMG 2, bow FT 20 FP X11
+
+
+def _flame(make_position: Any, terrain: str = "open") -> Position:
+    pos: Position = make_position("asl", [
+        {"id": "a-fl", "counter": "fl", "side": "a", "hex": "C5", "markers": ["vca0"]},
+        {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "D5"},
+    ], "MPh", counters={**COUNTERS, **FLAME}, hexes={"D5": terrain})
+    return pos
+
+
+def _to_pick(pos: Position) -> None:
+    while pos.decision is not None and pos.decision.then != overrun.FT_PICK:
+        pos.push_text("answer dice 1,1")  # the bog DR entering woods: no bog (D8.21)
+
+
+def test_d7_11_d7_15_a_ft_added_to_the_overrun_as_it_is(make_position: Any) -> None:
+    """D7.11: the FT's FP goes into the OVR with no TPBF nor halving: the gun AFV's 4 + its BMG 2 x 3 / 2 = 3,
+    + the FT's 20 = 27 FP (the 24 column); with other FP in it the target keeps its TEM (D7.15): woods +1.
+    The FT has now been used this player turn (A22.3)."""
+    pos = _flame(make_position, "woods")
+    pos.push_text("move a-fl C5-D5")
+    _to_pick(pos)
+    top = pos.decision
+    assert top is not None and top.side == "a" and top.choices == ("with_ft", "ft_only", "no_ft")
+    pos.push_text("answer with_ft")
+    assert pos.decision is not None and pos.decision.then == overrun.OVR
+    assert Fraction(pos.decision.arg("fp")) == 27
+    pos.push_text("answer dice 2,3")
+    res = pos.last_resolution
+    assert res is not None and any(line.rule == "D7.15" and line.value == "+1" for line in res.lines)
+    assert any("24 column, final DR 6" in str(line.value) for line in res.lines)
+    assert pos.units["a-fl"].has("ft_fired") and overrun.usable_ft(pos.units["a-fl"]) is None
+
+
+def test_d7_15_a_ft_only_overrun_denies_the_tem(make_position: Any) -> None:
+    """D7.15: attacking with the FT alone (20 FP, the 20 column) the squad in woods gets no TEM: DR 2,3 = 5,
+    no +1. D7.17: an Original DR at the X# 11 disables the FT (A.11), and as a weapon broke, a 12 would not
+    immobilize; here 6,5 = 11 disables it and the vehicle stays mobile."""
+    pos = _flame(make_position, "woods")
+    pos.push_text("move a-fl C5-D5")
+    _to_pick(pos)
+    pos.push_text("answer ft_only")
+    assert pos.decision is not None and Fraction(pos.decision.arg("fp")) == 20
+    pos.push_text("answer dice 2,3")
+    res = pos.last_resolution
+    assert res is not None and not any(line.value == "+1" and line.rule == "D7.15" for line in res.lines)
+    assert any(line.rule == "D7.15" and "FT only" in str(line.label) for line in res.lines)
+    assert any("20 column, final DR 5" in str(line.value) for line in res.lines)
+    broke = _flame(make_position, "woods")
+    broke.push_text("move a-fl C5-D5")
+    _to_pick(broke)
+    broke.push_text("answer ft_only")
+    broke.push_text("answer dice 6,5")
+    fl = broke.units["a-fl"]
+    assert fl.has("ft_disabled") and not fl.has("ma_malf") and not fl.has("immobilized")
+    with pytest.raises(IllegalAction, match=r"D7\.15"):
+        pos2 = _flame(make_position)
+        pos2.push_text("move a-fl C5-D5")
+        pos2.push_text("answer all")
+
+
+def test_d7_11_the_ft_left_out(make_position: Any) -> None:
+    """D7.11: without its FT the OVR is the gun AFV's 4 + 3 = 7 FP, and the FT stays unused."""
+    pos = _flame(make_position)
+    pos.push_text("move a-fl C5-D5")
+    _to_pick(pos)
+    pos.push_text("answer no_ft")
+    assert pos.decision is not None and Fraction(pos.decision.arg("fp")) == 7
+    pos.push_text("answer dice 3,3")
+    assert not pos.units["a-fl"].has("ft_fired")

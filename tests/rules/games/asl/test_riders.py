@@ -181,3 +181,38 @@ def test_d6_24_an_x_sw_is_eliminated_and_a_broken_rider_loses_its_sw(make_positi
 def test_d6_24_a_rider_broken_before_it_bails_out_loses_its_sw_at_once(make_position: Any) -> None:
     pos = _bail_with_sw(make_position, "1,1", "1", broken=True)
     assert "a-sw" not in pos.units and pos.units["a-sq"].carrier is None
+
+
+def test_d6_24_first_fire_at_a_bailing_rider_with_ffnam(make_position: Any) -> None:
+    """D6.24: for Defensive First Fire a rider that bails out has spent all its MF, with FFNAM. The Panzer
+    carries a 4-6-7 from C5 into the woods of E5: the squad bails out in D5 (D6.21) and passes its NMC; the
+    window after the tank's entry offers the 4-4-7 in D3 a First Fire at D5 (4 FP at 2 hexes): DR 3,3 = 6,
+    -1 FFNAM = 5, and no FFMO though D5 is open ground (the text names FFNAM only). The next move ends it."""
+    aboard = {"id": "a-sq3", "counter": "4-6-7", "side": "a", "hex": "C5", "carrier": "a-pz"}
+    enemy = {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "D3"}
+    pos = make(make_position, "MPh", aboard, enemy, hexes={"E5": "woods"})
+    pos.push_text("move a-pz C5-D5-E5")
+    pos.push_text("answer dice 3,3")  # the bog DR: 6 + 4, not bogged (D8.21)
+    assert pos.decision is not None and pos.decision.subject == ("a-sq3",) and pos.decision.rule == "D6.21"
+    pos.push_text("answer dice 3,3")  # the bail-out NMC: passed
+    assert [u.id for u in riders.bailing(pos)] == ["a-sq3"]
+    top = pos.decision
+    assert top is not None and top.kind == "react" and top.side == "b"
+    assert "fire b-sq at D5" in [a.text(pos.label) for a in pos.legal_actions]
+    pos.push_text("fire b-sq at D5")
+    while pos.decision is not None and pos.decision.then != "ift":
+        pos.push_text("answer pass")
+    pos.push_text("answer dice 3,3")
+    res = pos.last_resolution
+    assert res is not None
+    said = [(line.rule, line.value) for line in res.lines]
+    assert ("A4.6", "-1") in said and not any("FFMO" in str(line.label) for line in res.lines)
+    assert any("final DR 5" in str(line.value) for line in res.lines)
+    quiet = make(make_position, "MPh", aboard, enemy, hexes={"E5": "woods"})
+    quiet.push_text("move a-pz C5-D5-E5")
+    while quiet.decision is not None:
+        d = quiet.decision
+        quiet.push_text("answer dice 3,3" if d.kind == "roll" else "answer keep" if d.kind == "hexes"
+                        else "answer pass")
+    quiet.push_text("move a-sq C5-C4")
+    assert not riders.bailing(quiet) and not quiet.units["a-sq3"].has(riders.BAILING)
