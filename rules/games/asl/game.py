@@ -323,7 +323,8 @@ class AslGame(Game):
     def initial_game_state(self, scenario: Any) -> AslState:
         old = tuple(sorted(u.id for u in scenario.units if "broken" in u.markers))
         wind = asl_wind.from_options(scenario.options, f"scenario {scenario.name!r}")  # A24, B25.6
-        return AslState(control=asl_victory.initial_control(scenario), broken_old=old, wind=wind)
+        return AslState(control=asl_victory.initial_control(scenario), broken_old=old, wind=wind,
+                        no_quarter=nations.quarter_refused(scenario))  # A25.938, A25.8: from the start
 
     @staticmethod
     def gstate(state: State) -> AslState:
@@ -343,6 +344,7 @@ class AslGame(Game):
         state = armour.setup(super().initial_state(scenario, hex_map))  # vehicles' VCA (D2.11)
         nations.check(scenario)  # A25: the scenario's date, when given, is one
         state = commissar.setup(scenario, state)  # A25.22: the swap for commissars; never more of them
+        state = nations.setup(scenario, state)  # A25.8: Hungarian and Romanian MMC's broken morale +1
         platoon.check_setup(state, f"scenario {scenario.name!r}")  # D14.2: platoons of 2 or 3 AFVs
         state = asl_dismantle.setup(scenario.counters, state, f"scenario {scenario.name!r}")  # A9.8
         state = hulldown.setup(scenario, state)  # D4.221: set-up HD attempts, rolled before play
