@@ -392,8 +392,8 @@ def test_a25_938_without_the_ethiopians_no_side_starts_under_no_quarter(make_pos
 def _hu_ro(make_position: Any, units: list[dict[str, Any]] | None = None, **kw: Any) -> Any:
     units = units or [_u("a-1", "C1", "4-4-7hu", "a", markers=["broken"]), _u("b-1", "J8", "4-4-7ro", "b"),
                       _u("b-2", "J8", "9-1", "b")]
-    return make_position("asl", units, "PFPh", counters=_nat_counters(), sides=_sides("hungarian", "romanian"),
-                         **kw)
+    return make_position("asl", units, "PFPh", counters=_nat_counters(),
+                         sides=_sides("hungarian", "romanian"), **kw)
 
 
 def test_a25_8_hungarians_and_romanians_broken_morale_plus_1_and_no_quarter_both_ways(
@@ -473,7 +473,8 @@ def test_a25_82_an_axis_minor_prisoner_escapes_only_at_home_against_russians(
 
 
 def test_a25_24_a_partisan_leader_never_helps_a_non_partisan_and_the_other_way(make_position: Any) -> None:
-    units = [_u("a-p", "C1", "3-3-7p", "a", markers=["broken"]), _u("a-r", "C1", "4-4-7r", "a", markers=["broken"]),
+    units = [_u("a-p", "C1", "3-3-7p", "a", markers=["broken"]),
+             _u("a-r", "C1", "4-4-7r", "a", markers=["broken"]),
              _u("a-lp", "C1", "8-1p", "a"), _u("b-1", "J8", "4-6-7", "b")]
     pos = make_position("asl", units, "PFPh", counters=_nat_counters(), sides=_sides("russian", "german"))
     p, r, lp = pos.units["a-p"], pos.units["a-r"], pos.units["a-lp"]
