@@ -59,6 +59,7 @@ from hexmate.rules.games.asl import (
     setdc,
     street,
     streetrfp,
+    tankflip,
     transport,
     vbypass,
     vcapcc,
@@ -890,6 +891,8 @@ class AslGame(Game):
             if target is not None:
                 if action.target in self.gstate(position.state).cc_done:
                     raise IllegalAction(T("the Close Combat of this Location is over this phase"), "A11.31")
+                if tankflip.claims(position, action, target):
+                    return tankflip.check(position, action, target)  # A25.935: several MMC, a Tank Flip
                 return vfire.check_cc(position, action, target)  # A11.5: CC against a vehicle
             side = asl_fire.firing_side(position)
             enemies = [u for u in position.units_at(action.target) if u.side != side]
@@ -1193,6 +1196,8 @@ class AslGame(Game):
             if armour.is_vehicle(state.units[action.firers[0]]):
                 return vfire.declare_fire(position, action)
             target = vfire.cc_target(position, action)
+            if target is not None and tankflip.claims(position, action, target):
+                return tankflip.declare(self, position, action, target)  # A25.935
             if target is not None:
                 return vfire.declare_cc(position, action, target)
             levels = floc.choices(position, action)
@@ -1616,6 +1621,15 @@ class AslGame(Game):
         assert answer.dice is not None
         state = asl_ccgroups.crew_small_arms(position.at(state), decision, answer.dice)  # A11.621
         return asl_ccgroups.after_vehicle_attack(self, position.at(state), decision)
+
+    def resume_tankflip_veh(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return tankflip.resume_vehicle(self, position, decision, answer)  # A25.935: the vehicle first
+
+    def resume_tankflip_reduce(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return tankflip.resume_reduce(self, position, decision, answer)  # A11.11 in A25.935
+
+    def resume_tankflip(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return tankflip.resume(self, position, decision, answer)  # A25.9351
 
     def resume_vcc2(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         state = vfire.resume_cc2(position, decision, answer)
@@ -2546,6 +2560,7 @@ class AslGame(Game):
             done = self.gstate(position.state).cc_done  # A11.31: a Location's sequential CC is over
             yield from (a for a in vfire.cc_generate(position)
                         if not (isinstance(a, act.Fire) and a.target in done))  # A11.5
+            yield from (a for a in tankflip.generate(position) if a.target not in done)  # A25.935
         elif phase == "RPh":
             yield from carriers.combine_generate(position)  # A1.32, D6.82
             yield from deployment.generate(position)  # A1.31

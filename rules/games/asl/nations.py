@@ -112,8 +112,8 @@ A25.93-932  Ethiopian classes, ELR / BH chain; only Elite Deploy  data: counters
             and form multi-Location FG                            not built: multi-Location FG class test
 A25.933     Ethiopian Human Wave                                  built: hw.py (``human_wave``)
 A25.934     CC as the Japanese (G1.64), MMC CCV -1                not built: chapter G
-A25.935x    Tank Flip                                             not built: time (the DRM table is in the
-                                                                  text; its CC hook is not)
+A25.935x    Tank Flip                                             built: tankflip.py (the weight is a
+                                                                  counter's ``tons``: chapter H's note)
 A25.936     non-Elite Ethiopian squads/HS firing an Ethiopian      built: ``weak_heavy_mg`` here, read by
             MMG/HMG: ROF and B# -1 (the light mortar too)         fire.py; the mortar is ordnance (C)
 A25.937     captured ordnance penalties x2; temporary crew start  start dr: ``temp_crew_start_drm``, read by
