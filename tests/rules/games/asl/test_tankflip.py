@@ -128,3 +128,20 @@ def test_a25_935_only_ethiopians_flip(make_position: Any) -> None:
         pytest.skip("the Italians do not designate first here")
     with pytest.raises(IllegalAction, match=r"only Ethiopians.*A25\.935"):
         pos.push_text("answer units b-1,b-2,a-v")
+
+
+def test_a25_935_after_their_ambush_no_vehicle_attack_and_minus_1(make_position: Any) -> None:
+    """Unless there was an Ambush the vehicle attacks first (A25.935); after the Ethiopians' ambush it does
+    not, and the Flip DR takes -1 (A25.9351): DR 4,4 = 8, final 7: Immobilized."""
+    pos = _pos(make_position)
+    gs = pos.game.gstate(pos.state)
+    assert gs.cc_hex == pos.units["b-v"].hex
+    pos = pos.at(pos.state.replace(game=gs.replace(cc_ambusher="a")))
+    _flip(pos)
+    top = pos.decision
+    assert top is not None and top.then == "tankflip" and top.side == "a"
+    pos.push_text("answer dice 4,4")
+    assert pos.units["b-v"].has("immobilized")
+    res = pos.state.resolution
+    assert res is not None
+    assert ("ambush", "-1", "A25.9351") in [(str(x.label), x.value, x.rule) for x in res.lines]
