@@ -157,6 +157,10 @@ def resume_vehicle(game: AslGame, position: Position, decision: Decision, answer
     flippers = [state.units[u] for u in decision.subject if u in state.units]
     res, results = cc.work(position, decision.target, vehicle.side, answer.dice, group=([vehicle], flippers))
     state = state.replace(resolution=res)
+    gs = game.gstate(state)
+    if gs.cc_hex == decision.target and gs.cc_rolled == len(gs.cc_groups):  # A11.12: its one attack, on them
+        group = (vehicle.side, (vehicle.id,), tuple(sorted(u.id for u in flippers)))
+        state = state.replace(game=gs.replace(cc_groups=(*gs.cc_groups, group), cc_rolled=gs.cc_rolled + 1))
     for uid, result in sorted(results.items()):
         if result == "KIA" and uid in state.units:
             unit = state.units[uid]

@@ -90,6 +90,18 @@ def test_a25_935_a_final_7_immobilizes(make_position: Any) -> None:
     assert pos.units["b-v"].has("immobilized") and not pos.units["b-v"].has("wreck")
 
 
+def test_a25_935_the_vehicle_has_made_its_one_attack(make_position: Any) -> None:
+    """A11.12 with A25.935: the vehicle's attack on the declaring units is its attack of this CCPh; a Flip DR
+    of 12 does nothing, and the Italians are not asked to attack with the vehicle again."""
+    pos = _pos(make_position)
+    _flip(pos)
+    pos.push_text("answer dice 6,6")
+    pos.push_text("answer dice 6,6")
+    assert not any(pos.units["b-v"].has(m) for m in ("wreck", "immobilized"))
+    top = pos.decision
+    assert top is None or not (top.then == "cc_group" and top.side == "b" and "b-v" in top.units)
+
+
 def test_a25_935_fewer_than_two_squad_equivalents_left_make_no_flip(make_position: Any) -> None:
     pos = _pos(make_position)
     _flip(pos)
