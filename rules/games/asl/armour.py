@@ -460,6 +460,12 @@ def can_move(position: Position, unit: UnitState) -> str | None:
         return T("{unit} fired in the Prep Fire Phase and may not move (D.3)", unit=unit.id)
     if unit.id in position.state.moved:
         return T("{unit} has already moved this phase (A4.2)", unit=unit.id)
+    if vtype(unit).armored:
+        from hexmate.rules.games.asl import nations
+
+        why = nations.afv_after_infantry(position, unit)  # A25.212: the AFVs first
+        if why is not None:
+            return why
     if aerosan.is_aerosan(vtype(unit).movement):
         return aerosan.why_not(position, unit)  # D17.2: only in snow or deep snow
     if moto.is_moto_unit(unit):

@@ -216,6 +216,10 @@ def leader_drm(units: Sequence[UnitState], position: Position | None = None, *,
                and (position is None or mounted.may_direct_cc(position, u, units))]
     if not leaders or len(leaders) == len(units) or any(u.has("berserk") for u in units):
         return None
+    others = [u for u in units if u.type != "leader"]  # A25.24: never across partisans and the others
+    leaders = [u for u in leaders if all(nations.leads(u, o) for o in others)]
+    if not leaders:
+        return None
     best = min(leaders, key=lambda u: (au.leadership_of(u), u.id))  # A17.2: a wound worsens it
     if au.leadership_of(best) > 0 and not forced:
         return None  # A10.72: an attacker need not use a leader's +1 (the ambush dr must: ``forced``)

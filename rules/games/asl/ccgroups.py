@@ -412,6 +412,11 @@ def check_group(position: Position, decision: Decision, answer: act.Answer) -> N
         if any(u not in free for u in on_vehicle[0].firers):
             raise IllegalAction(T("no unit attacks or is attacked more than once in a Close Combat Phase"),
                                 "A11.12")
+        from hexmate.rules.games.asl import tankflip
+
+        if tankflip.claims(position, *on_vehicle):  # A25.935: several MMC together, a Tank Flip
+            tankflip.check(position, *on_vehicle)
+            return
         vfire.check_cc(position, *on_vehicle)
         return
     if answer.choice == "sn":  # A11.622: not one of the side's CC attacks
@@ -452,8 +457,10 @@ def resume_group(game: AslGame, position: Position, decision: Decision, answer: 
         return _designated(game, position, decision.side)
     on_vehicle = _vehicle_attack(position, decision, answer)
     if on_vehicle is not None:  # A11.5: rolled on the CCV; the turn passes once it is resolved
-        from hexmate.rules.games.asl import vfire
+        from hexmate.rules.games.asl import tankflip, vfire
 
+        if tankflip.claims(position, *on_vehicle):
+            return tankflip.declare(game, position, *on_vehicle)  # A25.935
         return vfire.declare_cc(position, *on_vehicle)
     own, theirs = group_of(position, decision, answer)
     if sequential(position) and theirs:  # A11.31: one attack, rolled and applied before the other side's

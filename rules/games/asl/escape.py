@@ -29,7 +29,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.games.asl import morale as am
-from hexmate.rules.games.asl import prisoners
+from hexmate.rules.games.asl import nations, prisoners
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.hexes import Hex
@@ -39,7 +39,6 @@ from hexmate.rules.text import T
 if TYPE_CHECKING:
     from hexmate.rules.games.asl.game import AslGame
 
-NEVER = frozenset({"italian", "japanese", "axis_minor"})  # A20.55: not unless abandoned
 
 
 def _guards(position: Position) -> list[UnitState]:
@@ -48,7 +47,7 @@ def _guards(position: Position) -> list[UnitState]:
         held = prisoners.prisoners_of(position, guard.id)
         if not held or guard.hex is None:
             continue
-        free = any(prisoners._nationality(position, p) not in NEVER for p in held)
+        free = any(not nations.escape_barred(position, p) for p in held)  # A20.55, A25.82
         if (guard.has("broken") or guard.has("melee")) and free:  # A20.55
             out.append(guard)
     return out
@@ -67,7 +66,7 @@ def offer(game: AslGame, position: Position, state: State) -> State:
             asks += [question] if question is not None else []
     for guard in escaping:
         held = tuple(p.id for p in prisoners.prisoners_of(view, guard.id)
-                     if prisoners._nationality(view, p) not in NEVER)
+                     if not nations.escape_barred(view, p))
         if guard.side == view.phasing:  # A11.2: the ATTACKER declares its withdrawals first
             state, question = guardwd.ask(view.at(state), guard)
             asks += [question] if question is not None else []

@@ -455,7 +455,8 @@ def _leadership(position: Position, firers: list[UnitState]) -> tuple[int, str] 
     owners = [position.units.get(w.carrier or "") for w in weapons]
     users = {o.hex for o in owners if o is not None and o.type == LEADER}
     leaders = [u for u in firers if au.can_direct(u) and mounted.may_direct(position, u, people + weapons)
-               and u.hex not in users]
+               and u.hex not in users
+               and all(nations.leads(u, p) for p in people if p.type != LEADER)]  # A25.24
     if not leaders:
         return None
     best_per_hex = {}

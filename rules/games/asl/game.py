@@ -62,6 +62,7 @@ from hexmate.rules.games.asl import (
     setdc,
     street,
     streetrfp,
+    tankflip,
     transport,
     vbypass,
     vcapcc,
@@ -336,7 +337,8 @@ class AslGame(Game):
         wind = asl_wind.from_options(scenario.options, f"scenario {scenario.name!r}")  # A24, B25.6
         books = integrity.initial(scenario, frozenset(asl_arrival.PLAN.arrivals(scenario)))  # A16.1
         return AslState(control=asl_victory.initial_control(scenario), broken_old=old, wind=wind,
-                        integrity=books)
+                        integrity=books,
+                        no_quarter=nations.quarter_refused(scenario))  # A25.938, A25.8: from the start
 
     @staticmethod
     def gstate(state: State) -> AslState:
@@ -357,6 +359,7 @@ class AslGame(Game):
         state = armour.setup(super().initial_state(scenario, hex_map))  # vehicles' VCA (D2.11)
         nations.check(scenario)  # A25: the scenario's date, when given, is one
         state = commissar.setup(scenario, state)  # A25.22: the swap for commissars; never more of them
+        state = nations.setup(scenario, state)  # A25.8: Hungarian and Romanian MMC's broken morale +1
         platoon.check_setup(state, f"scenario {scenario.name!r}")  # D14.2: platoons of 2 or 3 AFVs
         state = asl_dismantle.setup(scenario.counters, state, f"scenario {scenario.name!r}")  # A9.8
         state = hulldown.setup(scenario, state)  # D4.221: set-up HD attempts, rolled before play
@@ -926,6 +929,8 @@ class AslGame(Game):
             if target is not None:
                 if action.target in self.gstate(position.state).cc_done:
                     raise IllegalAction(T("the Close Combat of this Location is over this phase"), "A11.31")
+                if tankflip.claims(position, action, target):
+                    return tankflip.check(position, action, target)  # A25.935: several MMC, a Tank Flip
                 return vfire.check_cc(position, action, target)  # A11.5: CC against a vehicle
             side = asl_fire.firing_side(position)
             enemies = [u for u in position.units_at(action.target) if u.side != side]
@@ -1229,6 +1234,8 @@ class AslGame(Game):
             if armour.is_vehicle(state.units[action.firers[0]]):
                 return vfire.declare_fire(position, action)
             target = vfire.cc_target(position, action)
+            if target is not None and tankflip.claims(position, action, target):
+                return tankflip.declare(self, position, action, target)  # A25.935
             if target is not None:
                 return vfire.declare_cc(position, action, target)
             levels = floc.choices(position, action)
@@ -1659,6 +1666,15 @@ class AslGame(Game):
         assert answer.dice is not None
         state = asl_ccgroups.crew_small_arms(position.at(state), decision, answer.dice)  # A11.621
         return asl_ccgroups.after_vehicle_attack(self, position.at(state), decision)
+
+    def resume_tankflip_veh(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return tankflip.resume_vehicle(self, position, decision, answer)  # A25.935: the vehicle first
+
+    def resume_tankflip_reduce(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return tankflip.resume_reduce(self, position, decision, answer)  # A11.11 in A25.935
+
+    def resume_tankflip(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return tankflip.resume(self, position, decision, answer)  # A25.9351
 
     def resume_vcc2(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         state = vfire.resume_cc2(position, decision, answer)
@@ -2624,6 +2640,7 @@ class AslGame(Game):
             done = self.gstate(position.state).cc_done  # A11.31: a Location's sequential CC is over
             yield from (a for a in vfire.cc_generate(position)
                         if not (isinstance(a, act.Fire) and a.target in done))  # A11.5
+            yield from (a for a in tankflip.generate(position) if a.target not in done)  # A25.935
         elif phase == "RPh":
             yield from carriers.combine_generate(position)  # A1.32, D6.82
             yield from deployment.generate(position)  # A1.31

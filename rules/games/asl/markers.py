@@ -31,6 +31,7 @@ PHRASES: dict[str, T] = {
     "hw_range": T("Human Wave Range counter: no farther from the HW row (A25.2321)"),
     "heroic": T("heroic (A15.21)"),
     "fanatic": T("fanatic (A10.8)"),
+    "hatred": T("Hungarians against Romanians: broken morale one higher (A25.8)"),
     "wounded": T("wounded (A17.1)"),
     "disrupted": T("disrupted (A19.12)"),
     "encircled": T("encircled (A7.7)"),

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from hexmate.rules.charts import Chart, ChartPack, load_pack
 from hexmate.rules.errors import InvalidAction
-from hexmate.rules.games.asl import commissar
+from hexmate.rules.games.asl import commissar, nations
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import UnitState
 from hexmate.rules.scenario import CounterType
@@ -84,6 +84,8 @@ def leader_drm_for(unit: UnitState, present: Iterable[UnitState]) -> int:
         if ldr.id == unit.id or ldr.side != unit.side or ldr.hex != unit.hex or not au.can_direct(ldr) \
                 or ldr.level != unit.level:  # A10.7, A2.8: never a unit at another level
             continue
+        if not nations.leads(ldr, unit):
+            continue  # A25.24: never across partisans and the others
         if unit.type == "leader" and au.unit_morale(ldr) <= mine:
             continue
         lead = au.leadership_of(ldr) + allied(ldr, unit)  # A10.7: one worse for an ally

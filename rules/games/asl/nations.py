@@ -29,10 +29,14 @@ A25.21      Russian Entrenching DRM -1                            not built: Ent
 A25.211     before 1941, a Conscript squad/HS Battle Hardens to   built here: ``early_hardening`` and the
             4-4-7 / 2-3-7 unless the Russian OB holds a 6-2-8 /   counters' ``hardens_to_early``
             5-2-7
-A25.212     Early War Doctrine (SSR): CC -1 not added to capture  no Armored Assault built (aa.py, by
-            -1; AFVs move first; no Armored Assault; OBA;         ``options.early_war_russian_doctrine``);
-            aircraft                                              not the CC / capture DRM, AFVs first
-                                                                  (time); OBA, aircraft: chapters C, E
+A25.212     Early War Doctrine (SSR): CC -1 not added to capture  built: no Armored Assault (aa.py), AFVs
+            -1; AFVs move first; no Armored Assault; OBA;         first (``afv_after_infantry``, read by
+            aircraft                                              armour.can_move), by
+                                                                  ``options.early_war_russian_doctrine``;
+                                                                  the CC clause: chapter A gives no CC -1
+                                                                  against a 4-2-6 but A19.35's capture -1,
+                                                                  which cc.py adds once, so nothing to take
+                                                                  away; OBA, aircraft: chapters C, E
 A25.22x     commissars                                            built: commissar.py
 A25.23x     Human Wave (Russians; Ethiopians A25.933)             built: hw.py (``human_wave``)
 A25.24      Partisans: broken morale 6, no national rules, ELR 5  data: counters; ``elr`` here, read by
@@ -41,8 +45,9 @@ A25.24      Partisans stealthy in Good Order                      built: units.s
 A25.24      never RtPh surrender, never Elite/Inexperienced,      built: prisoners.py, morale.py,
             never Disrupted; HoB +1 (A15.1)                       ``never_disrupted`` here (A19.12)
 A25.24      Russian partisans use commissars                      built: commissar.py
-A25.24      leadership never crosses partisan / non-partisan      not built: leadership does not read the
-                                                                  nationality yet
+A25.24      leadership never crosses partisan / non-partisan      built: ``leads`` here, read by the MC
+                                                                  (morale.leader_drm_for), rally, CC and
+                                                                  fire direction (cc.py, fire.py)
 A25.241-2   SSR movement; red To Hit numbers                      not built: SSR / chapter C
 A25.3       American broken morale +1 / +2 (1st Line)             data: counters (printed values)
 A25.31      7-4-7 ELR 5                                           data: ``elr_fixed``
@@ -87,13 +92,16 @@ A25.72      rearmed Finnish MMC become Conscripts                 built: ``rearm
 A25.73-74   Sissi 8-3-8 / 3-3-8 Elite; 1st Line use FT / DC like  data: counters; not built: no FT/DC class
             Elite                                                 penalty is played yet
 A25.75-79   captured MGs, PF, PSK, OBA, red TH#                   not built: chapters C, E
-A25.8       Axis Minor broken morale -1 (non-Elite); home-soil    data: counters (printed values); the SSR /
-            SSR; Hungary v. Romania: broken morale +1, No         sub-nations not built
-            Quarter
-A25.81      non-Elite Axis Minors take a 1PAATC (not Romanian     built: ``paatc_tc``; the Romanian exception
-            1st Line from July 1943)                              not: no Romanian entry
-A25.82      Axis Minors never Escape (except at home against      built: escape.py (no home-soil exception),
-            Russians); non-Elite surrender on HoB 10+             morale.heat_of_battle
+A25.8       Axis Minor broken morale -1 (non-Elite); home-soil    data: counters (printed values); home-soil
+            SSR; Hungary v. Romania: broken morale +1, No         morale SSR: counters; Hungary v. Romania
+            Quarter                                               built: ``hatred`` (the MMC marker read by
+                                                                  units.morale_of), ``quarter_refused``
+A25.81      non-Elite Axis Minors take a 1PAATC (not Romanian     built: ``paatc_tc`` (the ``romanian``
+            1st Line from July 1943)                              entry's ``paatc_exempt``)
+A25.82      Axis Minors never Escape (except at home against      built: ``escape_barred`` / ``home_escape``
+            Russians); non-Elite surrender on HoB 10+; berserk    (``options.home_soil``), read by escape.py;
+            instead on 10-11 when Hungary fights Romania          morale.heat_of_battle; the 10-11 berserk
+                                                                  by the No Quarter of A25.8 (A15.5)
 A25.83-87   red TH#, HEAT, SMG squads' chain, PF, Hungarian       data: counters; not built: chapter C
             counters, Romanian ATMM
 A25.9       Allied Minor broken morale -1 (printed); Greek /      data: counters
@@ -104,14 +112,17 @@ A25.93-932  Ethiopian classes, ELR / BH chain; only Elite Deploy  data: counters
             and form multi-Location FG                            not built: multi-Location FG class test
 A25.933     Ethiopian Human Wave                                  built: hw.py (``human_wave``)
 A25.934     CC as the Japanese (G1.64), MMC CCV -1                not built: chapter G
-A25.935x    Tank Flip                                             not built: time (the DRM table is in the
-                                                                  text; its CC hook is not)
+A25.935x    Tank Flip                                             built: tankflip.py (the weight is a
+                                                                  counter's ``tons``: chapter H's note)
 A25.936     non-Elite Ethiopian squads/HS firing an Ethiopian      built: ``weak_heavy_mg`` here, read by
             MMG/HMG: ROF and B# -1 (the light mortar too)         fire.py; the mortar is ordnance (C)
 A25.937     captured ordnance penalties x2; temporary crew start  start dr: ``temp_crew_start_drm``, read by
             dr +2                                                 vcapture.py (A21.22); ordnance: chapter C
-A25.938     No Quarter always (and for the enemy from Nov 1935);  leader creation built (+1, A18.2); No
-            leader creation +1                                    Quarter not built: time
+A25.938     No Quarter always (and for the enemy from Nov 1935);  built: leader creation (+1, A18.2); No
+            leader creation +1                                    Quarter from the start: ``quarter_refused``
+                                                                  (read by game.initial_game_state): as if
+                                                                  the Ethiopians had refused (their enemy
+                                                                  never surrenders), both ways from 11/35
 ==========  ====================================================  ============================================
 """
 
@@ -122,8 +133,9 @@ from collections.abc import Mapping
 
 from hexmate.rules.errors import DataError
 from hexmate.rules.games.asl import units as au
-from hexmate.rules.games.base import Position, UnitState
+from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.scenario import CounterType, Scenario
+from hexmate.rules.text import T
 
 _DATE = re.compile(r"^(\d{4})-(\d{2})(?:-(\d{2}))?$")
 
@@ -208,7 +220,13 @@ def paatc_tc(position: Position, unit: UnitState) -> int:
     non-Elite Allied Minors)."""
     if au.restricted_in(position, unit):
         return 1
-    return 1 if au.unit_class(unit.values) in of(position, unit).classes("paatc_1tc_classes") else 0
+    nat = of(position, unit)
+    free = nat.traits.get("paatc_exempt")  # A25.81: Romanian 1st Line MMC from July 1943
+    date = scenario_date(position.scenario)
+    if isinstance(free, Mapping) and unit.type in au.MMC and date is not None \
+            and not _before(date, str(free["from"])) and au.unit_class(unit.values) in free["classes"]:
+        return 0
+    return 1 if au.unit_class(unit.values) in nat.classes("paatc_1tc_classes") else 0
 
 
 def elr(position: Position, unit: UnitState) -> int | None:
@@ -255,3 +273,104 @@ def early_war_doctrine(position: Position, side: str) -> bool:
         return False
     nat = next((s.nationality for s in position.scenario.sides if s.id == side), None)
     return (nat or "").lower() == "russian"
+
+
+def side_nationality(scenario: Scenario, side: str) -> str:
+    return next((s.nationality or "" for s in scenario.sides if s.id == side), "").lower()
+
+
+def _other(scenario: Scenario, side: str) -> str | None:
+    return next((s.id for s in scenario.sides if s.id != side), None)
+
+
+def hatred(scenario: Scenario) -> bool:
+    """A25.8: Hungarians fighting Romanians (the two sides' nationalities)."""
+    return {side_nationality(scenario, s.id) for s in scenario.sides} == {"hungarian", "romanian"}
+
+
+def quarter_refused(scenario: Scenario) -> tuple[str, ...]:
+    """The sides for which No Quarter is in effect from the start, as though each had refused a surrender
+    (A20.3: its enemy never surrenders to it). The text says "in effect for" a side in the sense of its rout
+    example (A10): once the German refuses a surrender, No Quarter is in effect for the Germans only, and the
+    Russians' broken units then rout rather than surrender. A25.938: for the Ethiopians always, and for
+    their enemy too in a scenario dated from November 1935 (the nationality's ``no_quarter.from``; with no
+    date: the Ethiopians only). A25.8: for both sides when Hungarians fight Romanians."""
+    out: list[str] = []
+    date = scenario_date(scenario)
+    for side in scenario.sides:
+        rule = au.nationality(side_nationality(scenario, side.id)).traits.get("no_quarter")
+        if not isinstance(rule, Mapping):
+            continue
+        out.append(side.id)
+        enemy = _other(scenario, side.id)
+        if enemy is not None and date is not None and not _before(date, str(rule["from"])):
+            out.append(enemy)
+    if hatred(scenario):
+        out.extend(s.id for s in scenario.sides)
+    return tuple(dict.fromkeys(out))
+
+
+HATRED = "hatred"  # A25.8: a Hungarian or Romanian MMC fighting the other: broken morale +1 (units.morale_of)
+
+
+def setup(scenario: Scenario, state: State) -> State:
+    """A25.8: when Hungarians fight Romanians, every MMC of both carries the ``hatred`` marker (broken morale
+    one higher, units.morale_of)."""
+    if not hatred(scenario):
+        return state
+    for unit in sorted(state.units.values(), key=lambda u: u.id):
+        if unit.type in au.MMC:
+            state = state.with_unit(unit.mark(HATRED))
+    return state
+
+
+def home_escape(position: Position, prisoner: UnitState) -> bool:
+    """A25.82: an Axis Minor prisoner may attempt Escape (A20.55 bars it otherwise) when its side fights the
+    Russians on home soil: the scenario's SSR names the side in ``options.home_soil``. (A20.55 gives the case
+    of Hungarians in Hungary; A25.82 words it for every Axis Minor at home against the Russians.)"""
+    if not of(position, prisoner).flag("axis_minor"):
+        return False
+    home = position.scenario.options.get("home_soil", [])
+    enemy = _other(position.scenario, prisoner.side)
+    return (isinstance(home, list) and prisoner.side in home and enemy is not None
+            and side_nationality(position.scenario, enemy) == "russian")
+
+
+def escape_barred(position: Position, prisoner: UnitState) -> bool:
+    """A20.55: Italians, Japanese and Axis Minors never attempt Escape unless abandoned; A25.82's home-soil
+    exception (``home_escape``)."""
+    nat = of(position, prisoner)
+    barred = nat.name in ("italian", "japanese") or nat.flag("axis_minor")
+    return barred and not home_escape(position, prisoner)
+
+
+def leads(leader: UnitState, unit: UnitState) -> bool:
+    """A25.24: a partisan leader's leadership never reaches a non-partisan unit, nor a non-partisan leader's
+    a partisan (by the counters' ``nationality``; a counter naming none fights as its side's, so a side
+    mixing the two names them)."""
+    mine = str(leader.values.get("nationality", "")).lower()
+    theirs = str(unit.values.get("nationality", "")).lower()
+    if not mine or not theirs:
+        return True
+    return (mine == "partisan") == (theirs == "partisan")
+
+
+def afv_after_infantry(position: Position, afv: UnitState) -> T | None:
+    """A25.212 (Early War Doctrine SSR): a Russian AFV that is to move in its MPh moves before every friendly
+    infantry unit does; why this one may not, once one of the side's infantry units (not a vehicle, not now
+    aboard one: mounting and dismounting are the exception) has moved this MPh; None when it may."""
+    if not early_war_doctrine(position, afv.side):
+        return None
+    state = position.state
+    for uid in state.moved:
+        unit = state.units.get(uid)
+        if unit is None or unit.side != afv.side or unit.type not in (*au.MMC, *au.SMC):
+            continue
+        if unit.has("unloaded"):  # dismounting is no infantry move here
+            continue
+        carrier = state.units.get(unit.carrier or "")
+        if carrier is not None and carrier.type == "vehicle":
+            continue
+        return T("{unit} may not move: under the Early War Russian Doctrine the AFVs move before the "
+                 "infantry, and {other} has moved this phase (A25.212)", unit=afv.id, other=uid)
+    return None

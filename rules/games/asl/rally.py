@@ -37,6 +37,7 @@ def _helpers(position: Position, unit: UnitState) -> list[UnitState]:
         and not ldr.has("broken")
         and not ldr.has("pinned")
         and mounted.may_help(position, ldr, unit)  # D6.651: leaders and units aboard a vehicle
+        and nations.leads(ldr, unit)  # A25.24: never across partisans and the others
     ]
 
 

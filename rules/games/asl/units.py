@@ -80,9 +80,9 @@ def _int(values: Values, key: str, default: int = 0) -> int:
 
 def morale_of(values: Values, markers: frozenset[str]) -> int:
     """The morale a unit checks against now: 10 when berserk (A15.42), its broken side's when broken (A10.4),
-    one less when wounded
-    (A17.2) or encircled (A7.7, not berserk or hero units), one more when fanatic (A10.8); never above 10
-    (A.18)."""
+    one less when wounded (A17.2) or encircled (A7.7, not berserk or hero units), one more when fanatic
+    (A10.8), one more broken for a Hungarian or Romanian MMC fighting the other (A25.8, the ``hatred``
+    marker); never above 10 (A.18)."""
     if "berserk" in markers:
         return 10  # A15.42: a berserk unit's morale is 10
     m = _int(values, "broken_morale" if "broken" in markers else "morale")
@@ -93,6 +93,8 @@ def morale_of(values: Values, markers: frozenset[str]) -> int:
         m -= 1
     if "fanatic" in markers:
         m += 1
+    if "hatred" in markers and "broken" in markers:
+        m += 1  # A25.8: Hungarians and Romanians fighting each other
     if "hw_turn" in markers and "broken" not in markers:
         m += 1  # A25.23: part of a Human Wave this Player Turn
     return min(m, 10)

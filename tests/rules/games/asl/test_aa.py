@@ -328,3 +328,42 @@ def test_d6_65_no_bonus_when_the_infantry_part_from_it(make_position: Any) -> No
     pos = _ht(make_position)
     with pytest.raises(IllegalAction):
         pos.push_text(f"move a-ht,a-sq {FIVE} as armored-assault:G5")
+
+
+@pytest.mark.parametrize(("nationality", "ssr", "refused"), [
+    ("russian", True, True), ("russian", False, False), ("german", True, False)])
+def test_a25_212_under_the_doctrine_the_russian_afvs_move_before_the_infantry(
+        make_position: Any, nationality: str, ssr: bool, refused: bool) -> None:
+    """A25.212 (SSR): a Russian AFV that is to move in its MPh moves before every friendly infantry unit; once
+    a squad has moved, the tank may not, and it is not offered."""
+    units = [unit("a-pz", "pz", "a", "C5", "vca0"), unit("a-sq", "4-6-7", "a", "A1"),
+             unit("b-sq", "4-6-7", "b", "H3")]
+    sides = [{"id": "a", "name": "A", "nationality": nationality}, {"id": "b", "name": "B"}]
+    pos = make_position("asl", units, "MPh", counters=COUNTERS, sides=sides,
+                        options={"early_war_russian_doctrine": True} if ssr else {})
+    pos.push_text("move a-sq A1-B1")
+    settle(pos)
+    assert pos.label(pos.units["a-sq"].hex) == "B1"
+    offered = pos.legal_actions.moves_for({"a-pz"})
+    if refused:
+        assert not offered
+        with pytest.raises(IllegalAction, match=r"AFVs move before the infantry.*A25\.212"):
+            pos.push_text("move a-pz C5-D5")
+    else:
+        assert offered
+        pos.push_text("move a-pz C5-D5")
+        settle(pos)
+        assert pos.label(pos.units["a-pz"].hex) == "D5"
+
+
+def test_a25_212_the_afv_first_then_the_infantry(make_position: Any) -> None:
+    units = [unit("a-pz", "pz", "a", "C5", "vca0"), unit("a-sq", "4-6-7", "a", "A1"),
+             unit("b-sq", "4-6-7", "b", "H3")]
+    sides = [{"id": "a", "name": "A", "nationality": "russian"}, {"id": "b", "name": "B"}]
+    pos = make_position("asl", units, "MPh", counters=COUNTERS, sides=sides,
+                        options={"early_war_russian_doctrine": True})
+    pos.push_text("move a-pz C5-D5")
+    settle(pos)
+    pos.push_text("move a-sq A1-B1")
+    settle(pos)
+    assert pos.label(pos.units["a-pz"].hex) == "D5" and pos.label(pos.units["a-sq"].hex) == "B1"

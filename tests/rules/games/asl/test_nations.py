@@ -319,3 +319,186 @@ def test_a1_123_crews_self_rally_without_the_one_a_turn_limit(make_position: Any
     pos.push_text("rally a-c1 dice 2,3")
     pos.push_text("rally a-c2 dice 2,4")
     assert not pos.units["a-c1"].has("broken") and not pos.units["a-c2"].has("broken")
+
+
+# --- A25.938 and A25.8: No Quarter from the start (nations.quarter_refused) ---
+# The text's A10 rout example says whom "No Quarter in effect for" a side binds: after the German refuses a
+# surrender, No Quarter is in effect for the Germans only, and a Russian broken unit then routs rather than
+# surrender. So A25.938's "for the Ethiopians" is as though the Ethiopians had refused: their enemy never
+# surrenders to them; from November 1935 also the other way.
+
+def _nat_counters() -> dict[str, Any]:
+    base = dict(COUNTERS["4-4-7"])
+    made = {
+        "3-3-7e": {**base, "fp": 3, "range": 3, "morale": 7, "broken_morale": 6, "nationality": "ethiopian",
+                   "class": "1st"},
+        "3-4-7i": {**base, "fp": 3, "range": 4, "morale": 7, "broken_morale": 7, "nationality": "italian",
+                   "class": "1st"},
+        "4-4-7ro": {**base, "morale": 7, "broken_morale": 6, "nationality": "romanian", "class": "1st"},
+        "4-4-7hu": {**base, "morale": 7, "broken_morale": 6, "nationality": "hungarian", "class": "1st"},
+        "4-5-8ro": {**base, "fp": 4, "range": 5, "morale": 8, "broken_morale": 8, "nationality": "romanian",
+                    "class": "elite"},
+        "3-3-7p": {**base, "fp": 3, "range": 3, "morale": 7, "broken_morale": 6, "nationality": "partisan",
+                   "class": "1st"},
+        "8-1p": {**COUNTERS["8-1"], "nationality": "partisan"},
+        "8-1r": {**COUNTERS["8-1"], "nationality": "russian"},
+    }
+    return {**COUNTERS, **made}
+
+
+def _ethiopian_war(make_position: Any, date: str | None, phase: str = "PFPh",
+                   units: list[dict[str, Any]] | None = None) -> Any:
+    units = units or [_u("a-1", "C1", "3-3-7e", "a"), _u("b-1", "J8", "3-4-7i", "b")]
+    return make_position("asl", units, phase, counters=_nat_counters(), sides=_sides("ethiopian", "italian"),
+                         options={"date": date} if date else {})
+
+
+@pytest.mark.parametrize(("date", "refusing"), [
+    (None, ("a",)),  # no date given: the Ethiopians' only
+    ("1935-10", ("a",)),  # October 1935: not yet for the Italians
+    ("1935-11", ("a", "b")),  # from November 1935 for both
+    ("1936-03", ("a", "b")),
+])
+def test_a25_938_no_quarter_is_in_effect_for_the_ethiopians_and_from_nov_1935_their_enemy(
+        make_position: Any, date: str | None, refusing: tuple[str, ...]) -> None:
+    from hexmate.rules.games.asl import prisoners
+
+    pos = _ethiopian_war(make_position, date)
+    assert pos.game.gstate(pos.state).no_quarter == refusing
+    # the Italians never surrender to the Ethiopians (A20.3); the Ethiopians to the Italians only from 11/35
+    assert not prisoners.may_surrender(pos.game, pos, pos.units["b-1"])
+    assert prisoners.may_surrender(pos.game, pos, pos.units["a-1"]) == ("b" not in refusing)
+
+
+def test_a25_938_a_cornered_broken_italian_never_surrenders_to_ethiopians(make_position: Any) -> None:
+    """A broken Italian squad in the open beside a Good Order Ethiopian squad would have to surrender
+    (A20.21); with No Quarter in effect for the Ethiopians it routs or dies instead (A20.3)."""
+    units = [_u("a-1", "C2", "3-3-7e", "a"), _u("b-1", "C3", "3-4-7i", "b", markers=["broken"])]
+    pos = _ethiopian_war(make_position, "1935-10", "AFPh", units)
+    pos.push_text("end")
+    assert pos.phase.id == "RtPh"
+    assert pos.decision is None or pos.decision.then != "surrender"
+
+
+def test_a25_938_without_the_ethiopians_no_side_starts_under_no_quarter(make_position: Any) -> None:
+    pos = make_position("asl", [_u("a-1", "C1", "4-6-7", "a")], "PFPh", counters=COUNTERS,
+                        sides=_sides("german", "russian"), options={"date": "1944-06"})
+    assert pos.game.gstate(pos.state).no_quarter == ()
+
+
+# --- A25.8 / A25.82: Hungarians against Romanians ---
+
+
+def _hu_ro(make_position: Any, units: list[dict[str, Any]] | None = None, **kw: Any) -> Any:
+    units = units or [_u("a-1", "C1", "4-4-7hu", "a", markers=["broken"]), _u("b-1", "J8", "4-4-7ro", "b"),
+                      _u("b-2", "J8", "9-1", "b")]
+    return make_position("asl", units, "PFPh", counters=_nat_counters(),
+                         sides=_sides("hungarian", "romanian"), **kw)
+
+
+def test_a25_8_hungarians_and_romanians_broken_morale_plus_1_and_no_quarter_both_ways(
+        make_position: Any) -> None:
+    pos = _hu_ro(make_position)
+    assert pos.game.gstate(pos.state).no_quarter == ("a", "b")
+    hu, ro, ldr = pos.units["a-1"], pos.units["b-1"], pos.units["b-2"]
+    assert au.unit_morale(hu) == 6 + 1  # broken side 6, +1 (A25.8)
+    assert au.unit_morale(ro) == 7  # unbroken: the printed 7
+    assert au.unit_morale(ro.mark("broken")) == 7
+    assert not ldr.has(nations.HATRED)  # MMC only: the 9-1's broken morale 8 stays 8
+    other = make_position("asl", [_u("a-1", "C1", "4-4-7hu", "a", markers=["broken"])], "PFPh",
+                          counters=_nat_counters(), sides=_sides("hungarian", "russian"))
+    assert au.unit_morale(other.units["a-1"]) == 6 and other.game.gstate(other.state).no_quarter == ()
+
+
+@pytest.mark.parametrize("dice", [(2, 5), (2, 6)])
+def test_a25_82_hungary_against_romania_a_final_hob_10_or_11_is_berserk(
+        make_position: Any, dice: tuple[int, int]) -> None:
+    """A non-Elite Axis Minor surrenders on a final HoB DR of 10 or more (A25.82, A15.1 note); when Hungarians
+    and Romanians fight each other they go berserk on 10-11 instead: here Original 7 / 8, +3 Axis Minor
+    (A15.1) = 10 / 11. The No Quarter both ways (A25.8) makes it so (A15.5)."""
+    pos = _hu_ro(make_position)
+    ro = pos.units["b-1"]
+    refused = pos.enemy_of(ro.side) in pos.game.gstate(pos.state).no_quarter
+    got, final = am.heat_of_battle(ro, dice, default_nationality="romanian", no_quarter=refused)
+    assert final == sum(dice) + 3 and final in (10, 11)
+    assert got == frozenset({"berserk"})
+    alone, _ = am.heat_of_battle(ro, dice, default_nationality="romanian")
+    assert alone == frozenset({"surrender"})  # against anyone else: surrender from 10 (A25.82)
+
+
+# --- A25.81: Romanian 1st Line MMC from July 1943 take the ordinary PAATC ---
+
+
+@pytest.mark.parametrize(("counter", "nat", "date", "tc"), [
+    ("4-4-7ro", "romanian", "1943-06", 1),  # before July 1943: 1PAATC as every non-Elite Axis Minor
+    ("4-4-7ro", "romanian", "1943-07", 0),  # from July 1943: the ordinary PAATC (NTC)
+    ("4-4-7ro", "romanian", "1944-08", 0),
+    ("4-4-7hu", "hungarian", "1944-08", 1),  # the exception is Romanian only
+    ("4-5-8ro", "romanian", "1942-01", 0),  # an Elite Romanian never took the 1PAATC
+])
+def test_a25_81_the_romanian_1st_line_exception_from_july_1943(
+        make_position: Any, counter: str, nat: str, date: str, tc: int) -> None:
+    pos = make_position("asl", [_u("a-1", "C1", counter, "a")], "APh", counters=_nat_counters(),
+                        sides=_sides(nat, "russian"), options={"date": date})
+    assert nations.paatc_tc(pos, pos.units["a-1"]) == tc
+
+
+# --- A25.82 (A20.55): Axis Minors escape only at home against the Russians ---
+
+
+def _held_romanians(make_position: Any, enemy: str, home: list[str] | None) -> Any:
+    units = [_u("b-1", "C3", "4-6-7", "b", markers=["broken"]),
+             _u("a-1", "C3", "4-4-7ro", "a", markers=["prisoner"], carrier="b-1"),
+             _u("b-2", "H5", "4-6-7", "b")]
+    return make_position("asl", units, "APh", counters=_nat_counters(), sides=_sides("romanian", enemy),
+                         options={"home_soil": home} if home is not None else {})
+
+
+@pytest.mark.parametrize(("enemy", "home", "may"), [
+    ("russian", None, False),  # A20.55: an Axis Minor never attempts Escape unless abandoned
+    ("russian", ["a"], True),  # A25.82: at home against the Russians it may
+    ("german", ["a"], False),  # at home, but not against the Russians
+    ("russian", ["b"], False),  # the home soil is the other side's
+])
+def test_a25_82_an_axis_minor_prisoner_escapes_only_at_home_against_russians(
+        make_position: Any, enemy: str, home: list[str] | None, may: bool) -> None:
+    pos = _held_romanians(make_position, enemy, home)
+    assert nations.escape_barred(pos, pos.units["a-1"]) == (not may)
+    pos.push_text("end")  # the CCPh: the escape question only where one may escape (A20.55)
+    top = pos.decision
+    assert (top is not None and top.then == "escape") == may
+
+
+# --- A25.24: leadership never crosses partisans and other units ---
+
+
+def test_a25_24_a_partisan_leader_never_helps_a_non_partisan_and_the_other_way(make_position: Any) -> None:
+    units = [_u("a-p", "C1", "3-3-7p", "a", markers=["broken"]),
+             _u("a-r", "C1", "4-4-7r", "a", markers=["broken"]),
+             _u("a-lp", "C1", "8-1p", "a"), _u("b-1", "J8", "4-6-7", "b")]
+    pos = make_position("asl", units, "PFPh", counters=_nat_counters(), sides=_sides("russian", "german"))
+    p, r, lp = pos.units["a-p"], pos.units["a-r"], pos.units["a-lp"]
+    present = list(pos.units.values())
+    assert am.leader_drm_for(p, present) == -1  # the partisan 8-1's -1 for the partisan squad (A10.7)
+    assert am.leader_drm_for(r, present) == 0  # none for the Russian squad (A25.24)
+    assert not nations.leads(lp, r) and nations.leads(lp, p)
+    from hexmate.rules.games.asl import cc, rally
+
+    assert [h.id for h in rally._helpers(pos, r)] == [] and [h.id for h in rally._helpers(pos, p)] == ["a-lp"]
+    ready = [u.mark(remove=("broken",)) for u in (p, r, lp)]
+    assert cc.leader_drm([ready[0], ready[2]], forced=True) == (-1, "a-lp")
+    assert cc.leader_drm([ready[1], ready[2]], forced=True) is None  # no partisan leadership in a Russian CC
+    russian = pos.at(pos.state.with_unit(lp.as_counter(pos.scenario.counters["8-1r"])))
+    assert am.leader_drm_for(p, list(russian.units.values())) == 0  # a Russian 8-1 never leads partisans
+    assert am.leader_drm_for(r, list(russian.units.values())) == -1
+
+
+def test_a25_24_a_partisan_leader_does_not_direct_a_fire_group_with_russians(make_position: Any) -> None:
+    units = [_u("a-p", "C1", "3-3-7p", "a"), _u("a-r", "C1", "4-4-7r", "a"), _u("a-lp", "C1", "8-1p", "a"),
+             _u("b-1", "C4", "4-6-7", "b")]
+    pos = make_position("asl", units, "PFPh", counters=_nat_counters(), sides=_sides("russian", "german"))
+    with_partisans = pos.resolve(pos.parse_action("fire a-p,a-lp at C4 dice 3,3"))
+    mixed = pos.resolve(pos.parse_action("fire a-p,a-r,a-lp at C4 dice 3,3"))
+    lines = [(str(x.label), x.value, x.rule) for x in with_partisans.lines]
+    assert ("leadership (a-lp)", "-1", "A7.53") in lines
+    assert not any(x.rule == "A7.53" for x in mixed.lines)  # undirected: it even Cowers (A7.9)
