@@ -1795,6 +1795,9 @@ class AslGame(Game):
     def resume_rtph_reveal(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rtreveal.resume(self, position, decision, answer)  # A10.533, A20.21
 
+    def resume_rout_reveal(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_rtreveal.resume_mid(self, position, decision, answer)  # A10.533: mid-rout
+
     def resume_guard_withdraw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_guardwd.resume(self, position, decision, answer)  # A11.2 with A20.53
 
