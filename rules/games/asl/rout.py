@@ -591,8 +591,8 @@ def walk(position: Position, state: State, unit: UnitState, leader: str, path: l
         if interdicted(view, unit, here.hex):
             return interdiction(view, unit, leader, here, rest, end.level)
         ask = rtreveal.mid_rout(view, unit, leader, here.hex, rest, end.level)
-        if ask is not None:  # A10.533: the router stands there while the "?" side answers
-            return _with_leader(state.with_unit(_placed(unit, here)), leader, here).push(ask)
+        if ask is not None:  # A10.533: asked with the router where the table placed it, its rout's end
+            return _with_leader(state.with_unit(_placed(unit, end)), leader, end).push(ask)
     return _with_leader(state.with_unit(_placed(unit, end)), leader, end)
 
 

@@ -24,8 +24,8 @@ reveal may come before the routs start, or as the router goes (``mid_rout``): at
 enters that no Known enemy interdicts (rout.walk), the side with "?" units within 16 hexes (A10.532's most)
 and in clear LOS of that hex is asked, privately, which it reveals to interdict the router there, or
 ``keep``. Every such "?" is offered, dummies too (range is not checked: it would tell what the "?" hides);
-the router stands in that hex meanwhile. Revealed units that may interdict it there (rout.interdicted) make
-it take its NMC there (A10.53); otherwise it goes on along the route already placed.
+the router stays where the table placed it meanwhile. Revealed units that may interdict it there
+(rout.interdicted) make it take its NMC there (A10.53); otherwise it goes on along the route already placed.
 """
 
 from __future__ import annotations
@@ -178,7 +178,7 @@ def resume_mid(game: AslGame, position: Position, decision: Decision, answer: ac
         return state
     view = position.at(state)
     leader, level = decision.arg("leader"), int(decision.arg("level") or 0)
-    at = asl_rout.where(router)
+    at = Location(here)  # an Open Ground hex (the router stood on its rout's end while asked)
     if asl_rout.interdicted(view, router, here):
         return asl_rout.interdiction(view, router, leader, at, decision.hexes, level)
     if not decision.hexes:
