@@ -28,8 +28,12 @@ What is here, paraphrasing the text:
   so does one whose Location's CC leaves no enemy there (``end_of_ccph``).
 - The phase cannot end while a berserk stack still owes its charge (``check_end``).
 
-Not here (said in the report): a move entering one obstacle and going round another (a move is
-``as bypass`` for every building or woods hex inside its path, or for none); the LOS from half way round an
+A15.431 with A4.3: a cheapest route that enters one obstacle and goes round another (cheaper than entering
+every hex and than going round every obstacle) is made in several moves, each of one kind: a plain move up to
+where the route goes round an obstacle, a move as bypass ending in the obstacle it enters; the charge goes on
+after each with the MF left (``_mixed_moves``, ``Charge.mixed``, ``_stopped_charge``).
+
+Not here (said in the report): the LOS from half way round an
 obstacle (the retarget is worked out at the hexes entered); a retarget whose cheapest route is of the other
 kind than the move under way (it goes on in the move's kind). AFPh TPBF by a berserk unit is the fire
 module's ordinary TPBF.
@@ -124,17 +128,22 @@ Step = tuple[tuple[Hex, ...], Cost, tuple[Hex, ...]]
 class Charge:
     """The charge of one berserk group: its targets at each hex and the MF routes to them (A15.43-A15.431).
 
-    ``bypass``: the routes of a move ``as bypass`` (A4.3), the only way a move goes round an obstacle here:
-    every building or woods hex inside the path is gone round (bypass.plan), none entered; the last hex is
-    entered. Without it, the routes enter every hex they cross."""
+    ``bypass``: the routes of a move ``as bypass`` (A4.3): every building or woods hex inside the path is
+    gone round (bypass.plan), none entered; the last hex is entered. Without it, the routes enter every hex
+    they cross. ``mixed``: routes that may enter one obstacle and go round another (A15.431 counts Bypass in
+    the shortest route, hex by hex); such a charge is made in several moves, each of one kind (a move as
+    bypass ends in an obstacle it enters), the charge going on after each (``_stopped_charge``); ``bypass``
+    then names the kind of the move under way (``path_cost``)."""
 
     def __init__(
-        self, game: AslGame, position: Position, units: Sequence[UnitState], bypass: bool = False
+        self, game: AslGame, position: Position, units: Sequence[UnitState], bypass: bool = False,
+        mixed: bool = False,
     ) -> None:
         self.position = position
         self.units = list(units)
         self.side = units[0].side
         self.bypass = bypass
+        self.mixed = mixed
         self.enemy = {
             u.hex for u in position.units.values() if known_enemy(u, self.side) and u.hex is not None
         }
@@ -154,6 +163,15 @@ class Charge:
         """Is h a hex a move ``as bypass`` goes round (A4.3), not into?"""
         return self.bypass and h != target and self.position.map.terrain(h) in asl_bypass.OBSTACLES
 
+    def enters(self, b: Hex, target: Hex) -> bool:
+        """May a step of the charge enter b (not only go round it)?"""
+        return self.mixed or not self.obstacle(b, target)
+
+    def rounds(self, o: Hex, target: Hex) -> bool:
+        """May a step of the charge go round the obstacle of o (A4.3)?"""
+        return (self.bypass or self.mixed) and o != target \
+            and self.position.map.terrain(o) in asl_bypass.OBSTACLES
+
     def round(self, a: Hex, o: Hex, b: Hex) -> Cost | None:
         """MF to go from a round the obstacle of o to b (A4.31: bypass.cost), then into b; None if barred."""
         m = self.position.map
@@ -169,15 +187,15 @@ class Charge:
         """Each hex from which one step of the charge enters b, with its MF (round an obstacle: from the hex
         before it)."""
         m = self.position.map
-        if not self.obstacle(b, target):
+        if self.enters(b, target):
             for a in m.neighbors(b):
                 step = self.cost(m, a, b)
                 if step is not None:
                     yield a, step
-        if not self.bypass:
+        if not (self.bypass or self.mixed):
             return
         for o in m.neighbors(b):
-            if not self.obstacle(o, target) or o not in m.hexes:
+            if not self.rounds(o, target) or o not in m.hexes:
                 continue
             for a in m.neighbors(o):
                 if a == b or distance(a, b) == 0:
@@ -260,11 +278,11 @@ class Charge:
                 if b not in route:
                     continue
                 ways: list[tuple[tuple[Hex, ...], Cost | None]] = []
-                if not self.obstacle(b, t):
+                if self.enters(b, t):
                     ways.append(((b,), self.cost(m, here, b)))
-                elif self.bypass:
+                if self.rounds(b, t):
                     ways += [((b, c), self.round(here, b, c)) for c in m.neighbors(b)
-                             if c != here and c in route and not self.obstacle(c, t)]
+                             if c != here and c in route and self.enters(c, t)]
                 for way, step in ways:
                     if step is None or route[here] != step + route[way[-1]]:
                         continue
@@ -320,16 +338,26 @@ def families(
     if not targets or start is None:
         return []
     both = [plain, Charge(game, position, units, bypass=True)]
+    mixed = Charge(game, position, units, mixed=True)
     out = []
+    cheaper = []  # A15.431: targets whose cheapest route enters one obstacle and goes round another
+    for t in targets:
+        costs = [c.route(t).get(start) for c in both]
+        best = min((c for c in costs if c is not None), default=None)
+        got = mixed.route(t).get(start)
+        if got is not None and (best is None or got < best):
+            cheaper.append(t)
     for charge in both:
         mine = []
         for t in targets:
             costs = [c.route(t).get(start) for c in both]
             best = min((c for c in costs if c is not None), default=None)
-            if best is not None and charge.route(t).get(start) == best:
+            if best is not None and charge.route(t).get(start) == best and t not in cheaper:
                 mine.append(t)
         if mine:
             out.append((charge, tuple(mine)))
+    if cheaper:
+        out.append((mixed, tuple(cheaper)))
     return out
 
 
@@ -347,6 +375,9 @@ def moves(
     assert start is not None
     out: dict[Hex, act.Move] = {}
     for charge, targets in families(game, position, units):
+        if charge.mixed:
+            _mixed_moves(charge, start, targets, ids, out)
+            continue
         mode = "bypass" if charge.bypass else ""
         stack: list[tuple[tuple[Hex, ...], Cost, tuple[Hex, ...], bool]] = [((start,), 0, targets, False)]
         seen = 0
@@ -366,6 +397,41 @@ def moves(
                 nxt = charge.retarget(b, keep) if b not in keep else keep
                 stack.append(((*path, *way), spent + step, nxt, rounded or len(way) > 1))
     return out
+
+
+def _mixed_moves(charge: Charge, start: Hex, targets: tuple[Hex, ...], ids: tuple[str, ...],
+                 out: dict[Hex, act.Move]) -> None:
+    """The moves of a charge whose cheapest route enters one obstacle and goes round another (A15.431): each
+    lit move is of one kind, plain (entering every hex) or as bypass (ending in the first obstacle it
+    enters); where the route's next step is of the other kind the move ends and the charge goes on from
+    there in another move."""
+    m = charge.position.map
+    stack: list[tuple[tuple[Hex, ...], Cost, tuple[Hex, ...], str]] = [((start,), 0, targets, "")]
+    seen = 0
+
+    def keep(path: tuple[Hex, ...], spent: Cost, kind: str) -> None:
+        old = out.get(path[-1])
+        if old is None or (spent, len(path)) < (old.cost or 0, len(old.path)):
+            out[path[-1]] = act.Move(ids, path, _mf(spent), "bypass" if kind == "b" else "")
+
+    while stack and seen < _LIMIT:
+        path, spent, ts, kind = stack.pop()
+        seen += 1
+        here = path[-1]
+        if len(path) > 1 and charge.done(here, spent, ts):
+            keep(path, spent, kind)
+            continue
+        for way, step, kept in charge.steps(here, spent, ts):
+            b = way[-1]
+            nxt = charge.retarget(b, kept) if b not in kept else kept
+            into = len(way) == 1 and m.terrain(b) in asl_bypass.OBSTACLES and b not in kept
+            if (len(way) > 1 and kind == "n") or (into and kind == "b"):
+                if into:  # a move as bypass ends in the obstacle it enters
+                    keep((*path, *way), spent + step, kind)
+                elif len(path) > 1:
+                    keep(path, spent, kind)  # the next step is of the other kind: the move ends here
+                continue
+            stack.append(((*path, *way), spent + step, nxt, "b" if len(way) > 1 else ("n" if into else kind)))
 
 
 def check(game: AslGame, position: Position, units: Sequence[UnitState], move: act.Move) -> act.Move:
@@ -402,7 +468,7 @@ def check(game: AslGame, position: Position, units: Sequence[UnitState], move: a
         raise IllegalAction(
             T("no Known enemy in LOS that a route reaches: nothing to charge"), "A15.43"
         )
-    mine = [(c, ts) for c, ts in found if c.bypass == (along is not None)]
+    mine = [(c, ts) for c, ts in found if c.mixed or c.bypass == (along is not None)]
     if not mine:
         if along is not None:
             raise IllegalAction(T("the cheapest route of the charge goes round no obstacle: no bypass"),
@@ -420,6 +486,9 @@ def check(game: AslGame, position: Position, units: Sequence[UnitState], move: a
             raise IllegalAction(T("the charge ends at {hex}", hex=position.label(a)), "A15.432")
         nxt = [(way, step, keep) for way, step, keep in charge.steps(a, spent, ts)
                if tuple(path[i + 1:i + 1 + len(way)]) == way]
+        if charge.mixed:  # one kind a move (A4.3): round every obstacle inside a bypass path, else enter
+            inside = i + 2 < len(path) and position.map.terrain(path[i + 1]) in asl_bypass.OBSTACLES
+            nxt = [x for x in nxt if (len(x[0]) > 1) == (along is not None and inside)]
         if not nxt:
             names = ", ".join(position.label(t) for t in ts)
             raise IllegalAction(
@@ -436,7 +505,7 @@ def check(game: AslGame, position: Position, units: Sequence[UnitState], move: a
         b = path[i]
         ts = keep if b in keep else charge.retarget(b, keep)
     end = move.path[-1]
-    if not charge.done(end, spent, ts):
+    if not charge.done(end, spent, ts) and not charge.mixed:  # a mixed charge goes on in another move
         raise IllegalAction(
             T(
                 "the charge goes on past {hex}: it must enter the enemy's Location if its MF allow",
@@ -640,10 +709,12 @@ class Stored:
     budget: Fraction
     bypass: bool
     targets: tuple[Hex, ...]
+    mixed: bool = False  # its route enters one obstacle and goes round another: made in several moves
 
     def marker(self) -> str:
         hexes = ";".join(f"{h.q},{h.r}" for h in self.targets)
-        return f"{TO}:{int(self.budget * 2)}:{'b' if self.bypass else 'n'}:{hexes}"
+        kind = "b" if self.bypass else "n"
+        return f"{TO}:{int(self.budget * 2)}:{kind.upper() if self.mixed else kind}:{hexes}"
 
 
 def stored(unit: UnitState) -> Stored | None:
@@ -652,7 +723,7 @@ def stored(unit: UnitState) -> Stored | None:
         if parts[0] != TO or len(parts) != 4:
             continue
         targets = tuple(Hex(int(q), int(r)) for q, r in (h.split(",") for h in parts[3].split(";") if h))
-        return Stored(Fraction(int(parts[1]), 2), parts[2] == "b", targets)
+        return Stored(Fraction(int(parts[1]), 2), parts[2] in ("b", "B"), targets, parts[2].isupper())
     return None
 
 
@@ -671,7 +742,8 @@ def begin(game: AslGame, position: Position, state: State, movers: Sequence[str]
         return state
     targets = charge_of(game, position, units)[1]
     budget = Fraction(game.group_budget(units, "", position.state))
-    kept = Stored(budget, asl_bypass.declared(position, mode) is not None, targets)
+    mixed = any(c.mixed for c, _ in families(game, position, units))
+    kept = Stored(budget, asl_bypass.declared(position, mode) is not None, targets, mixed)
     for unit in units:
         old = tuple(m for m in unit.markers if m.startswith(GO))
         state = state.with_unit(state.units[unit.id].mark(CHARGING, remove=old))
@@ -702,7 +774,7 @@ def entered(game: AslGame, position: Position, state: State) -> State:
     if got is None or moving is None or moving.at == 0:
         return state
     units, kept = got
-    charge = Charge(game, view, units, kept.bypass)
+    charge = Charge(game, view, units, kept.bypass, kept.mixed)
     targets = kept.targets
     for h in (moving.path[moving.at - 1], moving.here):
         if h not in targets and not _rounding(view, kept, h) and h not in charge.enemy:
@@ -722,7 +794,7 @@ def off_course(game: AslGame, position: Position) -> bool:
     here = moving.here
     if _rounding(position, kept, here):
         return False  # half way round an obstacle: on to the hex it leaves it by
-    charge = Charge(game, position, units, kept.bypass)
+    charge = Charge(game, position, units, kept.bypass, kept.mixed)
     if here in kept.targets or here in charge.enemy:
         return False
     targets = charge.retarget(here, kept.targets)
@@ -753,7 +825,10 @@ def after_move(game: AslGame, position: Position, state: State, movers: Sequence
 def _stopped_charge(game: AslGame, position: Position, state: State) -> State:
     moving = position.state.moving
     got = _under_way(position)
-    if got is None or moving is None or moving.finished or not moving.stopped:
+    if got is None or moving is None:
+        return state
+    split = moving.finished and not moving.stopped and got[1].mixed  # A15.431: one move of a mixed route
+    if not split and (moving.finished or not moving.stopped):
         return state
     view = position.at(state)
     units = [view.units[u.id] for u in got[0] if u.id in view.units]
@@ -762,7 +837,7 @@ def _stopped_charge(game: AslGame, position: Position, state: State) -> State:
         return state
     kept = stored(units[0])
     assert kept is not None
-    charge = Charge(game, view, units, kept.bypass)
+    charge = Charge(game, view, units, kept.bypass, kept.mixed)
     here = units[0].hex
     if here in charge.enemy:
         return state  # in a Known enemy's Location: its charge is made (A15.432)

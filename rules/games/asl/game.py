@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -442,9 +443,11 @@ class AslGame(Game):
             )
         return None
 
-    def group_budget(self, units: list[UnitState], mode: str = "", state: State | None = None) -> int:
+    def group_budget(self, units: list[UnitState], mode: str = "", state: State | None = None, *,
+                     position: Position | None = None) -> int:
         """A4.12: MMC moving with a leader of their nationality in their stack get +2 MF (or, D6.65, with a
-        halftrack whose CE passenger leader gives it: aa.LED); the group moves at its slowest member.
+        halftrack whose CE passenger leader gives it: aa.LED); the group moves at its slowest member. With the
+        ``position``, a counter naming no nationality is its side's (nations.same_army), else it matches.
         A4.5: Double Time adds 2 MF, up to 8 (a Conscript's 7). With the ``state``, less the PP carried over
         each unit's IPC (A4.42, A4.52: portage.py). Cavalry moves on its horses' MF (A13.34, cavalry.py)."""
         if state is not None and cavalry.group_mounted(units) and not cavalry.with_infantry(units):
@@ -463,7 +466,8 @@ class AslGame(Game):
             if led and base == 3 and u.type in MMC and not au.restricted(u, units):
                 base = 4  # A19.3, A19.31: a Green MMC with a Good Order leader is exempt: 6 MF with him
             # A4.12: a leader of their own nationality (au.same_army); D6.65: a CE leader aboard the halftrack
-            led_here = any(au.same_army(ldr, u) for ldr in leaders) or u.has(asl_aa.LED)
+            same = au.same_army if position is None else functools.partial(nations.same_army, position)
+            led_here = any(same(ldr, u) for ldr in leaders) or u.has(asl_aa.LED)
             mf = base + (2 if led_here and u.type in MMC else 0)
             if mode == "cx":
                 mf = min(mf + 2, 7 if u.values.get("class") == "conscript" else 8)
@@ -613,7 +617,8 @@ class AslGame(Game):
             return asl_hw.moves(self, position, units, asl_carry.with_carried(position.state, units))
         if asl_berserk.charging(units):  # A15.43: a berserk stack's only moves are its charge
             return asl_berserk.moves(self, position, units, asl_carry.with_carried(position.state, units))
-        budget = self.group_budget(units, state=position.state) + bicycle.bonus(position, units)  # D15.81
+        budget = self.group_budget(units, state=position.state, position=position)  # A4.12
+        budget += bicycle.bonus(position, units)  # D15.81
         cost = self.cost_fn(position, units)
         ids = asl_carry.with_carried(position.state, units)  # A4.43: lifted with their possessors
         out: dict[Hex, act.Move] = {}
@@ -687,7 +692,7 @@ class AslGame(Game):
             before = self.check_move(position, dataclasses.replace(move, path=move.path[:-1], mode="")).cost \
                 if len(move.path) > 2 else 0
             spent = (before or 0) + 1
-            if spent > self.group_budget(units, "", position.state):
+            if spent > self.group_budget(units, "", position.state, position=position):
                 raise IllegalAction(T("the recovery's 1 MF is more than the unit has left"), "A4.44")
             return act.Move(move.units, move.path, spent, asl_recover.MODE)
         if asl_ovr.may(units):
@@ -698,7 +703,7 @@ class AslGame(Game):
             cavalry.check_charge(position, units, move.path)  # A13.6
         cost_fn = self.cost_fn(position, units, overrun=True,
                                gallop=move.mode in (cavalry.GALLOP, cavalry.CHARGE), charge_at=charge_at)
-        budget = self.group_budget(units, move.mode, position.state)
+        budget = self.group_budget(units, move.mode, position.state, position=position)  # A4.12
         budget += bicycle.bonus(position, units)  # D15.81: the road bonus
         levelled = asl_stairs.levelled(units, dataclasses.replace(move, mode=full_mode))
         total: int | Fraction = 0
@@ -1854,6 +1859,9 @@ class AslGame(Game):
     def resume_rtph_reveal(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rtreveal.resume(self, position, decision, answer)  # A10.533, A20.21
 
+    def resume_rout_reveal(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_rtreveal.resume_mid(self, position, decision, answer)  # A10.533: mid-rout
+
     def resume_guard_withdraw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_guardwd.resume(self, position, decision, answer)  # A11.2 with A20.53
 
@@ -2445,7 +2453,8 @@ class AslGame(Game):
         movers = [state.units[u] for u in moving.units if u in state.units and state.units[u].type != "sw"]
         cx = "cx" if any(u.has("cx") for u in movers) else ""
         cx = woundcarry.MODE if woundcarry.declared(movers) else cx  # A17.2: the carry's allowance
-        budget = self.group_budget(movers, cx, state) + bicycle.bonus(position, movers) if movers else 0
+        budget = self.group_budget(movers, cx, state, position=position) if movers else 0  # A4.12
+        budget += bicycle.bonus(position, movers) if movers else 0  # D15.81
         if moving.finished and isinstance(moving.cost, int | Fraction) and moving.cost > budget:
             for uid in moving.units:  # A4.134: after a Minimum Move, once all First Fire at it is over, a
                 unit = state.units.get(uid)  # survivor that is not broken becomes pinned and CX

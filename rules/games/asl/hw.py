@@ -38,7 +38,8 @@ What is here, paraphrasing the text:
 - A25.233, A19.12: a Disrupted enemy in a Location a HW unit entered surrenders at the impulse's end (not as
   it is entered), the HW side naming the guard or refusing (``surrenders``; prisoners.resume_surrender);
   unarmed enemies are fought in CC at the impulse's end too (A20.54 with A25.233: ``unarmed_cc``, not as the
-  stack enters); a HW unit left in Melee with them moves no more (``step_options``).
+  stack enters), every such Location entered in the impulse, one after another (the ATTACKER picks the
+  order, A11.12); a HW unit left in Melee with them moves no more (``step_options``).
 
 Not here (said in the report): the First Fire before the first impulse (D14.32's exception cites C5.33, not
 among the texts); stairs, wire, panji and entrenchments (chapter B counters; stairs in a building, A2.8,
@@ -611,16 +612,28 @@ def close_impulse(game: AslGame, position: Position) -> State:
 
 
 def unarmed_cc(game: AslGame, position: Position, entered: Sequence[tuple[str, Hex]]) -> State:
-    """A25.233, A20.54: the CC against unarmed enemy units in a Location HW units entered in the impulse,
-    fought at its end (unarmed.start_cc), not as they entered. One such Location an impulse here (the CC of
-    the MPh works one Location at a time, ovr.py); a second one is fought in the CCPh."""
+    """A25.233, A20.54: the CC against unarmed enemy units in each Location HW units entered in the impulse,
+    fought at its end (unarmed.start_cc), not as they entered. With several such Locations each is fought in
+    turn, the ATTACKER picking which next as in the CCPh (A11.12, cc.next_location); the other Locations
+    wait for the CCPh (ovr.end_of_phase puts their bookkeeping back)."""
+    from hexmate.rules.games.asl import cc as asl_cc
     from hexmate.rules.games.asl import unarmed
 
+    fights: list[tuple[list[str], Hex]] = []
     for h in sorted({h for _, h in entered}, key=lambda h: (h.q, h.r)):
         movers = [u for u, at in entered if at == h and u in position.units and position.units[u].hex == h]
         if movers and unarmed.only_unarmed(position.units_at(h), position.units[movers[0]].side):
-            return unarmed.start_cc(game, position, movers, h)
-    return position.state
+            fights.append((movers, h))
+    if len(fights) < 2:
+        return unarmed.start_cc(game, position, *fights[0]) if fights else position.state
+    state = position.state
+    gs = game.gstate(state)
+    if gs.ovr_cc is None:  # what the CCPh will need, kept (as unarmed.start_cc keeps it)
+        gs = gs.replace(ovr_cc=fights[0][1], ovr_saved=(gs.cc_done, gs.conceal_done))
+    wanted = {h for _, h in fights}
+    others = tuple(x for x in asl_cc.locations(position) if x not in wanted and x not in gs.cc_done)
+    state = state.replace(game=gs.replace(cc_done=(*gs.cc_done, *others), conceal_done=True))
+    return asl_cc.next_location(game, position.at(state))
 
 
 def guard_leaves(game: AslGame, state: State, guard: str) -> State:

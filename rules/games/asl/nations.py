@@ -177,6 +177,20 @@ def of(position: Position, unit: UnitState) -> au.Nationality:
     return au.nationality_of(unit, side or None)
 
 
+def same_army(position: Position, a: UnitState, b: UnitState) -> bool:
+    """A4.12: are these two counters of one nationality? Each fights as ``of`` gives (its counter's, else its
+    side's nationality), taken as the army it belongs to (SS German, A25.11; Gurkha and ANZAC British,
+    A25.43-A25.44); one naming none on a side naming none either is taken to match (units.same_army)."""
+    armies = []
+    for unit in (a, b):
+        nat = of(position, unit)
+        if not nat.name:
+            return True
+        army = nat.traits.get("army")
+        armies.append(army if isinstance(army, str) else nat.name)
+    return armies[0] == armies[1]
+
+
 def _before(date: tuple[int, int] | None, limit: str) -> bool:
     return date is not None and date < parse_date(limit)
 

@@ -40,8 +40,10 @@ unseen K4, then on to M4). ADJACENT includes A.8's LOS between the Locations, SM
 
 A DM unit that chooses to rout leaves what it cannot carry, as a forced router does (A10.5, A4.431).
 
-Not yet: Known enemies met during the rout (A10.51's memory beyond the step's own LOS), rout through
-concealed units (A10.533).
+A10.533 as the router goes: a "?" in its LOS may reveal to interdict it at each Open Ground hex it enters that
+no Known enemy interdicts (``walk``, rtreveal.mid_rout); revealed able to, the NMC follows there.
+
+Not yet: Known enemies met during the rout (A10.51's memory beyond the step's own LOS).
 """
 
 from __future__ import annotations
@@ -566,32 +568,54 @@ def rout_to(position: Position, unit: UnitState, end: Location, leader: str) -> 
     else:
         _, prev, _ = _search(position, unit)
         path = _route(prev, start, end)
+    return walk(position, state, unit, leader, path, crawl=len(path) == 2)
+
+
+def walk(position: Position, state: State, unit: UnitState, leader: str, path: list[Location], *,
+         crawl: bool = False) -> State:
+    """The router, at ``path[0]``, goes on along ``path``: meeting concealed units (A10.533), the first
+    Interdiction NMC (A10.53) unless it Low Crawls (A10.52); before it goes on from an Open Ground hex no
+    Known enemy interdicts, a "?" in its LOS may reveal to interdict it there (A10.533: rtreveal.mid_rout)."""
+    from hexmate.rules.games.asl import rtreveal
+
+    end = path[-1]
     for i, (before, here) in enumerate(itertools.pairwise(path)):
         if here.hex != before.hex:
             state, met = _meet(state, unit, here.hex)
             if met:  # A10.533: the router ends its rout beside a revealed enemy: eliminated
                 return _with_leader(state.without_unit(unit.id), leader, before)
-        if len(path) == 2:
+        if crawl or here.hex == before.hex:
             continue
-        if here.hex != before.hex and interdicted(position, unit, here.hex):
-            rest = tuple(dict.fromkeys(x.hex for x in path[i + 2 :] if x.hex != here.hex))
-            args = (("leader", leader),) if leader else ()
-            return _with_leader(state.with_unit(_placed(unit, here)), leader, here).push(
-                Decision(
-                    "roll",
-                    unit.side,
-                    T("{unit} is interdicted at {hex}: roll its NMC", unit=unit.id,
-                      hex=position.label(here.hex)),
-                    "A10.53",
-                    "rout_nmc",
-                    dice="DR",
-                    subject=(unit.id,),
-                    target=here.hex,
-                    hexes=rest or (here.hex,),
-                    args=(*args, ("level", str(end.level))),
-                )
-            )
+        rest = tuple(dict.fromkeys(x.hex for x in path[i + 2 :] if x.hex != here.hex))
+        view = position.at(state)
+        if interdicted(view, unit, here.hex):
+            return interdiction(view, unit, leader, here, rest, end.level)
+        ask = rtreveal.mid_rout(view, unit, leader, here.hex, rest, end.level)
+        if ask is not None:  # A10.533: asked with the router where the table placed it, its rout's end
+            return _with_leader(state.with_unit(_placed(unit, end)), leader, end).push(ask)
     return _with_leader(state.with_unit(_placed(unit, end)), leader, end)
+
+
+def interdiction(position: Position, unit: UnitState, leader: str, at: Location, rest: tuple[Hex, ...],
+                 level: int) -> State:
+    """A10.53: the router stops at ``at`` for its Interdiction NMC; ``rest``: the hexes it goes on to, the
+    last at ``level``."""
+    args = (("leader", leader),) if leader else ()
+    state = _with_leader(position.state.with_unit(_placed(unit, at)), leader, at)
+    return state.push(
+        Decision(
+            "roll",
+            unit.side,
+            T("{unit} is interdicted at {hex}: roll its NMC", unit=unit.id, hex=position.label(at.hex)),
+            "A10.53",
+            "rout_nmc",
+            dice="DR",
+            subject=(unit.id,),
+            target=at.hex,
+            hexes=rest or (at.hex,),
+            args=(*args, ("level", str(level))),
+        )
+    )
 
 
 def _placed(unit: UnitState, at: Location) -> UnitState:

@@ -20,7 +20,12 @@ then worked out as usual (``routs``): the units lit for the captor's answer are 
 A10.533 also lets a "?" in the LOS of a routing unit reveal itself in the RtPh to interdict it or force its
 route: the same question is put for every concealed stack in the LOS of a broken enemy unit that must or
 may rout; revealed, its units are Known for the routs that follow (their routes and Interdiction). Here the
-reveal comes before the routs start; one made mid-rout, as the router enters a hex, is not built.
+reveal may come before the routs start, or as the router goes (``mid_rout``): at each Open Ground hex it
+enters that no Known enemy interdicts (rout.walk), the side with "?" units within 16 hexes (A10.532's most)
+and in clear LOS of that hex is asked, privately, which it reveals to interdict the router there, or
+``keep``. Every such "?" is offered, dummies too (range is not checked: it would tell what the "?" hides);
+the router stays where the table placed it meanwhile. Revealed units that may interdict it there
+(rout.interdicted) make it take its NMC there (A10.53); otherwise it goes on along the route already placed.
 """
 
 from __future__ import annotations
@@ -33,7 +38,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.games.asl import prisoners
 from hexmate.rules.games.asl import rout as asl_rout
 from hexmate.rules.games.base import Position, State, UnitState
-from hexmate.rules.hexes import distance
+from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.text import T
 
 if TYPE_CHECKING:
@@ -128,4 +133,58 @@ def routs(game: AslGame, position: Position) -> State:
     return state.push(*surrenders, *kept)
 
 
-__all__ = ["KEEP", "candidates", "resume", "routs", "start"]
+def mid_rout(position: Position, router: UnitState, leader: str, h: Hex, rest: tuple[Hex, ...],
+             level: int) -> Decision | None:
+    """A10.533: the question to the owner of the "?" units that could reveal to interdict ``router`` in the
+    Open Ground hex ``h`` it enters; ``rest``: the hexes it would go on to, the last at ``level``."""
+    from hexmate.rules.games.asl import terrain as asl_terrain
+
+    if position.map.terrain(h) != "open":
+        return None
+    units = []
+    for u in sorted(position.units.values(), key=lambda u: u.id):
+        if (u.side == router.side or not u.concealed or u.hex is None or u.carrier is not None
+                or not (u.type == "dummy" or u.type in prisoners.INFANTRY) or distance(u.hex, h) > 16):
+            continue
+        sight = asl_terrain.line_of_sight(position, u.hex, h, u.level, 0)
+        if not sight.blocked and not sight.hindrance:
+            units.append(u.id)
+    if not units:
+        return None
+    side = position.units[units[0]].side
+    args = (("router", router.id), ("leader", leader), ("level", str(level)))
+    return Decision(
+        "units", side,
+        T("{side}: {unit} routs into {hex}: reveal concealed units in its LOS to interdict it there, or keep "
+          "(A10.533)", side=side, unit=router.id, hex=position.label(h)),
+        "A10.533", "rout_reveal", units=tuple(units), choices=(KEEP,), count=0, private=True, target=h,
+        hexes=rest, args=args)
+
+
+def resume_mid(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The named units lose their "?" (a dummy is removed); the router takes its Interdiction NMC where it
+    stands if one of them may interdict it there (A10.53), else goes on along its route (rout.walk)."""
+    from hexmate.rules.games.asl.locations import Location
+
+    state = position.state
+    for uid in answer.units:
+        if uid not in decision.units or uid not in state.units:
+            continue
+        unit = state.units[uid]
+        state = state.without_unit(uid) if unit.type == "dummy" else state.with_unit(unit.revealed())
+    router = state.units.get(decision.arg("router"))
+    here = decision.target
+    if router is None or here is None:
+        return state
+    view = position.at(state)
+    leader, level = decision.arg("leader"), int(decision.arg("level") or 0)
+    at = Location(here)  # an Open Ground hex (the router stood on its rout's end while asked)
+    if asl_rout.interdicted(view, router, here):
+        return asl_rout.interdiction(view, router, leader, at, decision.hexes, level)
+    if not decision.hexes:
+        return asl_rout.walk(view, state, router, leader, [at, Location(here, level)])
+    path = [at, *(Location(h) for h in decision.hexes[:-1]), Location(decision.hexes[-1], level)]
+    return asl_rout.walk(view, state, router, leader, path)
+
+
+__all__ = ["KEEP", "candidates", "mid_rout", "resume", "resume_mid", "routs", "start"]

@@ -17,10 +17,10 @@ vehicle spends its next MP, so an Overrun there waits for it as A12.41 asks.
 A12.42 (``end_of_mph``): a vehicle bypassing a Location makes no one reveal (HIP units stay hidden), but
 every concealed enemy unit in the bypassed hex loses its "?" when the vehicle ends its MPh there in bypass
 (a "broken" vehicle never costs a "?"). Units in the hex across the bypassed hexside are not affected (the
-vehicle is only in the bypassed hex, D2.36).
-
-Not built: the end of the MPh of the passengers or riders of a bypassing vehicle unloaded there (A12.42
-names them too; unloading ends their move in their own Location, which A12.15 already covers).
+vehicle is only in the bypassed hex, D2.36). A12.42 names the passengers and riders too: those unloaded from
+the vehicle in the bypassed hex (D2.36: they get off there, marked ``unloaded``, done moving, D6.5) end their
+MPh in that Location, so its concealed enemy units lose their "?" at the MPh's end though the vehicle went on
+(a "broken" vehicle's exception is the vehicle's only: the unloaded infantry are not broken).
 
 Audit of A10-A12 against the text (where each rule lives; "now" = built with this module's commits):
 
@@ -186,7 +186,8 @@ def resume_paatc(game: AslGame, position: Position, decision: Decision, answer: 
 
 def end_of_mph(position: Position) -> State:
     """A12.42: a vehicle of the phasing side ending its MPh in bypass of a hex strips every concealed enemy
-    unit in that hex of its "?" (none across the bypassed hexside)."""
+    unit in that hex of its "?" (none across the bypassed hexside); so do the passengers or riders unloaded in
+    a hex (in its Location: their level) as they end their MPh there, the vehicle gone on or not."""
     state = position.state
     for vehicle in list(state.units.values()):
         if (not armour.is_vehicle(vehicle) or vehicle.side != position.phasing or vehicle.hex is None
@@ -194,5 +195,12 @@ def end_of_mph(position: Position) -> State:
             continue
         here = [u for u in position.at(state).units_at(vehicle.hex)
                 if u.side != vehicle.side and u.concealed and u.type in PERSONNEL]
+        state = _drop(state, here, pin=False)
+    for unit in list(state.units.values()):  # A12.42: its passengers or riders unloaded there
+        if (unit.side != position.phasing or not unit.has("unloaded") or unit.carrier is not None
+                or unit.hex is None or unit.type not in PERSONNEL):
+            continue
+        here = [u for u in position.at(state).units_at(unit.hex)
+                if u.side != unit.side and u.concealed and u.type in PERSONNEL and u.level == unit.level]
         state = _drop(state, here, pin=False)
     return state

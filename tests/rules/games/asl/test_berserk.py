@@ -409,3 +409,49 @@ def test_an_enemy_known_mid_charge_but_no_closer_changes_nothing(make_position: 
     play_out(pos)
     assert not pos.units["b-2"].concealed
     assert pos.label(pos.units["a-1"].hex) == "H4"
+
+
+CORRIDOR = ([{"hex": "D4", "side": s, "features": ["cliff"]} for s in ("N", "SE", "S", "SW", "NW")]
+            + [{"hex": "E4", "side": s, "features": ["cliff"]} for s in ("N", "NE", "S", "NW")]
+            + [{"hex": "F4", "side": "SE", "features": ["cliff"]}])
+
+
+def test_a_charge_into_one_obstacle_and_round_another(make_position: Any) -> None:
+    """A15.431 (Bypass counted, A4.3): from D4 to H4 (4 hexes, in LOS along the E4/E5 and G4/G5 hexsides)
+    the only way off D4 is into the woods at E4 (cliffs all round it, none round E4: 2 MF), then F4 (1); from
+    F4 round the woods at G4 along its G5 hexside (1, A4.31; the cliff on F4-G5 bars the step into G5) into
+    H4 (1): 5 MF. Entering every hex costs 6 (G4: 2 + 1), and a move as bypass cannot get past E4: the charge
+    is the 5-MF route, made as a plain move to F4 and a move as bypass from there, with the 5 MF left."""
+    pos = make_position("asl", [unit("a-1", "4-6-7", "a", "D4", "berserk"), unit("b-1", "4-6-7", "b", "H4")],
+                        "MPh", hexes={"E4": "woods", "G4": "woods"}, hexsides=CORRIDOR)
+    assert lit(pos, "a-1") == {"F4": "move a-1 D4-E4-F4 cost 3"}
+    with pytest.raises(IllegalAction, match=r"G4 is not on a shortest route in MF of the charge at H4"):
+        pos.push_text("move a-1 D4-E4-F4-G4-H4")  # into G4 too: 6 MF, not the charge
+    pos.push_text("move a-1 D4-E4-F4")
+    play_out(pos)
+    sq = pos.units["a-1"]
+    assert pos.label(sq.hex) == "F4" and sq.has("chargego10")  # 8 - 3 = 5 MF, in half MF
+    with pytest.raises(IllegalAction, match=r"A15.43"):
+        pos.push_text("end")  # the charge is still owed
+    assert lit(pos, "a-1") == {"H4": "move a-1 F4-G4-H4 cost 2 as bypass"}
+    pos.push_text("move a-1 F4-G4-H4 as bypass")
+    play_out(pos)
+    assert pos.label(pos.units["a-1"].hex) == "H4"
+
+
+def test_a_charge_round_one_obstacle_and_into_another(make_position: Any) -> None:
+    """The same corridor the other way, H4 to D4: round G4 (1) into F4 (1), into the woods at E4 (2), into D4
+    (1): 5 MF, against 6 entering every hex. The first move is as bypass and ends in E4, the obstacle it
+    enters (A4.3: a move as bypass goes round every obstacle inside its path); then on into D4, 1 MF of 3."""
+    pos = make_position("asl", [unit("a-1", "4-6-7", "a", "H4", "berserk"), unit("b-1", "4-6-7", "b", "D4")],
+                        "MPh", hexes={"E4": "woods", "G4": "woods"}, hexsides=CORRIDOR)
+    assert lit(pos, "a-1") == {"E4": "move a-1 H4-G4-F4-E4 cost 4 as bypass"}
+    with pytest.raises(IllegalAction, match=r"A15.431"):
+        pos.push_text("move a-1 H4-G4-F4-E4")  # into G4: not the charge's route
+    pos.push_text("move a-1 H4-G4-F4-E4 as bypass")
+    play_out(pos)
+    assert pos.label(pos.units["a-1"].hex) == "E4" and pos.units["a-1"].has("chargego8")
+    assert lit(pos, "a-1") == {"D4": "move a-1 E4-D4 cost 1"}
+    pos.push_text("move a-1 E4-D4")
+    play_out(pos)
+    assert pos.label(pos.units["a-1"].hex) == "D4"

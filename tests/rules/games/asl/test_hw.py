@@ -299,3 +299,29 @@ def test_what_spends_no_mf_is_done_in_any_impulse_and_nothing_else_spends_mf() -
     pos.push_text("drop a-lmg")
     assert pos.units["a-lmg"].carrier is None and pos.label(pos.units["a-lmg"].hex) == "P2"
     assert pos.label(pos.units["a-p10"].hex) == "P2" and pos.units["a-p10"].has("hw")
+
+
+def test_a25_233_two_locations_of_unarmed_enemies_entered_in_one_impulse_are_each_fought() -> None:
+    """A25.233 with A20.54: in impulse 2 the wave enters R4 and N2, each with an unarmed German unit; at the
+    impulse's end both CC are fought in the MPh, one after the other, the Russian (ATTACKER) picking the
+    order (A11.12): R4 first, then N2 (not left for the CCPh)."""
+    unarmed = [{"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "R4", "markers": ["unarmed"]},
+               {"id": "b-3", "counter": "4-6-7", "side": "b", "hex": "N2", "markers": ["unarmed"]}]
+    pos = position([*russians(), *GERMANS, *unarmed], hexes={"Q3": "woods"})
+    declare(pos)
+    pos.push_text("answer hexspine-p1-p2-o3-o4-n4")
+    for text in ("move a-o10,a-o11 O1-O2", "move a-l,a-p10,a-p11 P1-P2", "move a-q20,a-q21 Q2-Q3",
+                 "move a-r20,a-r21 R2-R3", "move a-r20,a-r21 R3-R4",
+                 "move a-l,a-p10,a-p11 P2-O3", "move a-o10,a-o11 O2-N2", "move a-q20,a-q21 Q3-P3"):
+        move(pos, text)
+    top = pos.decision
+    assert top is not None and (top.then, top.rule, top.side) == ("cc_location", "A11.12", "a")
+    assert sorted(pos.label(h) for h in top.hexes) == ["N2", "R4"]
+    pos.push_text("answer hex R4")
+    for text in ("answer together", "answer together", "answer dice 1,1", "answer dice 6", "answer stay",
+                 "answer dice 6,6", "answer stay"):  # the Russians' CC DR 2 eliminates it (dr 6: no Leader
+        pos.push_text(text)  # Creation); its own (simultaneous, A11.1) 12 kills no one (A11.22: they stay)
+    assert "b-2" not in pos.units
+    top = pos.decision
+    assert top is not None and top.then == "cc_group" and "N2" in top.prompt  # the second Location's CC
+    assert pos.phase.id == "MPh"

@@ -248,3 +248,22 @@ def test_demo_scenario_perft_is_stable_and_consistent() -> None:
     # (a squad alone: with the SW it possesses, which moves with it, A4.43)
     alone = {ids[0]: n for ids, n in by_group.items() if all(pos.units[i].type == "sw" for i in ids[1:])}
     assert all(alone[u] >= 6 for u in ("ger-sq3", "ger-sq5", "ger-sq6"))
+
+
+@pytest.mark.parametrize(("side", "leader", "mf"), [
+    ("british", "9-1american", 4),  # the squad names none: it is its side's, British; an American leader
+    ("american", "9-1american", 6),  # the squad names none, its side is American: his nationality
+    ("german", "9-1ss", 6),  # SS are German (A25.11)
+    ("", "9-1american", 6),  # neither the squad nor its side names one: taken to match him
+])
+def test_a4_12_a_counter_naming_no_nationality_is_its_sides(
+        make_position: Any, side: str, leader: str, mf: int) -> None:
+    sides = [{"id": "a", "name": "A", **({"nationality": side} if side else {})}, {"id": "b", "name": "B"}]
+    counters = _with_leaders()
+    counters["4-6-7x"] = {k: v for k, v in counters["4-6-7"].items() if k != "nationality"}  # names none
+    pos = make_position("asl", [_unit("a-1", "F4", "4-6-7x"), _unit("a-l", "F4", leader)], "MPh",
+                        counters=counters, sides=sides)
+    assert max(m.cost for m in _moves(pos, "a-1", "a-l").values()) == mf  # A4.11 4 MF, A4.12 +2 MF
+    if mf == 4:
+        with pytest.raises(IllegalAction, match=r"A4\."):
+            pos.push_text("move a-1,a-l F4-F3-F2-F1-G1-H1")  # 5 hexes of Open Ground: 5 MF

@@ -70,3 +70,65 @@ def test_a20_3_no_question_when_the_broken_unit_may_not_surrender(make_position:
                                 _u("a-1", "E3", concealed=True)], "AFPh", counters=COUNTERS)
     pos.push_text("end")
     assert pos.decision is None or pos.decision.then != "rtph_reveal"
+
+
+
+def _open_rout(make_position: Any, hidden: dict[str, Any]) -> Any:
+    """A broken German 4-6-7 in Open Ground at E4 must rout from the Russian 4-4-7 at C4 (Known, in LOS and
+    normal range 4, but pinned: it interdicts no one, A10.532) to the woods at I4, its route F3-G3-H3-I4.
+    The Russians keep their "?" at the RtPh's start."""
+    units = [_u("a-1", "E4", markers=["broken"]), _u("b-1", "C4", "4-4-7", "b", markers=["pinned"]), hidden]
+    pos = make_position("asl", units, "AFPh", counters=COUNTERS, hexes={"I4": "woods"}, first_side="a")
+    pos.push_text("end")
+    top = pos.decision
+    if hidden.get("concealed"):
+        assert top is not None and top.then == "rtph_reveal" and top.side == "b"
+        pos.push_text("answer keep")
+    assert pos.decision is not None and pos.decision.then == "rout"
+    pos.push_text("answer hex I4")
+    return pos
+
+
+def _asked(pos: Any, h: str, unit: str) -> None:
+    top = pos.decision
+    assert top is not None and (top.then, top.rule, top.side) == ("rout_reveal", "A10.533", "b")
+    assert top.units == (unit,) and top.private and pos.label(top.target) == h
+    assert pos.label(pos.units["a-1"].hex) == "I4"  # where the table placed it, while the Russians answer
+
+
+def test_a10_533_a_concealed_unit_reveals_to_interdict_as_the_router_enters_a_hex(make_position: Any) -> None:
+    """A10.533: a Russian 4-6-7 (normal range 6) under its "?" at H7 sees the route. As the router enters
+    F3 and G3 (5 hexes away) its owner keeps the "?"; at H3 (4 hexes) he reveals it: the router, in Open
+    Ground in the LOS and normal range of a Good Order enemy, takes its Interdiction NMC there (A10.53)."""
+    pos = _open_rout(make_position, _u("b-2", "H7", "4-6-7", "b", concealed=True))
+    for h in ("F3", "G3"):
+        _asked(pos, h, "b-2")
+        pos.push_text("answer keep")
+    _asked(pos, "H3", "b-2")
+    pos.push_text("answer units b-2")
+    assert not pos.units["b-2"].concealed
+    top = pos.decision
+    assert top is not None and (top.then, top.rule) == ("rout_nmc", "A10.53")
+    assert pos.label(top.target) == "H3"
+    pos.push_text("answer dice 2,3")  # passed: it routs on into the woods
+    assert pos.label(pos.units["a-1"].hex) == "I4"
+
+
+def test_a10_533_revealed_out_of_range_the_rout_goes_on_until_it_is_in_range(make_position: Any) -> None:
+    """A Russian 4-4-7 (normal range 4) at H7 revealed as the router enters F3, 5 hexes away: no NMC there,
+    the rout goes on; Known now, it interdicts at H3, 4 hexes away (A10.53), with no question left."""
+    pos = _open_rout(make_position, _u("b-2", "H7", "4-4-7", "b", concealed=True))
+    _asked(pos, "F3", "b-2")
+    pos.push_text("answer units b-2")
+    top = pos.decision
+    assert top is not None and top.then == "rout_nmc" and pos.label(top.target) == "H3"
+
+
+def test_a10_533_a_dummy_revealed_interdicts_no_one(make_position: Any) -> None:
+    pos = _open_rout(make_position, _u("b-d", "H7", "dummy", "b", concealed=True))
+    _asked(pos, "F3", "b-d")  # a dummy is asked as a real "?" is: the question tells nothing
+    pos.push_text("answer units b-d")  # a dummy "revealed" is removed (A12.1); no NMC
+    assert "b-d" not in pos.units
+    assert pos.decision is None or pos.decision.then != "rout_nmc"
+    assert pos.label(pos.units["a-1"].hex) == "I4"
+

@@ -116,6 +116,7 @@ def test_the_record_shows_the_mg_rate_of_fire_the_residual_a_rout_a_rally_and_a_
     assert charts.count("cct") == 2  # both sides' simultaneous CC attacks (A11.12)
     # 57 actions before this session, + the Residual FP's DR, + the MG's two fires, their DRs and the PTC,
     # + the CC's Russian stacking and both sides' designations (A11.14, A11.12)
-    assert len(pos.log) == 75  # + the eight A10.41 questions (no voluntary break), one a side and RtPh
-    # + the Russians' A10.533 question (keep their "?" rather than reveal to interdict the German rout)
+    assert len(pos.log) == 78  # + the eight A10.41 questions (no voluntary break), one a side and RtPh
+    # + the Russians' A10.533 question (keep their "?" rather than reveal to interdict the German rout), and
+    # A10.533's three as the router enters each Open Ground hex of its route (keep each time)
     assert ("cc_group", "answer together") in answered and ("cc_stack", "answer done") in answered

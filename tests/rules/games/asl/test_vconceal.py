@@ -6,6 +6,7 @@ test_armour's catalogue: the demo Panzer moves C3 -> D3 (open ground) at the 4-6
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from hexmate.rules.games import Position
@@ -143,3 +144,35 @@ def test_a12_41_the_overrun_waits_for_the_paatc_and_is_area_fire_at_the_question
     res = pos.last_resolution
     assert res is not None
     assert any(line.rule == "A12.41" and "halved" in str(line.label) for line in res.lines)
+
+
+def test_a12_42_passengers_unloaded_in_the_bypassed_hex_cost_the_question_mark(make_position: Any) -> None:
+    """A12.42: the vehicle goes on after its passenger got off in the bypassed I5 (D2.36); the squad ends its
+    MPh in I5, so the "?" there goes at the MPh's end; H5, across the bypassed hexside, keeps its own."""
+    hexes = {"I5": {"terrain": "wooden-building"}}
+    units = [{"id": "a-t", "counter": "ht", "side": "a", "hex": "I6", "markers": ["vca2"]},
+             {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "I6", "carrier": "a-t"},
+             {"id": "b-1", "counter": "4-6-7", "side": "b", "hex": "I5", "concealed": True},
+             {"id": "b-d", "counter": "dummy", "side": "b", "hex": "I5", "concealed": True},
+             {"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "H5", "concealed": True}]
+    pos: Position = make_position("asl", units, "MPh", counters=EXTRA, hexes=hexes)
+    pos.push_text("move a-t I6-I5 as bypass:H5")
+    _settle(pos)
+    pos.push_text("unload a-t")
+    _settle(pos)
+    assert pos.label(pos.units["a-sq"].hex) == "I5" and pos.units["b-1"].concealed  # bypass: no one reveals
+    moved = pos.state.with_unit(dataclasses.replace(pos.units["a-t"], hex=pos.map.parse_label("J5")))
+    after = pos.at(vconceal.end_of_mph(pos.at(moved)))  # the halftrack went on; the squad stays in I5
+    assert not after.units["b-1"].concealed and "b-d" not in after.units  # A12.14: the dummy removed
+    assert after.units["b-2"].concealed
+
+
+def test_a12_42_no_passenger_unloaded_there_no_question_mark_lost(make_position: Any) -> None:
+    units = [{"id": "a-t", "counter": "ht", "side": "a", "hex": "J5", "markers": ["vca2"]},
+             {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "I5"},  # not unloaded this MPh
+             {"id": "b-1", "counter": "4-6-7", "side": "b", "hex": "I5", "concealed": True, "level": 1}]
+    hexes = {"I5": {"terrain": "stone-building", "features": ["building-level-1"]}}
+    pos: Position = make_position("asl", units, "MPh", counters=EXTRA, hexes=hexes)
+    assert vconceal.end_of_mph(pos).units["b-1"].concealed
+    unloaded = pos.state.with_unit(pos.units["a-sq"].mark("unloaded"))
+    assert vconceal.end_of_mph(pos.at(unloaded)).units["b-1"].concealed  # another Location: level 1
