@@ -784,15 +784,25 @@ TURRET_SLOW = ("woods", "wooden-building", "stone-building", "rubble")  # D3.12:
 
 def turret_choices(position: Position, unit: UnitState, left: Fraction) -> tuple[str, ...]:
     """D3.12: a turreted vehicle may turn its TCA with an MP it spends in its MPh, here the stop MP: one
-    choice per other hexspine. Not offered where C5.11 (not among the texts) doubles that MP (woods, a
-    building, rubble), nor without the MP to stop, nor in bypass (D2.321's four TCA points)."""
+    choice per other hexspine. In a woods or building obstacle or rubble the TCA change takes twice the MP
+    (C5.11): the stop MP and one more (``turret_extra``). Not offered without those MP, nor in bypass
+    (D2.321's four TCA points)."""
     vt = vtype(unit)
-    if vt.ma is None or vt.ma.mount == "NT" or left < vm.STOP_MP or unit.hex is None:
+    if vt.ma is None or vt.ma.mount == "NT" or unit.hex is None:
         return ()
-    if position.map.terrain(unit.hex) in TURRET_SLOW or vbypass.across_of(unit) is not None:
+    if left < vm.STOP_MP + turret_extra(position, unit) or vbypass.across_of(unit) is not None:
         return ()
     now = tca_of(unit.markers, facing_of(unit))
     return tuple(f"{TURRET}{k}" for k in range(6) if k != now)
+
+
+def turret_extra(position: Position, unit: UnitState) -> int:
+    """D3.12 (C5.11): the MP a TCA change takes beyond the MP it goes with: one more in a woods or building
+    obstacle or in rubble (twice the one MP), none elsewhere, nor on a road there (a hex with a road: the
+    text's exception; bypass is not offered at all)."""
+    if unit.hex is None or position.map.terrain(unit.hex) not in TURRET_SLOW:
+        return 0
+    return 0 if position.map.road_exits(unit.hex) else 1
 
 
 def facing_decision(position: Position, unit: UnitState, left: Fraction) -> Decision:
@@ -860,11 +870,13 @@ def resume_facing(position: Position, decision: Decision, answer: act.Answer) ->
             state = state.push(wagon.wreck_check(position, unit, unit.hex))
         return state
     stop = 0 if wagon.is_wagon(vtype(unit).movement) else vm.STOP_MP  # D12.1: no MF to stop
-    if answer.choice.startswith(TURRET) and left >= stop:  # D3.12: the TCA turned with the stop MP
+    extra = turret_extra(position, unit) if answer.choice.startswith(TURRET) else 0
+    if answer.choice.startswith(TURRET) and left >= stop + extra:  # D3.12: the TCA turned with the stop MP
         from hexmate.rules.games.asl import vfire
 
         state, unit = vfire.turn_ma(position, state, unit, int(answer.choice[len(TURRET):]))  # D6.21: riders
         state = state.with_unit(unit)
+        stop += extra  # D3.12, C5.11: doubled in a woods or building obstacle or rubble
     if decision.arg("all_mp") == "1":  # D2.7: the stop MP beyond the allowance, or Motion
         if answer.choice == "motion":
             return state.with_unit(unit.mark("motion"))

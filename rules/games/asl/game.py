@@ -24,6 +24,7 @@ from hexmate.rules.games.asl import (
     armorldr,
     armour,
     bicycle,
+    caend,
     carriers,
     cavalry,
     cavwave,
@@ -747,6 +748,8 @@ class AslGame(Game):
             return asl_search.check(self, position, action)  # A12.14, A12.152, A12.153, A12.32
         if isinstance(action, act.Activate) and vwreck.claims(action):
             return vwreck.check(position, action)  # D10.5: scrounging
+        if isinstance(action, act.Activate) and caend.claims(action):
+            return caend.check(position, action)  # D3.12: an arc for the fire phase's end
         if isinstance(action, act.Activate) and cyclesplit.claims(position, action):
             return cyclesplit.check(position, action)  # D15.44
         if isinstance(action, act.Activate) and carriers.claims(action):
@@ -1042,6 +1045,8 @@ class AslGame(Game):
             return asl_search.apply(self, position, action)  # A12.14, A12.152, A12.153, A12.32
         if isinstance(action, act.Activate) and vwreck.claims(action):
             return vwreck.declare(position, action)  # D10.5: the scrounging dr
+        if isinstance(action, act.Activate) and caend.claims(action):
+            return caend.declare(position, action)  # D3.12: made at the phase's end
         if isinstance(action, act.Activate) and cyclesplit.claims(position, action):
             return cyclesplit.apply(position, action)  # D15.44
         if isinstance(action, act.Activate) and carriers.claims(action):
@@ -2293,7 +2298,7 @@ class AslGame(Game):
             if not radioless.radioless(state.units[move.units[0]]):  # D14.24: a radio AFV leaves its platoon
                 state = platoon.leave(state, state.units[move.units[0]])
             if vdelay.is_delay(position, move):  # D2.17: spent in place, no start, ESB or breakdown
-                return state.replace(game=gs)
+                return vdelay.turn(position, state.replace(game=gs), move)  # D3.12: a TCA with it
             n = len(state.decisions)
             state = armour.begin_move(position, state.replace(game=gs))  # D2.5: ESB before the first hex
             return vinplace.start_window(position, state, move.units[0], n)  # D2.12, D3.3: fire at the start
@@ -2540,6 +2545,7 @@ class AslGame(Game):
             yield from asl_dismantle.generate(position)  # A9.8
             yield from asl_swdestroy.generate(position)  # A9.73
             yield from oppfire.generate(position)  # A7.25: in the PFPh
+            yield from caend.generate(position)  # D3.12: the TCA/VCA at the phase's end
         elif phase == "CCPh":
             done = self.gstate(position.state).cc_done  # A11.31: a Location's sequential CC is over
             yield from (a for a in vfire.cc_generate(position)
@@ -2560,6 +2566,7 @@ class AslGame(Game):
         position = position.at(impulse.end_of_mph(position))  # D14.31: a platoon still moving stops here
         state = fire_groups.phase_over(platoon.broken_up(position))  # A7.55, A7.7; D14.22
         state = asl_mgca.phase_over(position, state)  # A9.21: the MMG/HMG CA counters
+        state = caend.phase_over(position, state)  # D3.12: the arcs declared for a fire phase's end
         phase = position.phase.id
         remove: tuple[str, ...] = ()
         if phase == "DFPh":
