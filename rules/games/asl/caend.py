@@ -133,6 +133,9 @@ def phase_over(position: Position, state: State) -> State:
             continue
         want = declared(unit)
         unit = unit.mark(remove=tuple(m for m in unit.markers if m.startswith(MARK)))
+        if unit.hex is None or any(unit.has(m) for m in ("wreck", "abandoned")):
+            state = state.with_unit(unit)  # destroyed or left since it declared: nothing turns
+            continue
         if "vca" in want:
             unit = with_facing(unit, want["vca"])  # the turret turns with the hull (D3.51)
         state = state.with_unit(unit)

@@ -548,6 +548,13 @@ class AslGame(Game):
         return cost
 
     # --- movement ---
+    def listed_move(self, position: Position, move: act.Move) -> bool:
+        """The moves no lift and placement makes, listed on the pages: a vehicle's delay MP in place (with a
+        TCA change or not, D2.17, D3.12) and an Armored Assault whose infantry part on the way (D9.31)."""
+        if vdelay.is_delay(position, move):
+            return True
+        return asl_aa.claims(move) and asl_aa.parting_hex(move) is not None
+
     def moves_for(self, position: Position, unit_ids: frozenset[str]) -> Mapping[Hex, act.Move]:
         units, start = group_of(position, unit_ids, "A4.2", place="Location")
         if position.phase.id == "APh" and position.state.decision is None:
@@ -2067,6 +2074,7 @@ class AslGame(Game):
             with_it = asl_aa.infantry_with(state, moving.units)
             if with_it:  # D9.31: the Armored Assault infantry with it meet them as infantry
                 entered = asl_residual.entered(position, entered, with_it)
+                entered = asl_aa.hip_met(self, position.at(entered), moving.units[0])  # A12.31 for them
             entered = asl_conceal58.moved(position, entered, moving.units, seen)
             entered = asl_rout.dm_beside(position, entered, moving.units[:1])  # A10.62: beside a broken unit
             return vconceal.entered(self, position.at(entered), moving.units[0], seen[0])  # A12.4, A12.41

@@ -459,7 +459,8 @@ def _ma_rof(position: Position, state: State, uid: str, decision: Decision,
     phase = position.phase.id
     if not rof or len(dice) < 2 or dice[1] > rof or (phase == "AFPh" and vfire.refiring(unit)):
         return state, []
-    unit = unit.mark(remove=(vmg.fired_marker("ma"), at_marker(phase, decision.target)))
+    again = (vmg.fired_marker("ma"), at_marker(phase, decision.target))  # free to fire again (D3.5)
+    unit = unit.mark(remove=again)
     others = any(m.startswith("mg_fired:") for m in unit.markers) or unit.has("rof_kept")
     if vfire.bounding(position, unit) and not others:  # D3.3: the sole weapon kept its ROF: no counter
         unit = unit.mark(remove=(vfire.BOUNDING, MG_ONLY))

@@ -5,11 +5,14 @@ on no other MG's; a turret MG MA turns the turret as the CMG does (D3.51, D3.52)
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import Position
+from hexmate.rules.games.asl import vmg
 from hexmate.rules.games.asl.vehicles import tca_of
 
 CAT = "catalogues/demo-mg-vehicles.json"
@@ -142,3 +145,21 @@ def test_d3_3_mg_ma_losing_rof_in_the_mph_is_barred_from_the_afph(make_position:
     pos.push_text("fire a-ac.ma at E5")
     pos.push_text("answer dice 4,3")
     assert pos.units["a-ac"].has("bounding_fire")
+
+
+def test_d3_7_an_mg_ma_breaks_down_at_its_own_printed_b(tmp_path: Path, make_position: Any) -> None:
+    """D3.7: a B# below 12 on the counter is the MA's: an MG MA with B# 10 malfunctions on an Original IFT DR
+    of 10 (5,5), where the BMG (B# 12) fired with it does not."""
+    demo = json.loads((Path(vmg.__file__).parent / CAT).read_text())
+    entry = demo["vehicles"]["demo-mgma-g"]
+    path = tmp_path / "b10.json"
+    path.write_text(json.dumps({"format": "hexmate-asl-vehicles/1", "label": "test", "vehicles": {
+        "demo-mgma-g": {**entry, "ma": {**entry["ma"], "b": 10}}}}))
+    counters = {**COUNTERS, "ac": {"type": "vehicle", "vehicle": "demo-mgma-g", "catalogue": str(path)}}
+    units = [{"id": "a-ac", "counter": "ac", "side": "a", "hex": "C5", "markers": ["vca0"]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "E5"}]
+    pos: Position = make_position("asl", units, "PFPh", counters=counters)
+    pos.push_text("fire a-ac at E5")
+    pos.push_text("answer dice 5,5")
+    settle(pos)
+    assert pos.units["a-ac"].has("ma_malf") and not pos.units["a-ac"].has("bmg_malf")
