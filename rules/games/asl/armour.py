@@ -467,6 +467,20 @@ def can_move(position: Position, unit: UnitState) -> str | None:
     return vsmccrew.why_not_move(position, unit)  # A21.22: a lone SMC crew's limits
 
 
+def _tca_word(w: str) -> bool:
+    return len(w) == 4 and w.startswith("tca") and w[3] in "012345"
+
+
+def turret_word(mode: str) -> tuple[int | None, str]:
+    """D3.12: a ``tcaK`` word among a vehicle move's ``+``-joined mode words (``as tca2``): the TCA turned to
+    hexspine K with the move's first MP (its start MP; in Motion, its first entry), which costs nothing more
+    (twice, so one more MP, in a woods or building obstacle or rubble, C5.11). Returns (K or None, the rest
+    of the mode)."""
+    words = [w for w in mode.split("+") if w] if mode else []
+    k = next((int(w[3]) for w in words if _tca_word(w)), None)
+    return k, "+".join(w for w in words if not _tca_word(w))
+
+
 def check_move(position: Position, move: act.Move) -> act.Move:
     if len(move.units) != 1:
         raise IllegalAction(T("a vehicle moves alone in this subset"), "D2.1")
@@ -474,6 +488,21 @@ def check_move(position: Position, move: act.Move) -> act.Move:
     why = can_move(position, unit)
     if why:
         raise IllegalAction(why)
+    k, rest = turret_word(move.mode)
+    if k is not None:  # D3.12: the turret turned with the first MP, checked as the move without it
+        vt = vtype(unit)
+        if vt.ma is None or vt.ma.mount == "NT" or vbypass.across_of(unit) is not None:
+            raise IllegalAction(T("{unit} has no turret it may turn this way (a bypass has four TCA points, "
+                                  "D2.321)", unit=unit.id), "D3.12")
+        if k == tca_of(unit.markers, facing_of(unit)):
+            raise IllegalAction(T("{unit}'s TCA is already at hexspine {k}", unit=unit.id, k=k), "D3.12")
+        plain = check_move(position, dataclasses.replace(move, mode=rest))
+        assert plain.cost is not None
+        cost = Fraction(plain.cost) + turret_extra(position, unit)
+        if cost + spent_of(unit) > budget(unit) + (vm.esb_limit(vt) if vt.tracked else 0):
+            raise IllegalAction(T("the path costs {cost} MP, {unit} has {mp} MP", cost=cost, unit=unit.id,
+                                  mp=budget(unit) - spent_of(unit)), "D3.12")
+        return act.Move(move.units, move.path, cost, move.mode)
     if len(move.path) < 2 or move.path[0] != unit.hex:
         raise IllegalAction(
             T("the path must start at the vehicle's hex {hex}", hex=position.label(unit.hex)), "D2.1"
@@ -803,6 +832,17 @@ def turret_extra(position: Position, unit: UnitState) -> int:
     if unit.hex is None or position.map.terrain(unit.hex) not in TURRET_SLOW:
         return 0
     return 0 if position.map.road_exits(unit.hex) else 1
+
+
+def turn_at_start(position: Position, state: State, uid: str, k: int | None) -> State:
+    """D3.12: the TCA a ``tcaK`` move word turns with the move's first MP, as that MP is declared (before the
+    defender's window after the start MP, D3.3); a turret that turns throws its riders off (D6.21)."""
+    if k is None or uid not in state.units:
+        return state
+    from hexmate.rules.games.asl import vfire
+
+    state, unit = vfire.turn_ma(position, state, state.units[uid], k)
+    return state.with_unit(unit)
 
 
 def facing_decision(position: Position, unit: UnitState, left: Fraction) -> Decision:

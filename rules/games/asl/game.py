@@ -2296,6 +2296,9 @@ class AslGame(Game):
             cycle = moto.check_through(position.units[move.units[0]])
             position = position.at(position.state.with_unit(cycle))
             move = dataclasses.replace(move, mode=rest)
+        turret, rest = armour.turret_word(move.mode)  # D3.12: a TCA change with the move's first MP
+        if turret is not None:
+            move = dataclasses.replace(move, mode=rest)
         state = super().begin_move(position, move)
         if move.units[0] in position.units and armour.is_vehicle(position.units[move.units[0]]):
             exiting = move.mode == "exit"  # D5.341: a Recalled AFV leaving by its friendly edge
@@ -2309,6 +2312,7 @@ class AslGame(Game):
                 return vdelay.turn(position, state.replace(game=gs), move)  # D3.12: a TCA with it
             n = len(state.decisions)
             state = armour.begin_move(position, state.replace(game=gs))  # D2.5: ESB before the first hex
+            state = armour.turn_at_start(position, state, move.units[0], turret)  # D3.12
             return vinplace.start_window(position, state, move.units[0], n)  # D2.12, D3.3: fire at the start
         units = [position.units[u] for u in move.units if u in position.units]
         units = [u for u in units if u.type != "sw"]  # the SW they carry go where they go (A4.43)

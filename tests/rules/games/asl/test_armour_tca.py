@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import armour
 from hexmate.rules.games.asl.vehicles import tca_of
@@ -82,3 +83,30 @@ def test_d3_12_a_delay_mp_turning_the_turret_in_woods_is_two(make_position: Any)
     with pytest.raises(IllegalAction, match="no turret"):
         make(make_position, "MPh", {"id": "a-ht", "counter": "ht", "side": "a", "hex": "C7",
                                     "markers": ["vca0"]}).push_text("move a-ht C7-C7 as delay:tca4")
+
+
+def test_d3_12_the_turret_turns_with_the_start_mp(make_position: Any) -> None:
+    """``as tca3``: the TCA turns with the start MP, before the defender's window after it, at no MP more:
+    C5-D5 costs 2 MP (start and entry) as without it; the VCA is the path's."""
+    pos = make(make_position, "MPh")
+    plain = pos.parse_action("move a-pz C5-D5")
+    turned = pos.game.validate(pos, pos.parse_action("move a-pz C5-D5 as tca3"))
+    assert isinstance(turned, act.Move) and turned.cost == pos.game.validate(pos, plain).cost == 2
+    pos.push_text("move a-pz C5-D5 as tca3")
+    tank = pos.units["a-pz"]
+    assert tca_of(tank.markers, tank.facing) == 3
+    pass_reactions(pos)
+    pos.push_text("answer keep")
+    pass_reactions(pos)
+    tank = pos.units["a-pz"]
+    assert tank.facing == 0 and tca_of(tank.markers, 0) == 3 and armour.spent_of(tank) == 3
+    with pytest.raises(IllegalAction, match=r"already at hexspine 0"):
+        make(make_position, "MPh").push_text("move a-pz C5-D5 as tca0")
+
+
+def test_d3_12_the_start_mp_turret_turn_in_woods_is_one_more(make_position: Any) -> None:
+    pos = make(make_position, "MPh", hexes={"C5": {"terrain": "woods"}})
+    plain = pos.game.validate(pos, pos.parse_action("move a-pz C5-D5"))
+    turned = pos.game.validate(pos, pos.parse_action("move a-pz C5-D5 as tca3"))
+    assert isinstance(plain, act.Move) and isinstance(turned, act.Move)
+    assert plain.cost is not None and turned.cost == plain.cost + 1
