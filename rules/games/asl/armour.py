@@ -472,7 +472,7 @@ def _tca_word(w: str) -> bool:
 
 
 def turret_word(mode: str) -> tuple[int | None, str]:
-    """D3.12: a ``tcaK`` word among a vehicle move's ``+``-joined mode words (``as tca2``): the TCA turned to
+    """D3.1.2: a ``tcaK`` word among a vehicle move's ``+``-joined mode words (``as tca2``): the TCA turned to
     hexspine K with the move's first MP (its start MP; in Motion, its first entry), which costs nothing more
     (twice, so one more MP, in a woods or building obstacle or rubble, C5.11). Returns (K or None, the rest
     of the mode)."""
@@ -489,19 +489,19 @@ def check_move(position: Position, move: act.Move) -> act.Move:
     if why:
         raise IllegalAction(why)
     k, rest = turret_word(move.mode)
-    if k is not None:  # D3.12: the turret turned with the first MP, checked as the move without it
+    if k is not None:  # D3.1.2: the turret turned with the first MP, checked as the move without it
         vt = vtype(unit)
         if vt.ma is None or vt.ma.mount == "NT" or vbypass.across_of(unit) is not None:
             raise IllegalAction(T("{unit} has no turret it may turn this way (a bypass has four TCA points, "
-                                  "D2.321)", unit=unit.id), "D3.12")
+                                  "D2.321)", unit=unit.id), "D3.1.2")
         if k == tca_of(unit.markers, facing_of(unit)):
-            raise IllegalAction(T("{unit}'s TCA is already at hexspine {k}", unit=unit.id, k=k), "D3.12")
+            raise IllegalAction(T("{unit}'s TCA is already at hexspine {k}", unit=unit.id, k=k), "D3.1.2")
         plain = check_move(position, dataclasses.replace(move, mode=rest))
         assert plain.cost is not None
         cost = Fraction(plain.cost) + turret_extra(position, unit)
         if cost + spent_of(unit) > budget(unit) + (vm.esb_limit(vt) if vt.tracked else 0):
             raise IllegalAction(T("the path costs {cost} MP, {unit} has {mp} MP", cost=cost, unit=unit.id,
-                                  mp=budget(unit) - spent_of(unit)), "D3.12")
+                                  mp=budget(unit) - spent_of(unit)), "D3.1.2")
         return act.Move(move.units, move.path, cost, move.mode)
     if len(move.path) < 2 or move.path[0] != unit.hex:
         raise IllegalAction(
@@ -826,7 +826,7 @@ def turret_choices(position: Position, unit: UnitState, left: Fraction) -> tuple
 
 
 def turret_extra(position: Position, unit: UnitState) -> int:
-    """D3.12 (C5.11): the MP a TCA change takes beyond the MP it goes with: one more in a woods or building
+    """D3.1.2 (C5.11): the MP a TCA change takes beyond the MP it goes with: one more in a woods or building
     obstacle or in rubble (twice the one MP), none elsewhere, nor on a road there (a hex with a road: the
     text's exception; bypass is not offered at all)."""
     if unit.hex is None or position.map.terrain(unit.hex) not in TURRET_SLOW:
@@ -835,7 +835,7 @@ def turret_extra(position: Position, unit: UnitState) -> int:
 
 
 def turn_at_start(position: Position, state: State, uid: str, k: int | None) -> State:
-    """D3.12: the TCA a ``tcaK`` move word turns with the move's first MP, as that MP is declared (before the
+    """D3.1.2: the TCA a ``tcaK`` move word turns with the move's first MP, as that MP is declared (before the
     defender's window after the start MP, D3.3); a turret that turns throws its riders off (D6.21)."""
     if k is None or uid not in state.units:
         return state
@@ -911,12 +911,12 @@ def resume_facing(position: Position, decision: Decision, answer: act.Answer) ->
         return state
     stop = 0 if wagon.is_wagon(vtype(unit).movement) else vm.STOP_MP  # D12.1: no MF to stop
     extra = turret_extra(position, unit) if answer.choice.startswith(TURRET) else 0
-    if answer.choice.startswith(TURRET) and left >= stop + extra:  # D3.12: the TCA turned with the stop MP
+    if answer.choice.startswith(TURRET) and left >= stop + extra:  # D3.1.2: the TCA turned with the stop MP
         from hexmate.rules.games.asl import vfire
 
         state, unit = vfire.turn_ma(position, state, unit, int(answer.choice[len(TURRET):]))  # D6.21: riders
         state = state.with_unit(unit)
-        stop += extra  # D3.12, C5.11: doubled in a woods or building obstacle or rubble
+        stop += extra  # D3.1.2, C5.11: doubled in a woods or building obstacle or rubble
     if decision.arg("all_mp") == "1":  # D2.7: the stop MP beyond the allowance, or Motion
         if answer.choice == "motion":
             return state.with_unit(unit.mark("motion"))

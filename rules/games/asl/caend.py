@@ -1,4 +1,4 @@
-"""ASL D3.12 (the text's 3.1.2): the free TCA/VCA change at the end of a friendly fire phase. Pure.
+"""ASL D3.1.2 (D3.12 in the code elsewhere): the free TCA/VCA change at the end of a friendly fire phase.
 
 The text: an AFV that could fire in a fire phase of its own side without Intensive Fire (C3.22, chapter C's:
 not among the texts, so no Intensive Fire is in play and the test is only whether it could fire) may change
@@ -31,7 +31,7 @@ from hexmate.rules.games.asl.vehicles import is_mobile, tca_of
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.text import T
 
-RULE = "D3.12"
+RULE = "D3.1.2"
 PHASES = ("PFPh", "DFPh", "AFPh")
 MARK = "caend:"  # ``caend:tca<k>`` / ``caend:vca<k>``: the arc declared for this phase's end
 
@@ -53,7 +53,7 @@ def _working(unit: UnitState, weapon: str) -> bool:
 
 def _weapons(unit: UnitState, arc: str) -> bool:
     """A working weapon of the kind the arc needs: a turret weapon for the TCA, any turret or bow weapon
-    for the VCA (D3.12)."""
+    for the VCA (D3.1.2)."""
     vt = vtype(unit)
     ma_ok = vt.ma is not None and _working(unit, "ma") and (vt.ma.kind != "MG" or vt.ma.fp > 0)
     turret_ma = ma_ok and vt.ma is not None and vt.ma.mount != "NT"
@@ -76,7 +76,7 @@ def check(position: Position, action: act.Activate) -> act.Activate:
         raise IllegalAction(T("{unit} is not a vehicle on the map", unit=unit.id), RULE)
     if phase not in PHASES or position.state.decision is not None or unit.side != vfire.firing_side(position):
         raise IllegalAction(T("a vehicle changes its arcs this way only at the end of a fire phase of its "
-                              "own side (D3.12)"), RULE)
+                              "own side (D3.1.2)"), RULE)
     vt = vtype(unit)
     if arc == "tca" and (vt.ma is None or vt.ma.mount == "NT"):
         raise IllegalAction(T("{unit} has no turret", unit=unit.id), RULE)
@@ -95,7 +95,7 @@ def check(position: Position, action: act.Activate) -> act.Activate:
         raise IllegalAction(T("{unit} is in Motion: it could not Prep Fire", unit=unit.id), "D2.4")
     if not _weapons(unit, arc):
         what = T("a turret weapon") if arc == "tca" else T("a turret or bow weapon")
-        said = T("{unit} has no working {what} that could fire (D3.12)", unit=unit.id, what=what)
+        said = T("{unit} has no working {what} that could fire (D3.1.2)", unit=unit.id, what=what)
         raise IllegalAction(said, RULE)
     if arc == "vca" and not is_mobile(unit.markers):
         raise IllegalAction(T("{unit} cannot change its VCA: it is immobile", unit=unit.id), "D8.5")
@@ -126,7 +126,7 @@ def declared(unit: UnitState) -> dict[str, int]:
 
 
 def phase_over(position: Position, state: State) -> State:
-    """The end of a fire phase: each declared change made, the hull first, then the turret (D3.12)."""
+    """The end of a fire phase: each declared change made, the hull first, then the turret (D3.1.2)."""
     for uid in sorted(state.units):
         unit = state.units[uid]
         if not any(m.startswith(MARK) for m in unit.markers):

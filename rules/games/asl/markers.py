@@ -270,7 +270,7 @@ def phrase(marker: str, label: object = None) -> T:
     if marker.startswith("tca") and marker[3:].isdigit():
         return T("turret covered arc at hexspine {k} (D3.12)", k=marker[3:])
     if marker.startswith("caend:") and len(marker) == 10:
-        return T("its {arc} turns to hexspine {k} at the end of this fire phase (D3.12)",
+        return T("its {arc} turns to hexspine {k} at the end of this fire phase (D3.1.2)",
                  arc=marker[6:9].upper(), k=marker[9])
     if marker.startswith("mg_fired:"):
         return T("its {weapon} has fired this player turn (D3.5)", weapon=marker[9:].upper())

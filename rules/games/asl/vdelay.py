@@ -7,7 +7,7 @@ First Fire, or to use part of its allowance before it moves. D3.3: each MP, dela
 at a time, and the defender may fire after each one, before the next MP or the next Bounding First Fire.
 
 At the table: ``move VEHICLE HEX-HEX as delay`` (its own hex twice: one MP spent in place; listed on the page
-as the vehicle's actions are). D3.12: ``as delay:tcaK`` spends that MP turning the TCA to hexspine K too (the
+as the vehicle's actions are). D3.1.2: ``as delay:tcaK`` spends that MP turning the TCA to hexspine K too (the
 TCA turns with any MP spent, declared with it; two MP in a woods or building obstacle or rubble, C5.11).
 The defender's reaction window opens at the vehicle's hex as for an entry (a
 stopped vehicle: no Case J against it, D2.1). The MP count toward its allowance for the rest of the MPh
@@ -40,7 +40,7 @@ from hexmate.rules.text import T
 
 MODE = "delay"
 DELAY_MP = Fraction(1)
-TURRET = "delay:tca"  # D3.12: ``as delay:tcaK``, the delay MP that also turns the TCA to hexspine K
+TURRET = "delay:tca"  # D3.1.2: ``as delay:tcaK``, the delay MP that also turns the TCA to hexspine K
 
 
 def turret_of(mode: str) -> int | None:
@@ -64,8 +64,8 @@ def delaying(state: State) -> bool:
 
 
 def cost(position: Position, vehicle: UnitState, mode: str) -> Fraction:
-    """One delay MP; D3.12: a TCA change in a woods or building obstacle or rubble takes twice the MP (C5.11),
-    so a delay MP that turns the turret there is two."""
+    """One delay MP; D3.1.2: a TCA change in a woods or building obstacle or rubble takes twice the MP
+    (C5.11), so a delay MP that turns the turret there is two."""
     return DELAY_MP + (turret_extra(position, vehicle) if turret_of(mode) is not None else 0)
 
 
@@ -83,15 +83,15 @@ def check(position: Position, move: act.Move) -> act.Move:
         raise IllegalAction(T("{unit} is in Motion: only a stopped vehicle spends delay MP", unit=vehicle.id),
                             "D2.17")
     k = turret_of(move.mode)
-    if k is not None:  # D3.12: the TCA turns with an MP spent for another purpose, here a delay MP
+    if k is not None:  # D3.1.2: the TCA turns with an MP spent for another purpose, here a delay MP
         vt = vtype(vehicle)
         if vt.ma is None or vt.ma.mount == "NT":
-            raise IllegalAction(T("{unit} has no turret", unit=vehicle.id), "D3.12")
+            raise IllegalAction(T("{unit} has no turret", unit=vehicle.id), "D3.1.2")
         if vbypass.across_of(vehicle) is not None:
             raise IllegalAction(T("{unit} is bypassing: its turret has four TCA points (D2.321), not turned "
                                   "here", unit=vehicle.id), "D2.321")
         if k == tca_of(vehicle.markers, facing_of(vehicle)):
-            raise IllegalAction(T("{unit}'s TCA is already at hexspine {k}", unit=vehicle.id, k=k), "D3.12")
+            raise IllegalAction(T("{unit}'s TCA is already at hexspine {k}", unit=vehicle.id, k=k), "D3.1.2")
     mp = cost(position, vehicle, move.mode)
     if spent_of(vehicle) + mp > budget(vehicle):
         raise IllegalAction(T("{unit} has not the {mp} MP left to spend", unit=vehicle.id, mp=mp), "D2.17")
@@ -99,7 +99,7 @@ def check(position: Position, move: act.Move) -> act.Move:
 
 
 def turn(position: Position, state: State, move: act.Move) -> State:
-    """D3.12: a ``delay:tcaK`` MP turns the TCA as it is declared, before the defender may fire at it (D3.3);
+    """D3.1.2: a ``delay:tcaK`` MP turns the TCA as it is declared, before the defender may fire at it (D3.3);
     a turret that turns throws its riders off (D6.21)."""
     k = turret_of(move.mode)
     if k is None or move.units[0] not in state.units:
@@ -130,7 +130,7 @@ def generate(position: Position) -> Iterator[act.Action]:
     for vehicle in sorted(position.units.values(), key=lambda u: u.id):
         if not is_vehicle(vehicle) or vehicle.side != position.phasing or vehicle.hex is None:
             continue
-        for mode in (MODE, *(f"{TURRET}{k}" for k in range(6))):  # D3.12: with a TCA change too
+        for mode in (MODE, *(f"{TURRET}{k}" for k in range(6))):  # D3.1.2: with a TCA change too
             move = act.Move((vehicle.id,), (vehicle.hex, vehicle.hex), None, mode)
             try:
                 yield check(position, move)

@@ -1,5 +1,5 @@
-"""D3.12 (the text's 3.1.2): an AFV that could fire in a fire phase of its own side changes its TCA (a turret
-weapon could fire) and VCA (a turret or bow weapon could fire) at that phase's end, declared during it
+"""D3.1.2 (the English D3.12): an AFV that could fire in a fire phase of its own side changes its TCA (a
+turret weapon could fire) and VCA (a turret or bow weapon could fire) at that phase's end, declared during it
 (``activate V for tcaK`` / ``vcaK``) and made when the phase ends. Counters: test_armour's demo tanks."""
 
 from __future__ import annotations
@@ -61,12 +61,12 @@ def test_d3_12_the_defender_in_its_dfph(make_position: Any) -> None:
     pos = make(make_position, "DFPh")
     texts = offered(pos)
     assert "activate b-t for vca2" in texts and not any(t.startswith("activate a-pz for") for t in texts)
-    with pytest.raises(IllegalAction, match=r"D3\.12"):
+    with pytest.raises(IllegalAction, match=r"D3\.1\.2"):
         pos.push_text("activate a-pz for tca2")
 
 
 def test_d3_12_refused_where_it_could_not_fire(make_position: Any) -> None:
-    with pytest.raises(IllegalAction, match=r"D3\.12"):
+    with pytest.raises(IllegalAction, match=r"D3\.1\.2"):
         make(make_position, "MPh").push_text("activate a-pz for tca2")  # no fire phase
     with pytest.raises(IllegalAction, match=r"Prep Fire"):
         make(make_position, "AFPh", "prep_fire").push_text("activate a-pz for tca2")  # D3.3

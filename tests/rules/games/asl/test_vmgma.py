@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import Position
-from hexmate.rules.games.asl import vmg
+from hexmate.rules.games.asl import overrun, vmg
 from hexmate.rules.games.asl.vehicles import tca_of
 
 CAT = "catalogues/demo-mg-vehicles.json"
@@ -163,3 +163,14 @@ def test_d3_7_an_mg_ma_breaks_down_at_its_own_printed_b(tmp_path: Path, make_pos
     pos.push_text("answer dice 5,5")
     settle(pos)
     assert pos.units["a-ac"].has("ma_malf") and not pos.units["a-ac"].has("bmg_malf")
+
+
+def test_d7_11_an_mg_ma_adds_its_fp_to_an_overrun(make_position: Any) -> None:
+    """D7.11: an AFV whose MA is an MG has base 2 FP, and every working MG, the MG MA too, adds its FP x3
+    halved: 2 + (2 + 4) x 3 / 2 = 11."""
+    units = [{"id": "a-ac", "counter": "ac", "side": "a", "hex": "C5", "markers": ["vca0"]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "D5"}]
+    pos: Position = make_position("asl", units, "MPh", counters=COUNTERS)
+    pos.push_text("move a-ac C5-D5")
+    top = pos.decision
+    assert top is not None and top.then == overrun.OVR and top.arg("fp") == "11"
