@@ -179,6 +179,7 @@ class Transfer(Action):
 # combining cycle counters; A25.23 a Human Wave declared; A13.62 a Cavalry Wave
 ACTIVATE_MODES = ("move", "fire", "any", "cautious", "search", "mop-up", "reveal", "conceal", "dig", "clear",
                   "cave", "deploy", "formation", "consolidate", "moving-fire", "spot", "scrounge",
+                  *(f"{arc}{k}" for arc in ("tca", "vca") for k in range(6)),  # ASL D3.12 (caend.py)
                   "dismantle", "assemble", "destroy", "disable", "split", "combine", "human-wave",
                   "opportunity", "break", "couple", "cavalry-wave")
 

@@ -30,7 +30,7 @@ from hexmate.rules.text import T
 
 LOGGER = logging.getLogger(__name__)
 
-_MAX_LEGAL = 60  # actions listed on a page; moves are made by lifting, so they are never listed
+_MAX_LEGAL = 60  # actions listed on a page; moves are made by lifting, so only those no lift makes are listed
 
 
 class SessionError(Exception):
@@ -530,9 +530,12 @@ class GameSession:
         if top is not None and top.private and audience != top.side:
             self._legal[audience] = (state, out)
             return out  # the options of another side's private answer are its own
+        later: list[str] = []  # moves no placement makes (ASL D2.17, D9.31): listed after the rest
         try:
             for action in self.position.legal_actions:
                 if isinstance(action, act.Move) and len(action.path) > 1:
+                    if self.game.listed_move(self.position, action) and not hidden & set(action.units):
+                        later.append(self.position.action_text(action))
                     continue  # moves are lifts and placements; a one-hex "move" is a declaration (ASL D5.41)
                 if isinstance(action, act.Answer) and action.dice is not None:
                     continue  # every face of every die is no list to read: the dice are pressed or typed
@@ -545,6 +548,7 @@ class GameSession:
                     break
         except RulesError as e:  # a rules bug must not stop the pages; it is logged with the position
             LOGGER.warning("listing legal actions failed in %s: %s", self.position, e)
+        out += later[:max(0, _MAX_LEGAL - len(out))]
         self._legal[audience] = (state, out)
         return out
 

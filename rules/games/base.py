@@ -1127,6 +1127,12 @@ class Game:
     def apply(self, position: Position, action: act.Action) -> State:
         raise IllegalAction(T("cannot apply {kind}", kind=action.kind))
 
+    def listed_move(self, position: Position, move: act.Move) -> bool:
+        """Is this legal move one no lift and placement makes, so that the pages list it with the other
+        actions (ASL: a vehicle's MP spent in place, D2.17; infantry parting from an AFV, D9.31)? Default: no
+        move is (moves are lifts and placements)."""
+        return False
+
     def secret_of(self, position: Position, action: act.Action) -> str:
         """The side whose private answer this legal action would betray if others saw it listed (Fire Team:
         an indirect fire is legal only at a hex plotted in secret, 9.1); "" if none. Hosts list it to that

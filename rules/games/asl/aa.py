@@ -37,10 +37,15 @@ AFV first or not: it leads the move). What is built:
 - With a platoon moving by impulses (D14.33, D14.331, D14.333): impaa.py; a plain ``armored-assault`` move
   with a radioless platoon AFV is refused, naming it.
 
-Not built: the parting as a lit choice on the companion page (the page lights one move per hex, the joint
-one; parting is typed, or picked from the legal actions), HIP reveal for the infantry on each hex entered
-with the AFV (the AFV's move pipeline), and Armored Assault with a Human Wave (D14.332: ``bar_wave``
-refuses it, and the Cavalry Wave's for good, A13.62).
+On the pages: lifting the group lights the joint move to each hex; the partings, which no placement makes,
+are listed with the other actions (game.listed_move, host/game/session.py's legal_texts).
+
+HIP units where the infantry enter with the AFV are placed under a "?" (``hip_met``, A12.31), also by a
+woods-road where the AFV alone would not make them show (A12.41).
+
+Not built: A12.15's bump of those infantry by a concealed enemy in the hex they enter with the AFV (the AFV
+goes on, A12.4; the infantry staying behind would be a parting the move did not declare), and Armored
+Assault with a Human Wave (D14.332: ``bar_wave`` refuses it, and the Cavalry Wave's for good, A13.62).
 """
 
 from __future__ import annotations
@@ -116,6 +121,13 @@ def foot_mode(move: act.Move) -> str:
     if move.mode.endswith(AM):
         return "assault"
     return "cx" if move.mode.endswith(DT) else ""
+
+
+def parting_hex(move: act.Move) -> str | None:
+    """The label of the hex where a declared parting leaves the infantry (``armored-assault:CC5``), None for
+    a joint move to the end."""
+    mode = _base_mode(move.mode)
+    return mode[len(MODE) + 1:] if mode.startswith(MODE + ":") else None
 
 
 def parting(position: Position, move: act.Move) -> int:
@@ -390,6 +402,18 @@ def covers(position: Position, vehicle: UnitState, units: list[UnitState]) -> bo
         return False
     phase = position.phase.id
     return phase == "MPh" or (phase == "DFPh" and not vehicle.has("motion"))
+
+
+def hip_met(game: AslGame, position: Position, afv_id: str) -> State:
+    """D9.31 with A12.31: the infantry going with the AFV enter each hex as infantry do, so HIP enemy units
+    there are placed on it under a "?" (A12.15), whether or not the AFV itself would make them show (A12.41:
+    not by a woods-road). Not when it bypasses the hex (A12.151: the infantry go round with it)."""
+    from hexmate.rules.games.asl import hip, vbypass
+
+    afv = position.units.get(afv_id)
+    if afv is None or afv.hex is None or vbypass.across_of(afv) is not None:
+        return position.state
+    return hip.reveal(game, position.state, hip.at(game, position, afv.hex, afv.side), keep_concealed=True)
 
 
 def end_of_turn(state: State) -> State:

@@ -475,6 +475,20 @@ def can_move(position: Position, unit: UnitState) -> str | None:
     return vsmccrew.why_not_move(position, unit)  # A21.22: a lone SMC crew's limits
 
 
+def _tca_word(w: str) -> bool:
+    return len(w) == 4 and w.startswith("tca") and w[3] in "012345"
+
+
+def turret_word(mode: str) -> tuple[int | None, str]:
+    """D3.1.2: a ``tcaK`` word among a vehicle move's ``+``-joined mode words (``as tca2``): the TCA turned to
+    hexspine K with the move's first MP (its start MP; in Motion, its first entry), which costs nothing more
+    (twice, so one more MP, in a woods or building obstacle or rubble, C5.11). Returns (K or None, the rest
+    of the mode)."""
+    words = [w for w in mode.split("+") if w] if mode else []
+    k = next((int(w[3]) for w in words if _tca_word(w)), None)
+    return k, "+".join(w for w in words if not _tca_word(w))
+
+
 def check_move(position: Position, move: act.Move) -> act.Move:
     if len(move.units) != 1:
         raise IllegalAction(T("a vehicle moves alone in this subset"), "D2.1")
@@ -482,6 +496,21 @@ def check_move(position: Position, move: act.Move) -> act.Move:
     why = can_move(position, unit)
     if why:
         raise IllegalAction(why)
+    k, rest = turret_word(move.mode)
+    if k is not None:  # D3.1.2: the turret turned with the first MP, checked as the move without it
+        vt = vtype(unit)
+        if vt.ma is None or vt.ma.mount == "NT" or vbypass.across_of(unit) is not None:
+            raise IllegalAction(T("{unit} has no turret it may turn this way (a bypass has four TCA points, "
+                                  "D2.321)", unit=unit.id), "D3.1.2")
+        if k == tca_of(unit.markers, facing_of(unit)):
+            raise IllegalAction(T("{unit}'s TCA is already at hexspine {k}", unit=unit.id, k=k), "D3.1.2")
+        plain = check_move(position, dataclasses.replace(move, mode=rest))
+        assert plain.cost is not None
+        cost = Fraction(plain.cost) + turret_extra(position, unit)
+        if cost + spent_of(unit) > budget(unit) + (vm.esb_limit(vt) if vt.tracked else 0):
+            raise IllegalAction(T("the path costs {cost} MP, {unit} has {mp} MP", cost=cost, unit=unit.id,
+                                  mp=budget(unit) - spent_of(unit)), "D3.1.2")
+        return act.Move(move.units, move.path, cost, move.mode)
     if len(move.path) < 2 or move.path[0] != unit.hex:
         raise IllegalAction(
             T("the path must start at the vehicle's hex {hex}", hex=position.label(unit.hex)), "D2.1"
@@ -793,15 +822,36 @@ TURRET_SLOW = ("woods", "wooden-building", "stone-building", "rubble")  # D3.12:
 
 def turret_choices(position: Position, unit: UnitState, left: Fraction) -> tuple[str, ...]:
     """D3.12: a turreted vehicle may turn its TCA with an MP it spends in its MPh, here the stop MP: one
-    choice per other hexspine. Not offered where C5.11 (not among the texts) doubles that MP (woods, a
-    building, rubble), nor without the MP to stop, nor in bypass (D2.321's four TCA points)."""
+    choice per other hexspine. In a woods or building obstacle or rubble the TCA change takes twice the MP
+    (C5.11): the stop MP and one more (``turret_extra``). Not offered without those MP, nor in bypass
+    (D2.321's four TCA points)."""
     vt = vtype(unit)
-    if vt.ma is None or vt.ma.mount == "NT" or left < vm.STOP_MP or unit.hex is None:
+    if vt.ma is None or vt.ma.mount == "NT" or unit.hex is None:
         return ()
-    if position.map.terrain(unit.hex) in TURRET_SLOW or vbypass.across_of(unit) is not None:
+    if left < vm.STOP_MP + turret_extra(position, unit) or vbypass.across_of(unit) is not None:
         return ()
     now = tca_of(unit.markers, facing_of(unit))
     return tuple(f"{TURRET}{k}" for k in range(6) if k != now)
+
+
+def turret_extra(position: Position, unit: UnitState) -> int:
+    """D3.1.2 (C5.11): the MP a TCA change takes beyond the MP it goes with: one more in a woods or building
+    obstacle or in rubble (twice the one MP), none elsewhere, nor on a road there (a hex with a road: the
+    text's exception; bypass is not offered at all)."""
+    if unit.hex is None or position.map.terrain(unit.hex) not in TURRET_SLOW:
+        return 0
+    return 0 if position.map.road_exits(unit.hex) else 1
+
+
+def turn_at_start(position: Position, state: State, uid: str, k: int | None) -> State:
+    """D3.1.2: the TCA a ``tcaK`` move word turns with the move's first MP, as that MP is declared (before the
+    defender's window after the start MP, D3.3); a turret that turns throws its riders off (D6.21)."""
+    if k is None or uid not in state.units:
+        return state
+    from hexmate.rules.games.asl import vfire
+
+    state, unit = vfire.turn_ma(position, state, state.units[uid], k)
+    return state.with_unit(unit)
 
 
 def facing_decision(position: Position, unit: UnitState, left: Fraction) -> Decision:
@@ -869,11 +919,13 @@ def resume_facing(position: Position, decision: Decision, answer: act.Answer) ->
             state = state.push(wagon.wreck_check(position, unit, unit.hex))
         return state
     stop = 0 if wagon.is_wagon(vtype(unit).movement) else vm.STOP_MP  # D12.1: no MF to stop
-    if answer.choice.startswith(TURRET) and left >= stop:  # D3.12: the TCA turned with the stop MP
+    extra = turret_extra(position, unit) if answer.choice.startswith(TURRET) else 0
+    if answer.choice.startswith(TURRET) and left >= stop + extra:  # D3.1.2: the TCA turned with the stop MP
         from hexmate.rules.games.asl import vfire
 
         state, unit = vfire.turn_ma(position, state, unit, int(answer.choice[len(TURRET):]))  # D6.21: riders
         state = state.with_unit(unit)
+        stop += extra  # D3.1.2, C5.11: doubled in a woods or building obstacle or rubble
     if decision.arg("all_mp") == "1":  # D2.7: the stop MP beyond the allowance, or Motion
         if answer.choice == "motion":
             return state.with_unit(unit.mark("motion"))

@@ -26,6 +26,7 @@ from hexmate.rules.games.asl import (
     armorldr,
     armour,
     bicycle,
+    caend,
     carriers,
     cavalry,
     cavwave,
@@ -581,6 +582,13 @@ class AslGame(Game):
         return cost
 
     # --- movement ---
+    def listed_move(self, position: Position, move: act.Move) -> bool:
+        """The moves no lift and placement makes, listed on the pages: a vehicle's delay MP in place (with a
+        TCA change or not, D2.17, D3.1.2) and an Armored Assault whose infantry part on the way (D9.31)."""
+        if vdelay.is_delay(position, move):
+            return True
+        return asl_aa.claims(move) and asl_aa.parting_hex(move) is not None
+
     def moves_for(self, position: Position, unit_ids: frozenset[str]) -> Mapping[Hex, act.Move]:
         units, start = group_of(position, unit_ids, "A4.2", place="Location")
         if position.phase.id == "APh" and position.state.decision is None:
@@ -793,6 +801,8 @@ class AslGame(Game):
             return asl_search.check(self, position, action)  # A12.14, A12.152, A12.153, A12.32
         if isinstance(action, act.Activate) and vwreck.claims(action):
             return vwreck.check(position, action)  # D10.5: scrounging
+        if isinstance(action, act.Activate) and caend.claims(action):
+            return caend.check(position, action)  # D3.1.2: an arc for the fire phase's end
         if isinstance(action, act.Activate) and cyclesplit.claims(position, action):
             return cyclesplit.check(position, action)  # D15.44
         if isinstance(action, act.Activate) and carriers.claims(action):
@@ -1090,6 +1100,8 @@ class AslGame(Game):
             return asl_search.apply(self, position, action)  # A12.14, A12.152, A12.153, A12.32
         if isinstance(action, act.Activate) and vwreck.claims(action):
             return vwreck.declare(position, action)  # D10.5: the scrounging dr
+        if isinstance(action, act.Activate) and caend.claims(action):
+            return caend.declare(position, action)  # D3.1.2: made at the phase's end
         if isinstance(action, act.Activate) and cyclesplit.claims(position, action):
             return cyclesplit.apply(position, action)  # D15.44
         if isinstance(action, act.Activate) and carriers.claims(action):
@@ -2143,6 +2155,7 @@ class AslGame(Game):
             with_it = asl_aa.infantry_with(state, moving.units)
             if with_it:  # D9.31: the Armored Assault infantry with it meet them as infantry
                 entered = asl_residual.entered(position, entered, with_it)
+                entered = asl_aa.hip_met(self, position.at(entered), moving.units[0])  # A12.31 for them
             entered = asl_conceal58.moved(position, entered, moving.units, seen)
             entered = asl_rout.dm_beside(position, entered, moving.units[:1])  # A10.62: beside a broken unit
             return vconceal.entered(self, position.at(entered), moving.units[0], seen[0])  # A12.4, A12.41
@@ -2375,6 +2388,9 @@ class AslGame(Game):
             cycle = moto.check_through(position.units[move.units[0]])
             position = position.at(position.state.with_unit(cycle))
             move = dataclasses.replace(move, mode=rest)
+        turret, rest = armour.turret_word(move.mode)  # D3.1.2: a TCA change with the move's first MP
+        if turret is not None:
+            move = dataclasses.replace(move, mode=rest)
         state = super().begin_move(position, move)
         if move.units[0] in position.units and armour.is_vehicle(position.units[move.units[0]]):
             exiting = move.mode == "exit"  # D5.341: a Recalled AFV leaving by its friendly edge
@@ -2385,9 +2401,10 @@ class AslGame(Game):
             if not radioless.radioless(state.units[move.units[0]]):  # D14.24: a radio AFV leaves its platoon
                 state = platoon.leave(state, state.units[move.units[0]])
             if vdelay.is_delay(position, move):  # D2.17: spent in place, no start, ESB or breakdown
-                return state.replace(game=gs)
+                return vdelay.turn(position, state.replace(game=gs), move)  # D3.1.2: a TCA with it
             n = len(state.decisions)
             state = armour.begin_move(position, state.replace(game=gs))  # D2.5: ESB before the first hex
+            state = armour.turn_at_start(position, state, move.units[0], turret)  # D3.1.2
             return vinplace.start_window(position, state, move.units[0], n)  # D2.12, D3.3: fire at the start
         units = [position.units[u] for u in move.units if u in position.units]
         units = [u for u in units if u.type != "sw"]  # the SW they carry go where they go (A4.43)
@@ -2645,6 +2662,7 @@ class AslGame(Game):
             yield from asl_dismantle.generate(position)  # A9.8
             yield from asl_swdestroy.generate(position)  # A9.73
             yield from oppfire.generate(position)  # A7.25: in the PFPh
+            yield from caend.generate(position)  # D3.1.2: the TCA/VCA at the phase's end
         elif phase == "CCPh":
             done = self.gstate(position.state).cc_done  # A11.31: a Location's sequential CC is over
             yield from (a for a in vfire.cc_generate(position)
@@ -2666,6 +2684,7 @@ class AslGame(Game):
         position = position.at(impulse.end_of_mph(position))  # D14.31: a platoon still moving stops here
         state = fire_groups.phase_over(platoon.broken_up(position))  # A7.55, A7.7; D14.22
         state = asl_mgca.phase_over(position, state)  # A9.21: the MMG/HMG CA counters
+        state = caend.phase_over(position, state)  # D3.1.2: the arcs declared for a fire phase's end
         phase = position.phase.id
         remove: tuple[str, ...] = ()
         if phase == "DFPh":

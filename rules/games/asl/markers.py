@@ -281,6 +281,9 @@ def phrase(marker: str, label: object = None) -> T:
         return T("hull down behind its {side} crest hexside (D4.221)", side=DIRECTION_NAMES[int(marker[3:])])
     if marker.startswith("tca") and marker[3:].isdigit():
         return T("turret covered arc at hexspine {k} (D3.12)", k=marker[3:])
+    if marker.startswith("caend:") and len(marker) == 10:
+        return T("its {arc} turns to hexspine {k} at the end of this fire phase (D3.1.2)",
+                 arc=marker[6:9].upper(), k=marker[9])
     if marker.startswith("mg_fired:"):
         return T("its {weapon} has fired this player turn (D3.5)", weapon=marker[9:].upper())
     if marker.startswith("vfrom:") and "@" in marker:

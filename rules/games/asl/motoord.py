@@ -146,7 +146,9 @@ def to_hit(position: Position, firer: UnitState, h: Hex) -> tuple[list[od.Step],
     cases: list[str] = []
     if (vt.armored and not vt.open_topped and not firer.has("ce")) or dugin.cupola(firer):
         cases.append("I")  # D5.2, D9.51
-    if firer.has("motion"):
+    if firer.has("motion") and vfire.bounding(position, firer) and vfire.stabilized(position, firer):
+        cases.extend(("C", "gyro"))  # D11.11: a stabilized gun not stopped: Case C and +1 as its Case C4
+    elif firer.has("motion"):
         cases.append("C4")  # D2.42
     elif vfire.bounding(position, firer) and vfire.stabilized(position, firer):
         cases.extend(("B", "gyro"))  # D11.11

@@ -57,7 +57,7 @@ CASES = (
     "hindrance",
     "bypass_side",
     "D",
-    "gyro",  # D11.11: a stabilized gun's +1 on Case B
+    "gyro",  # D11.11: a stabilized gun's +1: on Case B stopped, on Case C (as its Case C4) not stopped
 )
 
 

@@ -51,7 +51,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armorldr, mounted
+from hexmate.rules.games.asl import armorldr, mounted, vmg
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.asl.aftermath import decisions_for
@@ -200,7 +200,7 @@ def declare(position: Position, vehicle: UnitState, h: Hex, ft: str | None = Non
                         subject=(vehicle.id,), target=h)
     vt = vehicle_of(vehicle.values)
     base = vt.ovr_fp(ma_working=not vehicle.has("ma_malf"), mg_working=False)
-    working = sum(getattr(vt, w) for w in ("bmg", "cmg", "aamg")  # D7.11: only the functioning MGs
+    working = sum(vmg.fp_of(vt, w) for w in ("bmg", "cmg", "aamg", "ma")  # D7.11: the working MGs, an MG MA
                   if not vehicle.has(f"{w}_malf") and not vehicle.has(f"{w}_removed"))
     base += Fraction(working * 3, 2)
     share, _ = mounted.ovr_share(vehicle, aboard(position, vehicle))

@@ -35,6 +35,12 @@ def candidates(vehicle: UnitState, original: int, ft: str = "") -> list[tuple[st
         return out
     if vt.ma is not None and vt.ma.kind == "gun" and not vehicle.has("ma_malf") and original >= vt.ma.b:
         out.append(("ma", "malfunction"))
+    ma = vt.ma
+    if ma is not None and ma.kind == "MG" and ma.fp and not vehicle.has("ma_malf") \
+            and not vehicle.has("ma_removed"):  # D7.17, D3.7: an MG MA at its own B#
+        ma_fate = vmgbreak.fate(original, vcapture.penalty(vehicle), ma.b)
+        if ma_fate:
+            out.append(("ma", ma_fate))
     fate = vmgbreak.fate(original, vcapture.penalty(vehicle))
     if fate:
         out += [(w, fate) for w in MGS if getattr(vt, w) and not vehicle.has(f"{w}_malf")

@@ -23,7 +23,7 @@ sentence: Vehicle Notes are not among the texts), D6.83's quicker unloading (D6.
 
 from __future__ import annotations
 
-from hexmate.rules.games.asl import dismantle
+from hexmate.rules.games.asl import dismantle, vmg
 from hexmate.rules.games.asl.armour import vtype
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.scenario import CounterType
@@ -54,15 +54,15 @@ def _nationality(vehicle: UnitState) -> str:
 
 def counter_for(position: Position, vehicle: UnitState, weapon: str) -> CounterType | None:
     """The SW counter a removed weapon becomes (D6.631), or None when the scenario has none fitting (an MG
-    MA's FP is not in the catalogue, so no counter is known to fit it)."""
+    MA whose catalogue entry gives no ``fp``: no counter is known to fit it)."""
     vt = vtype(vehicle)
     counters = position.scenario.counters
     nat = _nationality(vehicle)
-    if weapon == "ma":
+    if weapon == "ma" and not vmg.fp_of(vt, "ma"):  # an MG MA with its FP goes on as any MG below
         assert vt.ma is not None
         keys = {"MTR": [f"MTR{vt.ma.calibre}-{nat}", f"MTR{vt.ma.calibre}"], "ATR": [f"ATR-{nat}", "ATR"]}
         return next((counters[k] for k in keys.get(vt.ma.kind, []) if k in counters), None)
-    fp = int(getattr(vt, weapon))
+    fp = vmg.fp_of(vt, weapon)
     fitting = [c for c in counters.values() if c.type == "sw" and c.values.get("sw") == "mg"
                and (not c.values.get("nationality") or str(c.values["nationality"]) == nat)
                and 0 < int(c.values.get("fp", 0) or 0) <= fp]

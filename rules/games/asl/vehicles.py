@@ -51,7 +51,8 @@ class CatalogueError(DataError):
 @dataclass(frozen=True)
 class MainArmament:
     """The MA (D1.3): calibre in mm and type ("gun", "MG", "FT"), its length letter (C: L, LL, *), mount,
-    multiple ROF (D3.5), breakdown number (D3.7), and whether that B# is circled (low ammo, D3.71)."""
+    multiple ROF (D3.5), breakdown number (D3.7), and whether that B# is circled (low ammo, D3.71). ``fp``:
+    an MG MA's FP, printed at the counter's lower left as its MA (D3.5); 0 for any other kind."""
 
     calibre: int
     kind: str = "gun"
@@ -60,6 +61,7 @@ class MainArmament:
     rof: int = 0
     b: int = 12
     low_ammo: bool = False
+    fp: int = 0
 
 
 @dataclass(frozen=True)
@@ -217,7 +219,7 @@ _KEYS = {
 SMOKE_KINDS = ("sD", "sM", "sP", "sN")  # D13.1
 FT_MOUNTS = ("B", "T")  # D1.8 (S, the side mount, needs the Vehicle Note's arc: not built)
 _ARMOR_KEYS = {"hull_front", "hull_side", "turret_front", "turret_side", "rear_unarmored"}
-_MA_KEYS = {"calibre", "kind", "length", "mount", "rof", "b", "low_ammo"}
+_MA_KEYS = {"calibre", "kind", "length", "mount", "rof", "b", "low_ammo", "fp"}
 
 
 def parse_vehicle(source: str, vid: str, d: Any) -> VehicleType:
@@ -298,8 +300,11 @@ def parse_vehicle(source: str, vid: str, d: Any) -> VehicleType:
         for key, value, lo, hi in (("calibre", calibre, 0, 500), ("b", b, 2, 12), ("rof", rof, 0, 3)):
             if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
                 raise err(f"ma.{key} must be a whole number {lo}..{hi}", f"ma.{key}")
+        fp = m.get("fp", 0)  # D3.5: an MG MA's FP
+        if not isinstance(fp, int) or isinstance(fp, bool) or not 0 <= fp <= 30 or (fp and kind != "MG"):
+            raise err("ma.fp is an MG MA's FP, a whole number 0..30, for kind MG only (D3.5)", "ma.fp")
         ma = MainArmament(
-            calibre, kind, str(m.get("length", "")), mount, rof, b, bool(m.get("low_ammo", False))
+            calibre, kind, str(m.get("length", "")), mount, rof, b, bool(m.get("low_ammo", False)), fp
         )
     mg = d.get("mg", {})
     if not isinstance(mg, dict) or any(k not in ("bmg", "cmg", "aamg", "rmg", "trmg") for k in mg):

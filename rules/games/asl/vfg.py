@@ -636,7 +636,7 @@ def generate(game: AslGame, position: Position) -> Iterator[act.Fire]:
         for other in here:
             if is_vehicle(other) and other.id > vehicle.id and may_join(other):
                 fire = act.Fire((*mg.firers, *(f"{other.id}.{w}" for w in vmg.WEAPONS
-                                               if getattr(vtype(other), w))), mg.target)
+                                               if vmg.fp_of(vtype(other), w))), mg.target)
                 if _ok(game, position, fire):
                     yield fire
 

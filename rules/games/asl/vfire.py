@@ -283,7 +283,9 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState,
         or (position.phase.id in ("MPh", "DFPh") and target.has("entered"))
     ):
         cases.append("J")  # a moving or Motion target (D2.1, D2.41)
-    if firer.has("motion"):
+    if firer.has("motion") and bounding(position, firer) and stabilized(position, firer):
+        cases.extend(("C", "gyro"))  # D11.11: a stabilized gun not stopped: Case C and +1 as its Case C4
+    elif firer.has("motion"):
         cases.append("C4")  # D2.42
     elif bounding(position, firer) and stabilized(position, firer):
         cases.extend(("B", "gyro"))  # D11.11: a stabilized gun stopped: Case B + 1 instead of C

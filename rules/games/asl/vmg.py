@@ -10,6 +10,11 @@ The attack's numbers, each with its rule (the caller rolls the IFT DR and applie
 - in moving fire (Bounding First Fire, D3.3) there is no Case A: the FP is halved instead (D3.3.1, D3.52);
 - in the AFPh every MG's FP is halved instead of Case B (D3.53); in Motion or not stopped the FP is halved
   again (D2.42: it accumulates with the other halvings);
+- an MG MA (weapon ``ma``, the catalogue's ``ma.fp``, D3.5) fires as these do: a bow one at the BMG's VCA
+  and NT rate, a turret one at the CMG's TCA and its turret's rate, turning the turret (D3.51, D3.52); its
+  normal range is not in the texts (here the matching MG's, D1.81/D1.82); its Armor Leader's DRM modifies its
+  IFT DR when it fires alone (D3.44: no other MG's); multiple ROF and the AFPh re-fire (D3.5, D3.3.2) are
+  vmgfire's;
 - a shocked or stunned AFV does not fire (D5.34); the +1 of a stun's reverse adds to its IFT DR (D5.34);
 - each MG fires once per player turn outside CC (D3.5): the caller marks ``mg_fired:<weapon>``;
 - rear MGs (D1.81, D1.82): the hull RMG like the BMG but only at its own hex or the hull's rear target facing
@@ -44,10 +49,25 @@ from hexmate.rules.games.base import Position, UnitState
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.text import T
 
-WEAPONS = ("bmg", "cmg", "aamg", "rmg", "trmg")
+WEAPONS = ("bmg", "cmg", "aamg", "rmg", "trmg", "ma")  # "ma": an MG MA (D3.5), fired on the IFT like these
 NORMAL_RANGE = {"bmg": 8, "cmg": 12, "aamg": 8, "rmg": 8, "trmg": 8}  # D1.81, D1.82, D1.83
-RULE = {"bmg": "D1.81", "cmg": "D1.82", "aamg": "D1.83", "rmg": "D1.81", "trmg": "D1.82"}
-NAMES = {"bmg": "BMG", "cmg": "CMG", "aamg": "AAMG", "rmg": "hull RMG", "trmg": "turret RMG"}
+RULE = {"bmg": "D1.81", "cmg": "D1.82", "aamg": "D1.83", "rmg": "D1.81", "trmg": "D1.82", "ma": "D3.5"}
+NAMES = {"bmg": "BMG", "cmg": "CMG", "aamg": "AAMG", "rmg": "hull RMG", "trmg": "turret RMG", "ma": "MG MA"}
+
+
+def fp_of(vt: VehicleType, weapon: str) -> int:
+    """The printed FP of one of the vehicle's MGs: an MG MA's is the MA's own (D3.5), 0 when it has none."""
+    if weapon == "ma":
+        return vt.ma.fp if vt.ma is not None and vt.ma.kind == "MG" else 0
+    return int(getattr(vt, weapon))
+
+
+def normal_range(vt: VehicleType, weapon: str) -> int:
+    """A7.22's normal range of the MG: an MG MA's is not printed in the texts (chapter C and the counter):
+    here that of the MG its mount matches, a bow MA the BMG's 8 (D1.81), a turret MA the CMG's 12 (D1.82)."""
+    if weapon == "ma":
+        return NORMAL_RANGE["bmg"] if vt.ma is None or vt.ma.mount == "NT" else NORMAL_RANGE["cmg"]
+    return NORMAL_RANGE[weapon]
 MA_FIRED = "ma_fired:"  # ``ma_fired:<phase>``: the MA fired in that phase (D1.82: no turret RMG then)
 
 
@@ -164,12 +184,14 @@ def mg_attack(
     moving: bool,
     moving_target: bool = False,
     stabilized: bool = False,
+    leadership: int = 0,
 ) -> MgAttack:
     """The FP and the IFT DRM of the vehicle's named MGs firing together at ``target`` (D3.5, D3.52, D3.53,
     D3.3.1, D2.42, D1.81-D1.83). Raises IllegalAction naming the rule for a shot the text forbids.
-    ``moving_target``: the target is a moving unit (the fixed BMG's +1, D1.81)."""
+    ``moving_target``: the target is a moving unit (the fixed BMG's +1, D1.81). ``leadership``: the Armor
+    Leader's DRM, which D3.44 lets modify only the MA's IFT DR: it counts only when the MG MA fires alone."""
     if not weapons or len(set(weapons)) != len(weapons) or any(w not in WEAPONS for w in weapons):
-        raise IllegalAction(T("name each of the vehicle's MGs once: bmg, cmg, aamg, rmg or trmg"), "D3.5")
+        raise IllegalAction(T("name each of the vehicle's MGs once: bmg, cmg, aamg, rmg, trmg or ma"), "D3.5")
     if "shocked" in markers or "stunned" in markers:
         raise IllegalAction(T("a shocked or stunned AFV does not fire"), "D5.34")
     rng = distance(firer, target)
@@ -178,20 +200,23 @@ def mg_attack(
     fps: dict[str, Fraction] = {}  # each MG's FP after Long Range (A7.22)
     drms: list[tuple[int, bool]] = [(0, False)]  # each MG's CA DRM; True: the one the MA's turn left (D3.51)
     for w in weapons:
-        value = int(getattr(vt, w))
+        value = fp_of(vt, w)
         if value <= 0 or f"{w}_malf" in markers or f"{w}_removed" in markers:  # D6.631: taken out
             raise IllegalAction(T("this vehicle has no working {weapon}", weapon=NAMES[w]), RULE[w])
         if fired_marker(w) in markers:
             raise IllegalAction(T("its {weapon} has fired this player turn", weapon=NAMES[w]), "D3.5")
-        if rng > 2 * NORMAL_RANGE[w]:  # A7.22: Long Range reaches twice the normal range
+        if rng > 2 * normal_range(vt, w):  # A7.22: Long Range reaches twice the normal range
             said = T("the {weapon} reaches {range} hexes, twice its normal range {normal} (A7.22)",
-                     weapon=NAMES[w], range=2 * NORMAL_RANGE[w], normal=NORMAL_RANGE[w])
+                     weapon=NAMES[w], range=2 * normal_range(vt, w), normal=normal_range(vt, w))
             raise IllegalAction(said, "A7.22")
         if w == "aamg" and vt.armored and not crew_exposed(vt, markers):
             raise IllegalAction(T("the AAMG of an AFV fires only with its crew CE"), "D1.83")
         if w == "cmg":
             restricted_turret(vt, markers, "CMG")  # D1.321, D1.322
-        if w in ("cmg", "trmg"):
+        if w == "ma":
+            restricted_turret(vt, markers, "MA")  # D1.321, D1.322
+        bow_ma = w == "ma" and vt.ma is not None and vt.ma.mount == "NT"
+        if w in ("cmg", "trmg") or (w == "ma" and not bow_ma):
             buttoned_ot(vt, markers, NAMES[w])  # D5.3 (the AAMG's own D1.83 below says the same)
         if w == "rmg" and not in_rear(firer, target, vca):
             raise IllegalAction(T("the hull rear MG fires only at its own hex or the vehicle's rear target "
@@ -202,21 +227,21 @@ def mg_attack(
         if w == "trmg" and ma_fired_marker(phase) in markers:
             raise IllegalAction(T("the turret rear MG does not fire in a phase its MA fired"), "D1.82")
         drm, kept = 0, False
-        if w == "bmg":
+        if w == "bmg" or bow_ma:  # D3.52: the BMG (and a bow MG MA, D1.31) at the NT rate
             k = fc.hexspines_to(firer, target, vca)
             drm = pack.case_a_drm("NT", k)
-        elif w == "cmg":
+        elif w in ("cmg", "ma"):  # a turret MG MA turns the turret as the CMG does (D3.51, D3.52)
             k = fc.hexspines_to(firer, target, tca)
             mount = vt.ma.mount if vt.ma is not None else "NT"
             drm = pack.case_a_drm(mount, k)
-            if k == 0 and not bounding:  # D3.51: inside the TCA the MA turned this phase: its DRM too
-                drm = carried_penalty(markers, phase, "cmg")
+            if k == 0 and not bounding:  # D3.51: inside the TCA another turret weapon turned this phase
+                drm = carried_penalty(markers, phase, w)
                 kept = drm > 0
         if drm and bounding:
             drm = 0  # D3.52: moving fire is always inside the CA (C5.13); halved instead (D3.3.1)
         drms.append((drm, kept))
         steps.append(od.Step(w, value, RULE[w], T("{weapon} FP", weapon=NAMES[w])))
-        if rng > NORMAL_RANGE[w]:  # A7.22: beyond its normal range, this MG's FP halved
+        if rng > normal_range(vt, w):  # A7.22: beyond its normal range, this MG's FP halved
             fps[w] = Fraction(value, 2)
             steps.append(od.Step(f"long_range:{w}", 0, "A7.22",
                                  T("{weapon} at Long Range: its FP halved", weapon=NAMES[w])))
@@ -257,6 +282,10 @@ def mg_attack(
     if "plus1" in markers:
         drm += 1
         steps.append(od.Step("plus1", 1, "D5.34", T("recalled or stunned before")))
+    if leadership and list(weapons) == ["ma"]:  # D3.44: the MA's own IFT DR; an attack with other MGs is not
+        drm += leadership
+        steps.append(od.Step("armor_leader_ma", leadership, "D3.44",
+                             T("leadership: the Armor Leader directs the MG MA")))
     return MgAttack(fp, drm, tuple(steps))
 
 

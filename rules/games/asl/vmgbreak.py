@@ -42,27 +42,32 @@ def scrounged_captured(position: Position, unit: UnitState, vehicle: UnitState) 
     return not any(theirs in f and mine in f for f in au._FAMILIES)
 
 
-def fate(original: int, cut: int) -> str:
-    """``malfunction``, ``disabled`` or ``""`` after an Original DR; ``cut``: the captured multiple."""
+def fate(original: int, cut: int, b: int = 12) -> str:
+    """``malfunction``, ``disabled`` or ``""`` after an Original DR; ``cut``: the captured multiple; ``b``:
+    the weapon's B# (12 but for an MA printed lower, D3.7)."""
     if cut:
-        return od.captured_breakdown(original, 12, cut=2 * cut)  # A21.11, A.11
-    return "malfunction" if original >= 12 else ""  # D3.7
+        return od.captured_breakdown(original, b, cut=2 * cut)  # A21.11, A.11
+    return "malfunction" if original >= b else ""  # D3.7
 
 
 def apply(vehicle: UnitState, weapons: Iterable[str], original: int) -> tuple[UnitState, list[Line]]:
     """Each MG that fired in the attack, broken down or not by its Original DR (D3.7, A21.11)."""
+    from hexmate.rules.games.asl.armour import vtype
+
     cut = vcapture.penalty(vehicle)
-    what = fate(original, cut)
-    if not what:
-        return vehicle, []
+    ma = vtype(vehicle).ma
     rule = "A21.11" if cut else "D3.7"
     lines: list[Line] = []
     for w in weapons:
+        b = ma.b if w == "ma" and ma is not None else 12  # D3.7: a B# below 12 is the MA's (an MG MA's too)
+        what = fate(original, cut, b)
+        if not what:
+            continue
         marks = (f"{w}_malf", f"{w}_disabled") if what == "disabled" else (f"{w}_malf",)
         vehicle = vehicle.mark(*marks)
         said = T("disabled for good") if what == "disabled" else T("malfunctions")
         lines.append(Line(T("its {weapon}: B# {b}, Original DR {dr}", weapon=NAMES.get(w, w.upper()),
-                            b=12 - 2 * cut, dr=original), said, rule))
+                            b=b - 2 * cut, dr=original), said, rule))
     return vehicle, lines
 
 

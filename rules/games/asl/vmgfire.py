@@ -28,12 +28,13 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import (
+    armorldr,
     fire_groups,
     hulldown,
     prcfire,
     riders,
+    vcapture,
     vcover,
     vfire,
     vimmobile,
@@ -42,6 +43,7 @@ from hexmate.rules.games.asl import (
     vmgveh,
     vsmccrew,
 )
+from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl.aftermath import decisions_for
@@ -66,6 +68,7 @@ MODS = {  # the attack's own DRMs, as the resolution shows them
     "fg_overstack": (T("a fire group member's Location over the stacking limit"), "A5.12"),  # vfg.py
     "armor_leader": (T("leadership: the halftrack's Armor Leader directs its fire group"), "D3.44"),  # vfg.py
     "leadership": (T("leadership of the fire group"), "D6.65"),  # vfg.py
+    "armor_leader_ma": (T("leadership: the Armor Leader directs the MG MA"), "D3.44"),
 }
 
 
@@ -165,13 +168,15 @@ def attack(position: Position, unit: UnitState, target: Hex, weapons: tuple[str,
     bff = vfire.bounding(position, unit)
     pack = od.load_pack()
     mover = moving_target(position, unit, target)
+    lead = armorldr.leadership(unit, "ma", withhold=True)  # D3.44: an MG MA's IFT DR (vmg.mg_attack)
     if weapons:
         return vmg.mg_attack(pack, vt, unit.markers, unit.hex, f, tca, target, weapons,
-                             phase=position.phase.id, bounding=bff, moving=_moving(unit), moving_target=mover)
+                             phase=position.phase.id, bounding=bff, moving=_moving(unit), moving_target=mover,
+                             leadership=lead)
     ok: list[tuple[str, vmg.MgAttack]] = []
     first: IllegalAction | None = None
     for w in vmg.WEAPONS:
-        if not getattr(vt, w):
+        if not vmg.fp_of(vt, w):
             continue
         if w == "bmg":
             try:
@@ -196,7 +201,7 @@ def attack(position: Position, unit: UnitState, target: Hex, weapons: tuple[str,
     use = free or [w for w, _ in ok]
     return vmg.mg_attack(pack, vt, unit.markers, unit.hex, f, tca, target, use, phase=position.phase.id,
                          bounding=bff, moving=_moving(unit), moving_target=mover,
-                         stabilized=vfire.stabilized(position, unit))
+                         stabilized=vfire.stabilized(position, unit), leadership=lead)
 
 
 def check(position: Position, fire: act.Fire) -> act.Fire:
@@ -228,7 +233,7 @@ def check(position: Position, fire: act.Fire) -> act.Fire:
                               vehicle=unit.id), "D.3")
     if phase == "AFPh" and unit.has("prep_fire"):  # D3.3, D3.5: one fire phase for all its weapons
         raise IllegalAction(T("{unit} Prep Fired: no fire from it in the AFPh", unit=unit.id), "D3.3")
-    if phase == "AFPh" and vfire.refiring(unit):
+    if phase == "AFPh" and vfire.refiring(unit) and tuple(weapons) != ("ma",):  # D3.3.2: an MG MA alone
         raise IllegalAction(T("{unit}'s gun made Bounding First Fire keeping its ROF: in the AFPh only that "
                               "gun fires again, not its MGs (D3.3.2)", unit=unit.id), "D3.3.2")
     if phase == "AFPh" and unit.has(vfire.BOUNDING):
@@ -272,6 +277,9 @@ def declare(position: Position, fire: act.Fire) -> State:
     # AFPh (D3.5: one fire phase for all its weapons), no move in the MPh; the gun may still fire now
     if (vfire.bounding(position, unit) or position.phase.id == "PFPh") and not unit.has(counter):
         marks += [counter, MG_ONLY]
+    if "ma" in used:
+        marks.append(vmg.ma_fired_marker(position.phase.id))  # D1.82: no turret RMG in this phase
+        unit, state = _cmg_after(position, state, unit, fire.target, "ma")  # a turret MG MA turns it (D3.51)
     if "cmg" in used:
         unit, state = _cmg_after(position, state, unit, fire.target)
     state = state.with_unit(unit.mark(*marks))
@@ -286,13 +294,15 @@ def declare(position: Position, fire: act.Fire) -> State:
                                target=fire.target, args=args))
 
 
-def _cmg_after(position: Position, state: State, unit: UnitState, target: Hex) -> tuple[UnitState, State]:
+def _cmg_after(position: Position, state: State, unit: UnitState, target: Hex,
+               weapon: str = "cmg") -> tuple[UnitState, State]:
     """What the CMG's shot does to the turret: fired at anything but the MA's acquired target it costs the MA
     that acquisition (D1.82); fired outside the TCA it turns the turret to the target (D3.12) and leaves its
     Case A DRM for the MA's shots inside the new TCA this phase (D3.51); a turret that turns throws its
     riders off (D6.21)."""
-    ids = [u.id for u in position.units_at(target)]
-    unit = unit.mark(remove=vmg.lost_acquisition(unit.markers, ids))
+    if weapon == "cmg":
+        ids = [u.id for u in position.units_at(target)]
+        unit = unit.mark(remove=vmg.lost_acquisition(unit.markers, ids))
     vt = vtype(unit)
     home = unit.hex
     assert home is not None
@@ -305,7 +315,7 @@ def _cmg_after(position: Position, state: State, unit: UnitState, target: Hex) -
         return unit, state
     drm = od.load_pack().case_a_drm(vt.ma.mount, k)
     unit = _remark(unit, with_tca(unit.markers, f, fc.facing_to(home, target, tca)))
-    penalty = vmg.penalty_marker(position.phase.id, "cmg", drm)
+    penalty = vmg.penalty_marker(position.phase.id, weapon, drm)
     unit = unit.mark(penalty)
     state = state.with_unit(unit)
     on_top = riders.carried_riders(state, unit, vt.passengers)
@@ -425,12 +435,36 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
     if more:
         state = state.with_unit(broken)
         lines += more
+    state, more = _ma_rof(position, state, unit.id, decision, answer.dice)  # D3.5, D3.3, D3.3.2
+    lines += more
     result = " / ".join(summary_parts)
     summary = T("{unit} fires its MGs at {hex}: {result}", unit=unit.id, hex=position.label(h), result=result)
     res = Resolution(act.Fire((unit.id,), h, answer.dice), "ift", position.charts.label, position.charts.demo,
                      tuple(lines), results, summary)
     state = state.replace(resolution=res)
     return state.push(*pushed) if pushed else state
+
+
+def _ma_rof(position: Position, state: State, uid: str, decision: Decision,
+            dice: tuple[int, ...]) -> tuple[State, list[Line]]:
+    """D3.5: an MG MA with multiple ROF that fired alone and still works keeps it on a colored dr at most its
+    ROF (one lower a captured vehicle's, A21.12): it may fire again this player turn, at the same target too.
+    In the MPh, the only weapon that fired, it takes no Bounding Fire counter (D3.3) and so may fire once
+    more in the AFPh (D3.3.2, vfire.refiring); that AFPh shot keeps nothing."""
+    unit = state.units[uid]
+    vt = vtype(unit)
+    if decision.arg("weapons") != "ma" or vt.ma is None or unit.has("ma_malf") or decision.target is None:
+        return state, []
+    rof = max(0, vt.ma.rof - vcapture.penalty(unit)) if vt.ma.rof else 0
+    phase = position.phase.id
+    if not rof or len(dice) < 2 or dice[1] > rof or (phase == "AFPh" and vfire.refiring(unit)):
+        return state, []
+    again = (vmg.fired_marker("ma"), at_marker(phase, decision.target))  # free to fire again (D3.5)
+    unit = unit.mark(remove=again)
+    others = any(m.startswith("mg_fired:") for m in unit.markers) or unit.has("rof_kept")
+    if vfire.bounding(position, unit) and not others:  # D3.3: the sole weapon kept its ROF: no counter
+        unit = unit.mark(remove=(vfire.BOUNDING, MG_ONLY))
+    return state.with_unit(unit), [Line(T("the MG MA keeps its rate of fire"), str(dice[1]), "D3.5")]
 
 
 def overstacked(position: Position, h: Hex, side: str, *, vehicles: bool = False) -> int:
@@ -467,6 +501,8 @@ def generate(position: Position) -> Iterator[act.Action]:
             try:
                 check(position, fire)
             except (IllegalAction, InvalidAction):
+                if phase == "AFPh" and vfire.refiring(unit) and vmg.fp_of(vtype(unit), "ma"):
+                    yield from _alone(position, act.Fire((f"{unit.id}.ma",), h))  # D3.3.2: the MG MA again
                 continue
             yield fire
             yield from _choices(position, unit, h)
@@ -485,9 +521,16 @@ def generate(position: Position) -> Iterator[act.Action]:
             yield from _named_at_vehicles(position, unit, h)
 
 
+def _alone(position: Position, fire: act.Fire) -> Iterator[act.Fire]:
+    try:
+        yield check(position, fire)
+    except (IllegalAction, InvalidAction):
+        return
+
+
 def _named_at_vehicles(position: Position, unit: UnitState, h: Hex) -> Iterator[act.Fire]:
     """D3.5, D.8, A7.308: the MGs named at a Location of enemy vehicles without infantry on the ground."""
-    able = [w for w in vmg.WEAPONS if getattr(vtype(unit), w)]
+    able = [w for w in vmg.WEAPONS if vmg.fp_of(vtype(unit), w)]
     for n in range(1, len(able) + 1):
         for ws in combinations(able, n):
             fire = act.Fire(tuple(f"{unit.id}.{w}" for w in ws), h)
@@ -501,7 +544,7 @@ def _named_at_vehicles(position: Position, unit: UnitState, h: Hex) -> Iterator[
 def _choices(position: Position, unit: UnitState, h: Hex) -> Iterator[act.Fire]:
     """D3.5: each MG alone and each combination of them that may fire at h, once the vehicle may fire
     there at all (the plain form's checks passed)."""
-    able = [w for w in vmg.WEAPONS if getattr(vtype(unit), w)]
+    able = [w for w in vmg.WEAPONS if vmg.fp_of(vtype(unit), w)]
     if len(able) < 2:
         return
     for n in range(1, len(able) + 1):

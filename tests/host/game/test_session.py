@@ -107,4 +107,24 @@ def test_a_vehicles_one_hex_declarations_are_listed_but_not_its_moves() -> None:
     assert s.position.phase.id == "MPh"
     texts = s.legal_texts(s.position.phasing)
     assert any(t.startswith("move ") and t.endswith(" as abandon") for t in texts)
-    assert not any(t.startswith("move ") and "-" in t.split()[2] for t in texts)
+    lifted = [t for t in texts if t.startswith("move ") and "-" in t.split()[2]]
+    # D2.17, D3.12: a delay MP, spent in place (with a turret turn or not), is made by no placement: listed
+    assert lifted and all(" as delay" in t for t in lifted)
+    assert "move ger-pz1 DL9-DL9 cost 1 as delay:tca2" in texts
+
+
+def test_d9_31_armored_assault_partings_are_listed_after_the_other_actions() -> None:
+    """D9.31: infantry beneath the AFV parting from it on the way is no single placement (the group is lifted
+    and put down whole), so the page lists those moves; the joint moves stay lifts and placements."""
+    s = GameSession.load("asl", demo_scenario().parent / "demo-armour.json")
+    s.position.push_text("end")
+    tank = s.position.units["ger-pz1"]
+    squad = dataclasses.replace(s.position.units["ger-sq1"], hex=tank.hex)
+    s.position = s.position.at(s.position.state.with_unit(squad))
+    texts = s.legal_texts(s.position.phasing)
+    parts = [t for t in texts if " as armored-assault:" in t]
+    assert parts and not any(t.endswith(" as armored-assault") for t in texts)
+    first = texts.index(parts[0])
+    assert all(" as armored-assault:" in t or " as delay" in t for t in texts[first:])
+    s.position.push_text(parts[0])  # and the listed text is a legal action
+    assert s.position.state.moving is not None or s.position.state.moved

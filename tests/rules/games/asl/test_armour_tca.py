@@ -1,11 +1,16 @@
 """D3.12 (the text's 3.1.2): a turreted vehicle turns its TCA with an MP it spends in its MPh, without that
-MP costing more: here with the stop MP, at the facing question (``answer turretK``). A turret that turns
+MP costing more: with the stop MP, at the facing question (``answer turretK``), or with a delay MP (``move V
+H-H as delay:tcaK``); twice the MP in woods (C5.11). A turret that turns
 throws its riders off (D6.21). Counters: test_armour's demo tanks (demo values)."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
+import pytest
+from hexmate.rules import actions as act
+from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import armour
 from hexmate.rules.games.asl.vehicles import tca_of
 
@@ -39,11 +44,69 @@ def test_d3_12_riders_bail_out_when_the_turret_turns(make_position: Any) -> None
     assert rider_now.carrier is None and rider_now.has("bailed") and pos.label(rider_now.hex) == "D5"
 
 
-def test_d3_12_no_turret_turn_offered_in_woods(make_position: Any) -> None:
-    """Not offered in woods (C5.11 doubles that MP there; chapter C is not among the texts)."""
+def test_d3_12_the_turret_turn_takes_two_mp_in_woods(make_position: Any) -> None:
+    """In woods the TCA change takes twice the MP (C5.11): with the stop MP it spends 2 MP, not 1."""
     pos = make(make_position, "MPh", hexes={"D5": {"terrain": "woods"}})
     pos.push_text("move a-pz C5-D5")
     while pos.decision is not None and pos.decision.then != "vfacing":
         pos.push_text("answer dice 1,1" if pos.decision.dice else "answer pass")
     top = pos.decision
-    assert top is not None and not any(c.startswith("turret") for c in top.choices)
+    assert top is not None and "turret2" in top.choices
+    left = Fraction(top.arg("left"))
+    pos.push_text("answer turret2")
+    pass_reactions(pos)
+    tank = pos.units["a-pz"]
+    assert tca_of(tank.markers, tank.facing) == 2
+    assert armour.spent_of(tank) == armour.budget(tank) - left + 2
+
+
+def test_d3_12_the_turret_turns_with_a_delay_mp(make_position: Any) -> None:
+    """D3.12 with D2.17: a stopped tank spends one delay MP and turns its TCA to hexspine 4 with it: 1 MP
+    spent, TCA 4 as the MP is declared (before the defender's reaction), VCA unchanged, still stopped."""
+    pos = make(make_position, "MPh")
+    offered = [pos.action_text(a) for a in pos.legal_actions]
+    assert "move a-pz C5-C5 cost 1 as delay:tca4" in offered
+    assert not any(o.endswith("delay:tca0") for o in offered)  # its TCA is at 0 now
+    pos.push_text("move a-pz C5-C5 as delay:tca4")
+    tank = pos.units["a-pz"]
+    assert tca_of(tank.markers, tank.facing) == 4 and tank.facing == 0
+    pass_reactions(pos)
+    tank = pos.units["a-pz"]
+    assert armour.spent_of(tank) == 1 and not tank.has("motion")
+
+
+def test_d3_12_a_delay_mp_turning_the_turret_in_woods_is_two(make_position: Any) -> None:
+    pos = make(make_position, "MPh", hexes={"C5": {"terrain": "woods"}})
+    pos.push_text("move a-pz C5-C5 as delay:tca4")
+    pass_reactions(pos)
+    assert armour.spent_of(pos.units["a-pz"]) == 2
+    with pytest.raises(IllegalAction, match="no turret"):
+        make(make_position, "MPh", {"id": "a-ht", "counter": "ht", "side": "a", "hex": "C7",
+                                    "markers": ["vca0"]}).push_text("move a-ht C7-C7 as delay:tca4")
+
+
+def test_d3_12_the_turret_turns_with_the_start_mp(make_position: Any) -> None:
+    """``as tca3``: the TCA turns with the start MP, before the defender's window after it, at no MP more:
+    C5-D5 costs 2 MP (start and entry) as without it; the VCA is the path's."""
+    pos = make(make_position, "MPh")
+    plain = pos.parse_action("move a-pz C5-D5")
+    turned = pos.game.validate(pos, pos.parse_action("move a-pz C5-D5 as tca3"))
+    assert isinstance(turned, act.Move) and turned.cost == pos.game.validate(pos, plain).cost == 2
+    pos.push_text("move a-pz C5-D5 as tca3")
+    tank = pos.units["a-pz"]
+    assert tca_of(tank.markers, tank.facing) == 3
+    pass_reactions(pos)
+    pos.push_text("answer keep")
+    pass_reactions(pos)
+    tank = pos.units["a-pz"]
+    assert tank.facing == 0 and tca_of(tank.markers, 0) == 3 and armour.spent_of(tank) == 3
+    with pytest.raises(IllegalAction, match=r"already at hexspine 0"):
+        make(make_position, "MPh").push_text("move a-pz C5-D5 as tca0")
+
+
+def test_d3_12_the_start_mp_turret_turn_in_woods_is_one_more(make_position: Any) -> None:
+    pos = make(make_position, "MPh", hexes={"C5": {"terrain": "woods"}})
+    plain = pos.game.validate(pos, pos.parse_action("move a-pz C5-D5"))
+    turned = pos.game.validate(pos, pos.parse_action("move a-pz C5-D5 as tca3"))
+    assert isinstance(plain, act.Move) and isinstance(turned, act.Move)
+    assert plain.cost is not None and turned.cost == plain.cost + 1

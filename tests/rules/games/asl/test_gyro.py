@@ -23,9 +23,9 @@ def gyro_panzer(tmp_path: Path) -> dict[str, Any]:
     return {"type": "vehicle", "vehicle": "demo-pz-g", "catalogue": str(path)}
 
 
-def th(tmp_path: Path, make_position: Any, option: Any) -> tuple[int, list[str]]:
+def th(tmp_path: Path, make_position: Any, option: Any, *marks: str) -> tuple[int, list[str]]:
     counters = {**COUNTERS, "pz": gyro_panzer(tmp_path)}
-    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0"]},
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0", *marks]},
              {"id": "b-t", "counter": "t", "side": "b", "hex": "J5", "markers": ["vca3"]}]
     pos: Position = make_position("asl", units, "MPh", counters=counters,
                                   options=None if option is None else {"gyro": option})
@@ -38,6 +38,16 @@ def test_d11_11_stopped_bounding_fire_is_case_b_plus_1(tmp_path: Path, make_posi
     stab, stab_cases = th(tmp_path, make_position, True)
     assert "C" in plain_cases and "C" not in stab_cases and {"B", "gyro"} <= set(stab_cases)
     assert stab - plain == 4 - 3  # Case C +4 replaced by Case B + 1 = +3: one better
+
+
+def test_d11_11_bounding_fire_not_stopped_is_case_c_plus_1(tmp_path: Path, make_position: Any) -> None:
+    """D11.11: a stabilized gun firing in its MPh without stopping (in Motion) takes Case C and a further +1
+    as its Case C4: one worse than Case C alone; an unstabilized gun in Motion takes Case C4 (D2.42)."""
+    plain_stopped, _ = th(tmp_path, make_position, None)
+    _, plain_cases = th(tmp_path, make_position, None, "motion")
+    stab_motion, stab_cases = th(tmp_path, make_position, True, "motion")
+    assert "C4" in plain_cases and "C4" not in stab_cases and {"C", "gyro"} <= set(stab_cases)
+    assert stab_motion == plain_stopped - 1
 
 
 def test_d11_1_only_where_the_ssr_says(tmp_path: Path, make_position: Any) -> None:

@@ -5,12 +5,15 @@ not scroungeable (D10.5); a crew re-entering with the counter puts the weapon ba
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import Position
 from hexmate.rules.games.asl import units as au
+from hexmate.rules.games.asl import vmg
 
 from .test_armour import pass_reactions
 
@@ -86,3 +89,19 @@ def test_d6_631_re_entry_with_the_counter_puts_the_mg_back(make_position: Any) -
     pass_reactions(pos)
     ht = pos.units["a-v"]
     assert not ht.has("abandoned") and not ht.has("bmg_removed") and "a-lmg" not in pos.units
+
+
+def test_d6_631_an_mg_ma_with_its_fp_leaves_as_an_mg_counter(tmp_path: Path, make_position: Any) -> None:
+    """D6.631 with D3.5: an MG MA whose FP the catalogue gives (4) leaves as the MG counter of no more FP
+    (the 3 FP LMG, not the 5 FP MMG), besides the BMG; the MA is marked removed."""
+    demo = json.loads((Path(vmg.__file__).parent / "catalogues" / "demo-vehicles.json").read_text())
+    entry = demo["vehicles"]["demo-ht-g"]
+    path = tmp_path / "ht.json"
+    path.write_text(json.dumps({"format": "hexmate-asl-vehicles/1", "label": "test", "vehicles": {
+        "demo-ht-g": {**entry, "ma": {**entry["ma"], "fp": 4}}}}))
+    pos = board(make_position, "hm", hm={"type": "vehicle", "vehicle": "demo-ht-g", "catalogue": str(path)})
+    pos.push_text("move a-v C5 as abandon-remove")
+    pass_reactions(pos)
+    assert pos.units["a-v"].has("ma_removed")
+    sw = pos.units["a-v-ma"]
+    assert sw.carrier == "a-v-crew" and sw.name == "LMG" and sw.values["fp"] == 3

@@ -21,7 +21,9 @@ def texts(pos: Position) -> list[str]:
 
 def test_d2_17_a_delay_mp_draws_defensive_first_fire_and_leaves_the_vehicle_free(make_position: Any) -> None:
     pos = mph(make_position)
-    assert [t for t in texts(pos) if "delay" in t] == ["move a-pz C5-C5 cost 1 as delay"]
+    # D3.12: the same delay MP may turn its turret to any other hexspine (test_armour_tca.py)
+    turret = [f"move a-pz C5-C5 cost 1 as delay:tca{k}" for k in range(1, 6)]
+    assert [t for t in texts(pos) if "delay" in t] == ["move a-pz C5-C5 cost 1 as delay", *turret]
     pos.push_text("move a-pz C5-C5 as delay")
     window = pos.decision
     assert window is not None and window.kind == "react" and window.side == "b"  # D3.3: after each MP
