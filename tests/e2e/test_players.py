@@ -216,6 +216,15 @@ def test_the_german_player_turn_played_from_the_keyboard_on_the_players_pages(de
     _go(ger, "DK4")
     assert "one of the hexes to choose" in ger.locator("#cursor").inner_text()
     ger.keyboard.press("Enter")
+    # at each Open Ground hex of the route a Russian "?" sees, the Russians are asked again, privately,
+    # whether to reveal to interdict there (A10.533, as the router enters): they keep them
+    while (v := table.wait("the rout", lambda w: w["phase_id"] == "APh" or (
+            w["decision"] or {}).get("rule") == "A10.533"))["phase_id"] != "APh":
+        assert v["decision"]["side"] == "rus" and v["decision"]["units"] == []
+        rus.wait_for_selector('.legal-act[data-text="answer keep"]')
+        _tab_to(rus, '.legal-act[data-text="answer keep"]')
+        rus.keyboard.press("Enter")
+        table.wait("the next hex", lambda w, before=v: w["decision"] != before["decision"])
     v = table.wait("APh", lambda v: v["phase_id"] == "APh")
     assert any(u["id"] == "ger-sq4" for u in v["counters"]["DK4"])
     _done(ger)  # no advance; the CCPh ends by itself

@@ -31,7 +31,7 @@ from hexmate.rules.games.asl import armour
 from hexmate.rules.games.base import Position, UnitState
 from hexmate.rules.games.terrain_view import table_for
 from hexmate.rules.hexes import Hex
-from hexmate.rules.maps import HexMap
+from hexmate.rules.maps import HexMap, MapError
 from hexmate.rules.scenario import CounterType, Scenario
 from hexmate.rules.text import T
 
@@ -60,7 +60,10 @@ def check(scenario: Scenario, m: HexMap, source: str) -> None:
         counter = scenario.counters.get(unit.counter)
         if counter is None or not unit.hex or unit.carrier:
             continue  # aboard a vehicle or possessed: no Location's stacking (A5.3), no hex of its own
-        h = m.parse_label(unit.hex)
+        try:
+            h = m.parse_label(unit.hex)
+        except MapError:
+            continue  # no such hex: the position's own set-up check names the file and the unit
         if h not in m.hexes:
             continue
         if counter.type in (*MMC, *SMC, armour.VEHICLE) and not enterable(m, h, counter):
