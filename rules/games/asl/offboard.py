@@ -227,7 +227,7 @@ def setups(game: AslGame, position: Position) -> list[act.Move]:
     for unit in sorted(position.units.values(), key=lambda u: u.id):
         if unit.side != position.phasing or not off_board(position, unit) \
                 or aboard_off_board(position, unit) or armour.is_vehicle(unit) \
-                or due_turn(position, unit.id) != position.turn:
+                or due_turn(position, unit.id) > position.turn:
             continue
         sides = entry_sides(position, unit)
         if not sides:

@@ -139,3 +139,19 @@ def test_a2_51_the_boards_full_hexes(make_position: Any) -> None:
     assert depth("B0", "top") == 9  # B0 a half hex on the edge line
     assert depth("A4", "left") == 31
     assert depth("L4", "right") == 31
+
+
+def test_a2_51_in_the_rph_of_its_own_turn(make_position: Any) -> None:
+    """Due on turn 2: nothing to set up in turn 1's RPh; offered first thing in its side's RPh of turn 2."""
+    pos = _pos(make_position, _u("y", "K4", side="b"),
+               options={"entry": {"r-1": {"turn": 2, "hexes": ["A4"]}}})
+    assert not _texts(pos, "off")
+    with pytest.raises(IllegalAction, match=r"A2\.51"):
+        pos.push_text("move r-1 A4 as off1")
+    while not (pos.turn == 2 and pos.phase.id == "RPh"):
+        pos.push_text("end")
+    assert pos.phasing == "a"
+    assert "move r-1 A4 as off2" in _texts(pos, "off")
+    pos.push_text("move r-1 A4 as off2")
+    _to_mph(pos)
+    assert "move r-1 A4 cost 2 as enter" in _texts(pos, "enter")
