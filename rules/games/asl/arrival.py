@@ -15,8 +15,10 @@ Audit of A2.5-A2.52 (paraphrased):
   either (marked at the MPh's end). Blocking by rubble
   or fire (B24, B25) and the river/canal bank restriction (B21) are not in the texts: not built.
 - A2.51 entering costs the entry hex's cost as if from off-board Open Ground, then the move goes on with the
-  MF left: built (the entry hex's own cost, paid from the unit's MF). The off-board board placed in the RPh
-  and movement on it are not built: the unit waits off the map and comes straight on at an entry hex.
+  MF left: built (the entry hex's own cost, paid from the unit's MF). The off-board board: built in
+  offboard.py (Infantry set up in the RPh on its full hexes within the stacking limit, 1 MF per off-board
+  hex crossed before the entry hex, no hex on the map so no LOS/fire across the edge); a unit not set up
+  comes on as from the off-board hex next to its entry hex.
 - A2.52 an off-board unit does nothing but come on: built (it is never in a stack, so no other action names
   it); its set-up choices (dismantled SW, CE/BU, Deployment in the RPh) are not built.
 - Vehicles come on by ventry.py (A2.5-A2.52 with chapter D's VCA and MP); their passengers and riders start
@@ -35,7 +37,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Moving
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armour
+from hexmate.rules.games.asl import armour, offboard
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.games.entry import EntryPlan
 from hexmate.rules.hexes import Hex, distance
@@ -108,7 +110,9 @@ def waiting(position: Position) -> list[UnitState]:
     return [u for u in sorted(position.units.values(), key=lambda u: u.id)
             if u.side == position.phasing and off_board(position, u) and not armour.is_vehicle(u)
             and not aboard_off_board(position, u)
-            and not (position.phase.id == "APh" and u.has(BARRED)) and entry_hexes(position, u)]
+            and not (position.phase.id == "APh" and u.has(BARRED))
+            and any(position.phase.id != "APh" or not offboard.approach(u, h)  # A2.51, A4.7
+                    for h in entry_hexes(position, u))]
 
 
 def on_map(position: Position) -> Position | None:
@@ -181,9 +185,12 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
     ids = tuple(u.id for u in units)
     here = _placed(position, ids, first)
     placed = [here.units[uid] for uid in ids]
+    before = offboard.stack_approach(units, first)  # A2.51: Open Ground crossed off the map first
     if phase == "APh":  # A2.5: the entry waited for the APh: one hex, the entry hex itself (A4.7)
         if len(move.path) != 1:
             raise IllegalAction(T("entering in the APh is one hex, the entry hex (A2.5, A4.7)"))
+        if before:
+            raise IllegalAction(T("in the APh only a unit set up next to the entry hex enters (A2.51, A4.7)"))
         return act.Advance(ids, move.path, None, MODE)
     if isinstance(move, act.Advance):
         raise IllegalAction(T("units enter the map by moving in the MPh (A2.5)"))
@@ -191,11 +198,11 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
     if entry is None:
         raise IllegalAction(T("{hex} may not be entered (A2.51)", hex=position.label(first)))
     budget = game.group_budget(placed, "", position.state)
-    total: int | Fraction = entry
+    total: int | Fraction = before + entry
     if len(move.path) > 1:
         rest = game.check_move(here, act.Move(ids, move.path, None, ""))
         total = total + (rest.cost if isinstance(rest.cost, (int, Fraction)) else 0)
-    if total > budget and (len(move.path) > 1 or budget < 1):  # A4.134: one hex whatever it costs
+    if total > budget and (len(move.path) > 1 or before or budget < 1):  # A4.134: one hex whatever it costs
         raise IllegalAction(T("the path costs {cost} MF, the stack has {budget} MF",
                               cost=str(total), budget=str(budget)), "A2.51")
     return act.Move(ids, move.path, total, MODE)
@@ -208,18 +215,23 @@ def moves(game: AslGame, position: Position) -> Iterator[act.Move]:
         return
     for unit in waiting(position):
         for first in entry_hexes(position, unit):
+            before = offboard.approach(unit, first)  # A2.51: Open Ground crossed off the map first
             if phase == "APh":
-                yield act.Advance((unit.id,), (first,), None, MODE)
+                if not before:  # A4.7: one hex, from the off-board hex next to it
+                    yield act.Advance((unit.id,), (first,), None, MODE)
                 continue
             if phase != "MPh":
                 continue
             here = _placed(position, (unit.id,), first)
             placed = [here.units[unit.id]]
             cost = game.cost_fn(here, placed)
-            entry = cost(position.map, first, first)
-            if entry is None:
+            step = cost(position.map, first, first)
+            if step is None:
                 continue
+            entry = before + step
             budget = game.group_budget(placed, "", position.state)
+            if before and entry > budget:
+                continue
             yield act.Move((unit.id,), (first,), entry, MODE)
             if entry >= budget:
                 continue

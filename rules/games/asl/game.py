@@ -51,6 +51,7 @@ from hexmate.rules.games.asl import (
     mounted,
     nations,
     ncreact,
+    offboard,
     oppfire,
     overrun,
     passrout,
@@ -768,6 +769,11 @@ class AslGame(Game):
 
     # --- the hooks ---
     def check(self, position: Position, action: act.Action) -> act.Action:
+        if offboard.claims(action):
+            assert isinstance(action, act.Move)
+            return offboard.check(self, position, action)  # A2.51: set up on the off-board board in the RPh
+        if isinstance(action, act.Move) and position.phase.id == "RPh":
+            raise IllegalAction(T("in the RPh a move is only an off-board set-up (A3.1, A2.51)"))
         if ventry.claims(position, action):
             assert isinstance(action, act.Move)
             return ventry.check(position, action)  # A2.5, A2.51, D2.12: a vehicle coming on
@@ -1085,6 +1091,8 @@ class AslGame(Game):
             shown = asl_hip.reveal(self, position.state, hidden, keep_concealed=isinstance(action, act.Move))
             position = position.at(shown)
         state = position.state
+        if isinstance(action, act.Move) and offboard.claims(action):
+            return offboard.apply(position, action)  # A2.51: the off-board set-up hex
         if isinstance(action, act.Move) and asl_arrival.claims(action) and position.phase.id == "APh":
             return asl_arrival.place(position, action)  # A2.5: the entry waited for the APh
         if isinstance(action, act.Move) and vce.is_change(position, action):
@@ -2556,6 +2564,7 @@ class AslGame(Game):
         on_map = asl_arrival.on_map(position)
         if on_map is not None:  # A2.52: units waiting off the map do nothing but enter
             yield from self.generate(on_map)
+            yield from offboard.setups(self, position)  # A2.51: the RPh's first action
             yield from asl_arrival.moves(self, position)  # A2.5: in the MPh, or waited for the APh
             yield from ventry.moves(position)  # A2.5, D2.1: vehicles in the MPh only
             yield from impentry.options(position)  # D14.212: a platoon's AFVs by impulses

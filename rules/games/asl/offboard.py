@@ -1,0 +1,250 @@
+"""The off-board board (A2.51): entering units set up in the RPh on an unused board beside their entry edge.
+
+The model (paraphrased from A2.51): the unused board lies against the side of the map the unit's entry hexes
+are on, its hexes the map grid's own continued past the edge. A geomorphic board is 33 hexrows by 10 hexes
+(A2.1), with half hexes along its edges, so the board's full hexes run
+
+- 10 hex pitches out from a top or bottom edge (the board joined by its long side): the hexes whose centre
+  lies 0.5 to 9.5 pitches beyond the edge line (9 or 10 of them straight out, by the column's offset);
+- 31 hexrows out from a left or right edge (joined by its short side).
+
+A set-up hex is named by the edge hex it lies behind and how many hexes out: ``move U E as off3`` in the
+phasing side's RPh of the unit's entry turn, as the RPh's first action(s) (A2.51), within the stacking limit
+of that off-board hex (A5.1: no overstack allowed there, ``game.overstack_mf``). Off-board all terrain is
+Open Ground, so the unit pays 1 MF for each off-board hex it crosses before the entry hex (A2.51, A4.1), then
+the entry hex's own cost; it may come on at any of its entry hexes, not only the one it was set up behind
+(A2.51). A set-up hex from which the unit could not reach any of its open entry hexes in its MPh is refused
+(A2.5: it must enter on its turn). An entry in the APh is one hex (A4.7), so only from the off-board hex
+next to the entry hex. No fire or LOS crosses the map edge (A2.51): off-board units have no hex on the map
+(``hex`` None), so nothing on the map can see or fire at them, nor they out.
+
+A unit not set up is taken as on the full hex next to whichever entry hex it uses (the cheapest set-up the
+text allows; earlier games and scripts play on unchanged).
+
+Not built: the off-board board's lateral extent (it is taken to run the whole map side); its road hexrows (Y,
+Q, I, or hexes numbered 5) and their state: Infantry pay Open Ground cost on a road too (A4.1), so only the
+Road Bonus (A4.132) and vehicles' road rates (chapter D) would differ; weather increases to the cost (chapter
+E / B, not in the texts); vehicles' off-board set-up (ventry.py: they still come on as from the hex next to
+the entry hex); the A2.52 set-up choices (Deployment in the RPh, dismantled SW, CE/BU).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from hexmate.rules import actions as act
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import armour
+from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.hexes import Hex, center, distance
+from hexmate.rules.text import T
+
+if TYPE_CHECKING:
+    from hexmate.rules.games.asl.game import AslGame
+
+MODE = re.compile(r"off([1-9][0-9]?)")
+MARK = "offboard@"  # the marker naming the off-board set-up hex: offboard@q,r
+LONG_BAND = 10  # A2.1: a board is 10 hexes deep across its long side
+SHORT_BAND = 32  # A2.1: and 33 hexrows (A..GG, the end ones half hexes) along it
+OPEN_GROUND_MF = 1  # A2.51, A4.1: every off-board hex is Open Ground
+SIDES = ("top", "bottom", "left", "right")
+
+
+def claims(action: act.Action) -> bool:
+    return isinstance(action, act.Move) and not isinstance(action, act.Advance) \
+        and MODE.fullmatch(action.mode) is not None
+
+
+def _sides(position: Position, h: Hex) -> tuple[str, ...]:
+    """The map sides an edge hex lies on (a corner hex lies on two)."""
+    m = position.map
+    out = []
+    if Hex(h.q, h.r - 1) not in m:
+        out.append("top")
+    if Hex(h.q, h.r + 1) not in m:
+        out.append("bottom")
+    if Hex(h.q - 1, h.r) not in m and Hex(h.q - 1, h.r + 1) not in m:
+        out.append("left")
+    if Hex(h.q + 1, h.r - 1) not in m and Hex(h.q + 1, h.r) not in m:
+        out.append("right")
+    return tuple(out)
+
+
+def entry_sides(position: Position, unit: UnitState) -> tuple[str, ...]:
+    """The map side(s) the unit enters by: those every one of its named entry hexes lies on."""
+    from hexmate.rules.games.asl.arrival import PLAN
+    named = PLAN.entry_hexes(position.scenario, position.map, unit.id)
+    common = set(SIDES)
+    for h in named:
+        common &= set(_sides(position, h))
+    return tuple(s for s in SIDES if s in common)
+
+
+def _band_ok(position: Position, side: str, x: Hex, k: int) -> bool:
+    """A2.51: ``x`` is a full hex of a board laid against ``side``."""
+    if side in ("left", "right"):
+        return 1 <= k <= SHORT_BAND - 1
+    ys = [center(h)[1] for h in position.map.hexes]
+    y = center(x)[1]
+    beyond = min(ys) - y if side == "top" else y - max(ys)
+    return 0.5 <= beyond <= LONG_BAND - 0.5
+
+
+def hex_behind(position: Position, e: Hex, k: int, side: str) -> Hex | None:
+    """The off-board full hex ``k`` hexes out from edge hex ``e`` across ``side`` (None past the board)."""
+    if k < 1:
+        return None
+    if side == "top":
+        x = Hex(e.q, e.r - k)
+    elif side == "bottom":
+        x = Hex(e.q, e.r + k)
+    elif side == "left":
+        x = Hex(e.q - k, e.r + k // 2)
+    else:
+        x = Hex(e.q + k, e.r - (k + 1) // 2)
+    return x if _band_ok(position, side, x, k) else None
+
+
+def set_up_at(unit: UnitState) -> Hex | None:
+    for marker in unit.markers:
+        if marker.startswith(MARK):
+            q, r = marker[len(MARK):].split(",")
+            return Hex(int(q), int(r))
+    return None
+
+
+def approach(unit: UnitState, entry: Hex) -> int:
+    """A2.51: MF spent crossing the off-board board from the set-up hex to the hex next to ``entry``."""
+    x = set_up_at(unit)
+    return 0 if x is None else OPEN_GROUND_MF * max(0, distance(x, entry) - 1)
+
+
+def stack_approach(units: list[UnitState], entry: Hex) -> int:
+    """The slowest member's approach (units set up apart meet at the entry; A4.2 moves them as one)."""
+    return max((approach(u, entry) for u in units), default=0)
+
+
+def _set_up_phase(position: Position) -> bool:
+    """A2.51: the set-up is the RPh's first action: nothing else done yet since the phase began."""
+    if position.phase.id != "RPh":
+        return False
+    for action in reversed(position.log):
+        if isinstance(action, act.EndPhase):
+            return True
+        if not claims(action):
+            return False
+    return True
+
+
+def _mark(unit: UnitState, x: Hex) -> UnitState:
+    old = tuple(m for m in unit.markers if m.startswith(MARK))
+    return unit.mark(f"{MARK}{x.q},{x.r}", remove=old)
+
+
+def _reaches(game: AslGame, position: Position, unit: UnitState, x: Hex) -> bool:
+    """A2.5: from ``x`` the unit can still come on this turn at one of its open entry hexes."""
+    from hexmate.rules.games.asl.arrival import entry_hexes
+    placed = _mark(unit, x)
+    for e in entry_hexes(position, unit):
+        before = approach(placed, e)
+        if before == 0:
+            return True
+        here = position.at(position.state.with_unit(placed.at(e)))
+        step = game.cost_fn(here, [here.units[unit.id]])(position.map, e, e)
+        if step is not None and before + step <= game.group_budget([placed.at(e)], "", position.state):
+            return True
+    return False
+
+
+def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
+    """``move U E as offK``: set up ``k`` hexes off the map behind edge hex ``E`` (A2.51)."""
+    from hexmate.rules.games.asl.arrival import aboard_off_board, due_turn, off_board
+    from hexmate.rules.games.asl.game import overstack_mf
+    match = MODE.fullmatch(move.mode)
+    assert match is not None
+    k = int(match.group(1))
+    if not move.units:
+        raise IllegalAction(T("name at least one unit"), "A2.51")
+    if len(move.path) != 1:
+        raise IllegalAction(T("name one edge hex to set up behind (A2.51)"))
+    if not _set_up_phase(position):
+        raise IllegalAction(T("off-board set-up is the first action of the RPh (A2.51)"))
+    e = move.path[0]
+    units = []
+    for uid in move.units:
+        unit = position.units.get(uid)
+        if unit is None or not off_board(position, unit) or aboard_off_board(position, unit):
+            raise IllegalAction(T("{unit} is not waiting off the map to enter (A2.51)", unit=uid))
+        if unit.side != position.phasing or due_turn(position, uid) > position.turn:
+            raise IllegalAction(T("{unit} is not due to enter this Player Turn (A2.51)", unit=uid))
+        if armour.is_vehicle(unit):
+            raise IllegalAction(T("a vehicle's off-board set-up is not built: it comes on from the hex next "
+                                  "to its entry hex (A2.51)"))
+        units.append(unit)
+    sides = [s for s in entry_sides(position, units[0]) if s in _sides(position, e)] if e in position.map \
+        else []
+    if not sides or any(set(entry_sides(position, u)).isdisjoint(_sides(position, e)) for u in units):
+        raise IllegalAction(T("{hex} is not on the map edge {unit} enters by (A2.51)",
+                              hex=position.label(e) if e in position.map else str(e), unit=units[0].id))
+    x = hex_behind(position, e, k, sides[0])
+    if x is None:
+        raise IllegalAction(T("{k} hexes out from {hex} is past the off-board board's full hexes (A2.51)",
+                              k=str(k), hex=position.label(e)))
+    ids = set(move.units)
+    there = [u for u in position.units.values()
+             if u.side == position.phasing and u.id not in ids and set_up_at(u) == x]
+    if overstack_mf(there + units):
+        raise IllegalAction(T("that off-board hex would be over the stacking limit (A2.51, A5.1)"))
+    for unit in units:
+        if not _reaches(game, position, unit, x):
+            raise IllegalAction(T("from there {unit} could not reach an entry hex this turn (A2.5, A2.51)",
+                                  unit=unit.id))
+    return act.Move(tuple(move.units), move.path, None, move.mode)
+
+
+def apply(position: Position, move: act.Move) -> State:
+    match = MODE.fullmatch(move.mode)
+    assert match is not None
+    e = move.path[0]
+    units = [position.units[u] for u in move.units]
+    side = next(s for s in entry_sides(position, units[0]) if s in _sides(position, e))
+    x = hex_behind(position, e, int(match.group(1)), side)
+    assert x is not None
+    state = position.state
+    for unit in units:
+        state = state.with_unit(_mark(unit, x))
+    return state
+
+
+def setups(game: AslGame, position: Position) -> list[act.Move]:
+    """Each waiting unit's set-up hexes, one unit at a time (A2.51)."""
+    from hexmate.rules.games.asl.arrival import aboard_off_board, due_turn, off_board
+    from hexmate.rules.games.asl.game import overstack_mf
+    if position.state.decision is not None or not _set_up_phase(position):
+        return []
+    out = []
+    for unit in sorted(position.units.values(), key=lambda u: u.id):
+        if unit.side != position.phasing or not off_board(position, unit) \
+                or aboard_off_board(position, unit) or armour.is_vehicle(unit) \
+                or due_turn(position, unit.id) > position.turn:
+            continue
+        sides = entry_sides(position, unit)
+        if not sides:
+            continue
+        edge = sorted(h for h in position.map.hexes if sides[0] in _sides(position, h))
+        for e in edge:
+            for k in range(1, SHORT_BAND):
+                x = hex_behind(position, e, k, sides[0])
+                if x is None:
+                    break
+                there = [u for u in position.units.values()
+                         if u.side == unit.side and u.id != unit.id and set_up_at(u) == x]
+                if overstack_mf([*there, unit]) or not _reaches(game, position, unit, x):
+                    continue
+                out.append(act.Move((unit.id,), (e,), None, f"off{k}"))
+    return out
+
+
+__all__ = ["MARK", "MODE", "apply", "approach", "check", "claims", "entry_sides", "hex_behind", "set_up_at",
+           "setups", "stack_approach"]

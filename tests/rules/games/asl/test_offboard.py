@@ -1,0 +1,157 @@
+"""The off-board board (A2.51), in play.
+
+The text: units due to enter set up, as the first action of their side's RPh, on the full hexes of an
+unused board laid against their entry edge, within the stacking limits; every hex of it is Open Ground, so
+each off-board hex crossed before the entry hex costs 1 MF (A4.1), and a unit may come on at an entry hex not
+next to the hex it set up in. A geomorphic board (A2.1) is 33 hexrows by 10 hexes, half hexes on its edges.
+Analogue board: the conftest's 12x8 open map (A1..L8); a 4-6-7 has 4 MF (A4.1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hexmate.rules import actions as act
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import offboard
+
+ENTRY = {"entry": {"r-1": {"turn": 1, "hexes": ["A4"]}}}
+
+
+def _u(uid: str, hex_: str, side: str = "a", **more: Any) -> dict[str, Any]:
+    return {"id": uid, "counter": "4-6-7", "side": side, "hex": hex_, **more}
+
+
+def _pos(make_position: Any, *units: dict[str, Any], options: Any = None) -> Any:
+    return make_position("asl", [_u("r-1", "A4"), *units], "RPh",
+                         options=options or ENTRY)
+
+
+def _to_mph(pos: Any) -> None:
+    while pos.phase.id != "MPh":
+        pos.push_text("end")
+
+
+def _texts(pos: Any, mode: str = "") -> set[str]:
+    return {a.text(pos.label) for a in pos.legal_actions
+            if isinstance(a, act.Move) and a.mode.startswith(mode)}
+
+
+def test_a2_51_three_hexes_out_costs_two_off_board_hexes_then_the_entry_hex(make_position: Any) -> None:
+    """Set up 3 hexes out behind A4: 2 Open Ground hexes (1 MF each) before A4 (1 MF): 3 of 4 MF, one hex
+    more on the map; 4 hexes out leaves A4 alone; 5 hexes out could not come on this turn (A2.5)."""
+    pos = _pos(make_position)
+    offered = _texts(pos, "off")
+    assert {"move r-1 A4 as off1", "move r-1 A4 as off3", "move r-1 A4 as off4"} <= offered
+    assert "move r-1 A4 as off5" not in offered
+    with pytest.raises(IllegalAction, match=r"A2\.5"):
+        pos.push_text("move r-1 A4 as off5")
+    pos.push_text("move r-1 A4 as off3")
+    assert pos.units["r-1"].hex is None  # A2.51: no hex on the map, so no LOS or fire across the edge
+    _to_mph(pos)
+    entries = _texts(pos, "enter")
+    assert "move r-1 A4 cost 3 as enter" in entries
+    assert "move r-1 A4-B4 cost 4 as enter" in entries
+    assert not any(t.startswith("move r-1 A4-B4-") for t in entries)
+    with pytest.raises(IllegalAction, match=r"A2\.51"):
+        pos.push_text("move r-1 A4-B4-C4 as enter")
+    pos.push_text("move r-1 A4-B4 as enter")
+    assert pos.label(pos.units["r-1"].hex) == "B4"
+
+
+def test_a2_51_four_hexes_out_enters_with_all_its_mf(make_position: Any) -> None:
+    pos = _pos(make_position)
+    pos.push_text("move r-1 A4 as off4")
+    _to_mph(pos)
+    assert _texts(pos, "enter") == {"move r-1 A4 cost 4 as enter"}
+
+
+def test_a2_51_it_may_come_on_at_an_entry_hex_not_next_to_its_set_up_hex(make_position: Any) -> None:
+    """Set up next to A4, entering at A6: two off-board hexes down the edge, then A6: 3 MF."""
+    pos = _pos(make_position, options={"entry": {"r-1": {"turn": 1, "hexes": ["A4", "A6"]}}})
+    pos.push_text("move r-1 A4 as off1")
+    _to_mph(pos)
+    entries = _texts(pos, "enter")
+    assert "move r-1 A4 cost 1 as enter" in entries
+    assert "move r-1 A6 cost 3 as enter" in entries
+
+
+def test_a2_51_a_unit_not_set_up_comes_on_as_from_the_hex_next_to_its_entry_hex(make_position: Any) -> None:
+    pos = _pos(make_position)
+    _to_mph(pos)
+    assert "move r-1 A4 cost 1 as enter" in _texts(pos, "enter")
+
+
+def test_a2_51_the_stacking_limit_holds_off_board(make_position: Any) -> None:
+    """Three squads may share an off-board hex; a fourth would overstack it (A5.1)."""
+    entry = {"entry": {u: {"turn": 1, "hexes": ["A4"]} for u in ("r-1", "r-2", "r-3", "r-4")}}
+    pos = _pos(make_position, _u("r-2", "A4"), _u("r-3", "A4"), _u("r-4", "A4"), options=entry)
+    pos.push_text("move r-1,r-2 A4 as off2")
+    pos.push_text("move r-3 A4 as off2")
+    assert "move r-4 A4 as off2" not in _texts(pos, "off")
+    assert "move r-4 A4 as off1" in _texts(pos, "off")
+    with pytest.raises(IllegalAction, match=r"A5\.1"):
+        pos.push_text("move r-4 A4 as off2")
+    pos.push_text("move r-4 A4 as off1")
+
+
+def test_a2_51_only_the_first_action_of_its_rph(make_position: Any) -> None:
+    pos = _pos(make_position, _u("b-1", "E4", markers=["broken"]))
+    pos.push_text("rally b-1 dice 6,6")
+    assert not _texts(pos, "off")
+    with pytest.raises(IllegalAction, match=r"A2\.51"):
+        pos.push_text("move r-1 A4 as off1")
+
+
+def test_a2_51_refused_off_its_edge_past_the_board_or_outside_the_rph(make_position: Any) -> None:
+    pos = _pos(make_position)
+    with pytest.raises(IllegalAction, match=r"A2\.51"):
+        pos.push_text("move r-1 D1 as off1")  # the top edge: r-1 enters by the left one
+    with pytest.raises(IllegalAction, match=r"A3\.1"):
+        pos.push_text("move r-1 A4-A3")
+    _to_mph(pos)
+    with pytest.raises(IllegalAction):
+        pos.push_text("move r-1 A4 as off1")
+
+
+def test_a2_51_in_the_aph_only_from_the_hex_next_to_the_entry_hex(make_position: Any) -> None:
+    """An APh entry is one hex (A4.7): a unit set up 2 hexes out cannot make it then."""
+    pos = _pos(make_position)
+    pos.push_text("move r-1 A4 as off2")
+    while pos.phase.id != "APh":
+        pos.push_text("end")
+    assert not _texts(pos, "enter")
+    with pytest.raises(IllegalAction, match=r"A2\.51"):
+        pos.push_text("advance r-1 A4 as enter")
+
+
+def test_a2_51_the_boards_full_hexes(make_position: Any) -> None:
+    """A board is 10 hexes deep across its long side, half hexes on its edges: 9 or 10 full hexes straight
+    out from a top edge hex, by its column's offset; 31 full hexrows out from a side edge (33, A and GG
+    half hexes)."""
+    pos = _pos(make_position)
+
+    def depth(label: str, side: str) -> int:
+        e = pos.map.parse_label(label)
+        return max(k for k in range(1, 40) if offboard.hex_behind(pos, e, k, side) is not None)
+
+    assert depth("A1", "top") == 10  # A1's centre half a hex in from the edge line
+    assert depth("B0", "top") == 9  # B0 a half hex on the edge line
+    assert depth("A4", "left") == 31
+    assert depth("L4", "right") == 31
+
+
+def test_a2_51_in_the_rph_of_its_own_turn(make_position: Any) -> None:
+    """Due on turn 2: nothing to set up in turn 1's RPh; offered first thing in its side's RPh of turn 2."""
+    pos = _pos(make_position, _u("y", "K4", side="b"),
+               options={"entry": {"r-1": {"turn": 2, "hexes": ["A4"]}}})
+    assert not _texts(pos, "off")
+    with pytest.raises(IllegalAction, match=r"A2\.51"):
+        pos.push_text("move r-1 A4 as off1")
+    while not (pos.turn == 2 and pos.phase.id == "RPh"):
+        pos.push_text("end")
+    assert pos.phasing == "a"
+    assert "move r-1 A4 as off2" in _texts(pos, "off")
+    pos.push_text("move r-1 A4 as off2")
+    _to_mph(pos)
+    assert "move r-1 A4 cost 2 as enter" in _texts(pos, "enter")
