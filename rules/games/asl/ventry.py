@@ -38,8 +38,16 @@ Audit (paraphrased, with where each part is kept):
   then comes on at its named hexes.
 - Not built: the off-board board of A2.51 (set up in the RPh, movement across it at Open Ground cost, entry
   away from the hexes beside the set-up hex): a vehicle waits off the map and comes straight on at an entry
-  hex, as if set up on the off-board hex next to it. Entering in reverse, by bypass or by a Minimum Move
-  (D2.15) is not offered; wagons, motorcycles and aerosans (D12, D15, D17) entering are refused.
+  hex, as if set up on the off-board hex next to it. Entering by bypass is refused (the off-board
+  hexside's bypass route is not built); wagons, motorcycles and aerosans (D12, D15, D17) entering are
+  refused.
+- D2.15: ``as enter+minimum``: an entry hex costing more than the allowance (from off-board Open Ground, no
+  start MP) is entered by Minimum Move for the whole allowance, one hex only, with the bog DR normal entry
+  would call for but without the half-MPA DRM (D8.21), ending in Motion. Offered where it applies.
+- D2.2-D2.22: ``as enter+reverse``: it backs into the entry hex, one of its two rear hexes, at the reverse
+  multiplier (D2.21), its VCA toward the off-board hex it left; not towing, not with rev 0 (motorcycle,
+  aerosan, wagon). Its move ends in the entry hex (going on in reverse, D2.24's Reverse Motion, is not
+  built: refused citing D2.2). ``+minimum+reverse`` is D2.24's reverse Minimum Move.
 """
 
 from __future__ import annotations
@@ -52,7 +60,18 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import aerosan, armour, arrival, ddtank, moto, platoon, radioless, vmotion, wagon
+from hexmate.rules.games.asl import (
+    aerosan,
+    armour,
+    arrival,
+    ddtank,
+    moto,
+    platoon,
+    radioless,
+    vminimum,
+    vmotion,
+    wagon,
+)
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.base import Position, State, UnitState
@@ -63,12 +82,21 @@ if TYPE_CHECKING:
     from hexmate.rules.games.asl.game import AslGame
 
 MODES = {arrival.MODE: "", "enter_ce": "ce", "enter_bu": "bu"}  # A2.52: an AFV may come on CE or BU
+REVERSE = "reverse"  # D2.2, D2.24: ``as enter+reverse``, into the entry hex from behind
 DD = ("dd", ddtank.SCREEN)  # D16.8
 AMPHIBIOUS = "amphibious"  # D16.8: set by the scenario
 
 
+def split(mode: str) -> tuple[str, bool, bool]:
+    """A vehicle entry's mode: ``enter``/``enter_ce``/``enter_bu``, then ``+minimum`` (D2.15) and/or
+    ``+reverse`` (D2.2): (the base mode, Minimum Move, reverse)."""
+    base, _, rest = mode.partition("+")
+    words = [w for w in rest.split("+") if w]
+    return base, vminimum.WORD in words, REVERSE in words
+
+
 def claims(position: Position, action: act.Action) -> bool:
-    if not isinstance(action, act.Move) or action.mode not in MODES:
+    if not isinstance(action, act.Move) or split(action.mode)[0] not in MODES:
         return False
     units = [position.units.get(u) for u in action.units]
     return any(u is not None and armour.is_vehicle(u) for u in units)
@@ -147,10 +175,13 @@ def entry_mp(position: Position, unit: UnitState, off: Hex, entry: Hex) -> Fract
         + armour.tow_mp(unit) + armour.personnel_overstack(position, unit.side, entry))
 
 
-def approaches(position: Position, unit: UnitState, entry: Hex) -> dict[int, tuple[Fraction, Hex]]:
+def approaches(position: Position, unit: UnitState, entry: Hex,
+               reverse: bool = False) -> dict[int, tuple[Fraction, Hex]]:
     """D2.11, A2.51: the VCA it may enter with (the entry hex in its VCA, seen from an off-board hex beside
-    it), with the entry's MP and that off-board hex, the cheapest per VCA."""
+    it), with the entry's MP and that off-board hex, the cheapest per VCA. ``reverse``: it backs in, the
+    entry hex one of its two rear hexes (D2.22), at the reverse multiplier (D2.21)."""
     out: dict[int, tuple[Fraction, Hex]] = {}
+    rev = armour.vtype(unit).rev
     for d in DIRECTIONS:
         off = entry + d
         if off in position.map:
@@ -158,14 +189,19 @@ def approaches(position: Position, unit: UnitState, entry: Hex) -> dict[int, tup
         mp = entry_mp(position, unit, off, entry)
         if mp is None:
             continue
-        for g in fc.facings_entering(off, entry):
+        if reverse:
+            mp = vm.reverse_mp(mp, rev)
+            facings: tuple[int, ...] = tuple(g for g in range(6) if entry in fc.rear_hexes(off, g))
+        else:
+            facings = fc.facings_entering(off, entry)
+        for g in facings:
             if g not in out or mp < out[g][0]:
                 out[g] = (mp, off)
     return out
 
 
 def _status(unit: UnitState, mode: str) -> UnitState:
-    status = MODES[mode]
+    status = MODES[split(mode)[0]]
     if status == "ce":
         return unit.mark("ce", remove=("bu",))
     if status == "bu":
@@ -203,9 +239,31 @@ def _vehicle(position: Position, move: act.Move) -> UnitState:
     if platoon_bound(position, unit):
         raise IllegalAction(T("{unit} is radioless: off the map it comes on with its platoon by impulses: "
                               "move {unit} ENTRY as impulse_in (D14.212)", unit=unit.id))
-    if MODES[move.mode] and not vt.armored:
+    base, _, rest = move.mode.partition("+")
+    if any(w not in (vminimum.WORD, REVERSE) for w in rest.split("+") if rest):
+        raise IllegalAction(T("{mode}: a vehicle comes on as enter, enter_ce or enter_bu, with +minimum "
+                              "(D2.15) or +reverse (D2.2)", mode=move.mode), "A2.5")
+    if MODES[base] and not vt.armored:
         raise IllegalAction(T("{unit} has no AFV crew to go CE or button up", unit=unit.id), "A2.52")
     return unit
+
+
+def _check_special(position: Position, unit: UnitState, path: tuple[Hex, ...], minimum: bool,
+                   reverse: bool) -> None:
+    """The refusals of a Minimum Move (D2.15) or a reverse entry (D2.2-D2.22) onto the map."""
+    vt = armour.vtype(unit)
+    if reverse:
+        if unit.has("towing"):
+            raise IllegalAction(T("{unit} is towing and may not move in reverse (D2.2)", unit=unit.id),
+                                "D2.2")
+        if vt.rev == 0:  # D2.2, D15.42: a motorcycle; D17.21: an aerosan; D2.21: a wagon without REV
+            raise IllegalAction(T("{unit} has no reverse rate: it does not move in reverse", unit=unit.id),
+                                "D2.21")
+        if len(path) != 1 and not minimum:
+            raise IllegalAction(T("{unit} backs onto the map into its entry hex only: going on from there in "
+                                  "reverse is not built here (D2.2, D2.24)", unit=unit.id), "D2.2")
+    if minimum and len(path) != 1:
+        raise IllegalAction(T("{unit} may enter only one hex by Minimum Move (D2.15)", unit=unit.id), "D2.15")
 
 
 def _best(position: Position, unit: UnitState, path: tuple[Hex, ...],
@@ -220,7 +278,19 @@ def _best(position: Position, unit: UnitState, path: tuple[Hex, ...],
     why = IllegalAction(T("{unit} may not enter {hex}", unit=unit.id, hex=position.label(entry)), "A2.51")
     esb = vm.esb_limit(armour.vtype(unit)) if armour.vtype(unit).tracked else 0  # D2.5
     crew = _status(unit, mode)  # A2.52: CE or BU as it comes on (D2.16: a BU AFV's road rate)
-    for g, (mp, off) in sorted(approaches(position, crew, entry).items()):
+    _, minimum, reverse = split(mode)
+    _check_special(position, unit, path, minimum, reverse)
+    ways = approaches(position, crew, entry, reverse)
+    if minimum and not ways:
+        raise vminimum.na(position, unit, entry)  # D2.15: never into NA terrain
+    if minimum:  # D2.15: only where entering costs more than its allowance; then it spends all of it
+        g, (mp, off) = min(ways.items(), key=lambda kv: (kv[1][0], kv[0]))
+        allowance = armour.budget(placed(unit, entry, g, mp, mode))
+        if mp <= allowance:
+            raise IllegalAction(T("{unit} can enter {hex} for {cost} MP: no Minimum Move is needed (D2.15)",
+                                  unit=unit.id, hex=position.label(entry), cost=mp), "D2.15")
+        return allowance, g, allowance, off
+    for g, (mp, off) in sorted(ways.items()):
         on = placed(unit, entry, g, mp, mode)
         if len(path) == 1:
             if mp > armour.budget(on) + esb:
@@ -281,6 +351,17 @@ def moves(position: Position) -> Iterator[act.Move]:
                         found[m.path] = cost
             for path, cost in sorted(found.items(), key=lambda kv: (len(kv[0]), kv[0])):
                 yield act.Move((unit.id,), path, cost, mode)
+            yield from _special_moves(position, unit, entry, mode)
+
+
+def _special_moves(position: Position, unit: UnitState, entry: Hex, mode: str) -> Iterator[act.Move]:
+    """The entry hex by Minimum Move where entering costs more than the allowance (D2.15), and in reverse
+    (D2.2-D2.22), each checked as played."""
+    for extra in (f"+{vminimum.WORD}", f"+{REVERSE}"):
+        try:
+            yield check(position, act.Move((unit.id,), (entry,), None, mode + extra))
+        except IllegalAction:
+            continue
 
 
 def begin(game: AslGame, position: Position, move: act.Move) -> State:
@@ -294,9 +375,12 @@ def begin(game: AslGame, position: Position, move: act.Move) -> State:
     for rider in aboard(position, unit):
         state = state.with_unit(rider.at(move.path[0]))
     under = len(state.decisions)
-    state = game.begin_move(position.at(state), act.Move((unit.id,), move.path, total - mp, ""))
+    minimum = split(move.mode)[1]  # D2.15: it ends in Motion (armour.end_move)
+    state = game.begin_move(position.at(state), act.Move((unit.id,), move.path, total - mp,
+                                                         vminimum.WORD if minimum else ""))
     state = game.enter(position.at(state))  # Residual FP, concealment loss in the entry hex
-    bog = armour.bog_check(position, on, off, move.path[0], off_board=True)  # D8.21: a woods entry hex
+    bog = armour.bog_check(position, on, off, move.path[0], minimum=minimum,
+                           off_board=True)  # D8.21: a woods entry hex (D2.15: its DR by Minimum Move)
     if bog is not None:
         state = state.push(bog)
     moving = state.moving

@@ -11,7 +11,9 @@ map)."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -284,3 +286,83 @@ def test_a12_2_a_concealed_vehicle_seen_coming_on_loses_its_concealment(make_pos
     assert pos.units["a-pz"].concealed
     pos.push_text("move a-pz A4 as enter")
     assert not pos.units["a-pz"].concealed
+
+
+def light_tank(tmp_path: Path) -> dict[str, Any]:
+    """test_vminimum's demo 6-MP low ground pressure tank (demo values), as the counter ``ii``."""
+    catalogue = tmp_path / "vehicles.json"
+    catalogue.write_text(json.dumps({"format": "hexmate-asl-vehicles/1", "label": "demo values", "vehicles": {
+        "pz-ii-a": {"name": "6-MP light tank (demo values)", "movement": "tracked", "mp": 6,
+                    "manufacturer": "g", "ground_pressure": "low",
+                    "armor": {"hull_front": 2, "hull_side": 1},
+                    "ma": {"calibre": 20, "kind": "gun"}, "cs": 5, "demo": True}}}))
+    return {**COUNTERS, "ii": {"type": "vehicle", "vehicle": "pz-ii-a", "catalogue": str(catalogue)}}
+
+
+HIGH_WOODS = {"A4": {"terrain": "woods", "level": 1}}
+
+
+def test_d2_15_it_may_come_on_by_minimum_move(make_position: Any, tmp_path: Path) -> None:
+    """D2.15: a hex costing more than the printed allowance may be entered by Minimum Move for all of it.
+    A4 is woods a level up: half the MPA (3) + 4 higher = 7 MP from off-board Open Ground (A2.51, no start
+    MP, D2.12), more than the tank's 6: ``as enter+minimum`` costs 6, the bog DR is +1 (higher woods; the +3
+    of half the MPA is not for a Minimum Move, D8.21 example) and it ends in Motion, no stop offered."""
+    ii = {**PZ, "counter": "ii"}
+    pos = table(make_position, pz=ii, counters=light_tank(tmp_path), hexes=HIGH_WOODS)
+    offered = [pos.action_text(a) for a in pos.legal_actions]
+    assert "move a-pz A4 cost 6 as enter+minimum" in offered
+    pos.push_text("move a-pz A4 as enter+minimum")
+    pass_reactions(pos)
+    bog = pos.decision
+    assert bog is not None and bog.then == "vbog" and bog.arg("drm") == "1"
+    pos.push_text("answer dice 5,5")  # 10 + 1: not bogged
+    pass_reactions(pos)
+    tank = pos.units["a-pz"]
+    assert pos.label(tank.hex) == "A4" and tank.has("motion") and armour.spent_of(tank) == 6
+    assert pos.decision is None or pos.decision.then != "vfacing"
+
+
+def test_d2_15_minimum_move_entry_refusals(make_position: Any, tmp_path: Path) -> None:
+    """D2.15: one hex only, and only where the hex costs more than the allowance: Open Ground A4 is 1 MP."""
+    ii = {**PZ, "counter": "ii"}
+    pos = table(make_position, pz=ii, counters=light_tank(tmp_path), hexes=HIGH_WOODS)
+    with pytest.raises(IllegalAction, match=r"only one hex by Minimum Move \(D2\.15\)"):
+        pos.push_text("move a-pz A4-B4 as enter+minimum")
+    with pytest.raises(IllegalAction, match=r"A2\.5"):
+        pos.push_text("move a-pz A4 as enter+sideways")
+    pos = table(make_position, pz=ii, counters=light_tank(tmp_path))
+    assert not [a for a in pos.legal_actions if isinstance(a, act.Move) and "minimum" in a.mode]
+    with pytest.raises(IllegalAction, match=r"for 1 MP: no Minimum Move is needed \(D2\.15\)"):
+        pos.push_text("move a-pz A4 as enter+minimum")
+
+
+def test_d2_2_d2_21_it_may_back_onto_the_map(make_position: Any) -> None:
+    """D2.2, D2.22: a vehicle may enter in reverse one of its two rear hexes, at the reverse multiplier:
+    4 times the cost for a tracked vehicle, 3 times for a truck (D2.21): Open Ground A4 costs the Panzer 4 MP
+    and the truck 3 (no start MP, D2.12). It comes on facing away from the map: the off-board hex it came
+    from lies in its VCA. Stopped there for 1 MP (D2.13): 5 MP spent."""
+    truck = {"id": "a-tr", "counter": "tr", "side": "a", "hex": "A6", "markers": ["vca0"]}
+    plan = {"entry": {"a-pz": {"turn": 1, "hexes": ["A4"]}, "a-tr": {"turn": 1, "hexes": ["A6"]}}}
+    pos = table(make_position, truck, options=plan,
+                counters={**COUNTERS, "tr": {"type": "vehicle", "vehicle": "demo-truck-r"}})
+    offered = [pos.action_text(a) for a in pos.legal_actions]
+    assert "move a-pz A4 cost 4 as enter+reverse" in offered
+    assert "move a-tr A6 cost 3 as enter+reverse" in offered
+    pos.push_text("move a-pz A4 as enter+reverse")
+    pass_reactions(pos)
+    pos.push_text("answer hex A4")  # keep its VCA: it stops (D2.13)
+    pz = pos.units["a-pz"]
+    assert pos.label(pz.hex) == "A4" and armour.spent_of(pz) == 5 and pz.facing is not None
+    assert any(h not in pos.map for h in fc.front_hexes(pz.hex, pz.facing))
+    assert all(h in pos.map for h in fc.rear_hexes(pz.hex, pz.facing))
+
+
+def test_d2_2_reverse_entry_refusals(make_position: Any) -> None:
+    """D2.2: no reverse while towing; D2.21: a wagon has no reverse rate (nor a motorcycle, D15.42, or an
+    aerosan, D17.21); going on past the entry hex in reverse is not built (refused, citing D2.2)."""
+    pos = table(make_position, pz={**PZ, "markers": ["vca0", "towing"]})
+    with pytest.raises(IllegalAction, match=r"towing and may not move in reverse \(D2\.2\)"):
+        pos.push_text("move a-pz A4 as enter+reverse")
+    pos = table(make_position)
+    with pytest.raises(IllegalAction, match=r"D2\.2"):
+        pos.push_text("move a-pz A4-B4 as enter+reverse")
