@@ -38,9 +38,14 @@ Audit (paraphrased, with where each part is kept):
   then comes on at its named hexes.
 - Not built: the off-board board of A2.51 (set up in the RPh, movement across it at Open Ground cost, entry
   away from the hexes beside the set-up hex): a vehicle waits off the map and comes straight on at an entry
-  hex, as if set up on the off-board hex next to it. Entering by bypass is refused (the off-board
-  hexside's bypass route is not built); wagons, motorcycles and aerosans (D12, D15, D17) entering are
-  refused.
+  hex, as if set up on the off-board hex next to it. Entering by bypass is refused (a bypass starting
+  from the off-board hexside is not built: ``+bypass`` is not a word of the entry).
+- D12, D15, D17 coming on (A2.51 from Open Ground): a wagon pays the infantry MF of the entry hex as
+  infantry coming on do (D12.1; arrival.py's cost, no start MF); a motorcycle the chart pack's motorcycle
+  column, road rate at a road edge, no wreck/vehicle MP (D15.1, D15.42), only with riders aboard (D15.4),
+  its Wreck Check dr for a shellhole or stream entry hex or one more than a level up (D15.46); an aerosan
+  its own chart (D17.2, ``aerosan.edge_cot``) on snow only, never bogging (D17.24), with its Accident dr
+  for an orchard or a woods/orchard/plowed road at the edge (D17.22; wire fails it).
 - D2.15: ``as enter+minimum``: an entry hex costing more than the allowance (from off-board Open Ground, no
   start MP) is entered by Minimum Move for the whole allowance, one hex only, with the bog DR normal entry
   would call for but without the half-MPA DRM (D8.21), ending in Motion. Offered where it applies.
@@ -154,6 +159,22 @@ def entry_mp(position: Position, unit: UnitState, off: Hex, entry: Hex) -> Fract
     vt = armour.vtype(unit)
     road = opposite(direction_between(off, entry)) in hex_map.road_exits(entry)
     terrain = hex_map.terrain(entry)
+    if wagon.is_wagon(vt.movement):
+        return wagon.step_mf(position, unit, entry, entry)  # D12.1: infantry MF, as infantry comes on (A2.51)
+    if moto.is_motorcycle(vt.movement):  # D15.1: the chart's motorcycle column; D15.42: no wreck/vehicle MP
+        road_mp, costs = moto.load_pack()
+        moto_cost = road_mp if road else costs.get(terrain)
+        if moto_cost is None:
+            return None
+        return vm.entry_mp(moto_cost, higher=hex_map.level(entry) > 0,
+                           road_rate=road) + moto.overstack_mp(position, unit, entry)
+    if aerosan.is_aerosan(vt.movement):  # D17.2: its own chart; D2.14: +1 a vehicle there
+        c = aerosan.edge_cot(position, entry, road)
+        if c is None:
+            return None
+        others = sum(1 for u in position.units_at(entry) if armour.is_vehicle(u) and not moto.is_moto_unit(u))
+        return (Fraction(c + (aerosan.HIGHER if hex_map.level(entry) > 0 else 0) + others)
+                + armour.tow_mp(unit) + armour.personnel_overstack(position, unit.side, entry))
     if vt.armored and unit.has("ce") and not road and terrain in ("wooden-building", "stone-building",
                                                                    "building"):
         return None  # D5.3: a CE AFV enters no building obstacle
@@ -173,6 +194,11 @@ def entry_mp(position: Position, unit: UnitState, off: Hex, entry: Hex) -> Fract
     return (Fraction(1 if ddtank.raised(unit) else 0) + vm.entry_mp(
         cot, wall=False, higher=hex_map.level(entry) > 0, others=others, road_rate=road)
         + armour.tow_mp(unit) + armour.personnel_overstack(position, unit.side, entry))
+
+
+def _edge_road(position: Position, off: Hex, entry: Hex) -> bool:
+    """A2.51: the entry hex's road crosses the map edge toward ``off`` (the off-board half hex carries it)."""
+    return opposite(direction_between(off, entry)) in position.map.road_exits(entry)
 
 
 def approaches(position: Position, unit: UnitState, entry: Hex,
@@ -215,6 +241,16 @@ def placed(unit: UnitState, entry: Hex, g: int, mp: Fraction, mode: str) -> Unit
     return armour.with_spent(unit.mark("motion"), mp)
 
 
+def _cannot_move(position: Position, unit: UnitState) -> str | None:
+    """D15.4: a motorcycle has no driver: it comes on with riders aboard; D17.2: an aerosan only on snow."""
+    vt = armour.vtype(unit)
+    if moto.is_motorcycle(vt.movement):
+        return moto.why_not_move(position, unit)
+    if aerosan.is_aerosan(vt.movement):
+        return aerosan.why_not(position, unit)
+    return None
+
+
 def _vehicle(position: Position, move: act.Move) -> UnitState:
     if len(move.units) != 1:
         raise IllegalAction(T("a vehicle comes on alone; its passengers and riders come aboard it (D2.1, "
@@ -230,9 +266,9 @@ def _vehicle(position: Position, move: act.Move) -> UnitState:
     if position.phase.id != "MPh":
         raise IllegalAction(T("a vehicle never moves in the APh: it comes on in its MPh (D2.1, A2.5)"))
     vt = armour.vtype(unit)
-    if wagon.is_wagon(vt.movement) or moto.is_motorcycle(vt.movement) or aerosan.is_aerosan(vt.movement):
-        raise IllegalAction(T("{unit}: entry from off the map is not built for wagons, motorcycles and "
-                              "aerosans (D12, D15, D17)", unit=unit.id))
+    why = _cannot_move(position, unit)
+    if why:
+        raise IllegalAction(why)
     if _platoon_moving(position):
         raise IllegalAction(T("a platoon is moving by impulses: nothing else of its side moves until its MPh "
                               "is over (D14.3)"))
@@ -333,8 +369,7 @@ def moves(position: Position) -> Iterator[act.Move]:
     for unit in waiting(position):
         if platoon_bound(position, unit):
             continue
-        vt = armour.vtype(unit)
-        if wagon.is_wagon(vt.movement) or moto.is_motorcycle(vt.movement) or aerosan.is_aerosan(vt.movement):
+        if _cannot_move(position, unit):
             continue
         mode = "enter_ce" if ddtank.raised(unit) and not unit.has("ce") else arrival.MODE  # D16.12
         crew = _status(unit, mode)
@@ -379,10 +414,20 @@ def begin(game: AslGame, position: Position, move: act.Move) -> State:
     state = game.begin_move(position.at(state), act.Move((unit.id,), move.path, total - mp,
                                                          vminimum.WORD if minimum else ""))
     state = game.enter(position.at(state))  # Residual FP, concealment loss in the entry hex
-    bog = armour.bog_check(position, on, off, move.path[0], minimum=minimum,
-                           off_board=True)  # D8.21: a woods entry hex (D2.15: its DR by Minimum Move)
-    if bog is not None:
-        state = state.push(bog)
+    vt = armour.vtype(unit)
+    if aerosan.is_aerosan(vt.movement):  # D17.24: never bogs; D17.22: its Accident dr at the entry hex
+        if aerosan.wired(position, move.path[0]):
+            state = aerosan.fail(position.at(state), unit.id)
+        elif aerosan.edge_accident(position, move.path[0], _edge_road(position, off, move.path[0])):
+            state = state.push(aerosan.accident(position, on, move.path[0]))
+    else:
+        bog = armour.bog_check(position, on, off, move.path[0], minimum=minimum,
+                               off_board=True)  # D8.21: a woods entry hex (D2.15: its DR by Minimum Move)
+        if bog is not None:
+            state = state.push(bog)
+    if moto.is_motorcycle(vt.movement) and moto.riders_of(state, on) and (
+            position.map.terrain(move.path[0]) in moto.WRECK_TERRAIN or position.map.level(move.path[0]) > 1):
+        state = state.push(moto.wreck_check(position, on, move.path[0], move.path[0]))  # D15.46
     moving = state.moving
     if moving is None or moving.stopped:
         return state

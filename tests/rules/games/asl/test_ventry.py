@@ -366,3 +366,93 @@ def test_d2_2_reverse_entry_refusals(make_position: Any) -> None:
     pos = table(make_position)
     with pytest.raises(IllegalAction, match=r"D2\.2"):
         pos.push_text("move a-pz A4-B4 as enter+reverse")
+
+
+def offered(pos: Position) -> list[str]:
+    return [pos.action_text(a) for a in pos.legal_actions]
+
+
+def test_d12_1_a_wagon_comes_on_paying_infantry_mf(make_position: Any) -> None:
+    """D12.1: a wagon spends MF at the infantry rates, no MF to start: Open Ground A4 is 1 MF (A2.51),
+    B4 one more; woods A4 2 MF, where the Panzer pays half its allowance (7)."""
+    wg = {"id": "a-wg", "counter": "wg", "side": "a", "hex": "A4", "markers": ["vca0"]}
+    counters = {**COUNTERS, "wg": {"type": "vehicle", "vehicle": "demo-wagon-r"}}
+    plan = {"entry": {"a-wg": {"turn": 1, "hexes": ["A4"]}}}
+    pos = table(make_position, wg, pz={**PZ, "hex": "F4"}, options=plan, counters=counters)
+    assert "move a-wg A4 cost 1 as enter" in offered(pos)
+    assert "move a-wg A4-B4 cost 2 as enter" in offered(pos)
+    pos.push_text("move a-wg A4-B4 as enter")
+    pass_reactions(pos)
+    assert pos.label(pos.units["a-wg"].hex) == "B4"
+    pos = table(make_position, wg, pz={**PZ, "hex": "F4"}, options=plan, counters=counters,
+                hexes={"A4": "woods"})
+    assert "move a-wg A4 cost 2 as enter" in offered(pos)
+
+
+MC = {**COUNTERS, "mc": {"type": "vehicle", "vehicle": "demo-moto-g"}}
+MC_PLAN = {"entry": {"a-mc": {"turn": 1, "hexes": ["A4"]}}}
+
+
+def moto_table(make_position: Any, riders: bool = True, **kw: Any) -> Position:
+    mc = {"id": "a-mc", "counter": "mc", "side": "a", "hex": "A4", "markers": ["vca0"]}
+    rider = {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "A4", "carrier": "a-mc"}
+    return table(make_position, mc, *([rider] if riders else []), pz={**PZ, "hex": "F4"}, options=MC_PLAN,
+                 counters=MC, **kw)
+
+
+def test_d15_1_a_motorcycle_comes_on_with_its_riders(make_position: Any) -> None:
+    """D15.1: the chart's motorcycle column (the demo pack's Open Ground 2 MP, road 1/2 MP as the D15.41
+    example's); its riders come on aboard (A2.52); D15.4: no driver of its own, so none comes on riderless."""
+    pos = moto_table(make_position)
+    assert pos.units["a-sq"].hex is None
+    assert "move a-mc A4 cost 2 as enter" in offered(pos)
+    pos.push_text("move a-mc A4 as enter")
+    pass_reactions(pos)
+    assert pos.label(pos.units["a-sq"].hex) == "A4" and pos.units["a-sq"].carrier == "a-mc"
+    pos = moto_table(make_position, hexes=ROAD)
+    assert "move a-mc A4 cost 1/2 as enter" in offered(pos)
+    pos = moto_table(make_position, riders=False)
+    assert not [t for t in offered(pos) if t.startswith("move a-mc")]
+    with pytest.raises(IllegalAction, match=r"D15\.4"):
+        pos.push_text("move a-mc A4 as enter")
+
+
+def test_d15_46_a_shellhole_entry_hex_calls_for_the_wreck_check(make_position: Any) -> None:
+    """D15.46: riders aboard, a shellhole hex entered calls for the Wreck Check dr (demo cost 4 MP)."""
+    pos = moto_table(make_position, hexes={"A4": "shellhole"})
+    pos.push_text("move a-mc A4 as enter")
+    pass_reactions(pos)
+    top = pos.decision
+    assert top is not None and top.then == "vmwreck" and top.rule == "D15.46"
+
+
+def sled(make_position: Any, tmp_path: Path, snow: bool = True, **kw: Any) -> Position:
+    from .test_aerosan import catalogue
+
+    counters = {**COUNTERS, "sled": {"type": "vehicle", "vehicle": "demo-aerosan",
+                                     "catalogue": catalogue(tmp_path)}}
+    unit = {"id": "a-as", "counter": "sled", "side": "a", "hex": "A4", "markers": ["vca0"]}
+    options = {"entry": {"a-as": {"turn": 1, "hexes": ["A4"]}}, **({"ground_snow": "snow"} if snow else {})}
+    return table(make_position, unit, pz={**PZ, "hex": "F4"}, options=options, counters=counters, **kw)
+
+
+def test_d17_2_an_aerosan_comes_on_in_snow_by_its_own_chart(make_position: Any, tmp_path: Path) -> None:
+    """D17.2: its own chart, Open Ground 1 MP; it moves only with snow on the ground; D17.22: an orchard
+    entry hex (3 MP) calls for the Accident dr there; D17.21: it never moves in reverse."""
+    pos = sled(make_position, tmp_path)
+    assert "move a-as A4 cost 1 as enter" in offered(pos)
+    with pytest.raises(IllegalAction, match=r"D2\.21"):
+        pos.push_text("move a-as A4 as enter+reverse")
+    pos = sled(make_position, sub(tmp_path, "orchard"), hexes={"A4": "orchard"})
+    assert "move a-as A4 cost 3 as enter" in offered(pos)
+    pos.push_text("move a-as A4 as enter")
+    top = pos.decision
+    assert top is not None and top.rule == "D17.22"
+    pos = sled(make_position, sub(tmp_path, "dry"), snow=False)
+    with pytest.raises(IllegalAction, match=r"D17\.2"):
+        pos.push_text("move a-as A4 as enter")
+
+
+def sub(tmp_path: Path, name: str) -> Path:
+    (tmp_path / name).mkdir()
+    return tmp_path / name
