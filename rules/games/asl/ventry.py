@@ -35,7 +35,10 @@ Audit (paraphrased, with where each part is kept):
   on the map). D14.3: while a platoon moves by impulses no other vehicle comes on.
 - D16.8: a DD tank (``screen`` or ``dd`` marker) or an unarmored amphibious vehicle (``amphibious`` marker:
   the catalogue has no such key) may stay off the map past its turn until the MPh its owner chooses; it
-  then comes on at its named hexes.
+  then comes on at its named hexes. One the OB sets up on the map may be held off it too: the scenario
+  names it in ``options.dd_off_map`` with the edge hexes it would come on at (D16.8 names none), and its
+  owner answers ``hold`` or ``keep`` before play (``hold_setup``); held, it is off the map (arrival.HELD),
+  due from turn 1 and never owed.
 - Not built: the off-board board of A2.51 (set up in the RPh, movement across it at Open Ground cost, entry
   away from the hexes beside the set-up hex): a vehicle waits off the map and comes straight on at an entry
   hex, as if set up on the off-board hex next to it. Entering by bypass is refused (a bypass starting
@@ -64,7 +67,7 @@ from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
-from hexmate.rules.errors import IllegalAction
+from hexmate.rules.errors import DataError, IllegalAction
 from hexmate.rules.games.asl import (
     aerosan,
     armour,
@@ -81,6 +84,8 @@ from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import DIRECTIONS, Hex, direction_between, opposite
+from hexmate.rules.maps import HexMap
+from hexmate.rules.scenario import Scenario
 from hexmate.rules.text import T
 
 if TYPE_CHECKING:
@@ -121,7 +126,7 @@ def aboard(position: Position, unit: UnitState) -> list[UnitState]:
 def entry_hexes(position: Position, unit: UnitState) -> tuple[Hex, ...]:
     """arrival.py's open entry hexes; a D16.8 vehicle that waited keeps its named ones while one is open."""
     if may_wait(unit) and position.turn > arrival.due_turn(position, unit.id):
-        named = arrival.PLAN.entry_hexes(position.scenario, position.map, unit.id)
+        named = arrival.named_hexes(position, unit)
         open_ = tuple(h for h in named if not arrival.blocked(position, unit.side, h))
         if open_:
             return open_
@@ -237,7 +242,7 @@ def _status(unit: UnitState, mode: str) -> UnitState:
 
 def placed(unit: UnitState, entry: Hex, g: int, mp: Fraction, mode: str) -> UnitState:
     """The vehicle in the entry hex as it comes on: in Motion (D2.12), VCA g, the entry's MP spent."""
-    unit = armour.with_facing(_status(unit, mode).at(entry), g)
+    unit = armour.with_facing(_status(unit, mode).at(entry).mark(remove=(arrival.HELD,)), g)
     return armour.with_spent(unit.mark("motion"), mp)
 
 
@@ -474,6 +479,45 @@ def bar_off_board(position: Position, action: act.Action) -> None:
             raise IllegalAction(T("{unit} waits off the map: it does nothing but come on (A2.52)", unit=uid))
 
 
+HOLD_THEN = "vdd_hold"
+HOLD, KEEP = "hold", "keep"
+
+
+def hold_setup(scenario: Scenario, hex_map: HexMap, state: State) -> State:
+    """D16.8: each DD tank or unarmored amphibian the OB sets up on the map and the scenario names in
+    ``options.dd_off_map`` (unit -> {"hexes": [edge hexes]}: where it would come on, which D16.8 leaves to
+    the scenario) is put to its owner before play: keep it on the map, or hold it off until an MPh of his."""
+    plan = arrival.HOLD_PLAN
+    due = arrival.PLAN.arrivals(scenario)
+    asks = []
+    for uid in plan.raw(scenario):
+        where = f"{scenario.source}: options.{plan.option}.{uid}"
+        unit = state.units.get(uid)
+        if unit is None or unit.hex is None or uid in due:
+            raise DataError(f"{where}: a unit the scenario sets up on the map (D16.8)")
+        if not armour.is_vehicle(unit) or not may_wait(unit):
+            raise DataError(f"{where}: a DD tank (screen or dd marker) or an unarmored amphibious vehicle "
+                            "(D16.8)")
+        plan.entry_hexes(scenario, hex_map, uid)  # checked: board-edge hexes
+        prompt = T("{unit} is set up on the map: keep it there, or hold it off the map until the MPh you "
+                   "choose to bring it on (D16.8)", unit=uid)
+        asks.append(Decision("confirm", unit.side, prompt, "D16.8", HOLD_THEN, choices=(KEEP, HOLD),
+                             subject=(uid,)))
+    return state.push(*reversed(asks)) if asks else state
+
+
+def resume_hold(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """D16.8: held, it leaves the map before play (its passengers with it, A2.52) and waits off it."""
+    if answer.choice != HOLD:
+        return position.state
+    state = position.state
+    uid = decision.subject[0]
+    state = state.with_unit(dataclasses.replace(state.units[uid], hex=None).mark(arrival.HELD))
+    for rider in [u for u in state.units.values() if u.carrier == uid]:
+        state = state.with_unit(dataclasses.replace(rider, hex=None))
+    return state
+
+
 def check_end(position: Position) -> None:
     """A2.5, D2.1: a vehicle due comes on in its MPh (it may not wait for the APh); D16.8 excepted."""
     if position.phase.id != "MPh":
@@ -489,6 +533,6 @@ def check_end(position: Position) -> None:
                               "D2.1)", units=", ".join(u.id for u in left)))
 
 
-__all__ = ["AMPHIBIOUS", "DD", "MODES", "aboard", "approaches", "bar_off_board", "begin", "check",
-           "check_end", "claims", "entry_hexes", "entry_mp", "may_wait", "moves", "named", "placed",
-           "platoon_bound", "waiting"]
+__all__ = ["AMPHIBIOUS", "DD", "HOLD", "HOLD_THEN", "KEEP", "MODES", "REVERSE", "aboard", "approaches",
+           "bar_off_board", "begin", "check", "check_end", "claims", "entry_hexes", "entry_mp", "hold_setup",
+           "may_wait", "moves", "named", "placed", "platoon_bound", "resume_hold", "split", "waiting"]

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from hexmate.rules import actions as act
-from hexmate.rules.errors import IllegalAction
+from hexmate.rules.errors import DataError, IllegalAction
 from hexmate.rules.games import Position
 from hexmate.rules.games.asl import armour, ventry
 from hexmate.rules.games.asl import facing as fc
@@ -456,3 +456,34 @@ def test_d17_2_an_aerosan_comes_on_in_snow_by_its_own_chart(make_position: Any, 
 def sub(tmp_path: Path, name: str) -> Path:
     (tmp_path / name).mkdir()
     return tmp_path / name
+
+
+def test_d16_8_a_dd_tank_the_ob_sets_up_on_the_map_may_be_held_off_it(make_position: Any) -> None:
+    """D16.8: a DD tank may stay off the map until the MPh its owner wishes, even one the set-up OB puts on
+    the map: before play its owner is asked; held, it leaves the map, its MPh may end with it still off
+    (unlike a vehicle due, A2.5, D2.1), and it comes on at the edge hex the scenario names for it, screen
+    raised: CE only and 1 MP more a land hex (D16.12), 2 MP for Open Ground A4."""
+    dd = {**PZ, "hex": "C4", "markers": ["vca0", "screen", "ce"]}
+    hold = {"dd_off_map": {"a-pz": {"hexes": ["A4"]}}}
+    pos = table(make_position, pz=dd, options=hold)
+    top = pos.decision
+    assert top is not None and top.rule == "D16.8" and top.side == "a"
+    assert set(top.choices) == {"keep", "hold"}
+    pos.push_text("answer hold")
+    assert pos.units["a-pz"].hex is None
+    assert cost_to(pos, "A4") == {2}
+    pos.push_text("end")  # D16.8: it may wait
+    assert pos.phase.id != "MPh" and pos.units["a-pz"].hex is None
+    pos = table(make_position, pz=dd, options=hold)
+    pos.push_text("answer keep")
+    assert pos.label(pos.units["a-pz"].hex) == "C4" and not entries(pos)
+
+
+def test_d16_8_only_a_dd_tank_or_unarmored_amphibian_set_up_on_the_map(make_position: Any) -> None:
+    """D16.8 names DD tanks and unarmored amphibious vehicles only: a plain tank is refused on load, so is a
+    reinforcement already coming on (A2.5)."""
+    with pytest.raises(DataError, match=r"D16\.8"):
+        table(make_position, options={"dd_off_map": {"a-pz": {"hexes": ["A4"]}}})
+    dd = {**PZ, "markers": ["vca0", "screen", "ce"]}
+    with pytest.raises(DataError, match=r"D16\.8"):
+        table(make_position, pz=dd, options={**ENTRY, "dd_off_map": {"a-pz": {"hexes": ["A4"]}}})
