@@ -76,6 +76,10 @@ def check(position: Position, move: act.Move, crew: list[UnitState], allowance: 
           spent: Fraction, now: dict[str, Fraction]) -> act.Move:
     """``crew``: the platoon moving now (empty before its first action), its allowance and MP spent so far,
     and what each spent in the impulse now being made (impulse.py's accounting)."""
+    if len(move.units) > 1 and any(u in position.units and not armour.is_vehicle(position.units[u])
+                                   for u in move.units[1:]):
+        raise IllegalAction(T("Armored Assault infantry coming on with a platoon AFV is not built: they come "
+                              "on by themselves (as enter), then join it (D14.33, A2.5)"), "D14.33")
     if len(move.units) != 1 or len(move.path) != 1:
         raise IllegalAction(T("one AFV comes on at a time: move AFV ENTRY as impulse_in"), "D14.212")
     unit = position.units[move.units[0]]

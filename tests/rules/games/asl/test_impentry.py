@@ -130,3 +130,19 @@ def test_d2_401_d14_212_an_enemy_vehicle_may_attempt_motion_at_the_entry_hex(mak
     assert top is not None and top.then == "vmotion" and top.arg("need") == "1"
     pos.push_text("answer dice 1")
     assert pos.units["b-t"].has("motion")
+
+
+def test_d14_33_armored_assault_infantry_coming_on_with_the_afv_is_refused(make_position: Any) -> None:
+    """D14.33 with A2.5: infantry named with the platoon AFV coming on are refused, naming D14.33 (not built);
+    the AFV alone comes on as before."""
+    sq = {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "A4"}
+    units = [{"id": "x-lt", "counter": "lt", "side": "a", "hex": "A4", "markers": ["vca0", "platoon:P1"]},
+             {"id": "y-lt", "counter": "lt", "side": "a", "hex": "A5", "markers": ["vca0", "platoon:P1"]},
+             {"id": "b-sq", "counter": "4-6-7", "side": "b", "hex": "L8"}, sq]
+    plan = {"entry": {"x-lt": {"turn": 1, "hexes": ["A4"]}, "y-lt": {"turn": 1, "hexes": ["A5"]},
+                      "a-sq": {"turn": 1, "hexes": ["A4"]}}}
+    pos = make_position("asl", units, "MPh", counters=LT, options=plan)
+    with pytest.raises(IllegalAction, match=r"D14\.33"):
+        pos.push_text("move x-lt,a-sq A4 as impulse_in")
+    pos.push_text("move x-lt A4 as impulse_in")
+    assert pos.label(pos.units["x-lt"].hex) == "A4"

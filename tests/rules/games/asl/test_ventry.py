@@ -475,6 +475,11 @@ def test_d16_8_a_dd_tank_the_ob_sets_up_on_the_map_may_be_held_off_it(make_posit
     pos.push_text("end")  # D16.8: it may wait
     assert pos.phase.id != "MPh" and pos.units["a-pz"].hex is None
     pos = table(make_position, pz=dd, options=hold)
+    pos.push_text("answer hold")
+    pos.push_text("move a-pz A4 as enter")
+    pass_reactions(pos)
+    assert pos.label(pos.units["a-pz"].hex) == "A4" and not pos.units["a-pz"].has("held_off")
+    pos = table(make_position, pz=dd, options=hold)
     pos.push_text("answer keep")
     assert pos.label(pos.units["a-pz"].hex) == "C4" and not entries(pos)
 
@@ -487,3 +492,12 @@ def test_d16_8_only_a_dd_tank_or_unarmored_amphibian_set_up_on_the_map(make_posi
     dd = {**PZ, "markers": ["vca0", "screen", "ce"]}
     with pytest.raises(DataError, match=r"D16\.8"):
         table(make_position, pz=dd, options={**ENTRY, "dd_off_map": {"a-pz": {"hexes": ["A4"]}}})
+
+
+def test_d2_3_coming_on_by_bypass_is_refused_citing_the_rule(make_position: Any) -> None:
+    """D2.3: bypass along the edge hexside of a woods entry hex is not built: refused naming D2.3, and the
+    hex itself may still be entered (7 MP, D8.21)."""
+    pos = table(make_position, hexes={"A4": "woods"})
+    with pytest.raises(IllegalAction, match=r"D2\.3"):
+        pos.push_text("move a-pz A4 as enter+bypass")
+    assert cost_to(pos, "A4") == {7}
