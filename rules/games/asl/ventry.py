@@ -282,8 +282,8 @@ def _vehicle(position: Position, move: act.Move) -> UnitState:
                               "move {unit} ENTRY as impulse_in (D14.212)", unit=unit.id))
     base, _, rest = move.mode.partition("+")
     if any(w.partition(":")[0] == "bypass" for w in rest.split("+")):
-        raise IllegalAction(T("{unit}: coming on by bypass along an edge hexside is not built: enter the hex, "
-                              "then bypass from there (D2.3, A2.51)", unit=unit.id), "D2.3")
+        raise IllegalAction(T("{unit}: coming on by bypass along an edge hexside is not built: enter the "
+                              "hex, then bypass from there (D2.3, A2.51)", unit=unit.id), "D2.3")
     if any(w not in (vminimum.WORD, REVERSE) for w in rest.split("+") if rest):
         raise IllegalAction(T("{mode}: a vehicle comes on as enter, enter_ce or enter_bu, with +minimum "
                               "(D2.15) or +reverse (D2.2)", mode=move.mode), "A2.5")
