@@ -41,8 +41,8 @@ Audit (paraphrased, with where each part is kept):
   due from turn 1 and never owed.
 - Not built: the off-board board of A2.51 (set up in the RPh, movement across it at Open Ground cost, entry
   away from the hexes beside the set-up hex): a vehicle waits off the map and comes straight on at an entry
-  hex, as if set up on the off-board hex next to it. Entering by bypass is refused (a bypass starting
-  from the off-board hexside is not built: ``+bypass`` is not a word of the entry).
+  hex, as if set up on the off-board hex next to it. Entering by bypass is refused citing D2.3 (a bypass
+  along the entry hex's edge hexside, begun off the map, is not built: the vehicle enters the hex instead).
 - D12, D15, D17 coming on (A2.51 from Open Ground): a wagon pays the infantry MF of the entry hex as
   infantry coming on do (D12.1; arrival.py's cost, no start MF); a motorcycle the chart pack's motorcycle
   column, road rate at a road edge, no wreck/vehicle MP (D15.1, D15.42), only with riders aboard (D15.4),
