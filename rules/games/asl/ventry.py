@@ -400,7 +400,7 @@ def moves(position: Position) -> Iterator[act.Move]:
 def _special_moves(position: Position, unit: UnitState, entry: Hex, mode: str) -> Iterator[act.Move]:
     """The entry hex by Minimum Move where entering costs more than the allowance (D2.15), and in reverse
     (D2.2-D2.22), each checked as played."""
-    for extra in (f"+{vminimum.WORD}", f"+{REVERSE}"):
+    for extra in (f"+{vminimum.WORD}", f"+{REVERSE}", f"+{vminimum.WORD}+{REVERSE}"):  # D2.24: both
         try:
             yield check(position, act.Move((unit.id,), (entry,), None, mode + extra))
         except IllegalAction:

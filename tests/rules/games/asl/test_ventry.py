@@ -501,3 +501,19 @@ def test_d2_3_coming_on_by_bypass_is_refused_citing_the_rule(make_position: Any)
     with pytest.raises(IllegalAction, match=r"D2\.3"):
         pos.push_text("move a-pz A4 as enter+bypass")
     assert cost_to(pos, "A4") == {7}
+
+
+def test_d2_24_a_reverse_minimum_move_onto_the_map(make_position: Any) -> None:
+    """D2.24: a reverse Minimum Move. Woods A4 costs the Panzer half its 14 MP, 7, times 4 in reverse
+    (D2.21): 28, past its 14 MP and ESB's quarter (3, D2.5): refused in plain reverse; as a reverse Minimum
+    Move it spends its 14 MP, with the bog DR at +1 only (normal ground pressure; no +3, D8.21 example)."""
+    pos = table(make_position, hexes={"A4": "woods"})
+    with pytest.raises(IllegalAction, match=r"costs 28 MP"):
+        pos.push_text("move a-pz A4 as enter+reverse")
+    assert "move a-pz A4 cost 14 as enter+minimum+reverse" in offered(pos)
+    assert "move a-pz A4 cost 14 as enter+minimum" not in offered(pos)  # 7 MP forward: no Minimum Move
+    checked = pos.game.check(pos, pos.parse_action("move a-pz A4 as enter+minimum+reverse"))
+    assert isinstance(checked, act.Move) and checked.cost == 14
+    pos.push_text("move a-pz A4 as enter+minimum+reverse")
+    bog = pos.decision
+    assert bog is not None and bog.then == "vbog" and bog.arg("drm") == "1"
