@@ -110,10 +110,27 @@ def road_cot(position: Position, a: Hex, b: Hex) -> int | None:
     unplowed road is open ground, the chart's ** note), 2 MP and an Accident dr; None for any other entry."""
     if a == b or not _road(position, a, b):
         return None
+    return _road_into(position, b)
+
+
+def _road_into(position: Position, b: Hex) -> int | None:
     terrain = position.map.terrain(b)
     if terrain in ROAD_INTO:
         return ROAD_INTO[terrain]
     return PLOWED_MP if position.scenario.options.get(PLOWED, False) is True and terrain in CHART else None
+
+
+def edge_cot(position: Position, b: Hex, road: bool) -> int | None:
+    """A2.51 with D17.2: the COT to enter the edge hex b from off-board Open Ground (``road``: b's road runs
+    on across that edge hexside, as road_cot's)."""
+    by_road = _road_into(position, b) if road else None
+    return by_road if by_road is not None else CHART.get(position.map.terrain(b))
+
+
+def edge_accident(position: Position, b: Hex, road: bool) -> bool:
+    """D17.22 for an aerosan coming on at the edge hex b (A2.51): an orchard, or b's woods-, orchard- or
+    plowed-road hexside at the edge crossed (the 4-MP way is not offered at the edge)."""
+    return position.map.terrain(b) == "orchard" or (road and _road_into(position, b) is not None)
 
 
 def cot(position: Position, a: Hex, b: Hex) -> int | None:
@@ -351,6 +368,8 @@ __all__ = [
     "check",
     "check_slow",
     "cot",
+    "edge_accident",
+    "edge_cot",
     "fail",
     "is_aerosan",
     "needs_accident",

@@ -52,6 +52,8 @@ if TYPE_CHECKING:
 MODE = "enter"
 BARRED = "entry_barred"  # A2.5: every entry hex was barred in its MPh: it comes on a turn later
 PLAN = EntryPlan("entry", "hexes", "A2.5")
+HELD = "held_off"  # D16.8: a DD tank or amphibian set up on the map by the OB, kept off it (ventry.py)
+HOLD_PLAN = EntryPlan("dd_off_map", "hexes", "D16.8")  # D16.8: where such a one comes on, the scenario's word
 SPREAD = 4  # A2.5: a blocked entry moves this many hexes either way, each turn late
 
 
@@ -65,7 +67,7 @@ def setup(scenario: Scenario, hex_map: HexMap, state: State) -> State:
 
 
 def off_board(position: Position, unit: UnitState) -> bool:
-    return PLAN.off_board(position, unit.id)
+    return PLAN.off_board(position, unit.id) or (unit.hex is None and unit.has(HELD))  # D16.8
 
 
 def aboard_off_board(position: Position, unit: UnitState) -> bool:
@@ -75,7 +77,16 @@ def aboard_off_board(position: Position, unit: UnitState) -> bool:
 
 
 def due_turn(position: Position, uid: str) -> int:
-    return PLAN.arrivals(position.scenario)[uid]
+    due = PLAN.arrivals(position.scenario)
+    if uid not in due and uid in position.units and position.units[uid].has(HELD):
+        return 1  # D16.8: held off the map from the start, it may come on in any MPh of its side
+    return due[uid]
+
+
+def named_hexes(position: Position, unit: UnitState) -> tuple[Hex, ...]:
+    """The entry hexes the scenario names for the unit (D16.8: for one held off the map, its own list)."""
+    plan = HOLD_PLAN if unit.has(HELD) else PLAN
+    return plan.entry_hexes(position.scenario, position.map, unit.id)
 
 
 def claims(action: act.Action) -> bool:
@@ -91,7 +102,7 @@ def blocked(position: Position, side: str, h: Hex) -> bool:
 def entry_hexes(position: Position, unit: UnitState) -> tuple[Hex, ...]:
     """The unblocked edge hexes ``unit`` may come on at now: its named ones on its turn; each turn later (the
     named ones were blocked, A2.5) any edge hex within 4 more hexes of them."""
-    named = PLAN.entry_hexes(position.scenario, position.map, unit.id)
+    named = named_hexes(position, unit)
     late = position.turn - due_turn(position, unit.id)
     if late < 0:
         return ()

@@ -368,6 +368,7 @@ class AslGame(Game):
         state = hulldown.setup(scenario, state)  # D4.221: set-up HD attempts, rolled before play
         state = asl_hip.setup(self, scenario, hex_map, state)  # A12.3: HIP units set up in secret
         state = asl_arrival.setup(scenario, hex_map, state)  # A2.5: reinforcements start off the map
+        state = ventry.hold_setup(scenario, hex_map, state)  # D16.8: a DD tank may be held off the map
         return alsecret.setup(scenario, state)  # D3.41: each Armor Leader's AFV named in secret
 
     def load_scenario(self, path: str | Path) -> Scenario:
@@ -1426,6 +1427,9 @@ class AslGame(Game):
 
     def resume_vscrounge_pick(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vwreck.resume_pick(position, decision, answer)  # D10.5: Random Selection
+    def resume_vdd_hold(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return ventry.resume_hold(position, decision, answer)  # D16.8
+
     def resume_vhd(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         asked = alhide.ask_rerun(position, decision, answer, hulldown.resume)  # D3.41: a hidden Armor Leader?
         if asked is not None:

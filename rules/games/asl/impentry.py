@@ -15,8 +15,11 @@ may end only when no AFV due this turn could still come on (D14.212 with A2.5, `
 never moves in the APh (D2.1).
 
 A woods or building entry hex calls for the platoon's one bog DR at the impulse's end (D8.21, D14.21: the
-AFV's impulse began in the off-board hex it came from). Not built: an Armored Assault's infantry coming on
-with it (D14.33).
+AFV's impulse began in the off-board hex it came from). D2.401: it began its MPh off the map, out of every
+LOS (A2.51), so it carries vmotion's ``came_on`` marker with its entry MP, and an enemy vehicle seeing the
+entry hex may attempt Motion in the impulse's window there (D14.32); in a later impulse's window only that
+entry MP is counted for it (an undercount: the MP of its later impulses in LOS are not added).
+Not built: an Armored Assault's infantry coming on with it (D14.33).
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from typing import Any
 
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armour, arrival, platoon, ventry
+from hexmate.rules.games.asl import armour, arrival, platoon, ventry, vmotion
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import DIRECTIONS, Hex, distance
@@ -73,6 +76,10 @@ def check(position: Position, move: act.Move, crew: list[UnitState], allowance: 
           spent: Fraction, now: dict[str, Fraction]) -> act.Move:
     """``crew``: the platoon moving now (empty before its first action), its allowance and MP spent so far,
     and what each spent in the impulse now being made (impulse.py's accounting)."""
+    if len(move.units) > 1 and any(u in position.units and not armour.is_vehicle(position.units[u])
+                                   for u in move.units[1:]):
+        raise IllegalAction(T("Armored Assault infantry coming on with a platoon AFV is not built: they come "
+                              "on by themselves (as enter), then join it (D14.33, A2.5)"), "D14.33")
     if len(move.units) != 1 or len(move.path) != 1:
         raise IllegalAction(T("one AFV comes on at a time: move AFV ENTRY as impulse_in"), "D14.212")
     unit = position.units[move.units[0]]
@@ -115,7 +122,8 @@ def apply(position: Position, move: act.Move, crew: list[UnitState], spent: Frac
     name = platoon.name_of(unit) or ""
     way = _approach(position, unit, move.path[0])
     assert way is not None
-    on = ventry.placed(unit, move.path[0], way[1], spent, arrival.MODE).mark("entered", *marks)
+    came = f"{vmotion.CAME}{int(2 * Fraction(move.cost or 0))}"  # D2.401: it began out of every LOS
+    on = ventry.placed(unit, move.path[0], way[1], spent, arrival.MODE).mark("entered", came, *marks)
     state = state.with_unit(on)
     for rider in ventry.aboard(position, unit):
         state = state.with_unit(rider.at(move.path[0]))

@@ -64,6 +64,8 @@ PHRASES: dict[str, T] = {
     "hip": T("hidden initial placement (A12.3)"),
     "exiting": T("exiting the map (A2.6)"),
     "entry_barred": T("its entry hexes were barred all through its MPh: it enters a turn later (A2.5)"),
+    "held_off": T("set up on the map by the OB, held off it by its owner until the MPh he brings it on "
+                  "(D16.8)"),
     "entered": T("moved this MPh: a moving target (D2.1)"),
     "sz_lost": T("its Schuerzen are lost: it entered rubble, a building or woods (D11.22)"),
     # fire (A3, A7-A9)

@@ -35,11 +35,27 @@ Audit (paraphrased, with where each part is kept):
   on the map). D14.3: while a platoon moves by impulses no other vehicle comes on.
 - D16.8: a DD tank (``screen`` or ``dd`` marker) or an unarmored amphibious vehicle (``amphibious`` marker:
   the catalogue has no such key) may stay off the map past its turn until the MPh its owner chooses; it
-  then comes on at its named hexes.
+  then comes on at its named hexes. One the OB sets up on the map may be held off it too: the scenario
+  names it in ``options.dd_off_map`` with the edge hexes it would come on at (D16.8 names none), and its
+  owner answers ``hold`` or ``keep`` before play (``hold_setup``); held, it is off the map (arrival.HELD),
+  due from turn 1 and never owed.
 - Not built: the off-board board of A2.51 (set up in the RPh, movement across it at Open Ground cost, entry
   away from the hexes beside the set-up hex): a vehicle waits off the map and comes straight on at an entry
-  hex, as if set up on the off-board hex next to it. Entering in reverse, by bypass or by a Minimum Move
-  (D2.15) is not offered; wagons, motorcycles and aerosans (D12, D15, D17) entering are refused.
+  hex, as if set up on the off-board hex next to it. Entering by bypass is refused citing D2.3 (a bypass
+  along the entry hex's edge hexside, begun off the map, is not built: the vehicle enters the hex instead).
+- D12, D15, D17 coming on (A2.51 from Open Ground): a wagon pays the infantry MF of the entry hex as
+  infantry coming on do (D12.1; arrival.py's cost, no start MF); a motorcycle the chart pack's motorcycle
+  column, road rate at a road edge, no wreck/vehicle MP (D15.1, D15.42), only with riders aboard (D15.4),
+  its Wreck Check dr for a shellhole or stream entry hex or one more than a level up (D15.46); an aerosan
+  its own chart (D17.2, ``aerosan.edge_cot``) on snow only, never bogging (D17.24), with its Accident dr
+  for an orchard or a woods/orchard/plowed road at the edge (D17.22; wire fails it).
+- D2.15: ``as enter+minimum``: an entry hex costing more than the allowance (from off-board Open Ground, no
+  start MP) is entered by Minimum Move for the whole allowance, one hex only, with the bog DR normal entry
+  would call for but without the half-MPA DRM (D8.21), ending in Motion. Offered where it applies.
+- D2.2-D2.22: ``as enter+reverse``: it backs into the entry hex, one of its two rear hexes, at the reverse
+  multiplier (D2.21), its VCA toward the off-board hex it left; not towing, not with rev 0 (motorcycle,
+  aerosan, wagon). Its move ends in the entry hex (going on in reverse, D2.24's Reverse Motion, is not
+  built: refused citing D2.2). ``+minimum+reverse`` is D2.24's reverse Minimum Move.
 """
 
 from __future__ import annotations
@@ -51,24 +67,46 @@ from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
-from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import aerosan, armour, arrival, ddtank, moto, platoon, radioless, vmotion, wagon
+from hexmate.rules.errors import DataError, IllegalAction
+from hexmate.rules.games.asl import (
+    aerosan,
+    armour,
+    arrival,
+    ddtank,
+    moto,
+    platoon,
+    radioless,
+    vminimum,
+    vmotion,
+    wagon,
+)
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import DIRECTIONS, Hex, direction_between, opposite
+from hexmate.rules.maps import HexMap
+from hexmate.rules.scenario import Scenario
 from hexmate.rules.text import T
 
 if TYPE_CHECKING:
     from hexmate.rules.games.asl.game import AslGame
 
 MODES = {arrival.MODE: "", "enter_ce": "ce", "enter_bu": "bu"}  # A2.52: an AFV may come on CE or BU
+REVERSE = "reverse"  # D2.2, D2.24: ``as enter+reverse``, into the entry hex from behind
 DD = ("dd", ddtank.SCREEN)  # D16.8
 AMPHIBIOUS = "amphibious"  # D16.8: set by the scenario
 
 
+def split(mode: str) -> tuple[str, bool, bool]:
+    """A vehicle entry's mode: ``enter``/``enter_ce``/``enter_bu``, then ``+minimum`` (D2.15) and/or
+    ``+reverse`` (D2.2): (the base mode, Minimum Move, reverse)."""
+    base, _, rest = mode.partition("+")
+    words = [w for w in rest.split("+") if w]
+    return base, vminimum.WORD in words, REVERSE in words
+
+
 def claims(position: Position, action: act.Action) -> bool:
-    if not isinstance(action, act.Move) or action.mode not in MODES:
+    if not isinstance(action, act.Move) or split(action.mode)[0] not in MODES:
         return False
     units = [position.units.get(u) for u in action.units]
     return any(u is not None and armour.is_vehicle(u) for u in units)
@@ -88,7 +126,7 @@ def aboard(position: Position, unit: UnitState) -> list[UnitState]:
 def entry_hexes(position: Position, unit: UnitState) -> tuple[Hex, ...]:
     """arrival.py's open entry hexes; a D16.8 vehicle that waited keeps its named ones while one is open."""
     if may_wait(unit) and position.turn > arrival.due_turn(position, unit.id):
-        named = arrival.PLAN.entry_hexes(position.scenario, position.map, unit.id)
+        named = arrival.named_hexes(position, unit)
         open_ = tuple(h for h in named if not arrival.blocked(position, unit.side, h))
         if open_:
             return open_
@@ -126,6 +164,22 @@ def entry_mp(position: Position, unit: UnitState, off: Hex, entry: Hex) -> Fract
     vt = armour.vtype(unit)
     road = opposite(direction_between(off, entry)) in hex_map.road_exits(entry)
     terrain = hex_map.terrain(entry)
+    if wagon.is_wagon(vt.movement):
+        return wagon.step_mf(position, unit, entry, entry)  # D12.1: infantry MF, as infantry comes on (A2.51)
+    if moto.is_motorcycle(vt.movement):  # D15.1: the chart's motorcycle column; D15.42: no wreck/vehicle MP
+        road_mp, costs = moto.load_pack()
+        moto_cost = road_mp if road else costs.get(terrain)
+        if moto_cost is None:
+            return None
+        return vm.entry_mp(moto_cost, higher=hex_map.level(entry) > 0,
+                           road_rate=road) + moto.overstack_mp(position, unit, entry)
+    if aerosan.is_aerosan(vt.movement):  # D17.2: its own chart; D2.14: +1 a vehicle there
+        c = aerosan.edge_cot(position, entry, road)
+        if c is None:
+            return None
+        others = sum(1 for u in position.units_at(entry) if armour.is_vehicle(u) and not moto.is_moto_unit(u))
+        return (Fraction(c + (aerosan.HIGHER if hex_map.level(entry) > 0 else 0) + others)
+                + armour.tow_mp(unit) + armour.personnel_overstack(position, unit.side, entry))
     if vt.armored and unit.has("ce") and not road and terrain in ("wooden-building", "stone-building",
                                                                    "building"):
         return None  # D5.3: a CE AFV enters no building obstacle
@@ -147,10 +201,18 @@ def entry_mp(position: Position, unit: UnitState, off: Hex, entry: Hex) -> Fract
         + armour.tow_mp(unit) + armour.personnel_overstack(position, unit.side, entry))
 
 
-def approaches(position: Position, unit: UnitState, entry: Hex) -> dict[int, tuple[Fraction, Hex]]:
+def _edge_road(position: Position, off: Hex, entry: Hex) -> bool:
+    """A2.51: the entry hex's road crosses the map edge toward ``off`` (the off-board half hex carries it)."""
+    return opposite(direction_between(off, entry)) in position.map.road_exits(entry)
+
+
+def approaches(position: Position, unit: UnitState, entry: Hex,
+               reverse: bool = False) -> dict[int, tuple[Fraction, Hex]]:
     """D2.11, A2.51: the VCA it may enter with (the entry hex in its VCA, seen from an off-board hex beside
-    it), with the entry's MP and that off-board hex, the cheapest per VCA."""
+    it), with the entry's MP and that off-board hex, the cheapest per VCA. ``reverse``: it backs in, the
+    entry hex one of its two rear hexes (D2.22), at the reverse multiplier (D2.21)."""
     out: dict[int, tuple[Fraction, Hex]] = {}
+    rev = armour.vtype(unit).rev
     for d in DIRECTIONS:
         off = entry + d
         if off in position.map:
@@ -158,14 +220,19 @@ def approaches(position: Position, unit: UnitState, entry: Hex) -> dict[int, tup
         mp = entry_mp(position, unit, off, entry)
         if mp is None:
             continue
-        for g in fc.facings_entering(off, entry):
+        if reverse:
+            mp = vm.reverse_mp(mp, rev)
+            facings: tuple[int, ...] = tuple(g for g in range(6) if entry in fc.rear_hexes(off, g))
+        else:
+            facings = fc.facings_entering(off, entry)
+        for g in facings:
             if g not in out or mp < out[g][0]:
                 out[g] = (mp, off)
     return out
 
 
 def _status(unit: UnitState, mode: str) -> UnitState:
-    status = MODES[mode]
+    status = MODES[split(mode)[0]]
     if status == "ce":
         return unit.mark("ce", remove=("bu",))
     if status == "bu":
@@ -175,8 +242,18 @@ def _status(unit: UnitState, mode: str) -> UnitState:
 
 def placed(unit: UnitState, entry: Hex, g: int, mp: Fraction, mode: str) -> UnitState:
     """The vehicle in the entry hex as it comes on: in Motion (D2.12), VCA g, the entry's MP spent."""
-    unit = armour.with_facing(_status(unit, mode).at(entry), g)
+    unit = armour.with_facing(_status(unit, mode).at(entry).mark(remove=(arrival.HELD,)), g)
     return armour.with_spent(unit.mark("motion"), mp)
+
+
+def _cannot_move(position: Position, unit: UnitState) -> str | None:
+    """D15.4: a motorcycle has no driver: it comes on with riders aboard; D17.2: an aerosan only on snow."""
+    vt = armour.vtype(unit)
+    if moto.is_motorcycle(vt.movement):
+        return moto.why_not_move(position, unit)
+    if aerosan.is_aerosan(vt.movement):
+        return aerosan.why_not(position, unit)
+    return None
 
 
 def _vehicle(position: Position, move: act.Move) -> UnitState:
@@ -194,18 +271,43 @@ def _vehicle(position: Position, move: act.Move) -> UnitState:
     if position.phase.id != "MPh":
         raise IllegalAction(T("a vehicle never moves in the APh: it comes on in its MPh (D2.1, A2.5)"))
     vt = armour.vtype(unit)
-    if wagon.is_wagon(vt.movement) or moto.is_motorcycle(vt.movement) or aerosan.is_aerosan(vt.movement):
-        raise IllegalAction(T("{unit}: entry from off the map is not built for wagons, motorcycles and "
-                              "aerosans (D12, D15, D17)", unit=unit.id))
+    why = _cannot_move(position, unit)
+    if why:
+        raise IllegalAction(why)
     if _platoon_moving(position):
         raise IllegalAction(T("a platoon is moving by impulses: nothing else of its side moves until its MPh "
                               "is over (D14.3)"))
     if platoon_bound(position, unit):
         raise IllegalAction(T("{unit} is radioless: off the map it comes on with its platoon by impulses: "
                               "move {unit} ENTRY as impulse_in (D14.212)", unit=unit.id))
-    if MODES[move.mode] and not vt.armored:
+    base, _, rest = move.mode.partition("+")
+    if any(w.partition(":")[0] == "bypass" for w in rest.split("+")):
+        raise IllegalAction(T("{unit}: coming on by bypass along an edge hexside is not built: enter the "
+                              "hex, then bypass from there (D2.3, A2.51)", unit=unit.id), "D2.3")
+    if any(w not in (vminimum.WORD, REVERSE) for w in rest.split("+") if rest):
+        raise IllegalAction(T("{mode}: a vehicle comes on as enter, enter_ce or enter_bu, with +minimum "
+                              "(D2.15) or +reverse (D2.2)", mode=move.mode), "A2.5")
+    if MODES[base] and not vt.armored:
         raise IllegalAction(T("{unit} has no AFV crew to go CE or button up", unit=unit.id), "A2.52")
     return unit
+
+
+def _check_special(position: Position, unit: UnitState, path: tuple[Hex, ...], minimum: bool,
+                   reverse: bool) -> None:
+    """The refusals of a Minimum Move (D2.15) or a reverse entry (D2.2-D2.22) onto the map."""
+    vt = armour.vtype(unit)
+    if reverse:
+        if unit.has("towing"):
+            raise IllegalAction(T("{unit} is towing and may not move in reverse (D2.2)", unit=unit.id),
+                                "D2.2")
+        if vt.rev == 0:  # D2.2, D15.42: a motorcycle; D17.21: an aerosan; D2.21: a wagon without REV
+            raise IllegalAction(T("{unit} has no reverse rate: it does not move in reverse", unit=unit.id),
+                                "D2.21")
+        if len(path) != 1 and not minimum:
+            raise IllegalAction(T("{unit} backs onto the map into its entry hex only: going on from there in "
+                                  "reverse is not built here (D2.2, D2.24)", unit=unit.id), "D2.2")
+    if minimum and len(path) != 1:
+        raise IllegalAction(T("{unit} may enter only one hex by Minimum Move (D2.15)", unit=unit.id), "D2.15")
 
 
 def _best(position: Position, unit: UnitState, path: tuple[Hex, ...],
@@ -220,7 +322,19 @@ def _best(position: Position, unit: UnitState, path: tuple[Hex, ...],
     why = IllegalAction(T("{unit} may not enter {hex}", unit=unit.id, hex=position.label(entry)), "A2.51")
     esb = vm.esb_limit(armour.vtype(unit)) if armour.vtype(unit).tracked else 0  # D2.5
     crew = _status(unit, mode)  # A2.52: CE or BU as it comes on (D2.16: a BU AFV's road rate)
-    for g, (mp, off) in sorted(approaches(position, crew, entry).items()):
+    _, minimum, reverse = split(mode)
+    _check_special(position, unit, path, minimum, reverse)
+    ways = approaches(position, crew, entry, reverse)
+    if minimum and not ways:
+        raise vminimum.na(position, unit, entry)  # D2.15: never into NA terrain
+    if minimum:  # D2.15: only where entering costs more than its allowance; then it spends all of it
+        g, (mp, off) = min(ways.items(), key=lambda kv: (kv[1][0], kv[0]))
+        allowance = armour.budget(placed(unit, entry, g, mp, mode))
+        if mp <= allowance:
+            raise IllegalAction(T("{unit} can enter {hex} for {cost} MP: no Minimum Move is needed (D2.15)",
+                                  unit=unit.id, hex=position.label(entry), cost=mp), "D2.15")
+        return allowance, g, allowance, off
+    for g, (mp, off) in sorted(ways.items()):
         on = placed(unit, entry, g, mp, mode)
         if len(path) == 1:
             if mp > armour.budget(on) + esb:
@@ -263,8 +377,7 @@ def moves(position: Position) -> Iterator[act.Move]:
     for unit in waiting(position):
         if platoon_bound(position, unit):
             continue
-        vt = armour.vtype(unit)
-        if wagon.is_wagon(vt.movement) or moto.is_motorcycle(vt.movement) or aerosan.is_aerosan(vt.movement):
+        if _cannot_move(position, unit):
             continue
         mode = "enter_ce" if ddtank.raised(unit) and not unit.has("ce") else arrival.MODE  # D16.12
         crew = _status(unit, mode)
@@ -281,6 +394,17 @@ def moves(position: Position) -> Iterator[act.Move]:
                         found[m.path] = cost
             for path, cost in sorted(found.items(), key=lambda kv: (len(kv[0]), kv[0])):
                 yield act.Move((unit.id,), path, cost, mode)
+            yield from _special_moves(position, unit, entry, mode)
+
+
+def _special_moves(position: Position, unit: UnitState, entry: Hex, mode: str) -> Iterator[act.Move]:
+    """The entry hex by Minimum Move where entering costs more than the allowance (D2.15), and in reverse
+    (D2.2-D2.22), each checked as played."""
+    for extra in (f"+{vminimum.WORD}", f"+{REVERSE}", f"+{vminimum.WORD}+{REVERSE}"):  # D2.24: both
+        try:
+            yield check(position, act.Move((unit.id,), (entry,), None, mode + extra))
+        except IllegalAction:
+            continue
 
 
 def begin(game: AslGame, position: Position, move: act.Move) -> State:
@@ -294,11 +418,24 @@ def begin(game: AslGame, position: Position, move: act.Move) -> State:
     for rider in aboard(position, unit):
         state = state.with_unit(rider.at(move.path[0]))
     under = len(state.decisions)
-    state = game.begin_move(position.at(state), act.Move((unit.id,), move.path, total - mp, ""))
+    minimum = split(move.mode)[1]  # D2.15: it ends in Motion (armour.end_move)
+    state = game.begin_move(position.at(state), act.Move((unit.id,), move.path, total - mp,
+                                                         vminimum.WORD if minimum else ""))
     state = game.enter(position.at(state))  # Residual FP, concealment loss in the entry hex
-    bog = armour.bog_check(position, on, off, move.path[0], off_board=True)  # D8.21: a woods entry hex
-    if bog is not None:
-        state = state.push(bog)
+    vt = armour.vtype(unit)
+    if aerosan.is_aerosan(vt.movement):  # D17.24: never bogs; D17.22: its Accident dr at the entry hex
+        if aerosan.wired(position, move.path[0]):
+            state = aerosan.fail(position.at(state), unit.id)
+        elif aerosan.edge_accident(position, move.path[0], _edge_road(position, off, move.path[0])):
+            state = state.push(aerosan.accident(position, on, move.path[0]))
+    else:
+        bog = armour.bog_check(position, on, off, move.path[0], minimum=minimum,
+                               off_board=True)  # D8.21: a woods entry hex (D2.15: its DR by Minimum Move)
+        if bog is not None:
+            state = state.push(bog)
+    if moto.is_motorcycle(vt.movement) and moto.riders_of(state, on) and (
+            position.map.terrain(move.path[0]) in moto.WRECK_TERRAIN or position.map.level(move.path[0]) > 1):
+        state = state.push(moto.wreck_check(position, on, move.path[0], move.path[0]))  # D15.46
     moving = state.moving
     if moving is None or moving.stopped:
         return state
@@ -345,6 +482,45 @@ def bar_off_board(position: Position, action: act.Action) -> None:
             raise IllegalAction(T("{unit} waits off the map: it does nothing but come on (A2.52)", unit=uid))
 
 
+HOLD_THEN = "vdd_hold"
+HOLD, KEEP = "hold", "keep"
+
+
+def hold_setup(scenario: Scenario, hex_map: HexMap, state: State) -> State:
+    """D16.8: each DD tank or unarmored amphibian the OB sets up on the map and the scenario names in
+    ``options.dd_off_map`` (unit -> {"hexes": [edge hexes]}: where it would come on, which D16.8 leaves to
+    the scenario) is put to its owner before play: keep it on the map, or hold it off until an MPh of his."""
+    plan = arrival.HOLD_PLAN
+    due = arrival.PLAN.arrivals(scenario)
+    asks = []
+    for uid in plan.raw(scenario):
+        where = f"{scenario.source}: options.{plan.option}.{uid}"
+        unit = state.units.get(uid)
+        if unit is None or unit.hex is None or uid in due:
+            raise DataError(f"{where}: a unit the scenario sets up on the map (D16.8)")
+        if not armour.is_vehicle(unit) or not may_wait(unit):
+            raise DataError(f"{where}: a DD tank (screen or dd marker) or an unarmored amphibious vehicle "
+                            "(D16.8)")
+        plan.entry_hexes(scenario, hex_map, uid)  # checked: board-edge hexes
+        prompt = T("{unit} is set up on the map: keep it there, or hold it off the map until the MPh you "
+                   "choose to bring it on (D16.8)", unit=uid)
+        asks.append(Decision("confirm", unit.side, prompt, "D16.8", HOLD_THEN, choices=(KEEP, HOLD),
+                             subject=(uid,)))
+    return state.push(*reversed(asks)) if asks else state
+
+
+def resume_hold(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """D16.8: held, it leaves the map before play (its passengers with it, A2.52) and waits off it."""
+    if answer.choice != HOLD:
+        return position.state
+    state = position.state
+    uid = decision.subject[0]
+    state = state.with_unit(dataclasses.replace(state.units[uid], hex=None).mark(arrival.HELD))
+    for rider in [u for u in state.units.values() if u.carrier == uid]:
+        state = state.with_unit(dataclasses.replace(rider, hex=None))
+    return state
+
+
 def check_end(position: Position) -> None:
     """A2.5, D2.1: a vehicle due comes on in its MPh (it may not wait for the APh); D16.8 excepted."""
     if position.phase.id != "MPh":
@@ -360,6 +536,6 @@ def check_end(position: Position) -> None:
                               "D2.1)", units=", ".join(u.id for u in left)))
 
 
-__all__ = ["AMPHIBIOUS", "DD", "MODES", "aboard", "approaches", "bar_off_board", "begin", "check",
-           "check_end", "claims", "entry_hexes", "entry_mp", "may_wait", "moves", "named", "placed",
-           "platoon_bound", "waiting"]
+__all__ = ["AMPHIBIOUS", "DD", "HOLD", "HOLD_THEN", "KEEP", "MODES", "REVERSE", "aboard", "approaches",
+           "bar_off_board", "begin", "check", "check_end", "claims", "entry_hexes", "entry_mp", "hold_setup",
+           "may_wait", "moves", "named", "placed", "platoon_bound", "resume_hold", "split", "waiting"]

@@ -112,3 +112,37 @@ def test_d8_21_d14_21_a_woods_entry_hex_calls_for_the_platoons_bog_dr(make_posit
     top = pos.decision
     assert top is not None and top.rule == "D8.21" and top.subject == ("x-lt",)
     assert top.arg("drm:x-lt") == "4"
+
+
+def test_d2_401_d14_212_an_enemy_vehicle_may_attempt_motion_at_the_entry_hex(make_position: Any) -> None:
+    """D2.401 with D14.212: the platoon AFV began its MPh off the map, out of every LOS (A2.51); the stopped
+    enemy tank in E4 sees A4, where it spent 1 MP (Open Ground, no start MP, D2.12): at the impulse's end the
+    window offers its Motion attempt, a dr of 1 or less (D2.401)."""
+    bt = {"id": "b-t", "counter": "t", "side": "b", "hex": "E4", "markers": ["vca3"]}
+    pos = table(make_position, "A5", bt)
+    pos.push_text("move x-lt A4 as impulse_in")
+    pos.push_text("move y-lt A5 as impulse_in")
+    pos.push_text("move x-lt,y-lt A4 as impulse_end")
+    top = pos.decision
+    assert top is not None and top.rule == "D14.32" and "motion-b-t" in top.choices
+    pos.push_text("answer motion-b-t")
+    top = pos.decision
+    assert top is not None and top.then == "vmotion" and top.arg("need") == "1"
+    pos.push_text("answer dice 1")
+    assert pos.units["b-t"].has("motion")
+
+
+def test_d14_33_armored_assault_infantry_coming_on_with_the_afv_is_refused(make_position: Any) -> None:
+    """D14.33 with A2.5: infantry named with the platoon AFV coming on are refused, naming D14.33 (not built);
+    the AFV alone comes on as before."""
+    sq = {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "A4"}
+    units = [{"id": "x-lt", "counter": "lt", "side": "a", "hex": "A4", "markers": ["vca0", "platoon:P1"]},
+             {"id": "y-lt", "counter": "lt", "side": "a", "hex": "A5", "markers": ["vca0", "platoon:P1"]},
+             {"id": "b-sq", "counter": "4-6-7", "side": "b", "hex": "L8"}, sq]
+    plan = {"entry": {"x-lt": {"turn": 1, "hexes": ["A4"]}, "y-lt": {"turn": 1, "hexes": ["A5"]},
+                      "a-sq": {"turn": 1, "hexes": ["A4"]}}}
+    pos = make_position("asl", units, "MPh", counters=LT, options=plan)
+    with pytest.raises(IllegalAction, match=r"D14\.33"):
+        pos.push_text("move x-lt,a-sq A4 as impulse_in")
+    pos.push_text("move x-lt A4 as impulse_in")
+    assert pos.label(pos.units["x-lt"].hex) == "A4"

@@ -11,12 +11,14 @@ map)."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hexmate.rules import actions as act
-from hexmate.rules.errors import IllegalAction
+from hexmate.rules.errors import DataError, IllegalAction
 from hexmate.rules.games import Position
 from hexmate.rules.games.asl import armour, ventry
 from hexmate.rules.games.asl import facing as fc
@@ -284,3 +286,234 @@ def test_a12_2_a_concealed_vehicle_seen_coming_on_loses_its_concealment(make_pos
     assert pos.units["a-pz"].concealed
     pos.push_text("move a-pz A4 as enter")
     assert not pos.units["a-pz"].concealed
+
+
+def light_tank(tmp_path: Path) -> dict[str, Any]:
+    """test_vminimum's demo 6-MP low ground pressure tank (demo values), as the counter ``ii``."""
+    catalogue = tmp_path / "vehicles.json"
+    catalogue.write_text(json.dumps({"format": "hexmate-asl-vehicles/1", "label": "demo values", "vehicles": {
+        "pz-ii-a": {"name": "6-MP light tank (demo values)", "movement": "tracked", "mp": 6,
+                    "manufacturer": "g", "ground_pressure": "low",
+                    "armor": {"hull_front": 2, "hull_side": 1},
+                    "ma": {"calibre": 20, "kind": "gun"}, "cs": 5, "demo": True}}}))
+    return {**COUNTERS, "ii": {"type": "vehicle", "vehicle": "pz-ii-a", "catalogue": str(catalogue)}}
+
+
+HIGH_WOODS = {"A4": {"terrain": "woods", "level": 1}}
+
+
+def test_d2_15_it_may_come_on_by_minimum_move(make_position: Any, tmp_path: Path) -> None:
+    """D2.15: a hex costing more than the printed allowance may be entered by Minimum Move for all of it.
+    A4 is woods a level up: half the MPA (3) + 4 higher = 7 MP from off-board Open Ground (A2.51, no start
+    MP, D2.12), more than the tank's 6: ``as enter+minimum`` costs 6, the bog DR is +1 (higher woods; the +3
+    of half the MPA is not for a Minimum Move, D8.21 example) and it ends in Motion, no stop offered."""
+    ii = {**PZ, "counter": "ii"}
+    pos = table(make_position, pz=ii, counters=light_tank(tmp_path), hexes=HIGH_WOODS)
+    offered = [pos.action_text(a) for a in pos.legal_actions]
+    assert "move a-pz A4 cost 6 as enter+minimum" in offered
+    pos.push_text("move a-pz A4 as enter+minimum")
+    pass_reactions(pos)
+    bog = pos.decision
+    assert bog is not None and bog.then == "vbog" and bog.arg("drm") == "1"
+    pos.push_text("answer dice 5,5")  # 10 + 1: not bogged
+    pass_reactions(pos)
+    tank = pos.units["a-pz"]
+    assert pos.label(tank.hex) == "A4" and tank.has("motion") and armour.spent_of(tank) == 6
+    assert pos.decision is None or pos.decision.then != "vfacing"
+
+
+def test_d2_15_minimum_move_entry_refusals(make_position: Any, tmp_path: Path) -> None:
+    """D2.15: one hex only, and only where the hex costs more than the allowance: Open Ground A4 is 1 MP."""
+    ii = {**PZ, "counter": "ii"}
+    pos = table(make_position, pz=ii, counters=light_tank(tmp_path), hexes=HIGH_WOODS)
+    with pytest.raises(IllegalAction, match=r"only one hex by Minimum Move \(D2\.15\)"):
+        pos.push_text("move a-pz A4-B4 as enter+minimum")
+    with pytest.raises(IllegalAction, match=r"A2\.5"):
+        pos.push_text("move a-pz A4 as enter+sideways")
+    pos = table(make_position, pz=ii, counters=light_tank(tmp_path))
+    assert not [a for a in pos.legal_actions if isinstance(a, act.Move) and "minimum" in a.mode]
+    with pytest.raises(IllegalAction, match=r"for 1 MP: no Minimum Move is needed \(D2\.15\)"):
+        pos.push_text("move a-pz A4 as enter+minimum")
+
+
+def test_d2_2_d2_21_it_may_back_onto_the_map(make_position: Any) -> None:
+    """D2.2, D2.22: a vehicle may enter in reverse one of its two rear hexes, at the reverse multiplier:
+    4 times the cost for a tracked vehicle, 3 times for a truck (D2.21): Open Ground A4 costs the Panzer 4 MP
+    and the truck 3 (no start MP, D2.12). It comes on facing away from the map: the off-board hex it came
+    from lies in its VCA. Stopped there for 1 MP (D2.13): 5 MP spent."""
+    truck = {"id": "a-tr", "counter": "tr", "side": "a", "hex": "A6", "markers": ["vca0"]}
+    plan = {"entry": {"a-pz": {"turn": 1, "hexes": ["A4"]}, "a-tr": {"turn": 1, "hexes": ["A6"]}}}
+    pos = table(make_position, truck, options=plan,
+                counters={**COUNTERS, "tr": {"type": "vehicle", "vehicle": "demo-truck-r"}})
+    offered = [pos.action_text(a) for a in pos.legal_actions]
+    assert "move a-pz A4 cost 4 as enter+reverse" in offered
+    assert "move a-tr A6 cost 3 as enter+reverse" in offered
+    pos.push_text("move a-pz A4 as enter+reverse")
+    pass_reactions(pos)
+    pos.push_text("answer hex A4")  # keep its VCA: it stops (D2.13)
+    pz = pos.units["a-pz"]
+    assert pos.label(pz.hex) == "A4" and armour.spent_of(pz) == 5 and pz.facing is not None
+    assert any(h not in pos.map for h in fc.front_hexes(pz.hex, pz.facing))
+    assert all(h in pos.map for h in fc.rear_hexes(pz.hex, pz.facing))
+
+
+def test_d2_2_reverse_entry_refusals(make_position: Any) -> None:
+    """D2.2: no reverse while towing; D2.21: a wagon has no reverse rate (nor a motorcycle, D15.42, or an
+    aerosan, D17.21); going on past the entry hex in reverse is not built (refused, citing D2.2)."""
+    pos = table(make_position, pz={**PZ, "markers": ["vca0", "towing"]})
+    with pytest.raises(IllegalAction, match=r"towing and may not move in reverse \(D2\.2\)"):
+        pos.push_text("move a-pz A4 as enter+reverse")
+    pos = table(make_position)
+    with pytest.raises(IllegalAction, match=r"D2\.2"):
+        pos.push_text("move a-pz A4-B4 as enter+reverse")
+
+
+def offered(pos: Position) -> list[str]:
+    return [pos.action_text(a) for a in pos.legal_actions]
+
+
+def test_d12_1_a_wagon_comes_on_paying_infantry_mf(make_position: Any) -> None:
+    """D12.1: a wagon spends MF at the infantry rates, no MF to start: Open Ground A4 is 1 MF (A2.51),
+    B4 one more; woods A4 2 MF, where the Panzer pays half its allowance (7)."""
+    wg = {"id": "a-wg", "counter": "wg", "side": "a", "hex": "A4", "markers": ["vca0"]}
+    counters = {**COUNTERS, "wg": {"type": "vehicle", "vehicle": "demo-wagon-r"}}
+    plan = {"entry": {"a-wg": {"turn": 1, "hexes": ["A4"]}}}
+    pos = table(make_position, wg, pz={**PZ, "hex": "F4"}, options=plan, counters=counters)
+    assert "move a-wg A4 cost 1 as enter" in offered(pos)
+    assert "move a-wg A4-B4 cost 2 as enter" in offered(pos)
+    pos.push_text("move a-wg A4-B4 as enter")
+    pass_reactions(pos)
+    assert pos.label(pos.units["a-wg"].hex) == "B4"
+    pos = table(make_position, wg, pz={**PZ, "hex": "F4"}, options=plan, counters=counters,
+                hexes={"A4": "woods"})
+    assert "move a-wg A4 cost 2 as enter" in offered(pos)
+
+
+MC = {**COUNTERS, "mc": {"type": "vehicle", "vehicle": "demo-moto-g"}}
+MC_PLAN = {"entry": {"a-mc": {"turn": 1, "hexes": ["A4"]}}}
+
+
+def moto_table(make_position: Any, riders: bool = True, **kw: Any) -> Position:
+    mc = {"id": "a-mc", "counter": "mc", "side": "a", "hex": "A4", "markers": ["vca0"]}
+    rider = {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "A4", "carrier": "a-mc"}
+    return table(make_position, mc, *([rider] if riders else []), pz={**PZ, "hex": "F4"}, options=MC_PLAN,
+                 counters=MC, **kw)
+
+
+def test_d15_1_a_motorcycle_comes_on_with_its_riders(make_position: Any) -> None:
+    """D15.1: the chart's motorcycle column (the demo pack's Open Ground 2 MP, road 1/2 MP as the D15.41
+    example's); its riders come on aboard (A2.52); D15.4: no driver of its own, so none comes on riderless."""
+    pos = moto_table(make_position)
+    assert pos.units["a-sq"].hex is None
+    assert "move a-mc A4 cost 2 as enter" in offered(pos)
+    pos.push_text("move a-mc A4 as enter")
+    pass_reactions(pos)
+    assert pos.label(pos.units["a-sq"].hex) == "A4" and pos.units["a-sq"].carrier == "a-mc"
+    pos = moto_table(make_position, hexes=ROAD)
+    assert "move a-mc A4 cost 1/2 as enter" in offered(pos)
+    pos = moto_table(make_position, riders=False)
+    assert not [t for t in offered(pos) if t.startswith("move a-mc")]
+    with pytest.raises(IllegalAction, match=r"D15\.4"):
+        pos.push_text("move a-mc A4 as enter")
+
+
+def test_d15_46_a_shellhole_entry_hex_calls_for_the_wreck_check(make_position: Any) -> None:
+    """D15.46: riders aboard, a shellhole hex entered calls for the Wreck Check dr (demo cost 4 MP)."""
+    pos = moto_table(make_position, hexes={"A4": "shellhole"})
+    pos.push_text("move a-mc A4 as enter")
+    pass_reactions(pos)
+    top = pos.decision
+    assert top is not None and top.then == "vmwreck" and top.rule == "D15.46"
+
+
+def sled(make_position: Any, tmp_path: Path, snow: bool = True, **kw: Any) -> Position:
+    from .test_aerosan import catalogue
+
+    counters = {**COUNTERS, "sled": {"type": "vehicle", "vehicle": "demo-aerosan",
+                                     "catalogue": catalogue(tmp_path)}}
+    unit = {"id": "a-as", "counter": "sled", "side": "a", "hex": "A4", "markers": ["vca0"]}
+    options = {"entry": {"a-as": {"turn": 1, "hexes": ["A4"]}}, **({"ground_snow": "snow"} if snow else {})}
+    return table(make_position, unit, pz={**PZ, "hex": "F4"}, options=options, counters=counters, **kw)
+
+
+def test_d17_2_an_aerosan_comes_on_in_snow_by_its_own_chart(make_position: Any, tmp_path: Path) -> None:
+    """D17.2: its own chart, Open Ground 1 MP; it moves only with snow on the ground; D17.22: an orchard
+    entry hex (3 MP) calls for the Accident dr there; D17.21: it never moves in reverse."""
+    pos = sled(make_position, tmp_path)
+    assert "move a-as A4 cost 1 as enter" in offered(pos)
+    with pytest.raises(IllegalAction, match=r"D2\.21"):
+        pos.push_text("move a-as A4 as enter+reverse")
+    pos = sled(make_position, sub(tmp_path, "orchard"), hexes={"A4": "orchard"})
+    assert "move a-as A4 cost 3 as enter" in offered(pos)
+    pos.push_text("move a-as A4 as enter")
+    top = pos.decision
+    assert top is not None and top.rule == "D17.22"
+    pos = sled(make_position, sub(tmp_path, "dry"), snow=False)
+    with pytest.raises(IllegalAction, match=r"D17\.2"):
+        pos.push_text("move a-as A4 as enter")
+
+
+def sub(tmp_path: Path, name: str) -> Path:
+    (tmp_path / name).mkdir()
+    return tmp_path / name
+
+
+def test_d16_8_a_dd_tank_the_ob_sets_up_on_the_map_may_be_held_off_it(make_position: Any) -> None:
+    """D16.8: a DD tank may stay off the map until the MPh its owner wishes, even one the set-up OB puts on
+    the map: before play its owner is asked; held, it leaves the map, its MPh may end with it still off
+    (unlike a vehicle due, A2.5, D2.1), and it comes on at the edge hex the scenario names for it, screen
+    raised: CE only and 1 MP more a land hex (D16.12), 2 MP for Open Ground A4."""
+    dd = {**PZ, "hex": "C4", "markers": ["vca0", "screen", "ce"]}
+    hold = {"dd_off_map": {"a-pz": {"hexes": ["A4"]}}}
+    pos = table(make_position, pz=dd, options=hold)
+    top = pos.decision
+    assert top is not None and top.rule == "D16.8" and top.side == "a"
+    assert set(top.choices) == {"keep", "hold"}
+    pos.push_text("answer hold")
+    assert pos.units["a-pz"].hex is None
+    assert cost_to(pos, "A4") == {2}
+    pos.push_text("end")  # D16.8: it may wait
+    assert pos.phase.id != "MPh" and pos.units["a-pz"].hex is None
+    pos = table(make_position, pz=dd, options=hold)
+    pos.push_text("answer hold")
+    pos.push_text("move a-pz A4 as enter")
+    pass_reactions(pos)
+    assert pos.label(pos.units["a-pz"].hex) == "A4" and not pos.units["a-pz"].has("held_off")
+    pos = table(make_position, pz=dd, options=hold)
+    pos.push_text("answer keep")
+    assert pos.label(pos.units["a-pz"].hex) == "C4" and not entries(pos)
+
+
+def test_d16_8_only_a_dd_tank_or_unarmored_amphibian_set_up_on_the_map(make_position: Any) -> None:
+    """D16.8 names DD tanks and unarmored amphibious vehicles only: a plain tank is refused on load, so is a
+    reinforcement already coming on (A2.5)."""
+    with pytest.raises(DataError, match=r"D16\.8"):
+        table(make_position, options={"dd_off_map": {"a-pz": {"hexes": ["A4"]}}})
+    dd = {**PZ, "markers": ["vca0", "screen", "ce"]}
+    with pytest.raises(DataError, match=r"D16\.8"):
+        table(make_position, pz=dd, options={**ENTRY, "dd_off_map": {"a-pz": {"hexes": ["A4"]}}})
+
+
+def test_d2_3_coming_on_by_bypass_is_refused_citing_the_rule(make_position: Any) -> None:
+    """D2.3: bypass along the edge hexside of a woods entry hex is not built: refused naming D2.3, and the
+    hex itself may still be entered (7 MP, D8.21)."""
+    pos = table(make_position, hexes={"A4": "woods"})
+    with pytest.raises(IllegalAction, match=r"D2\.3"):
+        pos.push_text("move a-pz A4 as enter+bypass")
+    assert cost_to(pos, "A4") == {7}
+
+
+def test_d2_24_a_reverse_minimum_move_onto_the_map(make_position: Any) -> None:
+    """D2.24: a reverse Minimum Move. Woods A4 costs the Panzer half its 14 MP, 7, times 4 in reverse
+    (D2.21): 28, past its 14 MP and ESB's quarter (3, D2.5): refused in plain reverse; as a reverse Minimum
+    Move it spends its 14 MP, with the bog DR at +1 only (normal ground pressure; no +3, D8.21 example)."""
+    pos = table(make_position, hexes={"A4": "woods"})
+    with pytest.raises(IllegalAction, match=r"costs 28 MP"):
+        pos.push_text("move a-pz A4 as enter+reverse")
+    assert "move a-pz A4 cost 14 as enter+minimum+reverse" in offered(pos)
+    assert "move a-pz A4 cost 14 as enter+minimum" not in offered(pos)  # 7 MP forward: no Minimum Move
+    checked = pos.game.check(pos, pos.parse_action("move a-pz A4 as enter+minimum+reverse"))
+    assert isinstance(checked, act.Move) and checked.cost == 14
+    pos.push_text("move a-pz A4 as enter+minimum+reverse")
+    bog = pos.decision
+    assert bog is not None and bog.then == "vbog" and bog.arg("drm") == "1"
