@@ -323,7 +323,8 @@ def resume_mc(game: AslGame, position: Position, decision: Decision, answer: act
         elr = min(6, elr + 1)  # A20.4: the enemy massacred prisoners: ELR one higher, once, at most 6
     res = am.morale_check(unit, (dice[0], dice[1]), n=int(decision.arg("drm", "0")), drm=lead, elr=elr,
                           ift=decision.rule.startswith("A7"), counters=counters,
-                          bonus=commissar.bonus(state.units.values(), unit))  # A25.221
+                          bonus=commissar.bonus(state.units.values(), unit),  # A25.221
+                          ssr_elr=nations.ssr_elr(position, unit))  # A19.132
     return apply_morale(position, state, unit, res)
 
 
@@ -408,7 +409,8 @@ def resume_ptc(game: AslGame, position: Position, decision: Decision, answer: ac
     dice = answer.dice or ()
     lead = am.leader_drm_for(unit, _helpers(position, state, unit))
     res = am.pin_task_check(unit, (dice[0], dice[1]), drm=lead,
-                            bonus=commissar.bonus(state.units.values(), unit))  # A25.221
+                            bonus=commissar.bonus(state.units.values(), unit),  # A25.221
+                          ssr_elr=nations.ssr_elr(position, unit))  # A19.132
     if res.outcome == "pin":
         state = state.with_unit(unit.mark("pinned"))  # A7.305
         from hexmate.rules.games.asl import prisoners as asl_prisoners
