@@ -409,8 +409,7 @@ def resume_ptc(game: AslGame, position: Position, decision: Decision, answer: ac
     dice = answer.dice or ()
     lead = am.leader_drm_for(unit, _helpers(position, state, unit))
     res = am.pin_task_check(unit, (dice[0], dice[1]), drm=lead,
-                            bonus=commissar.bonus(state.units.values(), unit),  # A25.221
-                          ssr_elr=nations.ssr_elr(position, unit))  # A19.132
+                            bonus=commissar.bonus(state.units.values(), unit))  # A25.221
     if res.outcome == "pin":
         state = state.with_unit(unit.mark("pinned"))  # A7.305
         from hexmate.rules.games.asl import prisoners as asl_prisoners
