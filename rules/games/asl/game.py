@@ -1878,6 +1878,9 @@ class AslGame(Game):
     def resume_rout_reveal(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rtreveal.resume_mid(self, position, decision, answer)  # A10.533: mid-rout
 
+    def resume_rout_forced(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_rtreveal.resume_forced(self, position, decision, answer)  # A10.533, A10.51
+
     def resume_guard_withdraw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_guardwd.resume(self, position, decision, answer)  # A11.2 with A20.53
 

@@ -122,7 +122,8 @@ def test_a17_2_a_carry_with_no_mf_left_is_refused_by_a4_72(make_position: Any) -
     assert pos.units["a-1"].has("cx")  # 1 MF against the woods' 2
 
 
-def test_a17_2_the_table_offers_the_carry_where_a_cx_wounded_leader_may_not_advance(make_position: Any) -> None:
+def test_a17_2_the_table_offers_the_carry_where_a_cx_wounded_leader_may_not_advance(
+        make_position: Any) -> None:
     """A CX wounded 9-1 (3 MF) may not advance into terrain of 3 MF or more (A4.72); an overstack makes the
     woods cost 2 + 1 (A5.11: three squads there and the 4-6-7 coming): refused on foot; carried, the 9-1
     spends nothing and the 4-6-7 (6 MF) pays 3: offered and allowed."""
