@@ -426,9 +426,16 @@ def resume_wound(game: AslGame, position: Position, decision: Decision, answer: 
         return state
     dr = (answer.dice or (0,))[0]
     if am.wound_severity(dr, decision.arg("worse") == "1") == "kia":
+        held = [sw.id for sw in au.possessed(state, unit.id)]
         state = _drop_possessions(state, unit).without_unit(unit.id)
         if unit.type == LEADER and decision.arg("cc") != "1":  # A11.141: no LLMC for units in CC
             state = _leader_lost(position, state, unit)
+        if decision.arg("cc") == "1" and decision.arg("kill"):  # A11.13: killed by a CC DR's coloured 1
+            from hexmate.rules.games.asl import cc
+
+            kill = int(decision.arg("kill"))
+            state = state.push(*(cc.sw_loss_roll(position, state.units[sw], unit, kill)
+                                 for sw in held if sw in state.units))
         return state
     return _wounded_on_the_move(game, position, state, unit)
 

@@ -27,7 +27,7 @@ What is worked out (paraphrasing the rules):
 - SW loss (A11.13): a unit's SW is left unpossessed in the Location when the unit is eliminated; if the CC DR
   that eliminated it had a coloured 1, the attacker rolls a dr for each, at most the attack's black Kill
   Number eliminating it: a HS or crew eliminated by the Casualty Reduction of such a DR included (it too is
-  eliminated by the CC). Not built: a SMC killed by the wound severity dr that follows (A17.11).
+  eliminated by the CC), and a SMC the wound severity dr that follows kills (A17.11).
 
 Who attacks whom is designated per side (A11.12, A11.14: ``ccgroups.py``), and each designated attack is
 rolled and worked out on its own (``roll_attack``, ``resume``); ambush withdrawal (A11.41) is
@@ -947,7 +947,7 @@ def apply_pending(game: AslGame, position: Position) -> State:
             for sw in au.possessed(state, uid):  # A11.13: left unpossessed in the Location (A4.44) ...
                 state = state.with_unit(dataclasses.replace(sw, carrier=None, hex=unit.hex))
                 if uid in risk:  # ... unless the attacker's dr for it is at most the black Kill Number
-                    sw_asks.append(_sw_loss_roll(position, sw, unit, risk[uid]))
+                    sw_asks.append(sw_loss_roll(position, sw, unit, risk[uid]))
             state = state.without_unit(uid)
     state = state.replace(game=gs.replace(cc_pending=(), cc_sw_risk=()))
     by_attack: dict[str, list[str]] = {}  # one Casualty Reduction per attack (A11.11)
@@ -982,7 +982,7 @@ def apply_pending(game: AslGame, position: Position) -> State:
     return state.push(*asks) if asks else state
 
 
-def _sw_loss_roll(position: Position, sw: UnitState, owner: UnitState, kill: int) -> Decision:
+def sw_loss_roll(position: Position, sw: UnitState, owner: UnitState, kill: int) -> Decision:
     attacker = position.enemy_of(owner.side)
     return Decision(
         "roll",
@@ -1038,11 +1038,12 @@ def _cc_reduce(position: Position, state: State, unit: UnitState,
         if kill is None:
             return state, []
         left = [state.units[sw] for sw in held if sw in state.units]
-        return state, [_sw_loss_roll(position, sw, unit, kill) for sw in left]
+        return state, [sw_loss_roll(position, sw, unit, kill) for sw in left]
     if reduced.type not in SMC:
         return state, []
     wound = _wound_decision(reduced, "A17.11", was_wounded)
-    return state, [dataclasses.replace(wound, args=(*wound.args, ("cc", "1")))]
+    risk = (("kill", str(kill)),) if kill is not None else ()  # A11.13: a kill by the severity dr, too
+    return state, [dataclasses.replace(wound, args=(*wound.args, ("cc", "1"), *risk))]
 
 
 def resume_reduce(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
