@@ -323,7 +323,8 @@ def resume_mc(game: AslGame, position: Position, decision: Decision, answer: act
         elr = min(6, elr + 1)  # A20.4: the enemy massacred prisoners: ELR one higher, once, at most 6
     res = am.morale_check(unit, (dice[0], dice[1]), n=int(decision.arg("drm", "0")), drm=lead, elr=elr,
                           ift=decision.rule.startswith("A7"), counters=counters,
-                          bonus=commissar.bonus(state.units.values(), unit))  # A25.221
+                          bonus=commissar.bonus(state.units.values(), unit),  # A25.221
+                          ssr_elr=nations.ssr_elr(position, unit))  # A19.132
     return apply_morale(position, state, unit, res)
 
 
@@ -425,9 +426,16 @@ def resume_wound(game: AslGame, position: Position, decision: Decision, answer: 
         return state
     dr = (answer.dice or (0,))[0]
     if am.wound_severity(dr, decision.arg("worse") == "1") == "kia":
+        held = [sw.id for sw in au.possessed(state, unit.id)]
         state = _drop_possessions(state, unit).without_unit(unit.id)
         if unit.type == LEADER and decision.arg("cc") != "1":  # A11.141: no LLMC for units in CC
             state = _leader_lost(position, state, unit)
+        if decision.arg("cc") == "1" and decision.arg("kill"):  # A11.13: killed by a CC DR's coloured 1
+            from hexmate.rules.games.asl import cc
+
+            kill = int(decision.arg("kill"))
+            state = state.push(*(cc.sw_loss_roll(position, state.units[sw], unit, kill)
+                                 for sw in held if sw in state.units))
         return state
     return _wounded_on_the_move(game, position, state, unit)
 

@@ -26,7 +26,8 @@ What is worked out (paraphrasing the rules):
   infantry not eliminated, may leave at once, unattacked, and is placed like a withdrawal (A11.21);
 - SW loss (A11.13): a unit's SW is left unpossessed in the Location when the unit is eliminated; if the CC DR
   that eliminated it had a coloured 1, the attacker rolls a dr for each, at most the attack's black Kill
-  Number eliminating it.
+  Number eliminating it: a HS or crew eliminated by the Casualty Reduction of such a DR included (it too is
+  eliminated by the CC), and a SMC the wound severity dr that follows kills (A17.11).
 
 Who attacks whom is designated per side (A11.12, A11.14: ``ccgroups.py``), and each designated attack is
 rolled and worked out on its own (``roll_attack``, ``resume``); ambush withdrawal (A11.41) is
@@ -839,7 +840,7 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     risk = gs.cc_sw_risk
     if ASL_DR.from_values(answer.dice).coloured == 1:  # A11.13: the SW of units it kills may go with them
         kill = black_kill_number(position, h, side, (group, targets))
-        risk = (*risk, *((uid, kill) for uid, r in sorted(results.items()) if r == "KIA"))
+        risk = (*risk, *((uid, kill) for uid, r in sorted(results.items()) if r in SW_RISK))
     rolls = (*gs.cc_rolls, (index, ",".join(str(d) for d in answer.dice), decision.arg("capture") == "1"))
     state = state.replace(game=gs.replace(cc_pending=pending, cc_sw_risk=risk, cc_rolled=index + 1,
                                           cc_rolls=rolls))  # A18.12: kept for a re-resolution
@@ -946,7 +947,7 @@ def apply_pending(game: AslGame, position: Position) -> State:
             for sw in au.possessed(state, uid):  # A11.13: left unpossessed in the Location (A4.44) ...
                 state = state.with_unit(dataclasses.replace(sw, carrier=None, hex=unit.hex))
                 if uid in risk:  # ... unless the attacker's dr for it is at most the black Kill Number
-                    sw_asks.append(_sw_loss_roll(position, sw, unit, risk[uid]))
+                    sw_asks.append(sw_loss_roll(position, sw, unit, risk[uid]))
             state = state.without_unit(uid)
     state = state.replace(game=gs.replace(cc_pending=(), cc_sw_risk=()))
     by_attack: dict[str, list[str]] = {}  # one Casualty Reduction per attack (A11.11)
@@ -955,8 +956,9 @@ def apply_pending(game: AslGame, position: Position) -> State:
             by_attack.setdefault(tag, []).append(uid)
     asks: list[Decision] = []
     for group in by_attack.values():
+        kill = risk.get(group[0])  # A11.13: the same attack, the same coloured die and Kill Number
         if len(group) == 1:
-            state, wound = _cc_reduce(position, state, state.units[group[0]])
+            state, wound = _cc_reduce(position, state, state.units[group[0]], kill)
             asks.extend(wound)
         else:
             first = state.units[group[0]]
@@ -973,13 +975,14 @@ def apply_pending(game: AslGame, position: Position) -> State:
                     units=tuple(group),
                     subject=tuple(group),
                     target=first.hex,
+                    args=(("kill", str(kill)),) if kill is not None else (),
                 )
             )
     asks.extend(sw_asks)
     return state.push(*asks) if asks else state
 
 
-def _sw_loss_roll(position: Position, sw: UnitState, owner: UnitState, kill: int) -> Decision:
+def sw_loss_roll(position: Position, sw: UnitState, owner: UnitState, kill: int) -> Decision:
     attacker = position.enemy_of(owner.side)
     return Decision(
         "roll",
@@ -1020,26 +1023,40 @@ def apply_results(game: AslGame, position: Position) -> State:
     return finish_location(game, position.at(state))
 
 
-def _cc_reduce(position: Position, state: State, unit: UnitState) -> tuple[State, list[Decision]]:
+def _cc_reduce(position: Position, state: State, unit: UnitState,
+               kill: int | None = None) -> tuple[State, list[Decision]]:
     """A CC Casualty Reduction (A11.11): an SMC is wounded and rolls its severity dr (A17.11); no Leader
-    Loss check follows in CC (A11.141)."""
+    Loss check follows in CC (A11.141). A HS or crew it eliminates leaves its SW unpossessed (A4.44); when
+    the CC DR had a coloured 1 (``kill``: that attack's black Kill Number) the attacker rolls for each, as
+    for a unit the DR killed outright (A11.13: any unit eliminated by the CC)."""
     from hexmate.rules.games.asl.aftermath import _wound_decision
 
     was_wounded = unit.has("wounded")
+    held = [sw.id for sw in au.possessed(state, unit.id)]
     state, reduced = asl_fire._reduce(position.scenario.counters, state, unit)
-    if reduced is None or reduced.type not in SMC:
+    if reduced is None:
+        if kill is None:
+            return state, []
+        left = [state.units[sw] for sw in held if sw in state.units]
+        return state, [sw_loss_roll(position, sw, unit, kill) for sw in left]
+    if reduced.type not in SMC:
         return state, []
     wound = _wound_decision(reduced, "A17.11", was_wounded)
-    return state, [dataclasses.replace(wound, args=(*wound.args, ("cc", "1")))]
+    risk = (("kill", str(kill)),) if kill is not None else ()  # A11.13: a kill by the severity dr, too
+    return state, [dataclasses.replace(wound, args=(*wound.args, ("cc", "1"), *risk))]
 
 
 def resume_reduce(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
     state = position.state
     unit = state.units[answer.units[0]]
-    state, wound = _cc_reduce(position, state, unit)
+    kill = decision.arg("kill")  # A11.13: the coloured 1's black Kill Number, if the DR had one
+    state, wound = _cc_reduce(position, state, unit, int(kill) if kill else None)
     if wound:
         return state.push(*wound)
     return after_asks(game, position.at(state))
+
+
+SW_RISK = ("KIA", "CR")  # A11.13: results that may eliminate a unit (a HS or crew Casualty Reduced is gone)
 
 
 # questions an attack's results leave open (A11.11, A11.13, A17.11, A20.22)

@@ -165,7 +165,7 @@ def reresolve(game: AslGame, position: Position, index: int, leader: str) -> Sta
                                      for uid, r in sorted(results.items()) if r != "-"))
         if ASL_DR.from_values(dice).coloured == 1:  # A11.13, as the first working had it
             kill = cc.black_kill_number(view, h, g_side, (group, aimed))
-            risk = (*gs.cc_sw_risk, *((uid, kill) for uid, r in sorted(results.items()) if r == "KIA"))
+            risk = (*gs.cc_sw_risk, *((uid, kill) for uid, r in sorted(results.items()) if r in cc.SW_RISK))
         else:
             risk = gs.cc_sw_risk
         state = state.replace(game=gs.replace(cc_pending=pending, cc_sw_risk=risk))

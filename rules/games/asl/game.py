@@ -601,7 +601,11 @@ class AslGame(Game):
                 try:
                     advances[n] = self.check_advance(position, act.Advance(ids, (start, n)))
                 except IllegalAction:
-                    continue
+                    if not woundcarry.may(position.state, units):
+                        continue
+                    with contextlib.suppress(IllegalAction):  # A17.2: carried, the wounded SMC goes too
+                        advances[n] = self.check_advance(
+                            position, act.Advance(ids, (start, n), None, woundcarry.MODE))
             return advances
         if position.phase.id != "MPh":
             return {}
@@ -984,9 +988,15 @@ class AslGame(Game):
         total = step + overstack_mf(friends + units)  # A5.11: every SE over after the entry, FRU
         return total * 2 if any(u.has("encircled") for u in units) else total  # A7.7
 
-    def advance_mf(self, position: Position, units: list[UnitState]) -> dict[str, int]:
-        """A4.72: each advancing unit's MF as it would be in the MPh, leader bonus and portage in (A4.42)."""
+    def advance_mf(self, position: Position, units: list[UnitState], mode: str = "") -> dict[str, int]:
+        """A4.72: each advancing unit's MF as it would be in the MPh, leader bonus and portage in (A4.42).
+        A17.2 (``mode`` a carry): the wounded SMC ride as 5 PP on their carriers and have no MF of their own
+        here (woundcarry.in_advance: they are not measured, nor made CX, by A4.72)."""
         leader = any(u.type in SMC for u in units)
+        if asl_stairs.split_mode(mode)[0] == woundcarry.MODE:
+            return asl_portage.allowances(
+                position.state, woundcarry.walkers(units),
+                lambda u: self.mf(u) + (2 if leader and u.type in MMC else 0), (), woundcarry.loads(units))
         return asl_portage.allowances(
             position.state, units, lambda u: self.mf(u) + (2 if leader and u.type in MMC else 0), ())
 
@@ -1065,13 +1075,17 @@ class AslGame(Game):
         level = asl_advance_levels.target(position, units, adv)  # A4.7: one hex across or one level
         across = adv.path[0] != adv.path[1]
         mode = "" if level is None or (level == units[0].level and across) else f"h{level}"
+        carry = woundcarry.in_advance(position.state, units, adv.mode)  # A17.2: "as carry"
+        mode = "+".join(w for w in (woundcarry.MODE if carry else "", mode) if w)
         if adv.path[0] == adv.path[1]:  # up or down the stairs: 1 MF a level (A10.5 example), never CX
             return act.Advance(asl_carry.with_carried(position.state, units), adv.path, 0, mode)
         cost = self.advance_cost(position, units, adv.path[0], adv.path[1])
         if cost is None:
             raise IllegalAction(T("{hex} may not be entered", hex=position.label(adv.path[1])), "A4.7")
-        allow = self.advance_mf(position, units)
+        allow = self.advance_mf(position, units, mode)
         for unit in units:
+            if unit.id not in allow:
+                continue  # A17.2: a wounded SMC carried spends no MF of its own
             if allow[unit.id] <= 0:  # A4.72: no MF left after portage: no advance at all
                 raise IllegalAction(T("{unit} has no MF left after its portage and may not advance",
                                       unit=unit.id), "A4.72")
@@ -1200,11 +1214,13 @@ class AslGame(Game):
             position = position.at(state)
             movers = [state.units[u] for u in action.units]
             cost = self.advance_cost(position, movers, action.path[0], to) or 0
-            allow = self.advance_mf(position, movers)
+            allow = self.advance_mf(position, movers, action.mode)
             vertical = action.path[0] == to
             for uid in action.units:
                 unit = state.units[uid]
-                if cost >= min(4, allow.get(uid, 4)) and not vertical and unit.type != "sw":
+                if uid not in allow and asl_stairs.split_mode(action.mode)[0] == woundcarry.MODE:
+                    pass  # A17.2: carried as 5 PP, it spends no MF and is not made CX by A4.72
+                elif cost >= min(4, allow.get(uid, 4)) and not vertical and unit.type != "sw":
                     unit = unit.mark("cx")  # A4.72: Difficult Terrain makes the advancing unit CX
                 state = state.with_unit(unit.at(to))
             state = fire_groups.sync(state.replace(moved=state.moved + tuple(action.units)))  # A7.7
@@ -1885,6 +1901,9 @@ class AslGame(Game):
 
     def resume_rout_reveal(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rtreveal.resume_mid(self, position, decision, answer)  # A10.533: mid-rout
+
+    def resume_rout_forced(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_rtreveal.resume_forced(self, position, decision, answer)  # A10.533, A10.51
 
     def resume_guard_withdraw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_guardwd.resume(self, position, decision, answer)  # A11.2 with A20.53
@@ -2660,6 +2679,10 @@ class AslGame(Game):
                     adv = act.Advance(tuple(sorted(group)), (start, n))
                     if adv in position.legal_actions:
                         yield self.check_advance(position, adv)
+                    carried = act.Advance(tuple(sorted(group)), (start, n), None, woundcarry.MODE)
+                    if woundcarry.may(state, [position.units[u] for u in group]) \
+                            and carried in position.legal_actions:  # A17.2: carrying the wounded SMC
+                        yield self.check_advance(position, carried)
                 if start in asl_victory.exit_hexes(position, position.phasing):  # A2.6: off the map
                     with contextlib.suppress(IllegalAction):
                         yield self.check_advance(position, act.Advance(tuple(sorted(group)), (start,), None,

@@ -32,8 +32,12 @@ start with 10 squad-equivalents or less is the players' choice: the rule is opti
   level and wipes the case A losses, even with no ELR lost.
 
 Not built: cases B and D (Armor Superiority needs chapter C's To Kill numbers; air support is chapter E) and
-the regain attempts they, armored reinforcements and OBA (chapter C) bring; a fixed ELR (A25.12's 8-3-8, for
-one) is kept as printed.
+the regain attempts they, armored reinforcements and OBA (chapter C) bring.
+
+A fixed ELR is not the side's, so a loss here never lowers it (nations.elr): A25.12's 8-3-8 and the
+other ``elr_fixed`` counters, a nationality's own (A25.24), and every underscored morale, always 5 (A1.23)
+unless an SSR gives those units the side's ELR (A19.132: ``options.elr_ssr`` names the sides), which then
+falls with the rest.
 """
 
 from __future__ import annotations

@@ -95,7 +95,7 @@ def leader_drm_for(unit: UnitState, present: Iterable[UnitState]) -> int:
 
 def morale_check(unit: UnitState, dice: tuple[int, int], *, n: int = 0, drm: int = 0,
                  elr: int | None = None, ift: bool = True, counters: Mapping[str, CounterType] | None = None,
-                 bonus: int = 0) -> MoraleResult:
+                 bonus: int = 0, ssr_elr: bool = False) -> MoraleResult:
     """One Morale Check (A10.1): NMC when n is 0, nMC with +n. ``drm`` is every other DRM (leadership,
     A10.7; terrain for rally is not here). An Original DR of 12 is a Casualty MC (A10.31) for a unit not
     broken and eliminates a broken one. A final DR above morale fails: the unit breaks (A10.3), a hero is
@@ -112,7 +112,8 @@ def morale_check(unit: UnitState, dice: tuple[int, int], *, n: int = 0, drm: int
     broken = unit.has("broken")
     hob = total == 2 and not hob_exempt(unit)
     exceeded = elr is not None and not broken and au.elr_exceeded(final, morale, elr)
-    replaced = au.replacement(unit, counters or {}, casualty=total == 12) if exceeded else None
+    replaced = au.replacement(unit, counters or {}, casualty=total == 12,
+                              ssr_elr=ssr_elr) if exceeded else None  # A19.132
     if total == 12:
         if broken:
             steps.append((T("Original 12 on a broken unit: eliminated"), "A10.31"))

@@ -243,12 +243,27 @@ def paatc_tc(position: Position, unit: UnitState) -> int:
     return 1 if au.unit_class(unit.values) in nat.classes("paatc_1tc_classes") else 0
 
 
+UNDERSCORED_ELR = 5  # A1.23
+
+
+def ssr_elr(position: Position, unit: UnitState) -> bool:
+    """A19.132: an SSR (``options.elr_ssr``: the sides it names) gives the side's ELR to its underscored
+    morale units too, which then are Replaced as any other (units.replacement's ``ssr_elr``)."""
+    named = position.scenario.options.get("elr_ssr", ())
+    return bool(unit.values.get("underscored_morale")) and isinstance(named, (list, tuple)) \
+        and unit.side in named
+
+
 def elr(position: Position, unit: UnitState) -> int | None:
     """A19.1's ELR when the unit or its nationality fixes it: the counter's ``elr_fixed`` (A25.12 8-3-8,
-    A25.31 7-4-7, A25.42 6-4-8), else the nationality's ``elr`` (A25.24: partisans, 5); None: the side's."""
+    A25.31 7-4-7, A25.42 6-4-8), 5 for an underscored morale (A1.23; the side's under an A19.132 SSR), else
+    the nationality's ``elr`` (A25.24: partisans, 5); None: the side's, which A16 may lower (A16.21): a
+    fixed ELR stays as it is."""
     fixed = unit.values.get("elr_fixed")
     if fixed is not None:
         return int(fixed)
+    if unit.values.get("underscored_morale"):  # A1.23: an underscored morale's ELR is always 5 ...
+        return None if ssr_elr(position, unit) else UNDERSCORED_ELR  # ... unless an SSR says (A19.132)
     got = of(position, unit).traits.get("elr")
     return got if isinstance(got, int) else None
 

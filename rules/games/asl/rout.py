@@ -43,7 +43,12 @@ A DM unit that chooses to rout leaves what it cannot carry, as a forced router d
 A10.533 as the router goes: a "?" in its LOS may reveal to interdict it at each Open Ground hex it enters that
 no Known enemy interdicts (``walk``, rtreveal.mid_rout); revealed able to, the NMC follows there.
 
-Not yet: Known enemies met during the rout (A10.51's memory beyond the step's own LOS).
+A "?" revealed mid-rout in the router's LOS (A10.533) forces its route when the rest of the route placed
+would bring it closer to, or beside, the armed units revealed (A10.51): rtreveal.reroute asks a new end
+from where it stands, with the MF it has left, remembering those enemies (``remembered``) and those it
+sees from there for the rest of the rout (A10.51). Not yet: the memory of a Known enemy seen only from a
+Location passed through along a route that nothing interrupts (the route is one cheapest search from the
+start: only the start's LOS and each step's ADJACENT limits bind it).
 """
 
 from __future__ import annotations
@@ -176,11 +181,12 @@ def _steps(position: Position, cost_fn: asl_terrain.CostFn, here: Location) -> l
 
 
 def _search(
-    position: Position, unit: UnitState
+    position: Position, unit: UnitState, mf: Cost = ROUT_MF, remembered: tuple[Hex, ...] = ()
 ) -> tuple[dict[Location, Cost], dict[Location, Location], set[Location]]:
     """Every Location the unit may rout through within its 6 MF (A10.51's limits), the cheapest cost to each,
     the step before it on that route, and the Locations it may not end in (the same as or ADJACENT to a Known
-    armed enemy's, A10.5)."""
+    armed enemy's, A10.5). Mid-rout (rtreveal.reroute): ``mf`` the MF it has left, ``remembered`` the hexes
+    of armed Known enemies it saw earlier in this RtPh, which it may not get closer to either (A10.51)."""
     start = where(unit)
     enemies = [e for e in known_enemies(position, unit) if _armed(e)]
     seen = [
@@ -188,7 +194,7 @@ def _search(
         for e in enemies
         if e.hex is not None
         and not asl_terrain.line_of_sight(position, e.hex, start.hex, e.level, start.level).blocked
-    ]
+    ] + list(remembered)
     danger = {x for e in enemies for x in _around(position.map, where(e))}
     cost_fn = asl_terrain.infantry_cost_fn(position)
     best: dict[Location, Cost] = {start: 0}
@@ -205,7 +211,7 @@ def _search(
             continue
         for nxt, step in _steps(position, cost_fn, here):
             total = spent + step
-            if total > ROUT_MF and here != start:
+            if total > mf and (here != start or mf != ROUT_MF):
                 continue
             # A10.51: never closer to a Known enemy it could see; never into a Known enemy's Location.
             if any(distance(nxt.hex, s) < distance(here.hex, s) for s in seen):
@@ -304,11 +310,14 @@ def _ends(
     return {x: c for x, c in chain.items() if x in reach}, goal
 
 
-def locations(position: Position, unit: UnitState) -> dict[Location, Cost]:
+def locations(position: Position, unit: UnitState, mf: Cost = ROUT_MF,
+              remembered: tuple[Hex, ...] = ()) -> dict[Location, Cost]:
     """The Locations this unit's rout may end in (A10.51), with the adjacent Locations it may Low Crawl to
-    (A10.52: one Location, toward the nearest shelter it must reach)."""
-    best, prev, danger = _search(position, unit)
+    (A10.52: one Location, toward the nearest shelter it must reach; never mid-rout, ``mf`` below 6)."""
+    best, prev, danger = _search(position, unit, mf, remembered)
     ends, goal = _ends(position, unit, best, danger)
+    if mf != ROUT_MF:
+        return ends
     crawl = {x: best[x] for x in low_crawl(position, unit, best, prev, danger, goal)}
     if not disrupt.may_low_crawl(position, unit):  # A19.12: no Low Crawl for a Disrupted unit (A20.3 aside)
         crawl = {x: c for x, c in crawl.items() if x in ends}
@@ -322,6 +331,27 @@ def destinations(position: Position, unit: UnitState) -> tuple[Hex, ...]:
     for x, c in locations(position, unit).items():
         out[x.hex] = min(c, out.get(x.hex, c))
     return tuple(sorted(out, key=lambda h: (out[h], h.q, h.r)))
+
+
+def destinations_left(position: Position, unit: UnitState, mf: Cost,
+                      remembered: tuple[Hex, ...]) -> tuple[Hex, ...]:
+    """Mid-rout (A10.533, A10.51): the hexes a rout forced onto a new route may end in, with ``mf`` left and
+    the ``remembered`` enemies' hexes, nearest first."""
+    out: dict[Hex, Cost] = {}
+    for x, c in locations(position, unit, mf, remembered).items():
+        out[x.hex] = min(c, out.get(x.hex, c))
+    return tuple(sorted(out, key=lambda h: (out[h], h.q, h.r)))
+
+
+def path_left(position: Position, unit: UnitState, end: Hex, mf: Cost,
+              remembered: tuple[Hex, ...]) -> list[Location]:
+    """The cheapest legal route on from the unit's Location to the nearest end Location in ``end`` (empty:
+    none within ``mf``)."""
+    ends = [x for x in locations(position, unit, mf, remembered) if x.hex == end]
+    if not ends:
+        return []
+    best, prev, _ = _search(position, unit, mf, remembered)
+    return _route(prev, where(unit), min(ends, key=lambda x: best[x]))
 
 
 def low_crawl(
@@ -572,14 +602,17 @@ def rout_to(position: Position, unit: UnitState, end: Location, leader: str) -> 
 
 
 def walk(position: Position, state: State, unit: UnitState, leader: str, path: list[Location], *,
-         crawl: bool = False) -> State:
+         crawl: bool = False, spent: Cost = 0) -> State:
     """The router, at ``path[0]``, goes on along ``path``: meeting concealed units (A10.533), the first
     Interdiction NMC (A10.53) unless it Low Crawls (A10.52); before it goes on from an Open Ground hex no
     Known enemy interdicts, a "?" in its LOS may reveal to interdict it there (A10.533: rtreveal.mid_rout)."""
     from hexmate.rules.games.asl import rtreveal
 
     end = path[-1]
+    cost_fn = asl_terrain.infantry_cost_fn(position)
     for i, (before, here) in enumerate(itertools.pairwise(path)):
+        step = loc.STAIR_MF if here.hex == before.hex else cost_fn(position.map, before.hex, here.hex)
+        spent += step or 0  # the MF used so far (A10.533: a reroute goes on with the rest)
         if here.hex != before.hex:
             state, met = _meet(state, unit, here.hex)
             if met:  # A10.533: the router ends its rout beside a revealed enemy: eliminated
@@ -590,7 +623,7 @@ def walk(position: Position, state: State, unit: UnitState, leader: str, path: l
         view = position.at(state)
         if interdicted(view, unit, here.hex):
             return interdiction(view, unit, leader, here, rest, end.level)
-        ask = rtreveal.mid_rout(view, unit, leader, here.hex, rest, end.level)
+        ask = rtreveal.mid_rout(view, unit, leader, here.hex, rest, end.level, spent)
         if ask is not None:  # A10.533: asked with the router where the table placed it, its rout's end
             return _with_leader(state.with_unit(_placed(unit, end)), leader, end).push(ask)
     return _with_leader(state.with_unit(_placed(unit, end)), leader, end)

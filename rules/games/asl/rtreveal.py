@@ -25,18 +25,26 @@ enters that no Known enemy interdicts (rout.walk), the side with "?" units withi
 and in clear LOS of that hex is asked, privately, which it reveals to interdict the router there, or
 ``keep``. Every such "?" is offered, dummies too (range is not checked: it would tell what the "?" hides);
 the router stays where the table placed it meanwhile. Revealed units that may interdict it there
-(rout.interdicted) make it take its NMC there (A10.53); otherwise it goes on along the route already placed.
+(rout.interdicted) make it take its NMC there (A10.53); otherwise it goes on along the route already placed,
+unless that route brings it closer to, or beside, an armed unit just revealed in its LOS (A10.51 then bars
+it): the reveal forces its route (A10.533, ``reroute``): its owner places it again, the lit hexes those it
+reaches from there with the MF it has left, never closer to the enemies revealed nor to those it sees
+(``rout_forced``); with none, it is eliminated for failure to rout (A10.5).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import itertools
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
+from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import prisoners
 from hexmate.rules.games.asl import rout as asl_rout
+from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.text import T
@@ -134,7 +142,7 @@ def routs(game: AslGame, position: Position) -> State:
 
 
 def mid_rout(position: Position, router: UnitState, leader: str, h: Hex, rest: tuple[Hex, ...],
-             level: int) -> Decision | None:
+             level: int, spent: asl_rout.Cost = 0) -> Decision | None:
     """A10.533: the question to the owner of the "?" units that could reveal to interdict ``router`` in the
     Open Ground hex ``h`` it enters; ``rest``: the hexes it would go on to, the last at ``level``."""
     from hexmate.rules.games.asl import terrain as asl_terrain
@@ -152,7 +160,7 @@ def mid_rout(position: Position, router: UnitState, leader: str, h: Hex, rest: t
     if not units:
         return None
     side = position.units[units[0]].side
-    args = (("router", router.id), ("leader", leader), ("level", str(level)))
+    args = (("router", router.id), ("leader", leader), ("level", str(level)), ("spent", str(spent)))
     return Decision(
         "units", side,
         T("{side}: {unit} routs into {hex}: reveal concealed units in its LOS to interdict it there, or keep "
@@ -181,10 +189,77 @@ def resume_mid(game: AslGame, position: Position, decision: Decision, answer: ac
     at = Location(here)  # an Open Ground hex (the router stood on its rout's end while asked)
     if asl_rout.interdicted(view, router, here):
         return asl_rout.interdiction(view, router, leader, at, decision.hexes, level)
+    watch = _watching(view, router, here, [uid for uid in answer.units if uid in state.units])
+    if watch and not _keeps_away(here, decision.hexes, watch):
+        return reroute(view, router, leader, here, Fraction(decision.arg("spent") or "0"), watch)
     if not decision.hexes:
         return asl_rout.walk(view, state, router, leader, [at, Location(here, level)])
     path = [at, *(Location(h) for h in decision.hexes[:-1]), Location(decision.hexes[-1], level)]
     return asl_rout.walk(view, state, router, leader, path)
 
 
-__all__ = ["KEEP", "candidates", "mid_rout", "resume", "resume_mid", "routs", "start"]
+def _watching(position: Position, router: UnitState, here: Hex, revealed: list[str]) -> tuple[Hex, ...]:
+    """The hexes of the units just revealed that are armed Known enemies with the router, at ``here``, in
+    their LOS (A10.51 then binds its rout to them)."""
+    from hexmate.rules.games.asl import terrain as asl_terrain
+
+    out = []
+    for uid in revealed:
+        u = position.units[uid]
+        if u.hex is None or u.type == "dummy" or u.has("broken") or au.is_unarmed(u):
+            continue
+        if not asl_terrain.line_of_sight(position, u.hex, here, u.level, 0).blocked:
+            out.append(u.hex)
+    return tuple(out)
+
+
+def _keeps_away(here: Hex, rest: tuple[Hex, ...], watch: tuple[Hex, ...]) -> bool:
+    """A10.51: the route placed goes on never closer to, nor beside, any of ``watch``."""
+    hexes = (here, *rest)
+    for a, b in itertools.pairwise(hexes):
+        if any(distance(b, w) < distance(a, w) or distance(b, w) <= 1 for w in watch):
+            return False
+    return True
+
+
+def reroute(position: Position, router: UnitState, leader: str, here: Hex, spent: Fraction,
+            watch: tuple[Hex, ...]) -> State:
+    """A10.533: the "?" revealed in the router's LOS forces its route: the route placed brings it closer to
+    (or beside) an armed Known enemy it now sees, which A10.51 bars; from ``here`` it routs on with the MF it
+    has left (6 less those spent) to an end its owner places it on, remembering those enemies for the rest of
+    the phase (A10.51), or, with none, is eliminated for failure to rout (A10.5)."""
+    state = position.state.with_unit(dataclasses.replace(router, hex=here, level=0))
+    if leader and leader in state.units:
+        state = state.with_unit(dataclasses.replace(state.units[leader], hex=here, level=0))
+    view = position.at(state)
+    left = asl_rout.ROUT_MF - spent
+    ends = asl_rout.destinations_left(view, view.units[router.id], left, watch)
+    if not ends:
+        state = state.without_unit(router.id)
+        return state.replace(resolution=None)
+    args = (("leader", leader), ("mf", str(left)), ("watch", ",".join(view.label(w) for w in watch)))
+    return state.push(Decision(
+        "hexes", router.side,
+        T("{unit} must change its route: an enemy revealed in its LOS, which it may not get closer to, bars "
+          "the rest (A10.533, A10.51): place it on one of the lit hexes", unit=router.id),
+        "A10.533", "rout_forced", hexes=ends, subject=(router.id,), target=here, args=args))
+
+
+def resume_forced(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The router goes on from where the reveal stopped it to the hex placed on (A10.51's limits kept)."""
+    router = position.state.units.get(decision.subject[0])
+    if router is None or router.hex is None or not answer.hexes:
+        return position.state
+    left = Fraction(decision.arg("mf") or "0")
+    watch = tuple(position.map.parse_label(w) for w in decision.arg("watch").split(",") if w)
+    path = asl_rout.path_left(position, router, answer.hexes[0], left, watch)
+    if not path:
+        raise IllegalAction(T("{hex} is not a lit hex of this rout", hex=position.label(answer.hexes[0])),
+                            "A10.51")
+    spent = asl_rout.ROUT_MF - left
+    return asl_rout.walk(position, position.state, router, decision.arg("leader"), path,
+                         spent=spent if spent.denominator != 1 else int(spent))
+
+
+__all__ = ["KEEP", "candidates", "mid_rout", "reroute", "resume", "resume_forced", "resume_mid", "routs",
+           "start"]

@@ -9,9 +9,14 @@ A17.2 says). The ``carried`` marker remembers it until the end of the MPh, so th
 same allowance (A4.134's Minimum Move). Refused, citing A17.2: no wounded SMC in the stack, one that
 possesses a SW, or no Good Order MMC to carry it.
 
-Not built: a carry in the APh or a rout (an advance is one Location whatever its MF, A4.7; a broken unit is
-not in Good Order), and a conveyance's 4 MF (A4.11's reference is to vehicles and bicycles: D15.56 is
-game.mf's).
+In the APh (``advance UNITS HEX as carry``, ``in_advance``): an advance is one Location whatever its MF
+(A4.7), but A4.72 measures the MF the units have after portage: carried, the wounded SMC's 5 PP count in
+its carrier's (no MF left: no advance), and the SMC's own 3 MF neither bar the Location nor make it CX. The
+table offers the carry where the plain advance is refused (a CX wounded SMC into Difficult Terrain, A4.72).
+
+Not built: a carry in a rout (a broken unit is not in Good Order), Double Time while carrying (A17.2 bars
+the wounded from Double Time and says nothing of a carrier's: refused as a mode, A4.5), and a conveyance's
+4 MF (A4.11's reference is to vehicles and bicycles: D15.56 is game.mf's).
 """
 
 from __future__ import annotations
@@ -73,6 +78,21 @@ def walkers(units: Sequence[UnitState]) -> list[UnitState]:
     """The movers whose own MF count: all but the wounded SMC carried."""
     hurt = {u.id for u in wounded(units)}
     return [u for u in units if u.id not in hurt]
+
+
+def in_advance(state: State, units: Sequence[UnitState], mode: str) -> bool:
+    """A17.2 in the APh: whether the advance is declared ``as carry`` (checked as in the MPh); any other way
+    of moving named with an advance is refused (A4.7: Double Time and the rest are the MPh's)."""
+    from hexmate.rules.games.asl.stairs import split_mode
+
+    rest, _ = split_mode(mode)
+    if rest in ("", "exit"):
+        return False
+    if rest != MODE:
+        raise IllegalAction(T("{mode} is not a way of advancing: an advance is one Location, or carrying a "
+                              "wounded SMC (A4.7, A17.2)", mode=rest), "A4.7")
+    check(state, units)
+    return True
 
 
 def declared(units: Sequence[UnitState]) -> bool:

@@ -225,3 +225,36 @@ def test_a16_21_the_check_comes_before_the_next_mc_which_reads_the_new_elr(make_
     assert pos.decision.subject == ("b-1",)
     pos.push_text("answer dice 4,2")
     assert pos.units["b-1"].has("disrupted")
+
+
+def _elr_zero(make_position: Any, options: dict[str, Any]) -> Any:
+    """A16.21's test above with b-1 an underscored morale squad: b's ELR 1 falls to 0 before its 2MC."""
+    counters = {**COUNTERS, "2-2-7": {**ASL_COUNTERS["2-2-7"], "bpv": 3},
+                "4-4-7u": {**COUNTERS["4-4-7"], "underscored_morale": 1, "reduces_to": "2-2-7"}}
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"},
+             {"id": "a-91", "counter": "9-1", "side": "a", "hex": "C1"},
+             {"id": "b-1", "counter": "4-4-7u", "side": "b", "hex": "C3"},
+             {"id": "b-2", "counter": "4-4-7", "side": "b", "hex": "C3"}, leader_b()]
+    pos = make_position("asl", units, "PFPh", counters=counters, options=options)
+    pos.push_text("fire a-1,a-91 at C3 dice 1,2")
+    pos.push_text("answer units b-2")
+    pos.push_text("answer dice 6,6")
+    assert side_number(pos, "elr", "b") == 0
+    assert pos.decision.subject == ("b-1",)
+    pos.push_text("answer dice 4,2")  # 2MC: 8 against 7, failed by one
+    return pos
+
+
+def test_a1_23_an_underscored_morale_keeps_elr_5_when_a16_lowers_the_sides(make_position: Any) -> None:
+    """A1.23: an underscored morale's ELR is always 5, so the Integrity Check's loss (A16.21) does not reach
+    it: failing its 2MC by one, it only breaks, where the side's ELR 0 would Replace it."""
+    pos = _elr_zero(make_position, {"integrity": {"b": 400}, "elr": {"a": 3, "b": 1}})
+    b1 = pos.units["b-1"]
+    assert b1.has("broken") and not b1.has("disrupted") and b1.name == "4-4-7u"
+
+
+def test_a19_132_an_ssr_gives_underscored_units_the_sides_elr_and_a16_lowers_it(make_position: Any) -> None:
+    """A19.132: with an SSR giving b's ELR to its underscored units too, the ELR 0 binds b-1: failing by one
+    is more than 0 and it is Replaced as any unit (with none lower here, Disrupted, A19.12)."""
+    pos = _elr_zero(make_position, {"integrity": {"b": 400}, "elr": {"a": 3, "b": 1}, "elr_ssr": ["b"]})
+    assert pos.units["b-1"].has("disrupted")

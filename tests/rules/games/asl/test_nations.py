@@ -502,3 +502,13 @@ def test_a25_24_a_partisan_leader_does_not_direct_a_fire_group_with_russians(mak
     lines = [(str(x.label), x.value, x.rule) for x in with_partisans.lines]
     assert ("leadership (a-lp)", "-1", "A7.53") in lines
     assert not any(x.rule == "A7.53" for x in mixed.lines)  # undirected: it even Cowers (A7.9)
+
+
+def test_a1_23_an_underscored_morale_has_elr_5_unless_an_ssr_gives_it_the_sides(make_position: Any) -> None:
+    counters = {"6-5-8": au.demo_catalogue()["6-5-8"]}
+    units = [{"id": "b-s", "counter": "6-5-8", "side": "b", "hex": "C3"}]
+    pos = make_position("asl", units, "PFPh", counters=counters, options={"elr": {"b": 2}})
+    assert nations.elr(pos, pos.units["b-s"]) == 5  # A1.23
+    pos = make_position("asl", units, "PFPh", counters=counters, options={"elr": {"b": 2}, "elr_ssr": ["b"]})
+    assert nations.elr(pos, pos.units["b-s"]) is None  # A19.132: the side's 2
+    assert nations.ssr_elr(pos, pos.units["b-s"])

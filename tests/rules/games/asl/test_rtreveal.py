@@ -6,6 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.hexes import distance
+
 from tests.rules.games.conftest import ASL_COUNTERS
 
 COUNTERS = {**ASL_COUNTERS, "dummy": {"type": "dummy"}}
@@ -114,14 +118,39 @@ def test_a10_533_a_concealed_unit_reveals_to_interdict_as_the_router_enters_a_he
     assert pos.label(pos.units["a-1"].hex) == "I4"
 
 
-def test_a10_533_revealed_out_of_range_the_rout_goes_on_until_it_is_in_range(make_position: Any) -> None:
-    """A Russian 4-4-7 (normal range 4) at H7 revealed as the router enters F3, 5 hexes away: no NMC there,
-    the rout goes on; Known now, it interdicts at H3, 4 hexes away (A10.53), with no question left."""
+def test_a10_533_revealed_out_of_range_it_forces_the_route(make_position: Any) -> None:
+    """A Russian 4-4-7 (normal range 4) at H7 revealed as the router enters F3, 5 hexes away: it does not
+    interdict there, but it is an armed Known enemy in the router's LOS now, and the route placed (G3-H3-I4)
+    would bring the router closer to it (H3 is 4 hexes away), which A10.51 bars: the reveal forces the route
+    (A10.533). The router goes on from F3 with 5 MF (6 less the 1 of F3's Open Ground), never closer to H7
+    nor to C4, to a hex its owner places it on; the woods of I4 are no longer lit."""
     pos = _open_rout(make_position, _u("b-2", "H7", "4-4-7", "b", concealed=True))
     _asked(pos, "F3", "b-2")
     pos.push_text("answer units b-2")
     top = pos.decision
-    assert top is not None and top.then == "rout_nmc" and pos.label(top.target) == "H3"
+    assert top is not None and (top.then, top.rule, top.side) == ("rout_forced", "A10.533", "a")
+    assert pos.label(top.target) == "F3" and pos.label(pos.units["a-1"].hex) == "F3"
+    assert top.arg("mf") == "5"
+    lit = {pos.label(h) for h in top.hexes}
+    assert "I4" not in lit and "H3" not in lit and lit
+    h7, c4, f3 = pos.units["b-2"].hex, pos.units["b-1"].hex, top.target
+    assert all(distance(h, h7) >= distance(f3, h7) and distance(h, c4) >= distance(f3, c4) for h in top.hexes)
+    with pytest.raises(IllegalAction):
+        pos.push_text("answer hex I4")
+    end = pos.label(top.hexes[0])
+    pos.push_text(f"answer hex {end}")
+    assert pos.label(pos.units["a-1"].hex) == end
+
+
+def test_a10_533_a_reveal_behind_the_router_leaves_its_route(make_position: Any) -> None:
+    """The same rout, the "?" revealed at F3 being a 4-4-7 at A3, behind it (5 hexes: out of its normal
+    range 4): every step of G3-H3-I4 goes away from it, so the route placed stands (A10.51) and the router
+    reaches the woods."""
+    pos = _open_rout(make_position, _u("b-2", "A3", "4-4-7", "b", concealed=True))
+    _asked(pos, "F3", "b-2")
+    pos.push_text("answer units b-2")
+    assert pos.decision is None or pos.decision.then != "rout_forced"
+    assert pos.label(pos.units["a-1"].hex) == "I4"
 
 
 def test_a10_533_a_dummy_revealed_interdicts_no_one(make_position: Any) -> None:
