@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from hexmate.rules.text import T
 
 
@@ -21,12 +23,19 @@ class InvalidAction(RulesError, ValueError):
 
 
 class IllegalAction(RulesError, ValueError):
-    """The action is well formed but not legal in this position; the message cites the rule."""
+    """The action is well formed but not legal in this position; the message cites the rule, once: a reason
+    that already names ``rule`` (as "(A13.62)" or "(D14.33, A13.62)") is not given it again."""
 
     def __init__(self, reason: str, rule: str = "") -> None:
         self.reason = reason
         self.rule = rule
-        super().__init__(T("{reason} ({rule})", reason=reason, rule=rule) if rule else reason)
+        super().__init__(T("{reason} ({rule})", reason=reason, rule=rule) if rule and not cites(reason, rule)
+                         else reason)
+
+
+def cites(text: str, rule: str) -> bool:
+    """Does ``text`` name ``rule`` itself? "A4.12" cites A4.12, but neither A4.1 nor A4.121."""
+    return re.search(rf"(?<![\w.]){re.escape(rule)}(?![\w]|\.\d)", str(text)) is not None
 
 
 class AmbiguousAction(RulesError, ValueError):
