@@ -65,6 +65,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
+from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import disrupt
 from hexmate.rules.games.asl import locations as loc
 from hexmate.rules.games.asl import terrain as asl_terrain
@@ -572,14 +573,34 @@ def resume_leader(game: AslGame, position: Position, decision: Decision, answer:
     if answer.choice != "with":
         return state
     leader, unit = decision.subject
+    reach = _with_wounded(position, leader, unit)
     kept = []
     for d in state.decisions:
         if d.then == "rout_leader" and d.subject[0] == leader:
             continue  # he routs with one unit only
         if d.then == "rout" and d.subject == (unit,):
-            d = dataclasses.replace(d, args=(("leader", leader),))
+            hexes = d.hexes if reach is None else tuple(h for h in d.hexes if h in reach)
+            d = dataclasses.replace(d, args=(("leader", leader),), hexes=hexes)
         kept.append(d)
     return state.replace(decisions=tuple(kept))
+
+
+def _with_wounded(position: Position, leader: str, unit: str) -> set[Hex] | None:
+    """A10.711 with A17.2: a leader routing with a broken unit stays stacked with it the whole RtPh; wounded,
+    he has 3 MF, and the broken unit may not carry him (only a Good Order MMC does): the rout's ends are
+    then those within his 3 MF, or a Low Crawl (one Location, all MF). None: he is not wounded. Refused,
+    citing A17.2, when none of its ends is within them."""
+    ldr, router = position.units.get(leader), position.units.get(unit)
+    if ldr is None or router is None or rout_mf(ldr) == ROUT_MF:
+        return None
+    start = where(router)
+    reach = {x.hex for x, c in locations(position, router).items()
+             if c <= rout_mf(ldr) or (x.hex in position.map.neighbors(start.hex) and x.level == start.level)}
+    if not reach:
+        raise IllegalAction(T("{leader} is wounded: with his 3 MF he cannot stay with {unit} to any end of "
+                              "its rout, and a broken unit carries no one (A10.711, A17.2)",
+                              leader=leader, unit=unit), "A17.2")
+    return reach
 
 
 def resume(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
