@@ -2175,6 +2175,7 @@ class AslGame(Game):
             position = position.at(state)
         if armour.is_vehicle(state.units[moving.units[0]]):
             state = asl_aa.part(state)  # D9.31: Armored Assault infantry left behind where they part
+            state = asl_aa.bumped(self, position.at(state))  # A12.15: a "?" bars the infantry, not the AFV
             position = position.at(state)
             moving = state.moving
             assert moving is not None
