@@ -43,9 +43,15 @@ are listed with the other actions (game.listed_move, host/game/session.py's lega
 HIP units where the infantry enter with the AFV are placed under a "?" (``hip_met``, A12.31), also by a
 woods-road where the AFV alone would not make them show (A12.41).
 
-Not built: A12.15's bump of those infantry by a concealed enemy in the hex they enter with the AFV (the AFV
-goes on, A12.4; the infantry staying behind would be a parting the move did not declare), and Armored
-Assault with a Human Wave (D14.332: ``bar_wave`` refuses it, and the Cavalry Wave's for good, A13.62).
+A12.15's bump (``bumped``): a concealed real enemy in the hex the infantry enter with the AFV shows itself
+(Random Selection among several) and bars them: they stay in the Location they left, lose their "?", and
+their MPh ends there; the AFV goes on along the path declared (A12.4: a "?" does not stop a vehicle; D9.31:
+the infantry's MF already bound that path), meeting what is there as vconceal has it (A12.41). Not when it
+bypasses the hex (A12.151).
+
+Not built: Armored Assault with a Human Wave (D14.332: ``bar_wave`` refuses it, and the Cavalry Wave's for
+good, A13.62), and the Defensive First Fire the bumped infantry may draw where they stay (A12.15: they
+are no longer moving; the fire phase's own rules apply).
 """
 
 from __future__ import annotations
@@ -359,6 +365,51 @@ def part(state: State) -> State:
         for uid in people:
             state = state.with_unit(state.units[uid].mark(mphsw.PAUSE))
     return state
+
+
+def bumped(game: AslGame, position: Position) -> State:
+    """A12.15 with A12.4 and D9.31: the infantry entering a hex with the AFV enter it as infantry do, so a
+    concealed real enemy unit there bars them: its owner reveals one (Random Selection among several:
+    ``bump_reveal``), and they stay in the Location they left, lose their "?", and their MPh ends there
+    (no going on alone: the parting the move may have named is void). A "?" does not stop the vehicle
+    (A12.4): the AFV goes on, no farther than the path declared, which the infantry's MF bound along its
+    whole length (D9.31); what it meets there is vconceal's (A12.41). Not when it bypasses the hex (A12.151:
+    the infantry go round with it), nor where only dummies are (they go as the AFV's entry has them go).
+    HIP units there are first placed under a "?" (A12.31, as ``hip_met``), and so bar the infantry too."""
+    from hexmate.rules.decisions import Decision
+    from hexmate.rules.games.asl import hip, vbypass
+
+    state = position.state
+    moving = state.moving
+    if moving is None or moving.units[0] not in state.units:
+        return state
+    afv = state.units[moving.units[0]]
+    people = infantry_with(state, moving.units)
+    if not people or vbypass.across_of(afv) is not None:
+        return state
+    state = hip.reveal(game, state, hip.at(game, position, moving.here, afv.side), keep_concealed=True)
+    position = position.at(state)
+    real = sorted((u for u in position.units_at(moving.here)
+                   if u.side != afv.side and u.concealed and u.type != "dummy"), key=lambda u: u.id)
+    if not real:
+        return state
+    mark = _parting_mark(afv)
+    if mark is not None:
+        state = state.with_unit(afv.mark(remove=(mark[0],)))
+    state = state.replace(moving=dataclasses.replace(moving, units=(afv.id,)),
+                          moved=(*state.moved, *(u for u in people if u not in state.moved)))
+    for uid in people:
+        unit = state.units[uid]
+        if unit.concealed:  # A12.15: a unit bumped back loses its "?"
+            state = state.with_unit(unit.revealed())
+    if len(real) == 1:
+        return state.with_unit(real[0].revealed())
+    ids = tuple(u.id for u in real)
+    return state.push(Decision(
+        "units", real[0].side,
+        T("Random Selection: name the concealed unit at {hex} that shows itself",
+          hex=position.label(moving.here)),
+        "A12.15", "bump_reveal", units=ids, subject=ids, target=moving.here))
 
 
 def infantry_with(state: State, moving: tuple[str, ...]) -> tuple[str, ...]:

@@ -472,14 +472,15 @@ class AslGame(Game):
             same = au.same_army if position is None else functools.partial(nations.same_army, position)
             led_here = any(same(ldr, u) for ldr in leaders) or u.has(asl_aa.LED)
             mf = base + (2 if led_here and u.type in MMC else 0)
-            if mode == "cx":
+            if mode in ("cx", woundcarry.DT_MODE):  # A4.5 (A17.2: carrying a wounded SMC too)
                 mf = min(mf + 2, 7 if u.values.get("class") == "conscript" else 8)
             return mf - asl_smoke.mf_spent(u) - asl_mphsw.spent_before(u)  # A24.1; A4.44: a recovery's MF
 
         if state is not None:
             dt = [u.id for u in units] if mode == "cx" else []
-            if mode == woundcarry.MODE:  # A17.2: the wounded SMC ride as 5 PP on their carriers
+            if woundcarry.is_carry(mode):  # A17.2: the wounded SMC ride as 5 PP on their carriers
                 walkers, pp = woundcarry.walkers(units), woundcarry.loads(units)
+                dt = [u.id for u in walkers] if mode == woundcarry.DT_MODE else []  # A4.5: the carriers'
                 computed = min(asl_portage.allowances(state, walkers, one, dt, pp).values())
                 return asl_mphsw.budget(units, computed)  # type: ignore[return-value]
             computed = min(asl_portage.allowances(state, units, one, dt).values())
@@ -489,7 +490,7 @@ class AslGame(Game):
     def check_mode(self, position: Position, units: list[UnitState], move: act.Move) -> None:
         """A way of moving declared with the move: Double Time (A4.5) or Assault Movement (A4.61)."""
         known = move.mode in ("", "cx", "assault", "exit", "dash", asl_recover.MODE, asl_scrounge.MODE,
-                              cavalry.GALLOP, cavalry.CHARGE, woundcarry.MODE)  # A13.36, A13.6; A17.2
+                              cavalry.GALLOP, cavalry.CHARGE, woundcarry.MODE, woundcarry.DT_MODE)
         if not known and asl_bypass.declared(position, move.mode) is None:
             raise IllegalAction(
                 T(
@@ -512,8 +513,8 @@ class AslGame(Game):
                 ),
                 "A26.23",
             )
-        if move.mode == "cx":
-            for unit in units:
+        if move.mode in ("cx", woundcarry.DT_MODE):  # A4.5; A17.2: the carried wounded SMC does not walk
+            for unit in (units if move.mode == "cx" else woundcarry.walkers(units)):
                 if unit.has("cx") or unit.has("no_dt") or unit.has("wounded"):
                     raise IllegalAction(
                         T(
@@ -524,7 +525,7 @@ class AslGame(Game):
                     )
         if move.mode == "dash":
             asl_dash.check(position, units, move.path)  # A4.63
-        if move.mode == woundcarry.MODE:
+        if woundcarry.is_carry(move.mode):
             woundcarry.check(position.state, units)  # A17.2: a Good Order MMC carries a wounded SMC
         if move.mode == asl_recover.MODE:
             asl_recover.check(position, units, move)  # A4.44: the hex named twice, a SW there
@@ -2174,6 +2175,7 @@ class AslGame(Game):
             position = position.at(state)
         if armour.is_vehicle(state.units[moving.units[0]]):
             state = asl_aa.part(state)  # D9.31: Armored Assault infantry left behind where they part
+            state = asl_aa.bumped(self, position.at(state))  # A12.15: a "?" bars the infantry, not the AFV
             position = position.at(state)
             moving = state.moving
             assert moving is not None
@@ -2450,6 +2452,10 @@ class AslGame(Game):
         marker = {"cx": "cx", "assault": "assault", "exit": "exiting", "dash": asl_dash.MARKER,
                   asl_scrounge.MODE: asl_scrounge.MARKER,  # A20.552
                   woundcarry.MODE: woundcarry.MARKER}.get(mode)  # A17.2
+        if mode == woundcarry.DT_MODE:  # A4.5 with A17.2: the carriers Double Time; the carried are carried
+            for unit in units:
+                marks = ("cx",) if unit in woundcarry.walkers(units) else (woundcarry.MARKER,)
+                state = state.with_unit(state.units[unit.id].mark(*marks))
         if marker:
             for unit in units:  # not on the SW they carry (A4.43)
                 state = state.with_unit(state.units[unit.id].mark(marker))
@@ -2500,7 +2506,9 @@ class AslGame(Game):
             return state.replace(game=self.gstate(state).replace(vmove_start=None, vmove_mode=""))
         movers = [state.units[u] for u in moving.units if u in state.units and state.units[u].type != "sw"]
         cx = "cx" if any(u.has("cx") for u in movers) else ""
-        cx = woundcarry.MODE if woundcarry.declared(movers) else cx  # A17.2: the carry's allowance
+        if woundcarry.declared(movers):  # A17.2: the carry's allowance (A4.5: Double Timed, the carriers CX)
+            dt = any(u.has("cx") for u in woundcarry.walkers(movers))
+            cx = woundcarry.DT_MODE if dt else woundcarry.MODE
         budget = self.group_budget(movers, cx, state, position=position) if movers else 0  # A4.12
         budget += bicycle.bonus(position, movers) if movers else 0  # D15.81
         if moving.finished and isinstance(moving.cost, int | Fraction) and moving.cost > budget:

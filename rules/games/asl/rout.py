@@ -6,9 +6,10 @@ rout first, one at a time (A10.5). What is computed (paraphrasing the rules):
 
 - must rout (A10.5): a broken unit in the same or an adjacent Location as a Known, unbroken, armed enemy unit,
   or in Open Ground in the LOS and normal range of a Known enemy unit;
-- it has 6 MF for the rout and may not Bypass (A10.5, A4.3);
-- no step may bring it closer to an armed Known enemy unit it could see at the start of the phase, and it may
-  not end adjacent to or in the Location of a Known unbroken armed enemy (A10.51);
+- it has 6 MF for the rout (a wounded SMC 3, A17.2) and may not Bypass (A10.5, A4.3);
+- no step may bring it closer to an armed Known enemy unit (broken or not) in whose LOS it has been, at its
+  start or at any Location of its route so far, and it may not end adjacent to or in the Location of a Known
+  unbroken armed enemy (A10.51);
 - if a building or woods Location can be reached within its MF, it must rout to the nearest such (by MF)
   that is farther from the Known enemy than where it started (A10.51);
 - a unit that must rout and has nowhere legal to go is eliminated for failure to rout (A10.5).
@@ -45,10 +46,12 @@ no Known enemy interdicts (``walk``, rtreveal.mid_rout); revealed able to, the N
 
 A "?" revealed mid-rout in the router's LOS (A10.533) forces its route when the rest of the route placed
 would bring it closer to, or beside, the armed units revealed (A10.51): rtreveal.reroute asks a new end
-from where it stands, with the MF it has left, remembering those enemies (``remembered``) and those it
-sees from there for the rest of the rout (A10.51). Not yet: the memory of a Known enemy seen only from a
-Location passed through along a route that nothing interrupts (the route is one cheapest search from the
-start: only the start's LOS and each step's ADJACENT limits bind it).
+from where it stands, with the MF it has left, remembering those enemies, those it saw along its route
+so far (``seen_along``) and those it sees from there for the rest of the rout (A10.51).
+
+A10.51's memory along a route nothing interrupts: the search (``_search``) is over (Location, enemies seen)
+pairs, so a Known enemy first seen from a Location passed through binds every step after it, though the
+router leaves its LOS again.
 """
 
 from __future__ import annotations
@@ -62,6 +65,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
+from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import disrupt
 from hexmate.rules.games.asl import locations as loc
 from hexmate.rules.games.asl import terrain as asl_terrain
@@ -78,6 +82,7 @@ if TYPE_CHECKING:
 
 Cost = int | Fraction
 ROUT_MF = 6  # A10.5: every broken unit has 6 MF to rout with
+WOUNDED_ROUT_MF = 3  # A17.2, A10.5: a wounded SMC's, in the RtPh too
 SHELTER = frozenset({"woods", "wooden-building", "stone-building"})  # A10.51: building or woods Locations
 
 
@@ -180,50 +185,87 @@ def _steps(position: Position, cost_fn: asl_terrain.CostFn, here: Location) -> l
     return out
 
 
-def _search(
-    position: Position, unit: UnitState, mf: Cost = ROUT_MF, remembered: tuple[Hex, ...] = ()
-) -> tuple[dict[Location, Cost], dict[Location, Location], set[Location]]:
-    """Every Location the unit may rout through within its 6 MF (A10.51's limits), the cheapest cost to each,
-    the step before it on that route, and the Locations it may not end in (the same as or ADJACENT to a Known
-    armed enemy's, A10.5). Mid-rout (rtreveal.reroute): ``mf`` the MF it has left, ``remembered`` the hexes
-    of armed Known enemies it saw earlier in this RtPh, which it may not get closer to either (A10.51)."""
-    start = where(unit)
-    enemies = [e for e in known_enemies(position, unit) if _armed(e)]
-    seen = [
-        e.hex
-        for e in enemies
+def rout_mf(unit: UnitState) -> int:
+    """A10.5: every broken unit has 6 MF to rout with, never more; A17.2 (A10.5's exception): a wounded SMC
+    has 3, in the RtPh too."""
+    return WOUNDED_ROUT_MF if unit.type in au.SMC and unit.has("wounded") else ROUT_MF
+
+
+def _in_sight(position: Position, at: Location, enemies: list[UnitState]) -> frozenset[Hex]:
+    """The hexes of the armed Known enemies (broken ones too, A10.51) in whose LOS ``at`` is."""
+    return frozenset(
+        e.hex for e in enemies
         if e.hex is not None
-        and not asl_terrain.line_of_sight(position, e.hex, start.hex, e.level, start.level).blocked
-    ] + list(remembered)
+        and not asl_terrain.line_of_sight(position, e.hex, at.hex, e.level, at.level).blocked)
+
+
+def _search(
+    position: Position, unit: UnitState, mf: Cost | None = None, remembered: tuple[Hex, ...] = ()
+) -> tuple[dict[Location, Cost], dict[Location, list[Location]], set[Location]]:
+    """Every Location the unit may rout through within its MF (A10.51's limits), the cheapest cost to each,
+    the cheapest legal route to it, and the Locations it may not end in (the same as or ADJACENT to a Known
+    armed enemy's, A10.5).
+
+    A10.51's memory: a step may not bring the router closer to an armed Known enemy (broken or not) in whose
+    LOS it has been at any Location of its route so far, the start included; what it sees changes as it goes,
+    so the search is over (Location, enemies seen) pairs, a pair seeing fewer at no more MF making another
+    needless. Mid-rout (rtreveal.reroute): ``mf`` the MF it has left (None: the whole allowance, from the
+    start), ``remembered`` the hexes of armed Known enemies it saw earlier in this RtPh."""
+    start = where(unit)
+    full = mf is None
+    limit: Cost = rout_mf(unit) if mf is None else mf
+    enemies = [e for e in known_enemies(position, unit) if _armed(e)]
+    watchers = [e for e in known_enemies(position, unit) if not au.is_unarmed(e)]  # A10.51: broken too
+    sight: dict[Location, frozenset[Hex]] = {}
+
+    def seen_at(at: Location) -> frozenset[Hex]:
+        if at not in sight:
+            sight[at] = _in_sight(position, at, watchers)
+        return sight[at]
+
     danger = {x for e in enemies for x in _around(position.map, where(e))}
     cost_fn = asl_terrain.infantry_cost_fn(position)
+    first = frozenset(remembered) | seen_at(start)
     best: dict[Location, Cost] = {start: 0}
-    prev: dict[Location, Location] = {}
-    queue: list[tuple[Cost, int, Location]] = [(0, 0, start)]
+    routes: dict[Location, list[Location]] = {start: [start]}
+    kept: dict[Location, list[tuple[frozenset[Hex], Cost]]] = {start: [(first, 0)]}
+    queue: list[tuple[Cost, int, Location, frozenset[Hex], list[Location]]] = [(0, 0, start, first, [start])]
     tick = 0
     taken = {where(e) for e in enemies}
     known = [where(e) for e in known_enemies(position, unit)]
     watched = _watched(position, start, known)
     armed = [where(e) for e in enemies]
     while queue:
-        spent, _, here = heapq.heappop(queue)
-        if spent > best.get(here, spent):
-            continue
+        spent, _, here, seen, route = heapq.heappop(queue)
         for nxt, step in _steps(position, cost_fn, here):
             total = spent + step
-            if total > mf and (here != start or mf != ROUT_MF):
-                continue
-            # A10.51: never closer to a Known enemy it could see; never into a Known enemy's Location.
+            if total > limit and (here != start or not full):
+                continue  # a first step is always allowed: at worst a Low Crawl (A10.52)
+            # A10.51: never closer to an armed Known enemy it has seen; never into a Known enemy's Location.
             if any(distance(nxt.hex, s) < distance(here.hex, s) for s in seen):
                 continue
             if nxt in taken or not _may_step(position, here, nxt, known, watched, armed):
                 continue
+            after = seen | seen_at(nxt)
+            if any(old <= after and c <= total for old, c in kept.get(nxt, [])):
+                continue
+            kept.setdefault(nxt, []).append((after, total))
             if nxt not in best or total < best[nxt]:
                 best[nxt] = total
-                prev[nxt] = here
-                tick += 1
-                heapq.heappush(queue, (total, tick, nxt))
-    return best, prev, danger
+                routes[nxt] = [*route, nxt]
+            tick += 1
+            heapq.heappush(queue, (total, tick, nxt, after, [*route, nxt]))
+    return best, routes, danger
+
+
+def seen_along(position: Position, unit: UnitState, path: list[Location]) -> tuple[Hex, ...]:
+    """A10.51: the hexes of the armed Known enemies in whose LOS the router has been along ``path``: it may
+    not get closer to them for the rest of the RtPh (rtreveal.reroute)."""
+    watchers = [e for e in known_enemies(position, unit) if not au.is_unarmed(e)]
+    out: set[Hex] = set()
+    for at in dict.fromkeys(path):
+        out |= _in_sight(position, at, watchers)
+    return tuple(sorted(out, key=lambda h: (h.q, h.r)))
 
 
 def _watched(position: Position, start: Location, known: list[Location]) -> set[Location]:
@@ -270,7 +312,7 @@ def _sheltered(position: Position, at: Location) -> bool:
 
 
 def _ends(
-    position: Position, unit: UnitState, best: dict[Location, Cost], danger: set[Location]
+    position: Position, unit: UnitState, best: dict[Location, Cost], danger: set[Location], limit: Cost
 ) -> tuple[dict[Location, Cost], dict[Location, Cost]]:
     """A10.51: (the Locations the rout may end in, the nearest building or woods Locations it must head for).
     It must reach the nearest building or woods Location farther from the Known enemy than its start; one no
@@ -301,7 +343,7 @@ def _ends(
         spent, _, here = heapq.heappop(queue)
         for nxt, step in _steps(position, cost_fn, here):
             total = spent + step
-            if total > ROUT_MF or nxt not in best or not _sheltered(position, nxt):
+            if total > limit or nxt not in best or not _sheltered(position, nxt):
                 continue
             if nxt not in chain or total < chain[nxt]:
                 chain[nxt] = total
@@ -310,13 +352,13 @@ def _ends(
     return {x: c for x, c in chain.items() if x in reach}, goal
 
 
-def locations(position: Position, unit: UnitState, mf: Cost = ROUT_MF,
+def locations(position: Position, unit: UnitState, mf: Cost | None = None,
               remembered: tuple[Hex, ...] = ()) -> dict[Location, Cost]:
     """The Locations this unit's rout may end in (A10.51), with the adjacent Locations it may Low Crawl to
-    (A10.52: one Location, toward the nearest shelter it must reach; never mid-rout, ``mf`` below 6)."""
+    (A10.52: one Location, toward the nearest shelter it must reach; never mid-rout, ``mf`` given)."""
     best, prev, danger = _search(position, unit, mf, remembered)
-    ends, goal = _ends(position, unit, best, danger)
-    if mf != ROUT_MF:
+    ends, goal = _ends(position, unit, best, danger, rout_mf(unit) if mf is None else mf)
+    if mf is not None:
         return ends
     crawl = {x: best[x] for x in low_crawl(position, unit, best, prev, danger, goal)}
     if not disrupt.may_low_crawl(position, unit):  # A19.12: no Low Crawl for a Disrupted unit (A20.3 aside)
@@ -358,7 +400,7 @@ def low_crawl(
     position: Position,
     unit: UnitState,
     best: dict[Location, Cost],
-    prev: dict[Location, Location],
+    prev: dict[Location, list[Location]],
     danger: set[Location],
     shelter: dict[Location, Cost],
 ) -> list[Location]:
@@ -379,11 +421,9 @@ def low_crawl(
     ]
 
 
-def _route(prev: dict[Location, Location], start: Location, end: Location) -> list[Location]:
-    path = [end]
-    while path[-1] != start:
-        path.append(prev[path[-1]])
-    return path[::-1]
+def _route(routes: dict[Location, list[Location]], start: Location, end: Location) -> list[Location]:
+    """The cheapest legal route the search found from ``start`` to ``end``."""
+    return routes.get(end, [start, end])
 
 
 def path_to(position: Position, unit: UnitState, end: Hex) -> list[Hex]:
@@ -533,14 +573,34 @@ def resume_leader(game: AslGame, position: Position, decision: Decision, answer:
     if answer.choice != "with":
         return state
     leader, unit = decision.subject
+    reach = _with_wounded(position, leader, unit)
     kept = []
     for d in state.decisions:
         if d.then == "rout_leader" and d.subject[0] == leader:
             continue  # he routs with one unit only
         if d.then == "rout" and d.subject == (unit,):
-            d = dataclasses.replace(d, args=(("leader", leader),))
+            hexes = d.hexes if reach is None else tuple(h for h in d.hexes if h in reach)
+            d = dataclasses.replace(d, args=(("leader", leader),), hexes=hexes)
         kept.append(d)
     return state.replace(decisions=tuple(kept))
+
+
+def _with_wounded(position: Position, leader: str, unit: str) -> set[Hex] | None:
+    """A10.711 with A17.2: a leader routing with a broken unit stays stacked with it the whole RtPh; wounded,
+    he has 3 MF, and the broken unit may not carry him (only a Good Order MMC does): the rout's ends are
+    then those within his 3 MF, or a Low Crawl (one Location, all MF). None: he is not wounded. Refused,
+    citing A17.2, when none of its ends is within them."""
+    ldr, router = position.units.get(leader), position.units.get(unit)
+    if ldr is None or router is None or rout_mf(ldr) == ROUT_MF:
+        return None
+    start = where(router)
+    reach = {x.hex for x, c in locations(position, router).items()
+             if c <= rout_mf(ldr) or (x.hex in position.map.neighbors(start.hex) and x.level == start.level)}
+    if not reach:
+        raise IllegalAction(T("{leader} is wounded: with his 3 MF he cannot stay with {unit} to any end of "
+                              "its rout, and a broken unit carries no one (A10.711, A17.2)",
+                              leader=leader, unit=unit), "A17.2")
+    return reach
 
 
 def resume(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -623,7 +683,8 @@ def walk(position: Position, state: State, unit: UnitState, leader: str, path: l
         view = position.at(state)
         if interdicted(view, unit, here.hex):
             return interdiction(view, unit, leader, here, rest, end.level)
-        ask = rtreveal.mid_rout(view, unit, leader, here.hex, rest, end.level, spent)
+        ask = rtreveal.mid_rout(view, unit, leader, here.hex, rest, end.level, spent,
+                                seen_along(view, unit, path[: i + 2]))
         if ask is not None:  # A10.533: asked with the router where the table placed it, its rout's end
             return _with_leader(state.with_unit(_placed(unit, end)), leader, end).push(ask)
     return _with_leader(state.with_unit(_placed(unit, end)), leader, end)

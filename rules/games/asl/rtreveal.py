@@ -110,14 +110,19 @@ def start(game: AslGame, position: Position) -> State:
     return position.state.push(*asks)
 
 
-def resume(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
-    """The named units lose their "?" (a dummy is removed); after the last side's answer, the routs."""
-    state = position.state
+def _reveal(state: State, decision: Decision, answer: act.Answer) -> State:
+    """The units named among those offered lose their "?"; a dummy "revealed" is removed (A12.1)."""
     for uid in answer.units:
         if uid not in decision.units or uid not in state.units:
             continue
         unit = state.units[uid]
         state = state.without_unit(uid) if unit.type == "dummy" else state.with_unit(unit.revealed())
+    return state
+
+
+def resume(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The named units lose their "?" (a dummy is removed); after the last side's answer, the routs."""
+    state = _reveal(position.state, decision, answer)
     if decision.arg("last") != "1":
         return state
     view = position.at(state)
@@ -142,9 +147,10 @@ def routs(game: AslGame, position: Position) -> State:
 
 
 def mid_rout(position: Position, router: UnitState, leader: str, h: Hex, rest: tuple[Hex, ...],
-             level: int, spent: asl_rout.Cost = 0) -> Decision | None:
+             level: int, spent: asl_rout.Cost = 0, seen: tuple[Hex, ...] = ()) -> Decision | None:
     """A10.533: the question to the owner of the "?" units that could reveal to interdict ``router`` in the
-    Open Ground hex ``h`` it enters; ``rest``: the hexes it would go on to, the last at ``level``."""
+    Open Ground hex ``h`` it enters; ``rest``: the hexes it would go on to, the last at ``level``; ``seen``:
+    the armed Known enemies in whose LOS it has been so far (A10.51's memory, kept if its route is forced)."""
     from hexmate.rules.games.asl import terrain as asl_terrain
 
     if position.map.terrain(h) != "open":
@@ -160,7 +166,8 @@ def mid_rout(position: Position, router: UnitState, leader: str, h: Hex, rest: t
     if not units:
         return None
     side = position.units[units[0]].side
-    args = (("router", router.id), ("leader", leader), ("level", str(level)), ("spent", str(spent)))
+    args = (("router", router.id), ("leader", leader), ("level", str(level)), ("spent", str(spent)),
+            ("seen", ",".join(position.label(x) for x in seen)))
     return Decision(
         "units", side,
         T("{side}: {unit} routs into {hex}: reveal concealed units in its LOS to interdict it there, or keep "
@@ -174,12 +181,7 @@ def resume_mid(game: AslGame, position: Position, decision: Decision, answer: ac
     stands if one of them may interdict it there (A10.53), else goes on along its route (rout.walk)."""
     from hexmate.rules.games.asl.locations import Location
 
-    state = position.state
-    for uid in answer.units:
-        if uid not in decision.units or uid not in state.units:
-            continue
-        unit = state.units[uid]
-        state = state.without_unit(uid) if unit.type == "dummy" else state.with_unit(unit.revealed())
+    state = _reveal(position.state, decision, answer)
     router = state.units.get(decision.arg("router"))
     here = decision.target
     if router is None or here is None:
@@ -191,7 +193,9 @@ def resume_mid(game: AslGame, position: Position, decision: Decision, answer: ac
         return asl_rout.interdiction(view, router, leader, at, decision.hexes, level)
     watch = _watching(view, router, here, [uid for uid in answer.units if uid in state.units])
     if watch and not _keeps_away(here, decision.hexes, watch):
-        return reroute(view, router, leader, here, Fraction(decision.arg("spent") or "0"), watch)
+        seen = tuple(view.map.parse_label(x) for x in decision.arg("seen").split(",") if x)
+        memory = tuple(dict.fromkeys((*watch, *seen)))  # A10.51: those it saw before the reveal too
+        return reroute(view, router, leader, here, Fraction(decision.arg("spent") or "0"), memory)
     if not decision.hexes:
         return asl_rout.walk(view, state, router, leader, [at, Location(here, level)])
     path = [at, *(Location(h) for h in decision.hexes[:-1]), Location(decision.hexes[-1], level)]
@@ -226,13 +230,14 @@ def reroute(position: Position, router: UnitState, leader: str, here: Hex, spent
             watch: tuple[Hex, ...]) -> State:
     """A10.533: the "?" revealed in the router's LOS forces its route: the route placed brings it closer to
     (or beside) an armed Known enemy it now sees, which A10.51 bars; from ``here`` it routs on with the MF it
-    has left (6 less those spent) to an end its owner places it on, remembering those enemies for the rest of
-    the phase (A10.51), or, with none, is eliminated for failure to rout (A10.5)."""
+    has left (6, or a wounded SMC's 3, less those spent) to an end its owner places it on, remembering those
+    enemies and those it saw before (``watch``) for the rest of the phase (A10.51), or, with none, is
+    eliminated for failure to rout (A10.5)."""
     state = position.state.with_unit(dataclasses.replace(router, hex=here, level=0))
     if leader and leader in state.units:
         state = state.with_unit(dataclasses.replace(state.units[leader], hex=here, level=0))
     view = position.at(state)
-    left = asl_rout.ROUT_MF - spent
+    left = asl_rout.rout_mf(router) - spent
     ends = asl_rout.destinations_left(view, view.units[router.id], left, watch)
     if not ends:
         state = state.without_unit(router.id)
@@ -256,7 +261,7 @@ def resume_forced(game: AslGame, position: Position, decision: Decision, answer:
     if not path:
         raise IllegalAction(T("{hex} is not a lit hex of this rout", hex=position.label(answer.hexes[0])),
                             "A10.51")
-    spent = asl_rout.ROUT_MF - left
+    spent = asl_rout.rout_mf(router) - left
     return asl_rout.walk(position, position.state, router, decision.arg("leader"), path,
                          spent=spent if spent.denominator != 1 else int(spent))
 

@@ -14,9 +14,19 @@ In the APh (``advance UNITS HEX as carry``, ``in_advance``): an advance is one L
 its carrier's (no MF left: no advance), and the SMC's own 3 MF neither bar the Location nor make it CX. The
 table offers the carry where the plain advance is refused (a CX wounded SMC into Difficult Terrain, A4.72).
 
-Not built: a carry in a rout (a broken unit is not in Good Order), Double Time while carrying (A17.2 bars
-the wounded from Double Time and says nothing of a carrier's: refused as a mode, A4.5), and a conveyance's
-4 MF (A4.11's reference is to vehicles and bicycles: D15.56 is game.mf's).
+Double Time while carrying (``as carry+cx``, ``DT_MODE``): A17.2 bars the wounded man's own Double Time, and
+A4.5 that of a wounded unit; it says nothing against his carriers', and carried he is a load, not a mover:
+the carriers Double Time (+2 MF, CX, their IPC 1 less by A4.52, so the 5 PP weigh 1 MF more), the wounded
+SMC is marked carried, not CX. Its refusals are A4.5's (a carrier CX now or at the MPh's start) and the
+carry's; in the APh it is refused as any Double Time is (A4.7).
+
+No carry in a rout: only a Good Order MMC carries (A17.2), and a routing unit is broken. A broken wounded
+SMC routs on its own 3 MF (A10.5, A17.2: rout.rout_mf); a Good Order wounded leader routing with a broken
+unit (A10.711: stacked with it the whole RtPh) holds its rout to the ends within his 3 MF or a Low Crawl
+(rout.resume_leader), refused citing A17.2 when there are none.
+
+Not built: a conveyance's 4 MF (A4.11's reference is to vehicles and bicycles: D15.56 is game.mf's), and
+Double Time declared after MF are spent (A4.5's +1) with a carry.
 """
 
 from __future__ import annotations
@@ -29,8 +39,13 @@ from hexmate.rules.games.base import State, UnitState
 from hexmate.rules.text import T
 
 MODE = "carry"
+DT_MODE = "carry+cx"  # A4.5 with A17.2: the carriers Double Time, the wounded SMC carried does not
 MARKER = "carried"  # on the wounded SMC carried in this MPh's move (A17.2)
 PP = 5  # A17.2: a wounded SMC carried counts 5 PP
+
+
+def is_carry(mode: str) -> bool:
+    return mode in (MODE, DT_MODE)
 
 
 def wounded(units: Sequence[UnitState]) -> list[UnitState]:

@@ -26,11 +26,14 @@ def board(make_position: Any, *, with_squad: bool) -> Position:
 
 
 def test_d9_31_the_infantry_with_the_afv_meet_the_hip_unit(make_position: Any) -> None:
+    """Placed under a "?" as the infantry enter (A12.31), the 4-6-7 then bars them as any "?" does (A12.15:
+    aa.bumped): it shows itself and the squad stays in F6; the Panzer goes on into F5 (A12.4)."""
     pos = board(make_position, with_squad=True)
     assert hip.hidden(pos) == {"b-hip": "b"}
     pos.push_text("move a-pz,a-sq F6-F5 as armored-assault")
     unit = pos.units["b-hip"]
-    assert hip.hidden(pos) == {} and pos.label(unit.hex) == "F5" and unit.concealed
+    assert hip.hidden(pos) == {} and pos.label(unit.hex) == "F5" and not unit.concealed
+    assert pos.label(pos.units["a-sq"].hex) == "F6" and pos.label(pos.units["a-pz"].hex) == "F5"
 
 
 def test_a12_41_the_afv_alone_by_the_woods_road_makes_no_one_show(make_position: Any) -> None:

@@ -131,6 +131,7 @@ def test_a10_533_revealed_out_of_range_it_forces_the_route(make_position: Any) -
     assert top is not None and (top.then, top.rule, top.side) == ("rout_forced", "A10.533", "a")
     assert pos.label(top.target) == "F3" and pos.label(pos.units["a-1"].hex) == "F3"
     assert top.arg("mf") == "5"
+    assert set(top.arg("watch").split(",")) == {"H7", "C4"}  # A10.51: C4, seen from the start, still binds
     lit = {pos.label(h) for h in top.hexes}
     assert "I4" not in lit and "H3" not in lit and lit
     h7, c4, f3 = pos.units["b-2"].hex, pos.units["b-1"].hex, top.target

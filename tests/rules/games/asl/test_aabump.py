@@ -1,0 +1,84 @@
+"""A12.15 with A12.4 and D9.31: the Armored Assault infantry entering a hex with a concealed enemy are bumped
+back as infantry are (aa.bumped); the AFV goes on. Counters: test_armour's demo Panzer and squads."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from hexmate.rules.games import Position
+
+from .test_aa import board, unit
+from .test_armour import COUNTERS
+
+
+def settle(pos: Position) -> None:
+    """No Defensive First Fire; the AFV keeps its facing (D2.11); the "?" the Panzer meets in D5 are
+    revealed (A12.41, vconceal's) and its Overrun of a unit shown there (D7.1) rolls 5,4: no effect."""
+    while pos.decision is not None:
+        top = pos.decision
+        pos.push_text(_answer(top.kind, top.choices))
+
+
+def _answer(kind: str, choices: tuple[str, ...]) -> str:
+    if kind == "react" or "pass" in choices:  # no Defensive First Fire, no CC Reaction Fire (D7.21)
+        return "answer pass"
+    if kind == "roll":
+        return "answer dice 5,4"
+    return "answer reveal" if "reveal" in choices else "answer keep"
+
+
+def _moved(make_position: Any, *hidden: dict[str, Any], path: str = "C5-D5-E5") -> Position:
+    pos = board(make_position, *hidden)
+    pos.push_text(f"move a-pz,a-sq {path} as armored-assault")
+    settle(pos)
+    return pos
+
+
+def test_a12_15_a_concealed_squad_bars_the_infantry_not_the_afv(make_position: Any) -> None:
+    """A Russian 4-6-7 under its "?" in D5: as the squad enters D5 with the Panzer, it must show itself
+    (A12.15); the squad stays in C5, its MPh over (moved); the Panzer goes on to E5 (A12.4)."""
+    pos = _moved(make_position, {**unit("b-2", "4-6-7", "b", "D5"), "concealed": True})
+    assert not pos.units["b-2"].concealed
+    assert pos.label(pos.units["a-sq"].hex) == "C5" and pos.label(pos.units["a-pz"].hex) == "E5"
+    assert {"a-pz", "a-sq"} <= set(pos.state.moved)
+
+
+def test_a12_15_the_bumped_squad_loses_its_own_question_mark(make_position: Any) -> None:
+    """A12.15: the unit bumped back loses its "?" (the squad concealed beneath the Panzer in C5)."""
+    pos = board(make_position, {**unit("b-2", "4-6-7", "b", "D5"), "concealed": True})
+    squad = pos.units["a-sq"]
+    pos = pos.at(pos.state.with_unit(dataclasses.replace(squad, concealed=True)))
+    assert pos.units["a-sq"].concealed
+    pos.push_text("move a-pz,a-sq C5-D5-E5 as armored-assault")
+    settle(pos)
+    assert not pos.units["a-sq"].concealed and pos.label(pos.units["a-sq"].hex) == "C5"
+
+
+def test_a12_15_two_concealed_units_random_selection(make_position: Any) -> None:
+    """Two real units under the "?": their owner names the one that shows itself (Random Selection). The
+    Panzer's entry asks first for them all (A12.41): a PAATC, passed (DR 4), keeps both "?"; then b-3,
+    named, shows itself to bar the squad, b-2 keeps its "?"."""
+    pos = board(make_position, {**unit("b-2", "4-6-7", "b", "D5"), "concealed": True},
+                {**unit("b-3", "4-6-7", "b", "D5"), "concealed": True})
+    pos.push_text("move a-pz,a-sq C5-D5-E5 as armored-assault")
+    top = pos.decision
+    while top is not None and top.then != "bump_reveal":
+        pos.push_text("answer paatc" if top.then == "vconceal" else "answer dice 2,2" if top.kind == "roll"
+                      else _answer(top.kind, top.choices))
+        top = pos.decision
+    assert top is not None and (top.rule, top.side, top.units) == ("A12.15", "b", ("b-2", "b-3"))
+    pos.push_text("answer units b-3")
+    assert not pos.units["b-3"].concealed and pos.units["b-2"].concealed
+    settle(pos)
+    assert pos.label(pos.units["a-sq"].hex) == "C5" and pos.label(pos.units["a-pz"].hex) == "E5"
+
+
+def test_a12_15_dummies_do_not_bar_them(make_position: Any) -> None:
+    """Only a dummy under the "?": it proves nothing, and the squad goes on with the Panzer to E5."""
+    units = [unit("a-pz", "pz", "a", "C5", "vca0"), unit("a-sq", "4-6-7", "a", "C5"),
+             {**unit("b-d", "dummy", "b", "D5"), "concealed": True}]
+    pos: Position = make_position("asl", units, "MPh", counters={**COUNTERS, "dummy": {"type": "dummy"}})
+    pos.push_text("move a-pz,a-sq C5-D5-E5 as armored-assault")
+    settle(pos)
+    assert pos.label(pos.units["a-sq"].hex) == "E5" and pos.label(pos.units["a-pz"].hex) == "E5"
