@@ -347,7 +347,10 @@ def resolve(position: Position, decision: Decision, answer: act.Answer) -> State
     decisions, sw_lines = swrandom.after_ovr(position.at(state), vehicle, h, outcomes, column, decisions)
     if sw_lines:
         state = state.replace(resolution=dataclasses.replace(res, lines=res.lines + tuple(sw_lines)))
-    return state.push(*decisions, *asks, *pick)
+    # D.8: an Unlikely Kill dr (A7.309) is the vehicle's attack: it comes before the PRC's checks, which it
+    # withdraws if it destroys the vehicle after all (unarmored.drop_pending)
+    unlikely = [d for d in asks if d.then == "unlikely_kill"]
+    return state.push(*unlikely, *decisions, *(d for d in asks if d not in unlikely), *pick)
 
 
 def _prc_groups(position: Position, hit: list[UnitState]) -> dict[tuple[str, int], list[UnitState]]:

@@ -491,3 +491,27 @@ def test_d8b_d5_31_a_halftracks_ce_passengers_take_the_ce_drm(make_position: Any
     ift = [str(line.value) for line in res.lines if "final DR" in str(line.value)]
     assert len(ift) == 3 and "final DR 5" in ift[0]
     assert any(line.rule == "D5.31" and line.value == "+2" for line in res.lines)
+
+
+def test_d8_the_unlikely_kill_comes_before_the_passengers_checks(make_position: Any) -> None:
+    """D.8: the attack on the vehicle is resolved first. An immobilized tank (FP halved, D7.11: 5 FP, the 4
+    column, Kill number 5) overruns a woods hex (+1 TEM) holding an enemy truck in Motion (+2) with a squad
+    aboard: Original DR 1,1 = 2, Final 5 = the Kill number: immobilized, and the Original 2 asks the Unlikely
+    Kill dr (A7.309) before the squad aboard rolls anything; its 2 destroys the truck after all: the squad's
+    check from the collateral attack is withdrawn, its Survival DR follows (D6.9)."""
+    units = [
+        {"id": "b-tr", "counter": "truck", "side": "b", "hex": "D5", "markers": ["vca0", "motion"]},
+        {"id": "b-sq2", "counter": "4-4-7", "side": "b", "hex": "D5", "carrier": "b-tr"},
+    ]
+    pos = make(make_position, *units, counters=TRUCK, hexes={"D5": "woods"})
+    h = pos.map.parse_label("D5")
+    pos = pos.at(pos.state.with_unit(pos.units["a-pz"].at(h).mark("immobilized")))
+    state = overrun.resolve(pos, overrun.declare(pos, pos.units["a-pz"], h), act.Answer(dice=(1, 1)))
+    res = state.resolution
+    assert res is not None and res.results["b-tr"] == "immobilized" and res.results["b-sq2"] not in ("-", "")
+    assert state.decision is not None and state.decision.then == "unlikely_kill"
+    assert any("b-sq2" in d.subject and d.then in ("mc", "ptc", "casualty") for d in state.decisions)
+    pos = pos.at(state)
+    pos.push_text("answer dice 2")  # A7.309: 2, destroyed
+    assert pos.units["b-tr"].has("wreck")
+    assert [d.then for d in pos.state.decisions if "b-sq2" in d.subject] == ["vprc"]
