@@ -62,6 +62,23 @@ def doomed(position: Position, target: Hex, side: str, column: int, final: int) 
     return {tid: r for tid, r in got.items() if r in ("destroyed", "burning")}
 
 
+def general_aboard(position: Position, state: State, truck: UnitState, column: int, final: int
+                   ) -> tuple[list[Line], dict[str, str], list[Decision]]:
+    """D6.7, D.8B: the units aboard an unarmored vehicle the attack did not destroy take the General
+    Collateral attack on the attack's column at ``final`` (its DR as if they were the only target): lines,
+    results by unit, their checks. Call it only when the vehicle survived the same DR (D.8)."""
+    prc = sorted((u for u in state.units.values() if u.carrier == truck.id and u.type != "sw"),
+                 key=lambda u: u.id)
+    if not prc:
+        return [], {}, []
+    result = str(position.charts.chart("ift").lookup(fp=column, final_dr=final))
+    said = T("General Collateral attack on {units}: {column} column, Final DR {final} -> {result}",
+             units=", ".join(u.id for u in prc), column=str(column), final=final, result=result)
+    checks = decisions_for(position.at(state), result, [u.id for u in prc], str(column))
+    line = Line(T("units aboard {vehicle}", vehicle=truck.id), said, "D.8B")
+    return [line], {u.id: result for u in prc}, checks
+
+
 def specific(position: Position, state: State, vehicle: UnitState, column: int, dr: int
              ) -> tuple[State, list[Line], dict[str, str], list[Decision]]:
     """D.8A: the Specific Collateral attack on the vehicle's exposed PRC: the weapon's IFT FP column, the
@@ -90,4 +107,4 @@ def specific(position: Position, state: State, vehicle: UnitState, column: int, 
     return state, lines, results, asks
 
 
-__all__ = ["CE_DRM", "aboard", "doomed", "specific", "trucks"]
+__all__ = ["CE_DRM", "aboard", "doomed", "general_aboard", "specific", "trucks"]
