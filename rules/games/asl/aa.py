@@ -261,7 +261,7 @@ def left_at_parting(game: AslGame, position: Position, move: act.Move, people: l
     """D9.31: the MF the infantry have left where they part from the AFV (their allowance, with a leader
     or Double Time, less what they spent with it; +1 if they declare Double Time only then, A4.5): how far
     the AFV may still go, and what they may go on with alone."""
-    mf = game.group_budget(people, foot_mode(move), position.state)
+    mf = game.group_budget(people, foot_mode(move), position.state, position=position)
     if late(move):
         mf += vmove.double_time_mf(after_moving=True)
     return vmove.armored_assault_left(mf, walked.cost or 0)

@@ -208,7 +208,7 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
     entry = game.cost_fn(position, placed)(position.map, first, first)  # A2.51: as from Open Ground
     if entry is None:
         raise IllegalAction(T("{hex} may not be entered (A2.51)", hex=position.label(first)))
-    budget = game.group_budget(placed, "", position.state)
+    budget = game.group_budget(placed, "", position.state, position=position)
     total: int | Fraction = before + entry
     if len(move.path) > 1:
         rest = game.check_move(here, act.Move(ids, move.path, None, ""))
@@ -240,7 +240,7 @@ def moves(game: AslGame, position: Position) -> Iterator[act.Move]:
             if step is None:
                 continue
             entry = before + step
-            budget = game.group_budget(placed, "", position.state)
+            budget = game.group_budget(placed, "", position.state, position=position)
             if before and entry > budget:
                 continue
             yield act.Move((unit.id,), (first,), entry, MODE)

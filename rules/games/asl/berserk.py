@@ -148,7 +148,7 @@ class Charge:
             u.hex for u in position.units.values() if known_enemy(u, self.side) and u.hex is not None
         }
         self.cost = _cost_fn(game, position, units, self.enemy)
-        self.budget: Cost = game.group_budget(list(units), "", position.state)
+        self.budget: Cost = game.group_budget(list(units), "", position.state, position=position)
         self._routes: dict[Hex, dict[Hex, Cost]] = {}
         self._hexes: dict[Hex, dict[Hex, Cost]] = {}
         self._seen: dict[Hex, dict[Hex, int]] = {}
@@ -741,7 +741,7 @@ def begin(game: AslGame, position: Position, state: State, movers: Sequence[str]
     if not units or units[0].hex is None:
         return state
     targets = charge_of(game, position, units)[1]
-    budget = Fraction(game.group_budget(units, "", position.state))
+    budget = Fraction(game.group_budget(units, "", position.state, position=position))
     mixed = any(c.mixed for c, _ in families(game, position, units))
     kept = Stored(budget, asl_bypass.declared(position, mode) is not None, targets, mixed)
     for unit in units:

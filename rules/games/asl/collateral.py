@@ -8,15 +8,26 @@ the HS aboard it). There is none when the same DR destroys the vehicle (D.8, D5.
 passengers with it, a destroyed one leaves each to its Survival DR (D6.9), and a survivor is not hit by that
 attack again (A7.308). fire.py asks ``aboard`` and ``doomed`` while it works out the attack; unarmored.py
 applies the vehicle's result after it.
+
+D.8A (``specific``): an attack that names the vehicle as its target (an MG's AFV Kill attack, mgafv.py; a
+gun's To Kill DR, vfire.py) and leaves it undestroyed attacks its exposed PRC after it, at the weapon's full
+IFT FP (a gun's HE equivalent, C8.31) and the same Original DR plus only the CE DRM; no other unit of the
+Location is affected, and once its crew is shocked or stunned only its riders are (D.8). A collateral attack
+leaves no Residual FP (D.8): none is placed here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hexmate.rules.games.asl import armour, unarmored
-from hexmate.rules.games.base import Position, UnitState
+from hexmate.rules.decisions import Decision
+from hexmate.rules.games.asl import armour, unarmored, vmgveh
+from hexmate.rules.games.asl.aftermath import decisions_for
+from hexmate.rules.games.base import Line, Position, State, UnitState
 from hexmate.rules.hexes import Hex
+from hexmate.rules.text import T
+
+CE_DRM = 2  # D5.31: the only DRM of a Specific Collateral attack on a CE crew or CE passengers (D.8A)
 
 
 def trucks(position: Position, target: Hex, side: str) -> list[UnitState]:
@@ -51,4 +62,49 @@ def doomed(position: Position, target: Hex, side: str, column: int, final: int) 
     return {tid: r for tid, r in got.items() if r in ("destroyed", "burning")}
 
 
-__all__ = ["aboard", "doomed", "trucks"]
+def general_aboard(position: Position, state: State, truck: UnitState, column: int, final: int
+                   ) -> tuple[list[Line], dict[str, str], list[Decision]]:
+    """D6.7, D.8B: the units aboard an unarmored vehicle the attack did not destroy take the General
+    Collateral attack on the attack's column at ``final`` (its DR as if they were the only target): lines,
+    results by unit, their checks. Call it only when the vehicle survived the same DR (D.8)."""
+    prc = sorted((u for u in state.units.values() if u.carrier == truck.id and u.type != "sw"),
+                 key=lambda u: u.id)
+    if not prc:
+        return [], {}, []
+    result = str(position.charts.chart("ift").lookup(fp=column, final_dr=final))
+    said = T("General Collateral attack on {units}: {column} column, Final DR {final} -> {result}",
+             units=", ".join(u.id for u in prc), column=str(column), final=final, result=result)
+    checks = decisions_for(position.at(state), result, [u.id for u in prc], str(column))
+    line = Line(T("units aboard {vehicle}", vehicle=truck.id), said, "D.8B")
+    return [line], {u.id: result for u in prc}, checks
+
+
+def specific(position: Position, state: State, vehicle: UnitState, column: int, dr: int
+             ) -> tuple[State, list[Line], dict[str, str], list[Decision]]:
+    """D.8A: the Specific Collateral attack on the vehicle's exposed PRC: the weapon's IFT FP column, the
+    Original DR plus only the CE DRM; the AFV's own CE crew through vmgveh.crew_collateral (Recall on K/KIA,
+    MC and stun, D5.34, D5.341; none when stunned or shocked, D.8); riders without a CE DRM (D6.23), a
+    truck's passengers too (always exposed, D6.7). Call it only when the vehicle was not destroyed (D.8)."""
+    chart = position.charts.chart("ift")
+    lines: list[Line] = []
+    results: dict[str, str] = {}
+    asks: list[Decision] = []
+    state, crew_lines, crew_asks = vmgveh.crew_collateral(position, state, vehicle, column, dr, dr + CE_DRM)
+    if crew_lines:
+        said = T("Specific Collateral attack on {vehicle}'s CE crew: {column} column, Original TK DR {dr} "
+                 "+2 CE DRM = {final}", vehicle=vehicle.id, column=str(column), dr=dr, final=dr + CE_DRM)
+        lines.append(Line(T("{vehicle}'s crew", vehicle=vehicle.id), said, "D.8A"))
+        lines += crew_lines[1:]
+        asks += crew_asks
+    for unit, ce in vmgveh.exposed_prc(state, vehicle):
+        final = dr + ce
+        result = str(chart.lookup(fp=column, final_dr=final))
+        said = T("Specific Collateral attack on {units}: {column} column, Final DR {final} -> {result}",
+                 units=unit.id, column=str(column), final=final, result=result)
+        lines.append(Line(T("units aboard {vehicle}", vehicle=vehicle.id), said, "D.8A"))
+        results[unit.id] = result
+        asks.extend(decisions_for(position.at(state), result, [unit.id], str(column)))
+    return state, lines, results, asks
+
+
+__all__ = ["CE_DRM", "aboard", "doomed", "general_aboard", "specific", "trucks"]

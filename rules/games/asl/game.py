@@ -641,7 +641,8 @@ class AslGame(Game):
             if h != start:
                 out[h] = act.Move(ids, tuple(reach.path), reach.cost)
         if woundcarry.may(position.state, units):  # A17.2: farther, a Good Order MMC carrying the wounded
-            carry = self.group_budget(units, woundcarry.MODE, position.state) + bicycle.bonus(position, units)
+            carry = self.group_budget(units, woundcarry.MODE, position.state, position=position)
+            carry += bicycle.bonus(position, units)  # D15.81
             for h, reach in reachable(position.map, start, carry, cost).items():
                 if h != start and h not in out:
                     out[h] = act.Move(ids, tuple(reach.path), reach.cost, woundcarry.MODE)

@@ -94,7 +94,7 @@ def people(units: list[UnitState]) -> list[UnitState]:
 
 def budget(position: Position, units: list[UnitState]) -> int:
     game = cast("AslGame", position.game)
-    return int(game.group_budget(people(units), "", position.state))
+    return int(game.group_budget(people(units), "", position.state, position=position))
 
 
 def check_enter(position: Position, move: act.Move, afv: UnitState, crew: list[str]) -> Fraction:

@@ -35,13 +35,14 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import ammo, riders, unarmored, vcrew, vcrewhit, vfire, vmgveh
+from hexmate.rules.games.asl import ammo, riders, unarmored, vcrew, vcrewhit, vfire
+from hexmate.rules.games.asl import collateral as asl_collateral
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
-from hexmate.rules.games.asl.aftermath import _weapon_fate, decisions_for
+from hexmate.rules.games.asl.aftermath import _weapon_fate
 from hexmate.rules.games.asl.armour import WORDS, facing_of, is_vehicle, vtype
 from hexmate.rules.games.asl.vehicles import tca_of
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
@@ -53,7 +54,7 @@ if TYPE_CHECKING:
 
 KILL = ".kill."
 TH, TK = "mgafv_th", "mgafv_tk"
-CE_DRM = 2  # D5.31: the only DRM of a Specific Collateral attack on a CE crew (D.8A)
+CE_DRM = asl_collateral.CE_DRM  # D5.31: the only DRM of a Specific Collateral attack (D.8A)
 
 
 def parse(fire: act.Fire) -> tuple[str, str] | None:
@@ -366,29 +367,9 @@ def resume_tk(game: AslGame, position: Position, decision: Decision, answer: act
 
 def collateral(position: Position, state: State, afv: UnitState, column: int, dr: int
                ) -> tuple[State, list[Line], dict[str, str], list[Decision]]:
-    """A9.611, D.8A: the Specific Collateral attack on the AFV's exposed PRC: the MG's IFT FP column, the
-    Original TK DR plus only the CE DRM; the crew through vmgveh.crew_collateral (Recall on K/KIA, MC and
-    stun, D5.34, D5.341; none when stunned or shocked, D.8)."""
-    chart = position.charts.chart("ift")
-    lines: list[Line] = []
-    results: dict[str, str] = {}
-    asks: list[Decision] = []
-    state, crew_lines, crew_asks = vmgveh.crew_collateral(position, state, afv, column, dr, dr + CE_DRM)
-    if crew_lines:
-        said = T("Specific Collateral attack on {vehicle}'s CE crew: {column} column, Original TK DR {dr} "
-                 "+2 CE DRM = {final}", vehicle=afv.id, column=str(column), dr=dr, final=dr + CE_DRM)
-        lines.append(Line(T("{vehicle}'s crew", vehicle=afv.id), said, "D.8A"))
-        lines += crew_lines[1:]
-        asks += crew_asks
-    for unit, ce in vmgveh.exposed_prc(state, afv):
-        final = dr + ce
-        result = str(chart.lookup(fp=column, final_dr=final))
-        said = T("Specific Collateral attack on {units}: {column} column, Final DR {final} -> {result}",
-                 units=unit.id, column=str(column), final=final, result=result)
-        lines.append(Line(T("units aboard {vehicle}", vehicle=afv.id), said, "D.8A"))
-        results[unit.id] = result
-        asks.extend(decisions_for(position.at(state), result, [unit.id], str(column)))
-    return state, lines, results, asks
+    """A9.611, D.8A: the Specific Collateral attack on the AFV's exposed PRC (collateral.specific): the MG's
+    IFT FP column, the Original TK DR plus only the CE DRM."""
+    return asl_collateral.specific(position, state, afv, column, dr)
 
 
 def _apply(position: Position, state: State, afv: UnitState, result: str) -> tuple[State, list[Decision]]:

@@ -143,7 +143,7 @@ def check_recover(game: AslGame, position: Position, sw: UnitState, unit: UnitSt
             raise IllegalAction(T("{unit} has finished its move: another unit has moved since (A4.2)",
                                   unit=unit.id), "A4.44")
     else:
-        left = Fraction(game.group_budget([unit], "", position.state))
+        left = Fraction(game.group_budget([unit], "", position.state, position=position))
     if left < 1:
         raise IllegalAction(T("{unit} has no MF left to recover {sw}: it costs 1 MF", unit=unit.id, sw=sw.id),
                             "A4.44")

@@ -17,6 +17,11 @@ Fire counter, A8.3) or its Final Protective Fire (a Final Fire counter, A8.31, D
 its NMC; an FPF unit overrun by an unarmored vehicle with PRC must react, by CC or by this TPBF, D7.212,
 D7.221); no DRM (the vehicle gets no TEM here, A7.308's example). Afterwards the unit has a First Fire
 counter, or a Final Fire one if it had any, as after any Reaction Fire (D7.2).
+
+The units aboard (a truck's passengers are always exposed, D6.7) take the same DR as a General Collateral
+attack on the same column, as if they were its only target (D.8B: the Location's TEM but one for infantry
+only, A7.308; no FFNAM or FFMO, D.6), unless it destroys or burns the vehicle (D.8); their checks come after
+the vehicle's Unlikely Kill dr (A7.309), which withdraws them if it destroys it after all.
 """
 
 from __future__ import annotations
@@ -28,7 +33,8 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
-from hexmate.rules.games.asl import unarmored
+from hexmate.rules.games.asl import collateral, unarmored
+from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl.aftermath import fpf_self_check
 from hexmate.rules.games.asl.armour import vtype
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
@@ -98,6 +104,8 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     lines.append(Line(T("Original DR"), str(original), "A.1"))
     got = "none"
     asks: list[Decision] = []
+    results: dict[str, str] = {}
+    checks: list[Decision] = []
     if col is None:
         lines.append(Line(T("IFT"), T("{fp} FP: no column left, no effect", fp=fp), "A7.9"))
     else:
@@ -107,6 +115,14 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
         said = T("{vehicle}: Final DR {final}, Kill number {kill}: {result}", vehicle=vehicle.id,
                  final=original, kill=kill, result=unarmored.SAID[got])
         lines.append(Line(T("Vehicle line"), said, "A7.308"))
+        if got not in ("destroyed", "burning") and vehicle.hex is not None:  # D.8: else none
+            # D6.7, D.8B: its passengers as if the only target: the TEM but one for infantry only, no FFMO
+            # nor FFNAM (D.6)
+            here = vehicle.hex
+            tem = asl_terrain.tem(position, here) - asl_terrain.infantry_only_tem(position, here)
+            more, results, checks = collateral.general_aboard(position, state, vehicle, int(column),
+                                                              original + tem)
+            lines += more
         state, asks = unarmored._apply(state, vehicle, got)
         if unarmored.needs_dr(original, got):
             ask = T("{vehicle}: Original DR 2 on the vehicle line: roll the Unlikely Kill dr",
@@ -114,6 +130,7 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
             asks.append(Decision("roll", unit.side, ask,
                                  "A7.309", "unlikely_kill", dice="dr", subject=(vehicle.id,),
                                  target=vehicle.hex, args=(("first", got),)))
+        asks += checks  # D.8: after the vehicle's own Unlikely Kill dr, which may withdraw them
     mode = mode_of(unit)
     fire = "first_fire" if mode == "first" else "final_fire"
     gone = ("first_fire",) if fire == "final_fire" else ()
@@ -124,7 +141,7 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     summary = T("Non-CC Reaction Fire: {vehicle} {result}", vehicle=vehicle.id, result=unarmored.SAID[got])
     action = act.Fire(decision.subject, decision.target or Hex(0, 0), answer.dice)
     res = Resolution(action, "ift", position.charts.label, position.charts.demo, tuple(lines),
-                     {vehicle.id: got}, summary)
+                     {vehicle.id: got, **results}, summary)
     state = state.replace(resolution=res)
     if state.units[vehicle.id].has("wreck"):
         from hexmate.rules.games.asl import reaction  # reaction imports this module

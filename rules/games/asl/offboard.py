@@ -152,7 +152,8 @@ def _reaches(game: AslGame, position: Position, unit: UnitState, x: Hex) -> bool
             return True
         here = position.at(position.state.with_unit(placed.at(e)))
         step = game.cost_fn(here, [here.units[unit.id]])(position.map, e, e)
-        if step is not None and before + step <= game.group_budget([placed.at(e)], "", position.state):
+        if step is not None and before + step <= game.group_budget([placed.at(e)], "", position.state,
+                                                                  position=position):
             return True
     return False
 

@@ -10,8 +10,12 @@ owner rolls the OVR's IFT DR:
   infantry aboard (D7.11: a quarter of their printed FP, half for CE armored-halftrack passengers, tripled;
   mounted.py), halved if the vehicle was immobilized or destroyed before the attack (D7.11); units that add
   FP may not unload this phase (D6.5);
-- DRM: the target hex's TEM (D7.15), or FFMO -1 in open ground without TEM (D7.15); the exposed PRC of an
-  enemy vehicle in Motion are a group of their own at +2 (D7.12), BU halftrack passengers no target (D6.61);
+- DRM: the target hex's TEM (D7.15), or FFMO -1 in open ground without TEM (D7.15); the exposed PRC of each
+  enemy vehicle take the OVR as a General Collateral attack of their own (D.8B), as if its only target: the
+  TEM but one for infantry only (A7.308), the CE DRM in its place when larger (D5.31), no FFMO (D.6), +2 in
+  Motion (D7.12); BU halftrack passengers are no target (D6.61), nor the passengers of an AFV whose crew is
+  shocked or stunned (D.8: only its riders); the vehicles are worked out first, and the PRC of one this DR
+  destroys or burns take no collateral attack (D.8, D5.6: the Survival DR only, D6.9);
 - the result on the IFT applies to every enemy infantry unit there as any fire's does (aftermath.py);
 - an original DR at or above the breakdown number of the MA or a MG in it malfunctions that weapon
   (several: Random Selection, A9.71); a 12 that breaks no weapon immobilizes the vehicle instead (D7.17,
@@ -70,10 +74,13 @@ def _vehicle(u: UnitState) -> bool:
 
 def targets(position: Position, side: str, h: Hex) -> list[UnitState]:
     """The enemy infantry an Overrun of h attacks (D7.12: not an AFV, but its exposed PRC; not the BU
-    passengers of an armored halftrack, D6.61; their SW go with their owners)."""
+    passengers of an armored halftrack, D6.61, nor any passenger of an AFV whose crew is shocked or stunned,
+    only its riders, D.8: vmg.afv_aboard; their SW go with their owners)."""
     out = []
-    for u in position.units_at(h):
-        if u.side == side or _vehicle(u) or u.type == "sw":
+    here = position.units_at(h)
+    unreached, _ = vmg.afv_aboard(position, [u for u in here if u.side != side])
+    for u in here:
+        if u.side == side or _vehicle(u) or u.type == "sw" or u.id in unreached:
             continue
         carrier = position.units.get(u.carrier or "")
         if carrier is not None and _vehicle(carrier) and mounted.role(carrier) == mounted.HT_PASSENGER and (
@@ -260,7 +267,8 @@ def resolve(position: Position, decision: Decision, answer: act.Answer) -> State
     if tem:
         said = T("target terrain ({terrain})", terrain=position.map.terrain(h))
         lines.append(Line(said, f"{tem:+d}", "D7.15"))
-    elif position.map.terrain(h) == "open" and targets(position, vehicle.side, h):  # D7.15: at infantry
+    elif position.map.terrain(h) == "open" and any(  # D7.15: at infantry; D.6: never at PRC aboard
+            not _vehicle(position.units.get(u.carrier or "", u)) for u in targets(position, vehicle.side, h)):
         drm -= 1
         lines.append(Line(T("FFMO: an Overrun in open ground"), "-1", "D7.15"))
     lead = armorldr.leadership(vehicle, "ovr", withhold=True)  # D3.44 (D3.41: not while hidden, alhide.py)
@@ -280,33 +288,41 @@ def resolve(position: Position, decision: Decision, answer: act.Answer) -> State
     col = axis.locate(fp)
     hit = targets(position, vehicle.side, h)
     column = "" if col is None else str(axis.keys[col])
-    lines.append(Line(T("Original DR"), str(roll.total), "A.1"))
-    moving_prc = [u for u in hit if _in_motion_prc(position, u)]
-    ground = [u for u in hit if u not in moving_prc and not u.concealed]
-    hidden = [u for u in hit if u not in moving_prc and u.concealed]  # A12.41, A7.23: Area Fire at a "?"
-    groups = [(ground, drm, False, fp), (hidden, drm, False, fp / 2),
-              (moving_prc, tem + 2 + lead, True, fp)]  # PRC: the TEM, no FFMO; +2 in Motion
     results: dict[str, str] = {}
+    lines.append(Line(T("Original DR"), str(roll.total), "A.1"))
+    # D.8: the vehicles first; the PRC of one this DR destroys or burns take no collateral attack
+    state, asks = _at_vehicles(position, state, vehicle, h, roll.total, fp, tem + lead, lines, results)
+    doomed = {tid for tid, got in results.items() if got in ("destroyed", "burning")}
+    prc = _prc_groups(position, hit)
+    aboard_ids = {u.id for units in prc.values() for u in units}
+    ground = [u for u in hit if u.id not in aboard_ids and not u.concealed]
+    hidden = [u for u in hit if u.id not in aboard_ids and u.concealed]  # A12.41, A7.23: Area Fire at a "?"
+    groups: list[tuple[list[UnitState], int, list[Line], Fraction]] = [
+        (ground, drm, [], fp), (hidden, drm, [], fp / 2)]
+    for (vid, ce), units in sorted(prc.items()):
+        if vid in doomed:
+            lines.append(Line(T("IFT vs {group}", group=T("units aboard {vehicle}", vehicle=vid)),
+                              T("{vehicle} is destroyed by the same DR on the {column} column: no collateral "
+                                "attack", vehicle=vid, column=column or "-"), "D.8"))
+            continue
+        groups.append(_prc_group(position, h, state.units[vid], units, ce, tem, lead, roll.total, fp))
     outcomes: list[tuple[str, list[str]]] = []
-    for group, group_drm, prc, group_fp in groups:
+    for group, group_drm, extra, group_fp in groups:
         if not group:
             continue
         final = roll.total + group_drm
-        if group_fp != fp:
+        if group_fp != fp and not extra:
             lines.append(Line(T("concealed targets: Area Fire, FP halved"), str(group_fp), "A12.41"))
-            col = axis.locate(group_fp)
-            column = "" if col is None else str(axis.keys[col])
+        col = axis.locate(group_fp)
+        column = "" if col is None else str(axis.keys[col])
         result = "-" if col is None else str(chart.lookup(fp=axis.keys[col], final_dr=final))
-        if prc:
-            lines.append(Line(T("the exposed PRC of a vehicle in Motion"), "+2", "D7.12"))
+        lines += extra
         lines.append(Line(T("IFT"), T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=group_fp,
                                        column=column or "-", final=final, result=result), "A7.3"))
-        if group_fp != fp:
-            col = axis.locate(fp)
-            column = "" if col is None else str(axis.keys[col])
+        col = axis.locate(fp)
+        column = "" if col is None else str(axis.keys[col])
         results.update({u.id: result for u in group})
         outcomes.append((result, [u.id for u in group]))
-    state, asks = _at_vehicles(position, state, vehicle, h, roll.total, fp, tem + lead, lines, results)
     if not hit and not asks and not any(line.rule == "A7.308" for line in lines):
         lines.append(Line(T("IFT"), T("nobody left to attack: no effect"), "D7.12"))
     from hexmate.rules.games.asl import ovrbreak  # D7.17, A9.71: the MA and MGs in it, or immobilized
@@ -331,7 +347,48 @@ def resolve(position: Position, decision: Decision, answer: act.Answer) -> State
     decisions, sw_lines = swrandom.after_ovr(position.at(state), vehicle, h, outcomes, column, decisions)
     if sw_lines:
         state = state.replace(resolution=dataclasses.replace(res, lines=res.lines + tuple(sw_lines)))
-    return state.push(*decisions, *asks, *pick)
+    # D.8: an Unlikely Kill dr (A7.309) is the vehicle's attack: it comes before the PRC's checks, which it
+    # withdraws if it destroys the vehicle after all (unarmored.drop_pending)
+    unlikely = [d for d in asks if d.then == "unlikely_kill"]
+    return state.push(*unlikely, *decisions, *(d for d in asks if d not in unlikely), *pick)
+
+
+def _prc_groups(position: Position, hit: list[UnitState]) -> dict[tuple[str, int], list[UnitState]]:
+    """D.8B: the targets aboard each vehicle, a General Collateral attack of their own, by vehicle and CE DRM:
+    +2 for an armored halftrack's CE passengers (D5.31, D6.62), none for riders (D6.23) nor for a truck's
+    passengers (always exposed, D6.7)."""
+    out: dict[tuple[str, int], list[UnitState]] = {}
+    for unit in hit:
+        carrier = position.units.get(unit.carrier or "")
+        if carrier is None or not _vehicle(carrier):
+            continue
+        ce = vmg.CE_DRM if mounted.role_of(position, unit, carrier) == mounted.HT_PASSENGER else 0
+        out.setdefault((carrier.id, ce), []).append(unit)
+    return out
+
+
+def _prc_group(position: Position, h: Hex, carrier: UnitState, units: list[UnitState], ce: int, tem: int,
+               lead: int, original: int, fp: Fraction) -> tuple[list[UnitState], int, list[Line], Fraction]:
+    """D.8B: the OVR at the PRC of one vehicle as if they were its only target: the Location's TEM but a TEM
+    for infantry only (A7.308), or the CE DRM in its place when larger (D5.31); no FFMO (D.6); +2 in Motion
+    (D7.12); the OVR's leadership. Area Fire at PRC all concealed (A12.41)."""
+    own = tem - (asl_terrain.infantry_only_tem(position, h) if tem else 0)
+    said: list[Line] = []
+    if ce:
+        said.append(Line(T("CE units aboard {vehicle} (+2 CE DRM)", vehicle=carrier.id), f"{ce:+d}", "D5.31"))
+        own = max(own, ce)
+    if carrier.has("motion"):
+        said.append(Line(T("the exposed PRC of a vehicle in Motion"), "+2", "D7.12"))
+        own += 2
+    drm = own + lead
+    hidden = all(u.concealed for u in units)
+    if hidden:
+        fp = fp / 2
+        said.append(Line(T("concealed targets: Area Fire, FP halved"), str(fp), "A12.41"))
+    said.append(Line(T("units aboard {vehicle}", vehicle=carrier.id), T(
+        "General Collateral attack on {units}: Final DR {final}, without a TEM for infantry only, FFNAM or "
+        "FFMO", units=", ".join(u.id for u in units), final=original + drm), "D.8B"))
+    return units, drm, said, fp
 
 
 def _at_vehicles(position: Position, state: State, vehicle: UnitState, h: Hex, original: int, fp: Fraction,

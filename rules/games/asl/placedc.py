@@ -125,7 +125,7 @@ def _left(game: AslGame, position: Position, owner: UnitState) -> Fraction | int
     """The MF the possessor still has: those left of its move if it has moved (A4.4), else its whole MF."""
     if owner.id in position.state.moved:
         return mphsw.mf_left(owner) or 0
-    return game.group_budget([owner])
+    return game.group_budget([owner], position=position)
 
 
 def _level(owner: UnitState, level: int | None) -> int:

@@ -100,7 +100,7 @@ def check(game: AslGame, position: Position, smoke: act.Smoke) -> act.Smoke:
                             "A24.1")
     asl_wind.check_smoke(position, game.gstate(position.state).wind, unit.hex, smoke.hex)  # A24.1, A24.11
     cost = sp.smoke_grenade_cost(smoke.hex != unit.hex)
-    left = game.group_budget([unit])
+    left = game.group_budget([unit], position=position)
     if cost > left:
         raise IllegalAction(T("{unit} has {left} MF left; the attempt costs {cost}", unit=unit.id, left=left,
                               cost=cost), "A24.1")

@@ -46,7 +46,7 @@ def split(game: AslGame, position: Position) -> State:
     state = state.replace(moving=dataclasses.replace(moving, units=carry.with_carried(state, going)),
                           moved=(*state.moved, *left))
     cx = "cx" if any(u.has("cx") for u in going) else ""
-    budget = game.group_budget(going, cx, state)
+    budget = game.group_budget(going, cx, state, position=position)
     total = moving.cost
     if isinstance(total, int | Fraction) and total > budget:  # A4.12: the leader's bonus is gone with him
         why = T("{units} go on without {stayed}: the path costs {cost} MF, they have {budget} alone (A4.12)",

@@ -3,10 +3,12 @@
 A vehicle fires its MA at an enemy vehicle in LOS: the TCA turns to the target (Case A, D3.51), the TH DR,
 multiple ROF on the colored die (D3.5), acquisition (D3.51), breakdown (D3.7, D3.71), hit location and
 aspect (D3.2), the armor factor, the TK DR and its result (wreck, burning wreck, shock, stun,
-immobilization), and the crew survival DR of a destroyed, unburnt vehicle (D5.6). In the CCPh infantry
-attack a vehicle in their Location (A11.5). In its own MPh a vehicle fires between its moves as Bounding First
-Fire (D3.3: Case C, C4 in Motion; a Bounding Fire counter bars it from the AFPh), and so do the units aboard
-it (prcfire.py); chapter C's finer Case C1/C2 (C5.33) are not in the texts and not built.
+immobilization), and the crew survival DR of a destroyed, unburnt vehicle (D5.6); a hit that leaves the
+vehicle undestroyed attacks its exposed PRC (D.8A: ``specific_collateral``, the gun's HE equivalent, C8.31).
+In the CCPh infantry attack a vehicle in their Location (A11.5). In its own MPh a vehicle fires between its
+moves as Bounding First Fire (D3.3: Case C, C4 in Motion; a Bounding Fire counter bars it from the AFPh), and
+so do the units aboard it (prcfire.py); chapter C's finer Case C1/C2 (C5.33) are not in the texts and not
+built.
 
 D3.3.2 (``refiring``): a gun that kept its multiple ROF through the MPh, nothing else of the vehicle or
 aboard having fired, gets no Bounding Fire counter and fires once more in the AFPh, alone (no MG, no FT),
@@ -542,7 +544,7 @@ def resume_tk(position: Position, decision: Decision, answer: act.Answer) -> Sta
         "none": (),
     }[result]
     shaken = target.has("shocked") or target.has("stunned")
-    prc_checks = []
+    prc_checks: list[Decision] = []
     if "burning" in marks:  # D6.9, D9.2: no survival from a burning vehicle
         for rider in [u for u in state.units.values() if u.carrier == target.id]:
             for sw in [u for u in state.units.values() if u.carrier == rider.id]:
@@ -558,10 +560,17 @@ def resume_tk(position: Position, decision: Decision, answer: act.Answer) -> Sta
         state = state.without_unit(target.id)  # D9.52: a cupola leaves no wreck
     if result == "stunned":  # D5.34: BU, stopped; a second stun or a 1MT one is a Recall (D5.342, D5.341)
         state = vcrewhit.stun(position.at(state), target)
+    results = {target.id: result}
+    if "wreck" not in marks and target.id in state.units:  # D.8: none on a destroyed vehicle's PRC
+        state, more, got, collateral_checks = specific_collateral(
+            position, state, state.units.get(decision.subject[0]), state.units[target.id], dr)
+        lines = (*lines, *more)
+        results.update(got)
+        prc_checks += collateral_checks
     summary = T("{target}: {result}", target=target.id, result=WORDS[result])
     action = act.Fire(decision.subject, decision.target or Hex(0, 0), answer.dice)
     state = state.replace(
-        resolution=Resolution(action, "ordnance", pack.label, True, lines, {target.id: result}, summary)
+        resolution=Resolution(action, "ordnance", pack.label, True, lines, results, summary)
     ).push(*prc_checks)  # D6.9: after the crew's own roll
     if dugin.cupola(target):
         return state  # D9.51: no CS# (its crew goes with it) and no Immobilization TC
@@ -588,6 +597,29 @@ def resume_tk(position: Position, decision: Decision, answer: act.Answer) -> Sta
             )
         )
     return state
+
+
+def specific_collateral(position: Position, state: State, firer: UnitState | None, target: UnitState, dr: int
+                        ) -> tuple[State, list[Line], dict[str, str], list[Decision]]:
+    """D.8A and the Collateral Attack Table (a vehicle-target type, S at an AFV and at an unarmored vehicle
+    alike): the gun's hit that leaves the vehicle undestroyed attacks its exposed PRC at the IFT FP of the
+    gun's HE equivalent (C8.31, the motoord pack) with the To Kill DR plus only the CE DRM
+    (collateral.specific). A gun of no known calibre attacks nobody."""
+    from hexmate.rules.games.asl import collateral, motoord
+
+    ma = vtype(firer).ma if firer is not None and is_vehicle(firer) else None
+    if ma is None or not ma.calibre:
+        return state, [], {}, []
+    fp = motoord.he_fp(ma.calibre)
+    axis = position.charts.chart("ift").axis("fp")
+    col = axis.locate(fp)
+    if col is None:
+        return state, [], {}, []
+    state, lines, results, asks = collateral.specific(position, state, target, int(axis.keys[col]), dr)
+    if not lines:
+        return state, [], {}, []
+    said = Line(T("HE equivalent of a {calibre}mm gun", calibre=ma.calibre), str(fp), "C8.31")
+    return state, [said, *lines], results, asks
 
 
 def resume_cs(position: Position, decision: Decision, answer: act.Answer) -> State:

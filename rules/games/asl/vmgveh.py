@@ -50,14 +50,15 @@ def aboard(state: State, vehicle: UnitState) -> list[UnitState]:
 
 
 def exposed_prc(state: State, vehicle: UnitState) -> list[tuple[UnitState, int]]:
-    """D.8, D.8A: the exposed PRC of an AFV and the CE DRM of each: riders 0 (D6.23), the CE passengers of an
-    armored halftrack +2 (D5.31, D6.62); only riders when its crew is shocked or stunned (D.8)."""
+    """D.8, D.8A: the exposed PRC of a vehicle and the CE DRM of each: riders 0 (D6.23), the CE passengers of
+    an armored halftrack +2 (D5.31, D6.62), a truck's passengers 0 (always exposed, D6.7); only riders when
+    its crew is shocked or stunned (D.8)."""
     out: list[tuple[UnitState, int]] = []
     for unit in aboard(state, vehicle):
         vt = vtype(vehicle)  # D6.81: a carrier's MMC ride outside it
         kind = mounted.RIDER if vt.carrier and vt.passengers and unit.type not in ("leader", "hero") \
             else mounted.role(vehicle)
-        if kind == mounted.RIDER:
+        if kind == mounted.RIDER or (kind == mounted.PASSENGER and not vt.armored):  # D6.23, D6.7
             out.append((unit, 0))
         elif (kind == mounted.HT_PASSENGER and mounted.exposed(vehicle) and not unit.has("broken")
               and not (vehicle.has("shocked") or vehicle.has("stunned"))):

@@ -177,3 +177,24 @@ def test_a2_5_barred_all_through_its_mph_it_comes_on_a_turn_later_not_in_the_aph
     assert not arrival.waiting(pos)
     assert not [a for a in pos.legal_actions if getattr(a, "mode", "") == "enter"]
     pos.game.check_end(pos)  # no refusal
+
+
+def _no_nationality_group(make_position: Any, options: Any) -> Any:
+    """A British side: a 4-6-7 naming no nationality (so British, A4.12) and an American 9-1."""
+    from hexmate.rules.games.asl import units as au
+    counters: dict[str, Any] = {name: dict(v) for name, v in au.demo_catalogue().items()}
+    counters["4-6-7x"] = {k: v for k, v in counters["4-6-7"].items() if k != "nationality"}
+    counters["9-1american"] = {**counters["9-1"], "nationality": "american"}
+    sides = [{"id": "a", "name": "A", "nationality": "british"}, {"id": "b", "name": "B"}]
+    units = [_u("r-1", "A4", counter="4-6-7x"), _u("r-l", "A4", counter="9-1american")]
+    return make_position("asl", units, "MPh", counters=counters, options=options, sides=sides)
+
+
+def test_a4_12_an_entering_squad_naming_no_nationality_is_its_sides(make_position: Any) -> None:
+    """A4.12 on entry (A2.51): the squad is British, its side's, so the American leader entering with it
+    gives no +2 MF: A4 and on through B4, C4, D4 is its 4 MF; a fifth hex, E4, is beyond it."""
+    pos = _no_nationality_group(make_position, {"entry": {"r-1": {"turn": 1, "hexes": ["A4"]},
+                                                          "r-l": {"turn": 1, "hexes": ["A4"]}}})
+    pos.game.check(pos, pos.parse_action("move r-1,r-l A4-B4-C4-D4 as enter"))
+    with pytest.raises(IllegalAction, match=r"costs 5 MF, the stack has 4 MF"):
+        pos.game.check(pos, pos.parse_action("move r-1,r-l A4-B4-C4-D4-E4 as enter"))

@@ -100,3 +100,44 @@ def test_d7_221_fpf_tpbf_its_dr_is_also_the_firers_nmc(make_position: Any) -> No
     assert roll is not None and "6 FP" in str(roll.prompt)
     pos.push_text("answer dice 5,6")
     assert pos.units["b-sq"].has("broken")
+
+
+def _loaded_truck(make_position: Any) -> Position:
+    """The truck overruns D5 carrying a 4-6-7 (D6.7: always exposed); the OVR's 6,5 misses the 4-4-7."""
+    units = [{"id": "a-tr", "counter": "truck", "side": "a", "hex": "C5", "markers": ["vca0"]},
+             {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5", "carrier": "a-tr"},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "D5"}]
+    pos: Position = make_position("asl", units, "MPh", counters=TRUCK)
+    pos.push_text("move a-tr C5-D5")
+    pos.push_text("answer dice 6,5")
+    while pos.decision is not None and pos.decision.then != OFFER:
+        pos.push_text("answer pass" if pos.decision.kind == "react" else "answer dice 6,6")
+    pos.push_text("answer tpbf-b-sq")
+    return pos
+
+
+def test_d8b_the_tpbf_attacks_the_passengers_of_the_truck_it_spares(make_position: Any) -> None:
+    """D6.7, D.8B: TPBF 12 FP; DR 5,5 = 10 is above the Kill number: the truck unharmed; its passenger takes
+    the same DR on the 12 column as a General Collateral attack, in open ground with no TEM: Final DR 10."""
+    pos = _loaded_truck(make_position)
+    assert kill_for(pos, 12) < 10
+    pos.push_text("answer dice 5,5")
+    res = pos.last_resolution
+    assert res is not None and res.results["a-tr"] == "none"
+    cell = str(pos.charts.chart("ift").lookup(fp=12, final_dr=10))
+    assert res.results["a-sq"] == cell
+    said = [str(line.value) for line in res.lines if line.rule == "D.8B"]
+    assert said == [f"General Collateral attack on a-sq: 12 column, Final DR 10 -> {cell}"]
+
+
+def test_d8_no_collateral_attack_when_the_tpbf_destroys_the_truck(make_position: Any) -> None:
+    """D.8, D5.6: one below the Kill number destroys the truck: its passenger takes no collateral attack,
+    only its Survival DR (D6.9)."""
+    pos = _loaded_truck(make_position)
+    kill = kill_for(pos, 12)
+    white = min(6, kill - 2)
+    pos.push_text(f"answer dice {white},{kill - 1 - white}")
+    res = pos.last_resolution
+    assert res is not None and res.results == {"a-tr": "destroyed"}
+    assert not any(line.rule == "D.8B" for line in res.lines)
+    assert [d.then for d in pos.state.decisions if d.subject == ("a-sq",)] == ["vprc"]

@@ -157,17 +157,20 @@ def test_d7_12_the_exposed_prc_of_a_vehicle_in_motion_at_plus_2(make_position: A
     pos = pos.at(pos.state.with_unit(tank.at(h)))
     assert {u.id for u in overrun.targets(pos, "a", h)} == {"b-sq", "b-sq2"}
     decision = overrun.declare(pos, pos.units["a-pz"], h)
-    state = overrun.resolve(pos, decision, act.Answer(dice=(2, 2)))
+    state = overrun.resolve(pos, decision, act.Answer(dice=(3, 3)))  # the truck: 6 + 2 = 8, above Kill# 7
     res = state.resolution
-    assert res is not None
+    assert res is not None and res.results["b-tr"] == "none"
     finals = [str(line.value) for line in res.lines if "column" in str(line.value)]
-    assert "final DR 3" in finals[0] and "final DR 6" in finals[1]  # 4 - 1 FFMO; 4 + 2 in Motion, no FFMO
+    assert "final DR 5" in finals[0] and "final DR 8" in finals[1]  # 6 - 1 FFMO; 6 + 2 in Motion, no FFMO
     assert any(line.rule == "D7.12" and line.value == "+2" for line in res.lines)
+    assert any(line.rule == "D.8B" and "b-sq2" in str(line.value) for line in res.lines)
 
 
 def test_d7_12_played_an_overrun_into_a_hex_with_an_enemy_truck_in_motion(make_position: Any) -> None:
     """D2.6 bars only an enemy AFV's hex: the tank overruns D5, where a squad stands beside an enemy truck in
-    Motion with a squad aboard; that squad is a target at +2 and without FFMO (D7.12)."""
+    Motion with a squad aboard. The DR 2,2 destroys the truck (D7.12: 4 + 2 in Motion = 6, below its Kill
+    number 7, A7.308), so the squad aboard takes no collateral attack (D.8, D5.6), only its Survival DR
+    (D6.9); the squad on foot takes the OVR at 4 - 1 FFMO = 3."""
     units = [
         {"id": "b-tr", "counter": "truck", "side": "b", "hex": "D5", "markers": ["vca0", "motion"]},
         {"id": "b-sq2", "counter": "4-4-7", "side": "b", "hex": "D5", "carrier": "b-tr"},
@@ -178,11 +181,15 @@ def test_d7_12_played_an_overrun_into_a_hex_with_an_enemy_truck_in_motion(make_p
     assert top is not None and top.then == overrun.OVR
     pos.push_text("answer dice 2,2")
     res = pos.last_resolution
-    assert res is not None and set(res.results) == {"b-sq", "b-sq2", "b-tr"}
-    finals = [str(line.value) for line in res.lines if "column" in str(line.value)]
-    assert "final DR 3" in finals[0] and "final DR 6" in finals[1]  # 4 - 1 FFMO; 4 + 2 in Motion, no FFMO
+    assert res is not None and set(res.results) == {"b-sq", "b-tr"}
+    finals = [str(line.value) for line in res.lines if "final DR" in str(line.value)]
+    assert len(finals) == 1 and "final DR 3" in finals[0]  # 4 - 1 FFMO
     # D7.12: the truck itself, on the vehicle line (A7.308): 4 + 2 in Motion = 6 below Kill number 7
     assert res.results["b-tr"] == "destroyed" and pos.units["b-tr"].has("wreck")
+    assert any(line.rule == "D.8" and "b-tr is destroyed by the same DR" in str(line.value)
+               for line in res.lines)
+    pending = [d for d in pos.state.decisions if "b-sq2" in d.subject]
+    assert [d.then for d in pending] == ["vprc"]  # D6.9: its Survival DR, no check from the OVR
 
 
 def test_d6_65_d7_16_a_leader_aboard_directs_the_ovr_his_passengers_join(make_position: Any) -> None:
@@ -410,3 +417,101 @@ def test_d7_11_the_ft_left_out(make_position: Any) -> None:
     assert pos.decision is not None and Fraction(pos.decision.arg("fp")) == 7
     pos.push_text("answer dice 3,3")
     assert not pos.units["a-fl"].has("ft_fired")
+
+
+def test_d8b_a_stopped_trucks_passengers_as_if_the_only_target(make_position: Any) -> None:
+    """D.8B, D.6, A7.308: the tank overruns D5, a shellhole (+1 TEM for infantry only, the A7.308 example's),
+    where a squad stands beside a stopped enemy truck with a squad aboard. DR 4,4 = 8: the truck 8 on the
+    vehicle line, above its Kill number 7: no effect; the squad on foot 8 + 1 TEM = 9; the squad aboard takes
+    the General Collateral attack as if the only target: no shellhole TEM, no FFMO (D.6), Final DR 8."""
+    units = [
+        {"id": "b-tr", "counter": "truck", "side": "b", "hex": "D5", "markers": ["vca0"]},
+        {"id": "b-sq2", "counter": "4-4-7", "side": "b", "hex": "D5", "carrier": "b-tr"},
+    ]
+    pos = make(make_position, *units, counters=TRUCK, hexes={"D5": "shellhole"})
+    h = pos.map.parse_label("D5")
+    pos = pos.at(pos.state.with_unit(pos.units["a-pz"].at(h)))  # a vehicle enters no shellhole here (B2)
+    res = overrun.resolve(pos, overrun.declare(pos, pos.units["a-pz"], h), act.Answer(dice=(4, 4))).resolution
+    assert res is not None and res.results["b-tr"] == "none"
+    finals = [str(line.value) for line in res.lines if "final DR" in str(line.value)]
+    assert len(finals) == 2 and "final DR 9" in finals[0] and "final DR 8" in finals[1]
+    said = [str(line.value) for line in res.lines if line.rule == "D.8B"]
+    assert said == ["General Collateral attack on b-sq2: Final DR 8, without a TEM for infantry only, "
+                    "FFNAM or FFMO"]
+
+
+def test_d8b_no_ffmo_for_the_passengers_of_a_stopped_truck_in_the_open(make_position: Any) -> None:
+    """D.6, D7.15: in open ground the OVR's FFMO -1 is for the squad on foot (DR 4,4: 8 - 1 = 7), not for the
+    squad aboard the stopped truck (8)."""
+    units = [
+        {"id": "b-tr", "counter": "truck", "side": "b", "hex": "D5", "markers": ["vca0"]},
+        {"id": "b-sq2", "counter": "4-4-7", "side": "b", "hex": "D5", "carrier": "b-tr"},
+    ]
+    pos = make(make_position, *units, counters=TRUCK)
+    pos.push_text("move a-pz C5-D5")
+    pos.push_text("answer dice 4,4")
+    res = pos.last_resolution
+    assert res is not None
+    finals = [str(line.value) for line in res.lines if "final DR" in str(line.value)]
+    assert "final DR 7" in finals[0] and "final DR 8" in finals[1]
+
+
+def _ht_overrun(make_position: Any, *marks: str) -> tuple[Position, Any]:
+    """The tank already in D5 (as the first D7.12 test) with an enemy armored halftrack: a squad aboard as a
+    passenger and a HS riding outside it (D17.3's rider marker)."""
+    units = [
+        {"id": "b-ht", "counter": "ht", "side": "b", "hex": "D5", "markers": ["vca0", *marks]},
+        {"id": "b-p", "counter": "4-4-7", "side": "b", "hex": "D5", "carrier": "b-ht"},
+        {"id": "b-r", "counter": "4-4-7", "side": "b", "hex": "D5", "carrier": "b-ht", "markers": ["rider"]},
+    ]
+    pos = make(make_position, *units)
+    h = pos.map.parse_label("D5")
+    return pos.at(pos.state.with_unit(pos.units["a-pz"].at(h))), h
+
+
+def test_d8_a_stunned_halftracks_passengers_are_no_target_only_its_riders(make_position: Any) -> None:
+    """D.8 (the Collateral Attack Table's note 1): with the crew stunned or shocked the collateral attack is
+    on the riders only; the CE passengers of a halftrack in good order are a target (D6.62)."""
+    pos, h = _ht_overrun(make_position)
+    assert {u.id for u in overrun.targets(pos, "a", h)} == {"b-sq", "b-p", "b-r"}
+    for mark in ("stunned", "shocked"):
+        pos, h = _ht_overrun(make_position, mark)
+        assert {u.id for u in overrun.targets(pos, "a", h)} == {"b-sq", "b-r"}
+
+
+def test_d8b_d5_31_a_halftracks_ce_passengers_take_the_ce_drm(make_position: Any) -> None:
+    """D.8B, D5.31: the OVR at the CE passengers of the halftrack (DR 3,3 = 6) with the +2 CE DRM: 8; at its
+    rider with no CE DRM (D6.23) and no FFMO (D.6): 6; at the squad on foot, 6 - 1 FFMO = 5."""
+    pos, h = _ht_overrun(make_position)
+    state = overrun.resolve(pos, overrun.declare(pos, pos.units["a-pz"], h), act.Answer(dice=(3, 3)))
+    res = state.resolution
+    assert res is not None
+    finals = {getattr(line.value, "facts", {}).get("final") for line in res.lines if line.rule == "D.8B"}
+    assert finals == {8, 6}
+    ift = [str(line.value) for line in res.lines if "final DR" in str(line.value)]
+    assert len(ift) == 3 and "final DR 5" in ift[0]
+    assert any(line.rule == "D5.31" and line.value == "+2" for line in res.lines)
+
+
+def test_d8_the_unlikely_kill_comes_before_the_passengers_checks(make_position: Any) -> None:
+    """D.8: the attack on the vehicle is resolved first. An immobilized tank (FP halved, D7.11: 5 FP, the 4
+    column, Kill number 5) overruns a woods hex (+1 TEM) holding an enemy truck in Motion (+2) with a squad
+    aboard: Original DR 1,1 = 2, Final 5 = the Kill number: immobilized, and the Original 2 asks the Unlikely
+    Kill dr (A7.309) before the squad aboard rolls anything; its 2 destroys the truck after all: the squad's
+    check from the collateral attack is withdrawn, its Survival DR follows (D6.9)."""
+    units = [
+        {"id": "b-tr", "counter": "truck", "side": "b", "hex": "D5", "markers": ["vca0", "motion"]},
+        {"id": "b-sq2", "counter": "4-4-7", "side": "b", "hex": "D5", "carrier": "b-tr"},
+    ]
+    pos = make(make_position, *units, counters=TRUCK, hexes={"D5": "woods"})
+    h = pos.map.parse_label("D5")
+    pos = pos.at(pos.state.with_unit(pos.units["a-pz"].at(h).mark("immobilized")))
+    state = overrun.resolve(pos, overrun.declare(pos, pos.units["a-pz"], h), act.Answer(dice=(1, 1)))
+    res = state.resolution
+    assert res is not None and res.results["b-tr"] == "immobilized" and res.results["b-sq2"] not in ("-", "")
+    assert state.decision is not None and state.decision.then == "unlikely_kill"
+    assert any("b-sq2" in d.subject and d.then in ("mc", "ptc", "casualty") for d in state.decisions)
+    pos = pos.at(state)
+    pos.push_text("answer dice 2")  # A7.309: 2, destroyed
+    assert pos.units["b-tr"].has("wreck")
+    assert [d.then for d in pos.state.decisions if "b-sq2" in d.subject] == ["vprc"]

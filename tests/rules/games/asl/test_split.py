@@ -98,3 +98,30 @@ def test_a_leader_killed_takes_his_mf_bonus_with_him(make_position: Any) -> None
     pos.push_text("answer keep-rof")
     pos.push_text("answer pass")
     assert pos.state.moving is None and pos.units["a-1"].hex == pos.map.parse_label("H6")
+
+
+def test_a4_12_the_leader_left_with_it_is_not_of_its_nationality(make_position: Any) -> None:
+    """A4.12: on a British side, a 4-6-7 naming no nationality (so British) sets out with a 9-1 naming none
+    (British too) and an American 9-1: 6 MF, the British leader's bonus. He is pinned in H6; the American
+    leader going on with it gives the squad no +2 MF, so its own 4 are short of the 5 MF path: it stops in
+    H6, and he with it (the group moves at its slowest member)."""
+    counters = {**COUNTERS, "4-6-7x": {k: v for k, v in COUNTERS["4-6-7"].items() if k != "nationality"},
+                "9-1american": {**COUNTERS["9-1"], "nationality": "american"}}
+    units = [{"id": "a-1", "counter": "4-6-7x", "side": "a", "hex": "H7"},
+             {"id": "a-l", "counter": "9-1", "side": "a", "hex": "H7"},
+             {"id": "a-m", "counter": "9-1american", "side": "a", "hex": "H7"},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "J5"},
+             {"id": "b-mg", "counter": "HMGr", "side": "b", "hex": "J5", "carrier": "b-1"}]
+    sides = [{"id": "a", "name": "A", "nationality": "british"}, {"id": "b", "name": "B"}]
+    pos = make_position("asl", units, "MPh", counters=counters, sides=sides,
+                        hexes={"H5": "stone-building", "G5": "stone-building"})
+    pos.push_text("move a-1,a-l,a-m H7-H6-H5-G5")  # 1 + 2 + 2 = 5 MF, within the British leader's 6
+    pos.push_text("fire b-mg at H6 dice 6,1")  # demo IFT: 1MC on each
+    pos.push_text("answer dice 4,4")  # the British 9-1: 8 + 1 = 9, his morale: pinned (A7.8)
+    pos.push_text("answer dice 1,2")  # the American 9-1 passes
+    pos.push_text("answer dice 1,2")  # the squad passes
+    pos.push_text("answer keep-rof")
+    pos.push_text("answer pass")
+    h6 = pos.map.parse_label("H6")
+    assert pos.state.moving is None and pos.units["a-l"].has("pinned")
+    assert pos.units["a-1"].hex == h6 and pos.units["a-m"].hex == h6
