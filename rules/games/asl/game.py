@@ -268,6 +268,9 @@ class AslState(GameState):
     mud: tuple[tuple[str, int, int], ...] = ()
     # D2.401: the path each vehicle moved along this MPh, for Motion attempts in the windows after it
     vpath: tuple[tuple[str, tuple[Hex, ...]], ...] = ()
+    # D2.401 with D14.31: each platoon AFV's MPh start hex (None: off the map) and the hex and MP of each
+    # impulse it paid for, for Motion attempts in the windows of later impulses (impulse.log_mp)
+    imp_mp: tuple[tuple[str, Hex | None, tuple[tuple[Hex, Fraction], ...]], ...] = ()
     # D14.212: platoon AFVs gone off the map in an impulse this MPh: id, platoon, the off-map hex, status
     imp_away: tuple[tuple[str, str, Hex, str], ...] = ()
     move_levels: tuple[int, ...] = ()  # the level of each Location of the move under way (A2.8, stairs.py)
@@ -2761,7 +2764,7 @@ class AslGame(Game):
             state = vmud.end_of_mph(state)  # D8.23: one secret bog DR a vehicle and MPh
             state = cavalry.mph_over(state)  # A13.31, A13.36: one MPh's horse marks
             state = vsmccrew.end_of_mph(state)  # A21.22: a lone SMC crew's "moved" for the Player Turn
-            state = state.replace(game=self.gstate(state).replace(vpath=()))  # D2.401
+            state = state.replace(game=self.gstate(state).replace(vpath=(), imp_mp=()))  # D2.401
             state = reaction.phase_over(state)  # D7.21
             state = asl_arrival.end_of_mph(position.at(state))  # A2.5: entries barred in this MPh
         elif phase == "APh":
