@@ -2422,6 +2422,10 @@ class AslGame(Game):
             cycle = moto.check_through(position.units[move.units[0]])
             position = position.at(position.state.with_unit(cycle))
             move = dataclasses.replace(move, mode=rest)
+        if move.units[0] in position.units and armour.is_vehicle(position.units[move.units[0]]):
+            marked, rest = armour.mark_stops(position, position.units[move.units[0]], move.mode)  # D3.1.2
+            position = position.at(position.state.with_unit(marked))
+            move = dataclasses.replace(move, mode=rest)
         turret, rest = armour.turret_word(move.mode)  # D3.1.2: a TCA change with the move's first MP
         if turret is not None:
             move = dataclasses.replace(move, mode=rest)
