@@ -447,7 +447,8 @@ def end_of_mph(state: State) -> State:
     for unit in list(state.units.values()):
         old = tuple(m for m in unit.markers if m[:5] == "spent" or m[:3] == "mpq" or m == wagon.GALLOP
                     or m[:7] == "came_on"  # A2.51: vmotion.CAME, ventry.py
-                    or m.startswith(TURN_AT))  # D3.1.2: a TCA change for a hex the move never reached
+                    or m.startswith(TURN_AT)  # D3.1.2: a TCA change for a hex the move never reached
+                    or m.startswith(ovr.NAMED))  # D7.14: the hexes its move named as overrun
         if old and is_vehicle(unit):
             state = state.with_unit(unit.mark(remove=old))
     return state
@@ -611,6 +612,9 @@ def check_move(position: Position, move: act.Move) -> act.Move:
     minimum, mode = vminimum.split(move.mode)
     slow, mode = aerosan.split(mode)
     through, mode = moto.split(mode)
+    named, mode = ovr.split(position, mode)
+    if named:  # D7.1, D7.14: the hexes it overruns, named; the other enemy hexes passed without an OVR
+        unit = ovr.check_named(position, unit, move.path, named, through)
     if through:  # D15.43: the sidecars' costs without the OVR's quarter MPA
         unit = moto.check_through(unit)
     bypass, across, reverse = vbypass.declared(position, mode)

@@ -2311,8 +2311,7 @@ class AslGame(Game):
             return False  # D7.1, D2.17: an OVR is paid with the entry of the hex; a delay MP enters nothing
         mover = position.units[moving.units[0]]
         bypassing = vbypass.across_of(mover) is not None  # D7.13: no OVR of units in the obstacle
-        ovr_here = overrun.is_overrun(position, mover.side, moving.here)
-        ovr_here = ovr_here and overrun.may_overrun(position, mover)  # D7.13: no Bounding Fire
+        ovr_here = overrun.overruns(position, mover, moving.here)  # D7.13: no Bounding Fire; D7.14: named
         return armour.is_vehicle(mover) and not bypassing and ovr_here and moto.overruns(mover)  # D15.43
 
     def advance_move(self, position: Position) -> State:
@@ -2414,10 +2413,17 @@ class AslGame(Game):
         hidden = asl_hip.in_action(position, move)
         if hidden:
             position = position.at(asl_hip.reveal(self, position.state, hidden, keep_concealed=True))
+        from hexmate.rules.games.asl import overrun as vovr
+
         if asl_aa.claims(move):  # D9.31: the AFV leads the move, the infantry marked as with it
             position = position.at(asl_aa.begin(self, position, move))
             move = dataclasses.replace(move, mode="")
         through, rest = moto.split(move.mode)
+        named, rest = vovr.split(position, rest)
+        if named and move.units[0] in position.units:  # D7.1, D7.14: the hexes it overruns, named
+            marked = vovr.check_named(position, position.units[move.units[0]], move.path, named, through)
+            position = position.at(position.state.with_unit(marked))
+            move = dataclasses.replace(move, mode=rest)  # never with ``through`` (check_named)
         if through and move.units[0] in position.units:  # D15.43, D7.1: riding through, no OVR
             cycle = moto.check_through(position.units[move.units[0]])
             position = position.at(position.state.with_unit(cycle))
