@@ -492,7 +492,7 @@ def turret_word(mode: str) -> tuple[int | None, str]:
     return k, "+".join(w for w in words if not _tca_word(w))
 
 
-TURN_AT = "tca_at"  # tca_at<K>:q,r: the TCA to turn to hexspine K as the move enters hex (q, r) (D3.1.2)
+TURN_AT = "tca_at:"  # tca_at:K:q,r: the TCA to turn to hexspine K as the move enters hex (q, r) (D3.1.2)
 
 
 def _tca_at_word(w: str) -> bool:
@@ -553,7 +553,7 @@ def _check_stops(position: Position, unit: UnitState, move: act.Move, stops: tup
 
 
 def mark_stops(position: Position, unit: UnitState, mode: str) -> tuple[UnitState, str]:
-    """The ``tcaK@HEX`` words of a move begun: kept on the vehicle (``tca_at<K>:q,r``) for ``turn_at_entry``;
+    """The ``tcaK@HEX`` words of a move begun: kept on the vehicle (``tca_at:K:q,r``) for ``turn_at_entry``;
     the rest of the mode returned."""
     stops, rest = turret_stops(position, mode)
     return unit.mark(*(f"{TURN_AT}{k}:{h.q},{h.r}" for k, h in stops)), rest
