@@ -13,7 +13,8 @@ are in ``vfire.py``, passengers in ``transport.py``. What is built at the table:
 - after it the owner answers the facing question: touch the vehicle down on a neighbouring hex to turn its
   front to the nearest hexspine beside that hex, 1 MP a hexspine; set it back (or press done) to keep it
   (D2.11); it then stops for 1 MP if it has one, else stays in Motion (D2.13, D2.4);
-- ``show arc UNIT`` lights its covered arcs (D3.1).
+- ``show arc UNIT`` lights its covered arcs (D3.1); ``as tcaK`` turns the turret with the move's first MP,
+  ``as tcaK@HEX`` with the MP that enters HEX along the path (D3.1.2: ``turret_stops``, ``turn_at_entry``).
 
 Vehicles are hidden from the infantry modules (``infantry_view``): small arms do not attack an AFV in this
 subset (only its exposed crew could be hurt, D.8), and infantry never target a hex holding only vehicles.
@@ -30,7 +31,7 @@ from typing import Any
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Physical
-from hexmate.rules.errors import IllegalAction
+from hexmate.rules.errors import IllegalAction, RulesError
 from hexmate.rules.games.asl import (
     aerosan,
     armorldr,
@@ -445,7 +446,9 @@ def end_of_mph(state: State) -> State:
     """The MP a vehicle spent, and the quarters its loaders left it, count for one MPh only (D2.1, D6.4)."""
     for unit in list(state.units.values()):
         old = tuple(m for m in unit.markers if m[:5] == "spent" or m[:3] == "mpq" or m == wagon.GALLOP
-                    or m[:7] == "came_on")  # A2.51: vmotion.CAME, ventry.py
+                    or m[:7] == "came_on"  # A2.51: vmotion.CAME, ventry.py
+                    or m.startswith(TURN_AT)  # D3.1.2: a TCA change for a hex the move never reached
+                    or m.startswith(ovr.NAMED))  # D7.14: the hexes its move named as overrun
         if old and is_vehicle(unit):
             state = state.with_unit(unit.mark(remove=old))
     return state
@@ -489,6 +492,90 @@ def turret_word(mode: str) -> tuple[int | None, str]:
     return k, "+".join(w for w in words if not _tca_word(w))
 
 
+TURN_AT = "tca_at:"  # tca_at:K:q,r: the TCA to turn to hexspine K as the move enters hex (q, r) (D3.1.2)
+
+
+def _tca_at_word(w: str) -> bool:
+    return len(w) > 5 and _tca_word(w[:4]) and w[4] == "@"
+
+
+def turret_stops(position: Position, mode: str) -> tuple[tuple[tuple[int, Hex], ...], str]:
+    """D3.1.2: the ``tcaK@HEX`` words of a vehicle move (``as tca2@C5``, several joined by ``+``): the TCA
+    turned to hexspine K with the MP that enters HEX, further along the path. Returns ((K, hex) in the order
+    given, the rest of the mode)."""
+    words = [w for w in mode.split("+") if w] if mode else []
+    out: list[tuple[int, Hex]] = []
+    for w in words:
+        if not _tca_at_word(w):
+            continue
+        try:
+            out.append((int(w[3]), position.map.parse_label(w[5:])))
+        except (KeyError, ValueError, RulesError):
+            why = T("{word}: name a hex of the path, as in tca2@C5", word=w)
+            raise IllegalAction(why, "D3.1.2") from None
+    return tuple(out), "+".join(w for w in words if not _tca_at_word(w))
+
+
+def turret_extra_at(position: Position, a: Hex, b: Hex) -> int:
+    """D3.1.2 (C5.11): a TCA change with the MP that enters b from a takes one MP more where b is a woods or
+    building obstacle or rubble, unless it entered b by a road (it is on the road there)."""
+    if position.map.terrain(b) not in TURRET_SLOW:
+        return 0
+    d = direction_between(a, b)
+    road = d in position.map.road_exits(a) and opposite(d) in position.map.road_exits(b)
+    return 0 if road else 1
+
+
+def _check_stops(position: Position, unit: UnitState, move: act.Move, stops: tuple[tuple[int, Hex], ...],
+                 rest: str) -> act.Move:
+    """D3.1.2: each named hex is one the path enters (the first MP's change is plain ``tcaK``), once; the move
+    is checked without the words, then pays one MP more for each change in an obstacle (C5.11)."""
+    vt = vtype(unit)
+    if vt.ma is None or vt.ma.mount == "NT" or vbypass.across_of(unit) is not None or any(
+            w.partition(":")[0] == "bypass" for w in rest.split("+")):
+        raise IllegalAction(T("{unit} has no turret it may turn this way (a bypass has four TCA points, "
+                              "D2.321)", unit=unit.id), "D3.1.2")
+    entered = list(move.path[1:])
+    seen: set[Hex] = set()
+    for _, h in stops:
+        if h not in entered or h in seen:
+            raise IllegalAction(T("{hex} is not a hex this move enters (once a hex): the TCA turns with the "
+                                  "MP that enters it (D3.1.2)", hex=position.label(h)), "D3.1.2")
+        seen.add(h)
+    plain = check_move(position, dataclasses.replace(move, mode=rest))
+    assert plain.cost is not None
+    extra = sum(turret_extra_at(position, move.path[entered.index(h)], h) for _, h in stops)
+    cost = Fraction(plain.cost) + extra
+    if extra and cost + spent_of(unit) > budget(unit) + (vm.esb_limit(vt) if vt.tracked else 0):
+        raise IllegalAction(T("the path costs {cost} MP, {unit} has {mp} MP", cost=cost, unit=unit.id,
+                              mp=budget(unit) - spent_of(unit)), "D3.1.2")
+    return act.Move(move.units, move.path, cost, move.mode)
+
+
+def mark_stops(position: Position, unit: UnitState, mode: str) -> tuple[UnitState, str]:
+    """The ``tcaK@HEX`` words of a move begun: kept on the vehicle (``tca_at:K:q,r``) for ``turn_at_entry``;
+    the rest of the mode returned."""
+    stops, rest = turret_stops(position, mode)
+    return unit.mark(*(f"{TURN_AT}{k}:{h.q},{h.r}" for k, h in stops)), rest
+
+
+def turn_at_entry(position: Position, state: State, uid: str, h: Hex) -> State:
+    """D3.1.2: the vehicle entered h: a TCA change declared for it is made with that MP, before the window
+    that MP opens (D3.3); a turret that turns throws its riders off (D6.21)."""
+    unit = state.units.get(uid)
+    mark = f":{h.q},{h.r}"
+    if unit is None:
+        return state
+    word = next((m for m in unit.markers if m.startswith(TURN_AT) and m.endswith(mark)), None)
+    if word is None:
+        return state
+    from hexmate.rules.games.asl import vfire
+
+    state = state.with_unit(unit.mark(remove=(word,)))
+    state, turned = vfire.turn_ma(position, state, state.units[uid], int(word[len(TURN_AT)]))
+    return state.with_unit(turned)
+
+
 def check_move(position: Position, move: act.Move) -> act.Move:
     if len(move.units) != 1:
         raise IllegalAction(T("a vehicle moves alone in this subset"), "D2.1")
@@ -496,6 +583,9 @@ def check_move(position: Position, move: act.Move) -> act.Move:
     why = can_move(position, unit)
     if why:
         raise IllegalAction(why)
+    stops, rest = turret_stops(position, move.mode)
+    if stops:  # D3.1.2: the turret turned with the MP entering a hex along the path
+        return _check_stops(position, unit, move, stops, rest)
     k, rest = turret_word(move.mode)
     if k is not None:  # D3.1.2: the turret turned with the first MP, checked as the move without it
         vt = vtype(unit)
@@ -522,6 +612,9 @@ def check_move(position: Position, move: act.Move) -> act.Move:
     minimum, mode = vminimum.split(move.mode)
     slow, mode = aerosan.split(mode)
     through, mode = moto.split(mode)
+    named, mode = ovr.split(position, mode)
+    if named:  # D7.1, D7.14: the hexes it overruns, named; the other enemy hexes passed without an OVR
+        unit = ovr.check_named(position, unit, move.path, named, through)
     if through:  # D15.43: the sidecars' costs without the OVR's quarter MPA
         unit = moto.check_through(unit)
     bypass, across, reverse = vbypass.declared(position, mode)
@@ -708,6 +801,7 @@ def enter(position: Position, state: State) -> State:
             state = riders.bail_out(position.at(state), on_top, a, "D6.21")  # before the woods or building
         for rider in [u for u in state.units.values() if u.carrier == uid]:  # passengers ride along (D6.1)
             state = state.with_unit(rider.at(moving.here))
+        state = turn_at_entry(position, state, uid, b)  # D3.1.2: a TCA change declared for this hex's MP
     bypassing = bool(acrosses) and acrosses[-1] is not None  # D2.3: no bog check for the obstacle bypassed
     sled = aerosan.is_aerosan(vtype(unit).movement)  # D17.24: never bogs
     check = (bog_check(position, unit, moving.path[moving.at - 1], moving.here, minimum=minimum)

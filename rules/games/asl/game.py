@@ -268,6 +268,9 @@ class AslState(GameState):
     mud: tuple[tuple[str, int, int], ...] = ()
     # D2.401: the path each vehicle moved along this MPh, for Motion attempts in the windows after it
     vpath: tuple[tuple[str, tuple[Hex, ...]], ...] = ()
+    # D2.401 with D14.31: each platoon AFV's MPh start hex (None: off the map) and the hex and MP of each
+    # impulse it paid for, for Motion attempts in the windows of later impulses (impulse.log_mp)
+    imp_mp: tuple[tuple[str, Hex | None, tuple[tuple[Hex, Fraction], ...]], ...] = ()
     # D14.212: platoon AFVs gone off the map in an impulse this MPh: id, platoon, the off-map hex, status
     imp_away: tuple[tuple[str, str, Hex, str], ...] = ()
     move_levels: tuple[int, ...] = ()  # the level of each Location of the move under way (A2.8, stairs.py)
@@ -2311,8 +2314,7 @@ class AslGame(Game):
             return False  # D7.1, D2.17: an OVR is paid with the entry of the hex; a delay MP enters nothing
         mover = position.units[moving.units[0]]
         bypassing = vbypass.across_of(mover) is not None  # D7.13: no OVR of units in the obstacle
-        ovr_here = overrun.is_overrun(position, mover.side, moving.here)
-        ovr_here = ovr_here and overrun.may_overrun(position, mover)  # D7.13: no Bounding Fire
+        ovr_here = overrun.overruns(position, mover, moving.here)  # D7.13: no Bounding Fire; D7.14: named
         return armour.is_vehicle(mover) and not bypassing and ovr_here and moto.overruns(mover)  # D15.43
 
     def advance_move(self, position: Position) -> State:
@@ -2414,13 +2416,24 @@ class AslGame(Game):
         hidden = asl_hip.in_action(position, move)
         if hidden:
             position = position.at(asl_hip.reveal(self, position.state, hidden, keep_concealed=True))
+        from hexmate.rules.games.asl import overrun as vovr
+
         if asl_aa.claims(move):  # D9.31: the AFV leads the move, the infantry marked as with it
             position = position.at(asl_aa.begin(self, position, move))
             move = dataclasses.replace(move, mode="")
         through, rest = moto.split(move.mode)
+        named, rest = vovr.split(position, rest)
+        if named and move.units[0] in position.units:  # D7.1, D7.14: the hexes it overruns, named
+            marked = vovr.check_named(position, position.units[move.units[0]], move.path, named, through)
+            position = position.at(position.state.with_unit(marked))
+            move = dataclasses.replace(move, mode=rest)  # never with ``through`` (check_named)
         if through and move.units[0] in position.units:  # D15.43, D7.1: riding through, no OVR
             cycle = moto.check_through(position.units[move.units[0]])
             position = position.at(position.state.with_unit(cycle))
+            move = dataclasses.replace(move, mode=rest)
+        if move.units[0] in position.units and armour.is_vehicle(position.units[move.units[0]]):
+            marked, rest = armour.mark_stops(position, position.units[move.units[0]], move.mode)  # D3.1.2
+            position = position.at(position.state.with_unit(marked))
             move = dataclasses.replace(move, mode=rest)
         turret, rest = armour.turret_word(move.mode)  # D3.1.2: a TCA change with the move's first MP
         if turret is not None:
@@ -2770,7 +2783,7 @@ class AslGame(Game):
             state = vmud.end_of_mph(state)  # D8.23: one secret bog DR a vehicle and MPh
             state = cavalry.mph_over(state)  # A13.31, A13.36: one MPh's horse marks
             state = vsmccrew.end_of_mph(state)  # A21.22: a lone SMC crew's "moved" for the Player Turn
-            state = state.replace(game=self.gstate(state).replace(vpath=()))  # D2.401
+            state = state.replace(game=self.gstate(state).replace(vpath=(), imp_mp=()))  # D2.401
             state = reaction.phase_over(state)  # D7.21
             state = asl_arrival.end_of_mph(position.at(state))  # A2.5: entries barred in this MPh
         elif phase == "APh":

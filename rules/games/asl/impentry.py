@@ -17,8 +17,8 @@ never moves in the APh (D2.1).
 A woods or building entry hex calls for the platoon's one bog DR at the impulse's end (D8.21, D14.21: the
 AFV's impulse began in the off-board hex it came from). D2.401: it began its MPh off the map, out of every
 LOS (A2.51), so it carries vmotion's ``came_on`` marker with its entry MP, and an enemy vehicle seeing the
-entry hex may attempt Motion in the impulse's window there (D14.32); in a later impulse's window only that
-entry MP is counted for it (an undercount: the MP of its later impulses in LOS are not added).
+entry hex may attempt Motion in the impulse's window there (D14.32); in a later impulse's window all the MP
+it spent in that vehicle's LOS count, each impulse's cost where it spent it (impulse.log_mp, D14.31).
 Not built: an Armored Assault's infantry coming on with it (D14.33).
 """
 

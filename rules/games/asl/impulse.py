@@ -27,7 +27,8 @@ several is given to one by Random Selection (a dr). Then the defender's Defensiv
 AFVs are one stack whose MP were spent together, so a window opens at each hex they hold, and a firer has
 one shot at the platoon for each MP the impulse cost: at its 1st, 2nd... MP (the D14 example's AT Gun, which
 may not fire again in a 1 MP impulse; the D14.33 example's second shot, at the 2nd MP). A Motion attempt is
-offered in those windows only (vmotion.py). Armored Assault infantry moving with the platoon (D14.33,
+offered in those windows only (vmotion.py), counting every impulse's MP the AFV spent in the vehicle's LOS
+(D2.401 with D14.31: ``log_mp``). Armored Assault infantry moving with the platoon (D14.33,
 D14.331, D14.333: impaa.py) make their own impulses beside it; ``move AFV,INF... A-B as impulse``, ``move
 INF... HEX as impulse_part``.
 
@@ -517,6 +518,7 @@ def end_impulse(position: Position, move: act.Move) -> State:
         if together:
             unit = unit.mark(remove=(REFORM,))  # D14.22: re-conformed
         state = state.with_unit(unit)
+    state = log_mp(state, members, cost)  # D2.401: the impulse's MP where each AFV spent them
     state = impedge.leave_map(position.at(state), members, status)
     ids = ",".join(u.id for u in members)
     members = [state.units[u.id] for u in members if u.id in state.units]
@@ -526,6 +528,30 @@ def end_impulse(position: Position, move: act.Move) -> State:
     if checks:
         return state.push(*checks)
     return after_checks(position.at(state), ids)
+
+
+def log_mp(state: State, members: list[UnitState], cost: Fraction) -> State:
+    """D2.401 with D14.31: each AFV of the platoon spent the impulse's MP (its cost, the most any spent in it)
+    in the hex it holds at the impulse's end (an entry's MP are spent entering it); kept with the hex it began
+    its MPh in (None: off the map, A2.51), so a Motion attempt in a later impulse's window counts all the MP
+    it spent in the enemy vehicle's LOS (vmotion.spent_in_log)."""
+    game: Any = state.game
+    if not hasattr(game, "imp_mp"):
+        return state
+    logs = {uid: (start, spent) for uid, start, spent in game.imp_mp}
+    paths = dict(getattr(game, "vpath", ()))
+    for u in members:
+        unit = state.units.get(u.id)
+        if unit is None or unit.hex is None:
+            continue
+        if unit.id in logs:
+            start, done = logs[unit.id]
+        else:  # its first impulse: where its MPh began
+            came = vmotion.came_on(unit) is not None
+            start, done = (None if came else paths.get(unit.id, (u.hex,))[0]), ()
+        logs[unit.id] = (start, (*done, (unit.hex, cost)))
+    kept = tuple((uid, start, done) for uid, (start, done) in logs.items())
+    return state.replace(game=dataclasses.replace(game, imp_mp=kept))
 
 
 def _clear(state: State) -> State:
@@ -980,6 +1006,7 @@ __all__ = [
     "generate",
     "in_impulse",
     "is_impulse",
+    "log_mp",
     "moves",
     "note_fire",
     "resume_check",

@@ -209,6 +209,16 @@ def _mp(halves: int) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
 
 
+def _hex_name(where: str, label: object) -> str:
+    """``q,r`` as the map's label when ``label`` is given, else ``@q,r``."""
+    q, r = (int(v) for v in where.split(","))
+    if callable(label):
+        from hexmate.rules.hexes import Hex
+
+        return str(label(Hex(q, r)))
+    return f"@{q},{r}"
+
+
 def phrase(marker: str, label: object = None) -> T:
     """The marker as players read it, with its rule. ``label`` turns an axial hex into the map's label."""
     if marker in PHRASES:
@@ -283,6 +293,13 @@ def phrase(marker: str, label: object = None) -> T:
         return T("hull down behind its {side} crest hexside (D4.221)", side=DIRECTION_NAMES[int(marker[3:])])
     if marker.startswith("tca") and marker[3:].isdigit():
         return T("turret covered arc at hexspine {k} (D3.12)", k=marker[3:])
+    if marker.startswith("tca_at:") and marker.count(":") == 2:
+        _, k, where = marker.split(":")
+        return T("its turret turns to hexspine {k} as its move enters {hex} (D3.1.2)", k=k,
+                 hex=_hex_name(where, label))
+    if marker.startswith("ovr_at:"):
+        return T("its move overruns {hex}, named among its enemy hexes (D7.14)",
+                 hex=_hex_name(marker[7:], label))
     if marker.startswith("caend:") and len(marker) == 10:
         return T("its {arc} turns to hexspine {k} at the end of this fire phase (D3.1.2)",
                  arc=marker[6:9].upper(), k=marker[9])

@@ -29,8 +29,11 @@ A vehicle that (or whose PRC) has a Bounding Fire counter makes no OVR and pays 
 ``may_overrun``); an OVR puts no such counter on it, so it may overrun again (D7.14: each entry of a hex).
 The OVR is the mover's choice (D7.1's "may"): a move declared ``as through`` (moto.THROUGH, first built for
 D15.43's sidecars) enters and passes such hexes without it and its MP, in reverse too (D7.13 bars only the
-OVR in reverse); ``through_offers`` puts those moves beside the overrunning ones. The choice is one per move
-(a vehicle's MPh is one move here), not hex by hex along it.
+OVR in reverse); ``through_offers`` puts those moves beside the overrunning ones. D7.14: the choice is made
+hex by hex: a move ``as ovr:D5+ovr:F5`` overruns the hexes it names (each at its entry, its quarter MPA paid
+with that entry: a vehicle may overrun as many as its MP pay for) and passes the other enemy hexes of its
+path without an OVR (``split``, ``check_named``). A hex it enters twice, having left it between, is overrun
+at each entry if named (D7.14); one entry is never split into several OVRs, and each OVR is its own attack.
 D7.12: an enemy unarmored vehicle (not a wreck, nor a motorcycle, whose riders are the target) is a target
 too: a hex holding one is an Overrun hex; the OVR's DR is read on the IFT's vehicle line for it as A7.308
 reads any IFT attack (``vehicle_targets``, unarmored.py's Kill number and results): the hex's TEM but for a
@@ -54,7 +57,7 @@ from typing import Any
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
-from hexmate.rules.errors import IllegalAction
+from hexmate.rules.errors import IllegalAction, RulesError
 from hexmate.rules.games.asl import armorldr, mounted, vmg
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import vmove as vm
@@ -136,6 +139,65 @@ def is_overrun(position: Position, side: str, h: Hex) -> bool:
 BOUNDING = "bounding_fire"  # D3.3's Bounding Fire counter (vfire.BOUNDING)
 
 
+NAMED = "ovr_at:"  # ovr_at:q,r: a hex the move declared it overruns (``as ovr:HEX``, D7.1, D7.14)
+WORD = "ovr"
+
+
+def split(position: Position, mode: str) -> tuple[tuple[Hex, ...], str]:
+    """D7.1, D7.14: the ``ovr:HEX`` words of a vehicle move (``as ovr:D5+ovr:F5``): the hexes it overruns,
+    decided hex by hex; the rest of the mode."""
+    words = [w for w in mode.split("+") if w] if mode else []
+    named: list[Hex] = []
+    for w in words:
+        name, _, arg = w.partition(":")
+        if name != WORD:
+            continue
+        try:
+            named.append(position.map.parse_label(arg))
+        except (KeyError, ValueError, RulesError):
+            raise IllegalAction(T("{word}: name the hex it overruns, as in ovr:D5", word=w), "D7.1") from None
+    return tuple(named), "+".join(w for w in words if w.partition(":")[0] != WORD)
+
+
+def check_named(position: Position, vehicle: UnitState, path: tuple[Hex, ...], named: tuple[Hex, ...],
+                through: bool) -> UnitState:
+    """D7.1, D7.14: a move that names the hexes it overruns overruns those (at each entry of one, D7.14: it
+    has left it in between) and enters every other hex of enemies on its path without an OVR (the text's
+    "may"). Each named hex must be one the path enters holding enemies it may overrun; ``as through`` names
+    none (D7.1), a vehicle with a Bounding Fire counter none (D7.1, D7.13). Returns the vehicle marked with
+    them for its costs and its move."""
+    from hexmate.rules.games.asl.moto import overruns as moto_overruns
+
+    if through:
+        raise IllegalAction(T("a move ``as through`` overruns nothing: name the hexes it overruns or declare "
+                              "it through, not both (D7.1)"), "D7.1")
+    if not may_overrun(position, vehicle) or not moto_overruns(vehicle):
+        raise IllegalAction(T("{unit} may not overrun: a Bounding Fire counter, or no vehicle that overruns "
+                              "(D7.1, D7.13, D15.43)", unit=vehicle.id), "D7.13")
+    for h in named:
+        if h not in path[1:]:
+            raise IllegalAction(T("{hex} is not a hex this move enters: a vehicle overruns a hex as it "
+                                  "enters it (D7.1; to overrun its own hex again it leaves it first, D7.13, "
+                                  "D7.14)", hex=position.label(h)), "D7.14")
+        if not is_overrun(position, vehicle.side, h):
+            raise IllegalAction(T("no enemy in {hex} to overrun (D7.1, D7.12)", hex=position.label(h)),
+                                "D7.1")
+    if len(set(named)) != len(named):
+        raise IllegalAction(T("{hex} is named twice: each entry of a named hex is one OVR (D7.14)",
+                              hex=position.label(next(h for h in named if named.count(h) > 1))), "D7.14")
+    return vehicle.mark(*(f"{NAMED}{h.q},{h.r}" for h in named))
+
+
+def named_of(vehicle: UnitState) -> frozenset[Hex] | None:
+    """The hexes its move named as overrun (None: it named none, every enemy hex entered is overrun)."""
+    out = set()
+    for m in vehicle.markers:
+        if m.startswith(NAMED):
+            q, r = m[len(NAMED):].split(",")
+            out.add(Hex(int(q), int(r)))
+    return frozenset(out) if out else None
+
+
 def may_overrun(position: Position, vehicle: UnitState) -> bool:
     """D7.1, D7.13: no OVR by a vehicle that (or whose PRC) already has a Bounding Fire counter; an earlier
     OVR puts none on it here, so multiple OVRs stay open (D7.14). Without the OVR it may still enter the
@@ -149,7 +211,11 @@ def may_overrun(position: Position, vehicle: UnitState) -> bool:
 
 
 def overruns(position: Position, vehicle: UnitState, h: Hex) -> bool:
-    """Does the vehicle's entry of h overrun (D7.1): enemy targets there and it may, nor chose not to."""
+    """Does the vehicle's entry of h overrun (D7.1): enemy targets there and it may, nor chose not to (``as
+    through``, or a move naming other hexes, D7.14)."""
+    named = named_of(vehicle)
+    if named is not None and h not in named:
+        return False
     return is_overrun(position, vehicle.side, h) and may_overrun(position, vehicle)
 
 
@@ -431,19 +497,23 @@ __all__ = [
     "BOUNDING",
     "FT_ONLY",
     "FT_PICK",
+    "NAMED",
     "NO_FT",
     "OVR",
     "OVR_FIRED",
     "WITH_FT",
     "aboard",
+    "check_named",
     "closed",
     "declare",
     "extra_mp",
     "is_overrun",
     "may_overrun",
+    "named_of",
     "overruns",
     "resolve",
     "resume_ft",
+    "split",
     "targets",
     "through_offers",
     "usable_ft",

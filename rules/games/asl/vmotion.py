@@ -54,6 +54,9 @@ def spent_in_los(position: Position, vehicle: UnitState) -> Fraction:
     if moving is None or not moving.units or moving.units[0] not in position.units:
         return Fraction(0)
     mover = position.units[moving.units[0]]
+    logs = {uid: (start, spent) for uid, start, spent in getattr(position.state.game, "imp_mp", ())}
+    if any(u in logs for u in moving.units):  # D14.31: impulses, each AFV's MP where it spent them
+        return max(spent_in_log(position, vehicle, *logs[u]) for u in moving.units if u in logs)
     done = dict(getattr(position.state.game, "vpath", ()))
     if len(moving.path) == 1 and mover.id in done and is_vehicle(mover):
         return _after_move(position, vehicle, mover, done[mover.id])
@@ -76,6 +79,17 @@ def spent_in_los(position: Position, vehicle: UnitState) -> Fraction:
             step = cost(position.map, a, b)
             total += Fraction(step) if isinstance(step, int | Fraction) else Fraction(1)
     return total
+
+
+def spent_in_log(position: Position, vehicle: UnitState, start: Hex | None,
+                 spent: tuple[tuple[Hex, Fraction], ...]) -> Fraction:
+    """D2.401 with D14.31: the MP a platoon AFV spent in the vehicle's LOS this MPh, impulse by impulse (each
+    impulse's cost where it spent it: impulse.log_mp), or 0 where it began its MPh in that LOS; one that came
+    on from off the map (``start`` None) began out of every LOS (A2.51)."""
+    assert vehicle.hex is not None
+    if start is not None and _sees(position, vehicle.hex, start):
+        return Fraction(0)
+    return sum((mp for h, mp in spent if _sees(position, vehicle.hex, h)), Fraction(0))
 
 
 def _after_move(position: Position, vehicle: UnitState, mover: UnitState, path: tuple[Hex, ...]) -> Fraction:
@@ -270,4 +284,4 @@ def resume_face(position: Position, decision: Decision, answer: act.Answer) -> S
 
 
 __all__ = ["CAME", "CHOICE", "TRIED", "attempt", "came_on", "candidates", "choices", "resume_face",
-           "resume_motion", "resume_pick", "resume_reliability", "spent_in_los"]
+           "resume_motion", "resume_pick", "resume_reliability", "spent_in_log", "spent_in_los"]

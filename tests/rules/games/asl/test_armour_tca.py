@@ -110,3 +110,46 @@ def test_d3_12_the_start_mp_turret_turn_in_woods_is_one_more(make_position: Any)
     turned = pos.game.validate(pos, pos.parse_action("move a-pz C5-D5 as tca3"))
     assert isinstance(plain, act.Move) and isinstance(turned, act.Move)
     assert plain.cost is not None and turned.cost == plain.cost + 1
+
+
+def test_d3_1_2_the_turret_turns_with_the_mp_entering_a_hex_along_the_path(make_position: Any) -> None:
+    """D3.1.2: the TCA may change with any MP the tank spends in its MPh, declared with it, at no MP more:
+    ``as tca3@E5`` turns it with the MP that enters E5. C5-D5-E5 costs what it costs without the word; in
+    the window after D5's entry the turret still points at 0, in the one after E5's at 3 (D3.3 sees it)."""
+    pos = make(make_position, "MPh")
+    plain = pos.game.validate(pos, pos.parse_action("move a-pz C5-D5-E5"))
+    turned = pos.game.validate(pos, pos.parse_action("move a-pz C5-D5-E5 as tca3@E5"))
+    assert isinstance(plain, act.Move) and isinstance(turned, act.Move) and turned.cost == plain.cost == 3
+    pos.push_text("move a-pz C5-D5-E5 as tca3@E5")
+    tcas = []
+    while pos.decision is not None and pos.decision.kind == "react":
+        tank = pos.units["a-pz"]
+        tcas.append((pos.label(tank.hex), tca_of(tank.markers, tank.facing)))
+        pos.push_text("answer pass")
+    assert ("D5", 0) in tcas and ("E5", 3) in tcas and ("D5", 3) not in tcas
+    pos.push_text("answer keep")
+    pass_reactions(pos)
+    tank = pos.units["a-pz"]
+    assert tca_of(tank.markers, tank.facing) == 3 and armour.spent_of(tank) == 4  # and the stop MP
+
+
+def test_d3_1_2_c5_11_a_turret_turn_entering_woods_is_one_mp_more(make_position: Any) -> None:
+    """C5.11 (named by D3.1.2): the TCA change with the MP entering a woods hex takes twice the MP: one more
+    than the move without it; entering open ground on the way, none."""
+    pos = make(make_position, "MPh", hexes={"E5": {"terrain": "woods"}})
+    plain = pos.game.validate(pos, pos.parse_action("move a-pz C5-D5-E5"))
+    in_woods = pos.game.validate(pos, pos.parse_action("move a-pz C5-D5-E5 as tca3@E5"))
+    in_open = pos.game.validate(pos, pos.parse_action("move a-pz C5-D5-E5 as tca3@D5"))
+    assert isinstance(plain, act.Move) and isinstance(in_woods, act.Move) and isinstance(in_open, act.Move)
+    assert plain.cost is not None and in_woods.cost == plain.cost + 1 and in_open.cost == plain.cost
+
+
+def test_d3_1_2_a_turret_turn_at_a_hex_the_path_does_not_enter_is_refused(make_position: Any) -> None:
+    pos = make(make_position, "MPh")
+    with pytest.raises(IllegalAction, match=r"D3\.1\.2"):
+        pos.push_text("move a-pz C5-D5 as tca3@E5")
+    with pytest.raises(IllegalAction, match=r"D3\.1\.2"):
+        pos.push_text("move a-pz C5-D5 as tca3@C5")  # the first MP's change is plain tca3
+    with pytest.raises(IllegalAction, match="no turret"):
+        make(make_position, "MPh", {"id": "a-ht", "counter": "ht", "side": "a", "hex": "C7",
+                                    "markers": ["vca0"]}).push_text("move a-ht C7-D7 as tca3@D7")

@@ -146,3 +146,25 @@ def test_d14_33_armored_assault_infantry_coming_on_with_the_afv_is_refused(make_
         pos.push_text("move x-lt,a-sq A4 as impulse_in")
     pos.push_text("move x-lt A4 as impulse_in")
     assert pos.label(pos.units["x-lt"].hex) == "A4"
+
+
+def test_d2_401_d14_31_a_later_impulse_counts_the_mp_the_afv_paid_doing_nothing(make_position: Any) -> None:
+    """D2.401 with D14.31: both AFVs come on (1 MP each, D2.12: in Motion); in impulse 2 x-lt does nothing
+    while y-lt turns a hexspine (1 MP, D2.11): the impulse costs x-lt 1 MP too (D14.31), spent in A4, which
+    the tank in E4 sees.
+    x-lt has now spent 2 MP in its LOS, having begun off the map: a dr of 2 or less succeeds."""
+    bt = {"id": "b-t", "counter": "t", "side": "b", "hex": "E4", "markers": ["vca3"]}
+    pos = table(make_position, "A5", bt)
+    pos.push_text("move x-lt A4 as impulse_in")
+    pos.push_text("move y-lt A5 as impulse_in")
+    pos.push_text("move x-lt,y-lt A4 as impulse_end")
+    pass_reactions(pos)
+    pos.push_text("move y-lt A5 as impulse_cw")
+    pos.push_text("move x-lt,y-lt A4 as impulse_end")
+    top = pos.decision
+    assert top is not None and top.rule == "D14.32" and pos.label(top.target) == "A4"
+    assert "motion-b-t" in top.choices
+    pos.push_text("answer motion-b-t")
+    top = pos.decision
+    assert top is not None and top.then == "vmotion" and top.arg("need") == "2"
+

@@ -399,6 +399,32 @@ def test_d14_32_a_motion_attempt_at_an_impulse_end(tmp_path: Path) -> None:
     assert top is not None and top.then == "vmotion" and top.arg("need") == "1"
 
 
+
+def test_d2_401_d14_31_a_start_mp_spent_out_of_los_is_not_counted(tmp_path: Path) -> None:
+    """D2.401 with D14.31: the platoon, stopped in Y5 and Z5 (hidden from the German tank in Y3 by the woods
+    in Y4), starts in impulse 1 (1 MP each, out of its LOS; one mechanical reliability DR, D2.51), then A
+    enters Z4 (1 MP) in impulse 2: A has spent 2 MP, but only the 1 MP of Z4 in the tank's LOS: need 1."""
+    kinds = {"A": "t26s", "B": "t26"}
+    units = [{"id": k, "counter": kinds[k], "side": "a", "hex": "3" + h,
+              "markers": ["platoon:P", "vca1"]} for k, h in {"A": "Y5", "B": "Z5"}.items()]
+    units.append({"id": "gun", "counter": "pz", "side": "b", "hex": "3Y3", "markers": ["vca3"]})
+    scen = Scenario.from_dict(scenario_dict("asl", units, counters(tmp_path), "MPh"), source="d14")
+    pos = get_game("asl").new_position(scen, hex_map=board(("Y4",)))
+    pos.push_text("move A 3Y5 as impulse_start")
+    pos.push_text("move B 3Z5 as impulse_start")
+    end(pos)
+    pos.push_text("answer dice 3,4")  # D2.51: no 12
+    assert pos.decision is None
+    pos.push_text("move A 3Y5-3Z4 as impulse")
+    pos.push_text("move B 3Z5-3AA5 as impulse")
+    end(pos)
+    top = pos.decision
+    assert top is not None and top.then == "vimpulse" and top.subject == ("A",)
+    assert spent(pos, "A") == 2
+    pos.push_text("answer motion-gun")
+    top = pos.decision
+    assert top is not None and top.then == "vmotion" and top.arg("need") == "1"
+
 def test_d14_31_at_the_table_a_lift_and_placement_is_the_afvs_hex_entry(tmp_path: Path) -> None:
     """D14.31 at the table: lifting a platoon AFV lights the hexes it may enter in this impulse (its VCA's),
     and putting it down there plays ``as impulse``; while the platoon moves, nothing else lights."""

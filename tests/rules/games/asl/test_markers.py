@@ -72,3 +72,13 @@ def test_an_acquired_target_is_named_by_the_maps_label() -> None:
 
 def test_an_unknown_id_says_so_rather_than_pass_for_a_phrase() -> None:
     assert markers.phrase("zzz") == "state zzz (no reading for it yet)"
+
+
+def test_a_turret_turn_and_an_overrun_named_for_a_hex_read_with_its_label() -> None:
+    """D3.1.2's ``tcaK@HEX`` and D7.14's ``ovr:HEX`` kept on the vehicle for its move, read with the hex."""
+    def name(h: Hex) -> str:
+        return f"X{h.q}{h.r}"
+
+    assert str(markers.phrase("tca_at:3:2,1", name)).endswith("hexspine 3 as its move enters X21 (D3.1.2)")
+    said = "its move overruns X21, named among its enemy hexes (D7.14)"
+    assert str(markers.phrase("ovr_at:2,1", name)) == said

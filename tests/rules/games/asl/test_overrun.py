@@ -515,3 +515,49 @@ def test_d8_the_unlikely_kill_comes_before_the_passengers_checks(make_position: 
     pos.push_text("answer dice 2")  # A7.309: 2, destroyed
     assert pos.units["b-tr"].has("wreck")
     assert [d.then for d in pos.state.decisions if "b-sq2" in d.subject] == ["vprc"]
+
+def _through_windows(pos: Position) -> list[tuple[str, str]]:
+    """Pass every window and roll 3,3 for every OVR asked: (the tank's hex, the hex overrun) of each OVR."""
+    asked = []
+    while pos.decision is not None and (pos.decision.kind in ("roll", "react") or pos.decision.then == OFFER):
+        top = pos.decision
+        if top.then == overrun.OVR:
+            assert top.target is not None
+            asked.append((pos.label(pos.units["a-pz"].hex), pos.label(top.target)))
+        pos.push_text("answer dice 3,3" if top.kind == "roll" else "answer pass")
+    return asked
+
+
+def test_d7_14_the_move_names_the_hexes_it_overruns(make_position: Any) -> None:
+    """D7.1, D7.14: squads in D5 and E5; ``as ovr:E5`` the Panzer (14 MP) enters D5 without an OVR and
+    overruns E5 only: start 1 + D5 1 + E5 (1 + 14/4 FRU = 4) = 7 MP, one OVR DR, asked in E5."""
+    pos = make(make_position, {"id": "b-sq2", "counter": "4-4-7", "side": "b", "hex": "E5"})
+    move = pos.game.check(pos, pos.parse_action("move a-pz C5-D5-E5 as ovr:E5"))
+    assert isinstance(move, act.Move) and move.cost == 1 + 1 + (1 + 4)
+    pos.push_text("move a-pz C5-D5-E5 as ovr:E5")
+    assert _through_windows(pos) == [("E5", "E5")]
+    assert pos.label(pos.units["a-pz"].hex) == "E5"
+
+
+def test_d7_14_two_overruns_in_one_mph_each_at_its_hex(make_position: Any) -> None:
+    """D7.14: a vehicle may overrun again while it can pay the MP, each attack its own: ``as ovr:D5+ovr:E5``
+    costs 1 + (1 + 4) + (1 + 4) = 11 MP of its 14 and asks an OVR DR in D5, then one in E5."""
+    pos = make(make_position, {"id": "b-sq2", "counter": "4-4-7", "side": "b", "hex": "E5"})
+    move = pos.game.check(pos, pos.parse_action("move a-pz C5-D5-E5 as ovr:D5+ovr:E5"))
+    assert isinstance(move, act.Move) and move.cost == 11
+    pos.push_text("move a-pz C5-D5-E5 as ovr:D5+ovr:E5")
+    assert _through_windows(pos) == [("D5", "D5"), ("E5", "E5")]
+
+
+def test_d7_14_naming_refusals_cite_their_rules(make_position: Any) -> None:
+    pos = make(make_position, {"id": "b-sq2", "counter": "4-4-7", "side": "b", "hex": "E5"})
+    with pytest.raises(IllegalAction, match=r"D7\.14"):
+        pos.game.check(pos, pos.parse_action("move a-pz C5-D5 as ovr:E5"))  # a hex it does not enter
+    with pytest.raises(IllegalAction, match=r"D7\.14"):
+        pos.game.check(pos, pos.parse_action("move a-pz C5-D5 as ovr:C5"))  # its own hex, not left
+    with pytest.raises(IllegalAction, match=r"no enemy in D4 to overrun \(D7\.1"):
+        pos.game.check(pos, pos.parse_action("move a-pz C5-D4 as ovr:D4"))  # nobody there
+    with pytest.raises(IllegalAction, match=r"not both \(D7\.1\)"):
+        pos.game.check(pos, pos.parse_action("move a-pz C5-D5-E5 as ovr:E5+through"))
+    with pytest.raises(IllegalAction, match=r"D7\.14"):
+        pos.game.check(pos, pos.parse_action("move a-pz C5-D5-E5 as ovr:E5+ovr:E5"))
