@@ -39,6 +39,7 @@ from hexmate.rules.games.asl import (
     fire_groups,
     floc,
     ftdc,
+    horsehit,
     hulldown,
     impentry,
     impovr,
@@ -1350,7 +1351,7 @@ class AslGame(Game):
                 return after
             after = vcrewhit.after_ift(position, after)  # D5.34, D5.311: an AFV's exposed crew
             after = asl_unarmored.after_ift(self, position, decision, answer, after)
-            return cavalry.horse_line(position, decision, answer, after)  # A13.511: horses, ridden or not
+            return horsehit.horse_line(position, decision, answer, after)  # A13.511: horses, ridden or not
         state = position.state
         for unit in dummies.values():
             seven = CounterType(unit.counter.name, unit.type, {"morale": 7, "broken_morale": 7})
@@ -1377,10 +1378,13 @@ class AslGame(Game):
         return None
 
     def resume_cav_bail(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return cavalry.resume_bail(self, position, decision, answer)  # A13.511, D6.24
+        return horsehit.resume_bail(self, position, decision, answer)  # A13.511, D6.24
 
     def resume_cav_seat(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return cavalry.resume_seat(position, decision, answer)  # A13.511: the SMC's HS counter, by dr
+        return horsehit.resume_seat(position, decision, answer)  # A13.511: an SMC's or SW's HS counter
+
+    def resume_horse_pick(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return horsehit.resume_pick(position, decision, answer)  # A.9, A13.511: Random Selection of horses
 
     def resume_mc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         gone = self._dummy_hit(position, decision.subject[0])
