@@ -29,6 +29,7 @@ from hexmate.rules.games.asl import (
     caend,
     carriers,
     cavalry,
+    cavcharge,
     cavwave,
     ccreact,
     commissar,
@@ -587,8 +588,9 @@ class AslGame(Game):
     # --- movement ---
     def listed_move(self, position: Position, move: act.Move) -> bool:
         """The moves no lift and placement makes, listed on the pages: a vehicle's delay MP in place (with a
-        TCA change or not, D2.17, D3.1.2) and an Armored Assault whose infantry part on the way (D9.31)."""
-        if vdelay.is_delay(position, move):
+        TCA change or not, D2.17, D3.1.2), an Armored Assault whose infantry part on the way (D9.31) and a
+        cavalry Charge (A13.6)."""
+        if vdelay.is_delay(position, move) or cavcharge.listed(move):  # A13.6: a Charge
             return True
         return asl_aa.claims(move) and asl_aa.parting_hex(move) is not None
 
@@ -2644,6 +2646,7 @@ class AslGame(Game):
             yield from carriers.deploy_generate(position)  # D6.82
             yield from bicycle.generate(position)  # D15.81
             yield from cavalry.generate(self, position)  # A13.31
+            yield from cavcharge.generate(self, position)  # A13.6: a Charge, listed on the page
             yield from cyclesplit.generate(position)  # D15.44
             yield from motocapture.generate(self, position)  # D15.7
             yield from vfire.generate(position)  # D3.3: Bounding First Fire between moves
