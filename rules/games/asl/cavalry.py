@@ -65,9 +65,11 @@ the holder (or stays as it moves off) gets one too (``part``), with the shared c
 
 The Cavalry Wave (A13.62) is cavwave.py's, on hw.py's Human Wave.
 
-Not built: anti-OVR fire by gun crews (A13.351, chapter C); of A13.32, a squad counter split as its
-mounted squad deploys, counters recombined; one rider dismounting alone from a shared counter (``unload``
-dismounts all; one riding along may part first).
+A squad's counter split as its mounted squad deploys, counters recombined with their HS or combined while
+led, and an SMC riding along dismounting alone are horsesplit.py's (A13.31, A13.32); the Charge offered on
+the page is cavcharge.py's (A13.6).
+
+Not built: anti-OVR fire by gun crews (A13.351, chapter C).
 """
 
 from __future__ import annotations

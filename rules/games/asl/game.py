@@ -41,6 +41,7 @@ from hexmate.rules.games.asl import (
     floc,
     ftdc,
     horsehit,
+    horsesplit,
     hulldown,
     impentry,
     impovr,
@@ -817,6 +818,8 @@ class AslGame(Game):
             return vwreck.check(position, action)  # D10.5: scrounging
         if isinstance(action, act.Activate) and caend.claims(action):
             return caend.check(position, action)  # D3.1.2: an arc for the fire phase's end
+        if isinstance(action, act.Activate) and horsesplit.claims(position, action):
+            return horsesplit.check(position, action)  # A13.31, A13.32
         if isinstance(action, act.Activate) and cyclesplit.claims(position, action):
             return cyclesplit.check(position, action)  # D15.44
         if isinstance(action, act.Activate) and carriers.claims(action):
@@ -1128,6 +1131,8 @@ class AslGame(Game):
             return vwreck.declare(position, action)  # D10.5: the scrounging dr
         if isinstance(action, act.Activate) and caend.claims(action):
             return caend.declare(position, action)  # D3.1.2: made at the phase's end
+        if isinstance(action, act.Activate) and horsesplit.claims(position, action):
+            return horsesplit.apply(position, action)  # A13.31, A13.32
         if isinstance(action, act.Activate) and cyclesplit.claims(position, action):
             return cyclesplit.apply(position, action)  # D15.44
         if isinstance(action, act.Activate) and carriers.claims(action):
@@ -2647,6 +2652,7 @@ class AslGame(Game):
             yield from bicycle.generate(position)  # D15.81
             yield from cavalry.generate(self, position)  # A13.31
             yield from cavcharge.generate(self, position)  # A13.6: a Charge, listed on the page
+            yield from horsesplit.generate(position)  # A13.31: one rider off alone; A13.32: led counters
             yield from cyclesplit.generate(position)  # D15.44
             yield from motocapture.generate(self, position)  # D15.7
             yield from vfire.generate(position)  # D3.3: Bounding First Fire between moves
