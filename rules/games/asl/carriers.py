@@ -159,6 +159,9 @@ def check_combine(position: Position, action: act.Activate) -> act.Activate:
     from hexmate.rules.games.asl import cyclesplit
 
     riders = cyclesplit.check_combine_riders(position, a, b)  # D15.44: HS riding motorcycles combine aboard
+    from hexmate.rules.games.asl import horsesplit
+
+    horsesplit.check_combine(position, a, b)  # A13.32: mounted HS combine into a squad on a squad's counter
     for u in (a, b):
         if u.type != "hs" or u.side != a.side or (u.carrier is not None and not riders):
             raise IllegalAction(T("{unit} is not a friendly HS on the map", unit=u.id), "A1.32")
@@ -227,7 +230,10 @@ def combine(position: Position, action: act.Activate) -> State:
     from hexmate.rules.games.asl import cyclesplit
 
     state = state.without_unit(b.id).with_unit(merged)
-    return cyclesplit.combined(position, position.state, state, a.id, b.id)  # D15.44: their cycles too
+    from hexmate.rules.games.asl import horsesplit
+
+    state = cyclesplit.combined(position, position.state, state, a.id, b.id)  # D15.44: their cycles too
+    return horsesplit.combined(position, position.state, state, a.id, b.id)  # A13.32: their horses too
 
 
 def claims_deploy(position: Position, action: object) -> bool:

@@ -50,7 +50,8 @@ the holder (or stays as it moves off) gets one too (``part``), with the shared c
   PTC, pin, LLMC, LLTC or Heat of Battle for cavalry. A rider eliminated leaves his horse unpossessed (no
   A9.74 dr).
 - A13.351: TPBF at cavalry by the non-phasing side in the MPh is FPF (fire.fire_modes), so Area Fire.
-- A13.511: every attack at a Location with horses reads them on the IFT's vehicle line (``horse_line``).
+- A13.511: every attack at a Location with horses reads them on the IFT's vehicle line, Random Selection
+  naming the counters hit where it hits fewer than there are (horsehit.py).
 - A13.6/A13.61: a Charge (``as charge`` on a move): its target a Location of Known enemy units, at least 3
   hexes away and in LOS where the move starts, entered at a gallop for 3 MF more; once the Defensive First
   Fire is over, the charging units still mounted there attack it at once by TPBF (not halved); they may
@@ -64,10 +65,11 @@ the holder (or stays as it moves off) gets one too (``part``), with the shared c
 
 The Cavalry Wave (A13.62) is cavwave.py's, on hw.py's Human Wave.
 
-Not built: anti-OVR fire by gun crews (A13.351, chapter C); Random Selection among more horse counters
-than one DR may hit (taken by id here); of A13.32, a squad counter split as its mounted squad deploys,
-counters recombined, and the random choice of the HS that bails out (the two are alike here); one rider
-dismounting alone from a shared counter (``unload`` dismounts all; one riding along may part first).
+A squad's counter split as its mounted squad deploys, counters recombined with their HS or combined while
+led, and an SMC riding along dismounting alone are horsesplit.py's (A13.31, A13.32); the Charge offered on
+the page is cavcharge.py's (A13.6).
+
+Not built: anti-OVR fire by gun crews (A13.351, chapter C).
 """
 
 from __future__ import annotations
@@ -84,7 +86,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import mphsw
 from hexmate.rules.games.asl import units as au
-from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
+from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.games.terrain_view import CostFn, table_for
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
@@ -848,161 +850,6 @@ def after_kia(before: State, state: State) -> State:
     return state
 
 
-# --- attacks on horses: the IFT's vehicle line (A13.511) ---
-
-FF_RULES = ("A4.6", "A4.34", "A4.132")  # the FFMO/FFNAM lines of an attack (fire.py)
-
-
-def _horse_drm(resolution: Resolution) -> int | None:
-    """The attack's DRM less FFMO/FFNAM (A13.511: horses get neither, nor cavalry's -2)."""
-    drm = None
-    ff = 0
-    for line in resolution.lines:
-        if getattr(line.label, "msgid", "") == "Final DR":
-            drm = int(str(line.value).split()[1])
-        elif line.rule in FF_RULES and str(line.value) == "-1":
-            ff += 1
-    return None if drm is None else drm + ff
-
-
-def _smaller(position: Position, horse: UnitState) -> UnitState | None:
-    """A13.511: a squad's horse counter hit becomes a HS's (the scenario's 2-horse counter); others go."""
-    if horses(horse) != 3:
-        return None
-    counter = counter_of(position, 2)
-    return None if counter is None else horse.as_counter(counter)
-
-
-def horse_line(position: Position, decision: Decision, answer: act.Answer, state: State) -> State:
-    """A13.511: every IFT attack at a Location with horses is read on the vehicle line for them, ridden or
-    not, with the attack's DR less FFMO/FFNAM and without an infantry-only TEM. Below the Kill number: as
-    many horse counters as the column's highest KIA number are removed; equal: one suffers a casualty (a
-    squad's counter becomes a HS's, the squad deploying and one HS bailing out; a smaller one is removed).
-    The riders of a removed counter bail out (D6.24: a NMC) after their own checks from the attack."""
-    from hexmate.rules.games.asl import riders, unarmored
-    from hexmate.rules.games.asl.aftermath import column_of
-    from hexmate.rules.games.asl.terrain import infantry_only_tem
-
-    resolution = state.resolution
-    target = decision.target
-    if target is None or answer.dice is None or resolution is None:
-        return state
-    firer = position.units.get(decision.subject[0]) if decision.subject else None
-    side = firer.side if firer is not None else position.phasing
-    herd = sorted((u for u in state.units.values() if is_horse(u) and u.hex == target and u.side != side),
-                  key=lambda u: u.id)
-    column = column_of(resolution)
-    drm = _horse_drm(resolution)
-    if not herd or not column or drm is None:
-        return state
-    final = sum(answer.dice) + drm - infantry_only_tem(position, target)
-    kill = unarmored.kill_number(position.charts.chart("ift_vehicle"), int(column))
-    lines: list[Line] = []
-    bail: list[UnitState] = []
-    later: list[Decision] = []  # after the attack's own checks (A13.511)
-    if final < kill:
-        most = unarmored.most_vehicles(position.charts.chart("ift"), int(column))
-        gone = herd[:most]
-        for horse in gone:
-            bail += riders_of(state, horse)  # A13.32: everyone on it
-            state = state.without_unit(horse.id)
-        said = T("horses: Final DR {final}, Kill number {kill}: {horses} removed", final=final, kill=kill,
-                 horses=", ".join(h.id for h in gone))
-        lines.append(Line(T("Vehicle line"), said, "A13.511"))
-    elif final == kill:
-        horse = herd[0]
-        rider = state.units.get(horse.carrier or "")
-        smaller = _smaller(position, horse)
-        said = T("horses: Final DR {final}, Kill number {kill}: {horse} suffers a casualty", final=final,
-                 kill=kill, horse=horse.id)
-        lines.append(Line(T("Vehicle line"), said, "A13.511"))
-        if smaller is not None:
-            state = state.with_unit(smaller)
-            if rider is not None and mounted(rider) and rider.type == "squad":
-                later.append(Decision(
-                    "roll", rider.side, T("{unit}'s horse counter is now a HS's: the squad deploys and one "
-                                          "HS bails out: roll its NMC (A13.511, D6.24)", unit=rider.id),
-                    "A13.511", "cav_bail", dice="DR", subject=(rider.id,), target=target))
-                for smc in reversed(along(state, horse)):  # A13.511: which HS's counter each SMC was on,
-                    later.insert(0, Decision(  # rolled before the squad deploys
-                        "roll", smc.side, T("{unit} rode {horse} with {squad}: roll a dr for the HS "
-                                            "counter it was on: 1-3 the one kept, 4-6 the one lost, its "
-                                            "rider bailing out with the HS (A13.511)", unit=smc.id,
-                                            horse=horse.id, squad=rider.id),
-                        "A13.511", "cav_seat", dice="dr", subject=(smc.id, rider.id), target=target))
-        else:
-            bail += riders_of(state, horse)  # A13.32: everyone on it
-            state = state.without_unit(horse.id)
-    else:
-        lines.append(Line(T("Vehicle line"), T("horses: Final DR {final}, Kill number {kill}: no effect",
-                                               final=final, kill=kill), "A13.511"))
-    state = state.replace(resolution=dataclasses.replace(resolution, lines=resolution.lines + tuple(lines)))
-    bail = [state.units[u.id].mark(remove=(MOUNTED, *(m for m in u.markers if m.startswith(RIDES))))
-            for u in bail if u.id in state.units]
-    if not bail and not later:
-        return state
-    for unit in bail:
-        state = state.with_unit(unit)
-    kept = 0  # the stack below the attack's own checks, which are answered first (A13.511)
-    while kept < min(len(position.state.decisions), len(state.decisions)) \
-            and position.state.decisions[kept] == state.decisions[kept]:
-        kept += 1
-    own = state.decisions[kept:]
-    out = state.replace(decisions=state.decisions[:kept]).push(*later)
-    if bail:
-        out = riders.bail_out(position.at(out), bail, target, "A13.511")
-    return out.replace(decisions=out.decisions + own)
-
-
-SEAT_LOST = "cav_seat_lost"  # A13.511: the SMC was on the HS counter lost with the squad's casualty
-SEAT_KEPT = (1, 2, 3)  # A13.511's random assignment: dr 1-3 the counter kept, 4-6 the one lost
-
-
-def resume_seat(position: Position, decision: Decision, answer: act.Answer) -> State:
-    """A13.511: the SMC's dr: on 4-6 it was on the HS counter lost, and bails out with the deploying HS."""
-    smc = position.units.get(decision.subject[0])
-    dr = (answer.dice or (0,))[0]
-    if smc is None or dr in SEAT_KEPT:
-        return position.state
-    return position.state.with_unit(smc.mark(SEAT_LOST))
-
-
-def _seats_lost(position: Position, state: State, squad: str, target: Hex) -> State:
-    """A13.511: the SMC whose dr put them on the lost HS counter bail out (D6.24), their NMC after the
-    HS's."""
-    from hexmate.rules.games.asl import riders
-
-    lost = sorted((u for u in state.units.values() if u.has(SEAT_LOST)), key=lambda u: u.id)
-    if not lost:
-        return state
-    for unit in lost:
-        marks = tuple(m for m in unit.markers if m.startswith(RIDES))
-        state = state.with_unit(unit.mark(remove=(SEAT_LOST, MOUNTED, *marks)))
-    return riders.bail_out(position.at(state), [state.units[u.id] for u in lost], target, "A13.511")
-
-
-def resume_bail(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
-    """A13.511: the squad whose horse counter became a HS's deploys (A1.31: its ``reduces_to``); the second
-    HS bails out (D6.24) and takes the NMC rolled now. A squad gone, reduced or broken meanwhile does not."""
-    from hexmate.rules.games.asl import guards, riders
-
-    state = position.state
-    squad = state.units.get(decision.subject[0])
-    if squad is None or squad.type != "squad" or squad.has("broken") or decision.target is None \
-            or str(squad.values.get("reduces_to", "")) not in position.scenario.counters:
-        for unit in [u for u in state.units.values() if u.has(SEAT_LOST)]:  # no HS lost: all stay on
-            state = state.with_unit(unit.mark(remove=(SEAT_LOST,)))
-        return state
-    state = guards.deploy(position, squad)
-    second = state.units[guards.second_id(position.state, squad.id)]
-    state = state.with_unit(dataclasses.replace(second, carrier=None).mark(remove=(MOUNTED,)))
-    after = riders.bail_out(position.at(state), [state.units[second.id]], decision.target, "A13.511")
-    nmc = after.decision
-    assert nmc is not None
-    done = game.resume_mc(position.at(after.pop()), nmc, answer)
-    return _seats_lost(position, done, squad.id, decision.target)
-
-
 def _fmt(x: Cost) -> str:
     f = Fraction(x)
     return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
@@ -1045,7 +892,6 @@ __all__ = [
     "generate",
     "group_mounted",
     "halvings",
-    "horse_line",
     "horse_of",
     "horses",
     "is_horse",
@@ -1057,8 +903,6 @@ __all__ = [
     "mph_over",
     "new_id",
     "part",
-    "resume_bail",
-    "resume_seat",
     "riders_of",
     "room",
     "settle",

@@ -158,6 +158,9 @@ def check(position: Position, action: act.Activate) -> act.Activate:
                             "A1.31")
     able = leaders(position, squad)
     cyclesplit.check_deploy(position, squad)  # D15.44: its counter has a HS side
+    from hexmate.rules.games.asl import horsesplit
+
+    horsesplit.check_deploy(position, squad)  # A13.32: its horse counter splits into two HS counters
     if len(action.units) == 2:
         named = position.units[action.units[1]]
         if named.id not in {u.id for u in able}:
@@ -218,7 +221,10 @@ def deploy(position: Position, squad: UnitState) -> State:
     from hexmate.rules.games.asl import cyclesplit
 
     state, cycle = cyclesplit.deployed(position, state, one.id, two.id)  # D15.44: each HS on its own counter
-    held = sorted(u.id for u in au.possessed(state, squad.id) if u.id != cycle)
+    from hexmate.rules.games.asl import horsesplit
+
+    state, horse = horsesplit.deployed(position, state, one.id, two.id)  # A13.32: each HS on its own horses
+    held = sorted(u.id for u in au.possessed(state, squad.id) if u.id not in (cycle, horse))
     if not held:
         return state
     return state.push(Decision(

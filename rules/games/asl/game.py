@@ -29,6 +29,7 @@ from hexmate.rules.games.asl import (
     caend,
     carriers,
     cavalry,
+    cavcharge,
     cavwave,
     ccreact,
     commissar,
@@ -39,6 +40,8 @@ from hexmate.rules.games.asl import (
     fire_groups,
     floc,
     ftdc,
+    horsehit,
+    horsesplit,
     hulldown,
     impentry,
     impovr,
@@ -590,8 +593,9 @@ class AslGame(Game):
     # --- movement ---
     def listed_move(self, position: Position, move: act.Move) -> bool:
         """The moves no lift and placement makes, listed on the pages: a vehicle's delay MP in place (with a
-        TCA change or not, D2.17, D3.1.2) and an Armored Assault whose infantry part on the way (D9.31)."""
-        if vdelay.is_delay(position, move):
+        TCA change or not, D2.17, D3.1.2), an Armored Assault whose infantry part on the way (D9.31) and a
+        cavalry Charge (A13.6)."""
+        if vdelay.is_delay(position, move) or cavcharge.listed(move):  # A13.6: a Charge
             return True
         return asl_aa.claims(move) and asl_aa.parting_hex(move) is not None
 
@@ -819,6 +823,8 @@ class AslGame(Game):
             return vwreck.check(position, action)  # D10.5: scrounging
         if isinstance(action, act.Activate) and caend.claims(action):
             return caend.check(position, action)  # D3.1.2: an arc for the fire phase's end
+        if isinstance(action, act.Activate) and horsesplit.claims(position, action):
+            return horsesplit.check(position, action)  # A13.31, A13.32
         if isinstance(action, act.Activate) and cyclesplit.claims(position, action):
             return cyclesplit.check(position, action)  # D15.44
         if isinstance(action, act.Activate) and carriers.claims(action):
@@ -1130,6 +1136,8 @@ class AslGame(Game):
             return vwreck.declare(position, action)  # D10.5: the scrounging dr
         if isinstance(action, act.Activate) and caend.claims(action):
             return caend.declare(position, action)  # D3.1.2: made at the phase's end
+        if isinstance(action, act.Activate) and horsesplit.claims(position, action):
+            return horsesplit.apply(position, action)  # A13.31, A13.32
         if isinstance(action, act.Activate) and cyclesplit.claims(position, action):
             return cyclesplit.apply(position, action)  # D15.44
         if isinstance(action, act.Activate) and carriers.claims(action):
@@ -1355,7 +1363,7 @@ class AslGame(Game):
                 return after
             after = vcrewhit.after_ift(position, after)  # D5.34, D5.311: an AFV's exposed crew
             after = asl_unarmored.after_ift(self, position, decision, answer, after)
-            return cavalry.horse_line(position, decision, answer, after)  # A13.511: horses, ridden or not
+            return horsehit.horse_line(position, decision, answer, after)  # A13.511: horses, ridden or not
         state = position.state
         for unit in dummies.values():
             seven = CounterType(unit.counter.name, unit.type, {"morale": 7, "broken_morale": 7})
@@ -1382,10 +1390,13 @@ class AslGame(Game):
         return None
 
     def resume_cav_bail(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return cavalry.resume_bail(self, position, decision, answer)  # A13.511, D6.24
+        return horsehit.resume_bail(self, position, decision, answer)  # A13.511, D6.24
 
     def resume_cav_seat(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return cavalry.resume_seat(position, decision, answer)  # A13.511: the SMC's HS counter, by dr
+        return horsehit.resume_seat(position, decision, answer)  # A13.511: an SMC's or SW's HS counter
+
+    def resume_horse_pick(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return horsehit.resume_pick(position, decision, answer)  # A.9, A13.511: Random Selection of horses
 
     def resume_mc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         gone = self._dummy_hit(position, decision.subject[0])
@@ -2662,6 +2673,8 @@ class AslGame(Game):
             yield from carriers.deploy_generate(position)  # D6.82
             yield from bicycle.generate(position)  # D15.81
             yield from cavalry.generate(self, position)  # A13.31
+            yield from cavcharge.generate(self, position)  # A13.6: a Charge, listed on the page
+            yield from horsesplit.generate(position)  # A13.31: one rider off alone; A13.32: led counters
             yield from cyclesplit.generate(position)  # D15.44
             yield from motocapture.generate(self, position)  # D15.7
             yield from vfire.generate(position)  # D3.3: Bounding First Fire between moves

@@ -103,6 +103,9 @@ def deploy(position: Position, squad: UnitState) -> State:
     from hexmate.rules.games.asl import cyclesplit
 
     state, _ = cyclesplit.deployed(position, state, one.id, two.id)  # D15.44: each HS on its own cycle
+    from hexmate.rules.games.asl import horsesplit
+
+    state, _ = horsesplit.deployed(position, state, one.id, two.id)  # A13.32: each HS on its own horses
     held = prisoners.prisoners_of(position, squad.id)
     if prisoners.is_prisoner(squad) or not held:
         return state

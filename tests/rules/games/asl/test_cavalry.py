@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import Position
-from hexmate.rules.games.asl import cavalry, morale, mphsw
+from hexmate.rules.games.asl import cavalry, horsehit, morale, mphsw
 from hexmate.rules.games.asl import units as au
 
 COUNTERS: dict[str, Any] = {name: dict(v) for name, v in au.demo_catalogue().items()}
@@ -724,7 +724,7 @@ def test_a13_511_an_smc_on_a_squad_counter_hit_by_a_casualty(make_position: Any,
     ldr = pos.units["rus-l"]
     assert pos.units["rus-c"].type == "hs" and pos.units["rus-c.2"].has("bailed")
     assert ldr.has(cavalry.MOUNTED) is not lost and ldr.has("bailed") is lost
-    assert not ldr.has(cavalry.SEAT_LOST)
+    assert not ldr.has(horsehit.SEAT_LOST)
 
 
 def test_a13_51_the_counter_stays_for_the_good_order_riders_left(make_position: Any) -> None:
