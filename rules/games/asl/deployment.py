@@ -21,9 +21,12 @@ pass the squad's counter becomes two HS of its ``reduces_to`` counter (the first
   like HS in his Location (``COMBINER``); Finns, guards, Unarmed units and a carrier's HS need none; a
   Fanatic HS with another makes a squad that is not Fanatic.
 
-Not built: A2.9's free deployment of up to 10% (FRU) of the squads before set-up and A2.52's attempt off
-the map (hexmate's set-up places the counters the scenario names, and units off the map are not on the
-table); A1.3's choice between two squad types reducing to one HS (the scenario's first is taken).
+- A2.52: a squad waiting off the map may try to deploy in its RPh only stacked with a leader: both set up on
+  the same off-board hex (offboard.py) first; no leaderless exception off the map (A2.52 names the leader).
+  Its second HS stays on that hex and comes on as the squad was due (``arrival.AS``).
+
+Not built: A2.9's free deployment of up to 10% (FRU) of the squads before set-up; A1.3's choice between two
+squad types reducing to one HS (the scenario's first is taken).
 
 Audit of A1-A5 against the text (this session's, short; the report has the rule-by-rule table):
 
@@ -62,7 +65,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import concealment, nations, prisoners
+from hexmate.rules.games.asl import arrival, concealment, nations, offboard, prisoners
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl.carriers import CARRIER_HS, CARRIER_SQUAD
@@ -118,6 +121,13 @@ def leaders(position: Position, unit: UnitState) -> list[UnitState]:
     modifier first (on the ground, or riding a motorcycle there, D15.44)."""
     from hexmate.rules.games.asl import cyclesplit
 
+    if unit.hex is None:  # A2.52: off the map, stacked on the same off-board set-up hex
+        spot = offboard.set_up_at(unit)
+        found = [u for u in position.units.values()
+                 if u.type == "leader" and u.side == unit.side and u.hex is None and u.carrier is None
+                 and spot is not None and offboard.set_up_at(u) == spot and au.can_direct(u)
+                 and not u.has(TRIED)]
+        return sorted(found, key=lambda u: (au.leadership_of(u), u.id))
     found = [u for u in position.units.values()
              if u.type == "leader" and u.side == unit.side
              and (u.carrier is None or cyclesplit.ridden(position.state, u) is not None)
@@ -137,7 +147,11 @@ def check(position: Position, action: act.Activate) -> act.Activate:
     from hexmate.rules.games.asl import cyclesplit
 
     riding = cyclesplit.ridden(position.state, squad)  # D15.44: a squad on a cycle counter deploys on it
-    if (squad.carrier is not None and riding is None) or squad.hex is None:  # not a rule: hexmate's choice
+    off = squad.carrier is None and arrival.off_board(position, squad)
+    if off and offboard.set_up_at(squad) is None:
+        raise IllegalAction(T("{unit} is off the map: it may try to deploy only stacked with a leader, both "
+                              "set up on the same off-board hex first (A2.52)", unit=squad.id), "A2.52")
+    if (squad.carrier is not None and riding is None) or (squad.hex is None and not off):  # hexmate's choice
         raise IllegalAction(T("{unit} is aboard a vehicle: hexmate deploys squads on the ground only",
                               unit=squad.id), "A1.31")
     if not au.good_order(squad):
@@ -167,6 +181,10 @@ def check(position: Position, action: act.Activate) -> act.Activate:
         return action
     if able:
         return act.Activate((squad.id, able[0].id), MODE)
+    if off:
+        raise IllegalAction(T("{unit} is off the map: it deploys only with a leader set up on its off-board "
+                              "hex who has not yet had his Rally Phase action (A2.52)", unit=squad.id),
+                            "A2.52")
     if leaderless(position, squad):
         return act.Activate((squad.id,), MODE)
     raise IllegalAction(T("{unit} deploys only with a Good Order leader in its Location who has not yet had "
@@ -214,6 +232,8 @@ def deploy(position: Position, squad: UnitState) -> State:
     one = squad.as_counter(half).mark(*((CARRIER_HS,) if squad.has(CARRIER_SQUAD) else ()),
                                       remove=(CARRIER_SQUAD,))
     two = dataclasses.replace(one, id=second_id(state, squad.id))
+    if squad.hex is None and arrival.off_board(position, squad):  # A2.52, A2.9: it comes on as its squad
+        two = two.mark(arrival.AS + arrival.plan_id(squad))
     state = state.with_unit(one).with_unit(two)
     from hexmate.rules.games.asl import cyclesplit
 
@@ -239,12 +259,13 @@ def resume_split(game: AslGame, position: Position, decision: Decision, answer: 
     return state
 
 
-def generate(position: Position) -> Iterator[act.Action]:
-    """The deployments open now (A1.31), one a squad with its best leader, for the page's buttons."""
+def generate(position: Position, off_map: bool = False) -> Iterator[act.Action]:
+    """The deployments open now (A1.31), one a squad with its best leader, for the page's buttons;
+    ``off_map``: those of the squads waiting off the map (A2.52) instead."""
     if position.phase.id != "RPh":
         return
     for unit in sorted(position.units.values(), key=lambda u: u.id):
-        if unit.type != "squad" or unit.side != position.phasing:
+        if unit.type != "squad" or unit.side != position.phasing or (unit.hex is None) != off_map:
             continue
         action = act.Activate((unit.id,), MODE)
         if not claims(position, action):

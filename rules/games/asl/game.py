@@ -2588,6 +2588,7 @@ class AslGame(Game):
         if on_map is not None:  # A2.52: units waiting off the map do nothing but enter
             yield from self.generate(on_map)
             yield from offboard.setups(self, position)  # A2.51: the RPh's first action
+            yield from deployment.generate(position, off_map=True)  # A2.52: with a leader off the map
             yield from asl_arrival.moves(self, position)  # A2.5: in the MPh, or waited for the APh
             yield from ventry.moves(position)  # A2.5, D2.1: vehicles in the MPh only
             yield from impentry.options(position)  # D14.212: a platoon's AFVs by impulses

@@ -25,7 +25,8 @@ Not built: the off-board board's lateral extent (it is taken to run the whole ma
 Q, I, or hexes numbered 5) and their state: Infantry pay Open Ground cost on a road too (A4.1), so only the
 Road Bonus (A4.132) and vehicles' road rates (chapter D) would differ; weather increases to the cost (chapter
 E / B, not in the texts); vehicles' off-board set-up (ventry.py: they still come on as from the hex next to
-the entry hex); the A2.52 set-up choices (Deployment in the RPh, dismantled SW, CE/BU).
+the entry hex); A2.52's dismantled SW (CE/BU is chosen as a vehicle comes on, ventry.py; Deployment in
+the RPh, stacked with a leader on this board, is deployment.py's).
 """
 
 from __future__ import annotations
@@ -73,8 +74,8 @@ def _sides(position: Position, h: Hex) -> tuple[str, ...]:
 
 def entry_sides(position: Position, unit: UnitState) -> tuple[str, ...]:
     """The map side(s) the unit enters by: those every one of its named entry hexes lies on."""
-    from hexmate.rules.games.asl.arrival import PLAN
-    named = PLAN.entry_hexes(position.scenario, position.map, unit.id)
+    from hexmate.rules.games.asl.arrival import named_hexes
+    named = named_hexes(position, unit)
     common = set(SIDES)
     for h in named:
         common &= set(_sides(position, h))

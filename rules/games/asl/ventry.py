@@ -27,8 +27,8 @@ Audit (paraphrased, with where each part is kept):
   ``came_on<half MP>`` gives vmotion the entry hex's MP); CC Reaction Fire and Street Fighting are offered
   there as at any entry (D7.21, A11.8).
 - A2.52: off the map a unit does nothing but come on: any other action naming it is refused
-  (``bar_off_board``); the Deployment an off-board squad stacked with a leader may try in the RPh is not
-  built.
+  (``bar_off_board``); the Deployment an off-board squad stacked with a leader may try in the RPh is
+  deployment.py's.
 - D14.212: a platoon may bring part of itself on at an impulse's end (impentry.py); a radioless AFV off the
   map must use platoon movement if it can: one with a platoon mate (off the map or on it) comes on only by
   impulses (refused here, citing D14.212); a radioless AFV alone enters as above (D14.23's NTC is for an AFV
@@ -474,7 +474,12 @@ def named(action: act.Action) -> tuple[str, ...]:
 
 
 def bar_off_board(position: Position, action: act.Action) -> None:
-    """A2.52: a unit waiting off the map does nothing but come on (its entry is claimed before this)."""
+    """A2.52: a unit waiting off the map does nothing but come on (its entry is claimed before this); its
+    exception, a squad's Deployment in the RPh, is deployment.py's to check."""
+    from hexmate.rules.games.asl import deployment
+
+    if isinstance(action, act.Activate) and deployment.claims(position, action):
+        return
     for uid in named(action):
         unit = position.units.get(uid)
         if unit is not None and unit.hex is None and (arrival.off_board(position, unit)

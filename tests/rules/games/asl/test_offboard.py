@@ -155,3 +155,40 @@ def test_a2_51_in_the_rph_of_its_own_turn(make_position: Any) -> None:
     pos.push_text("move r-1 A4 as off2")
     _to_mph(pos)
     assert "move r-1 A4 cost 2 as enter" in _texts(pos, "enter")
+
+
+DEPLOY = {"entry": {"r-1": {"turn": 1, "hexes": ["A4"]}, "r-l": {"turn": 1, "hexes": ["A4"]}}}
+LEADER = {"id": "r-l", "counter": "9-1", "side": "a", "hex": "A4"}
+
+
+def test_a2_52_a_squad_stacked_with_a_leader_off_the_map_deploys_in_the_rph(make_position: Any) -> None:
+    """A2.52's exception: the 4-6-7 (morale 7) set up with a 9-1 on one off-board hex tries to deploy: NTC
+    DR 8, -1: 7, passed (A1.31). Its two 2-4-7 HS are still off the map on that hex, due as the squad was,
+    and come on in the MPh."""
+    pos = _pos(make_position, LEADER, options=DEPLOY)
+    pos.push_text("move r-1,r-l A4 as off2")
+    assert "activate r-1,r-l for deploy" in {pos.action_text(a) for a in pos.legal_actions}
+    pos.push_text("activate r-1 for deploy")
+    pos.push_text("answer dice 4,4")
+    one, two = pos.units["r-1"], pos.units["r-1.2"]
+    assert one.type == two.type == "hs" and one.hex is None and two.hex is None
+    assert offboard.set_up_at(one) == offboard.set_up_at(two) == offboard.set_up_at(pos.units["r-l"])
+    _to_mph(pos)
+    assert "move r-1.2 A4 cost 2 as enter" in _texts(pos, "enter")  # A2.51: one off-board hex, then A4
+    pos.push_text("move r-1.2 A4-B4 as enter")
+    assert pos.label(pos.units["r-1.2"].hex) == "B4"
+
+
+def test_a2_52_no_leader_on_its_hex_or_not_set_up_no_deployment(make_position: Any) -> None:
+    """Off the map a squad deploys only stacked with a leader (A2.52): not one set up apart from him, nor one
+    not set up on the off-board board at all; any other action by it is refused (A2.52)."""
+    pos = _pos(make_position, LEADER, options=DEPLOY)
+    with pytest.raises(IllegalAction, match=r"A2\.52"):
+        pos.game.check(pos, pos.parse_action("activate r-1 for deploy"))
+    pos.push_text("move r-1 A4 as off2")
+    pos.push_text("move r-l A4 as off1")
+    assert not [a for a in pos.legal_actions if isinstance(a, act.Activate)]
+    with pytest.raises(IllegalAction, match=r"A2\.52"):
+        pos.game.check(pos, pos.parse_action("activate r-1 for deploy"))
+    with pytest.raises(IllegalAction, match=r"A2\.52"):
+        pos.game.check(pos, pos.parse_action("activate r-l for deploy"))  # a leader has no Deployment
