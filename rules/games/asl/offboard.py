@@ -18,20 +18,25 @@ the entry hex's own cost; it may come on at any of its entry hexes, not only the
 next to the entry hex. No fire or LOS crosses the map edge (A2.51): off-board units have no hex on the map
 (``hex`` None), so nothing on the map can see or fire at them, nor they out.
 
+A vehicle sets up the same way (its passengers and riders aboard it, A2.52), one vehicle of a side to an
+off-board hex (A5.2, A2.9); it crosses the board at its Open Ground MP a hex (``vehicle_approach``) and
+comes on in its MPh as ventry.py says. An aerosan's set-up is refused (snow only, D17.2: the off-board
+board's ground is the weather's).
+
 A unit not set up is taken as on the full hex next to whichever entry hex it uses (the cheapest set-up the
 text allows; earlier games and scripts play on unchanged).
 
 Not built: the off-board board's lateral extent (it is taken to run the whole map side); its road hexrows (Y,
 Q, I, or hexes numbered 5) and their state: Infantry pay Open Ground cost on a road too (A4.1), so only the
 Road Bonus (A4.132) and vehicles' road rates (chapter D) would differ; weather increases to the cost (chapter
-E / B, not in the texts); vehicles' off-board set-up (ventry.py: they still come on as from the hex next to
-the entry hex); A2.52's dismantled SW (CE/BU is chosen as a vehicle comes on, ventry.py; Deployment in
+E / B, not in the texts); A2.52's dismantled SW (CE/BU is chosen as a vehicle comes on, ventry.py; Deployment in
 the RPh, stacked with a leader on this board, is deployment.py's).
 """
 
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
@@ -121,6 +126,33 @@ def approach(unit: UnitState, entry: Hex) -> int:
     return 0 if x is None else OPEN_GROUND_MF * max(0, distance(x, entry) - 1)
 
 
+def hex_mp(unit: UnitState) -> Fraction | None:
+    """A2.51: what one off-board Open Ground hex costs a vehicle: the chart pack's Open Ground MP (D2.1), a
+    motorcycle's column (D15.1), a wagon's infantry MF (D12.1); None for an aerosan (snow only, D17.2: the
+    off-board board's ground condition is the weather's, not built)."""
+    from hexmate.rules.games.asl import aerosan, moto, wagon
+    movement = armour.vtype(unit).movement
+    if wagon.is_wagon(movement):
+        return Fraction(OPEN_GROUND_MF)
+    if moto.is_motorcycle(movement):
+        return moto.load_pack()[1].get("open")
+    if aerosan.is_aerosan(movement):
+        return None
+    cost = armour.vehicle_cost("open")
+    return Fraction(cost) if isinstance(cost, int) else None
+
+
+def vehicle_approach(position: Position, unit: UnitState, off: Hex) -> Fraction | None:
+    """A2.51: MP a vehicle set up on the off-board board spends to reach ``off``, the off-board hex beside
+    its entry hex it enters from: Open Ground per hex crossed. 0 when not set up (taken as set up on
+    ``off``); None when it cannot cross the board."""
+    x = set_up_at(unit)
+    if x is None or x == off:
+        return Fraction(0)
+    mp = hex_mp(unit)
+    return None if mp is None else mp * distance(x, off)
+
+
 def stack_approach(units: list[UnitState], entry: Hex) -> int:
     """The slowest member's approach (units set up apart meet at the entry; A4.2 moves them as one)."""
     return max((approach(u, entry) for u in units), default=0)
@@ -143,9 +175,23 @@ def _mark(unit: UnitState, x: Hex) -> UnitState:
     return unit.mark(f"{MARK}{x.q},{x.r}", remove=old)
 
 
+def _vehicle_reaches(position: Position, unit: UnitState, x: Hex) -> bool:
+    """A2.5: from ``x`` the vehicle can still come on in this MPh (D2.1: never in the APh)."""
+    from hexmate.rules.games.asl import ventry
+    placed = _mark(unit, x)
+    view = position.at(position.state.with_unit(placed))
+    for e in ventry.entry_hexes(view, placed):
+        for g, (mp, _) in ventry.approaches(view, placed, e).items():
+            if mp <= armour.budget(ventry.placed(placed, e, g, mp, "enter")):
+                return True
+    return False
+
+
 def _reaches(game: AslGame, position: Position, unit: UnitState, x: Hex) -> bool:
     """A2.5: from ``x`` the unit can still come on this turn at one of its open entry hexes."""
     from hexmate.rules.games.asl.arrival import entry_hexes
+    if armour.is_vehicle(unit):
+        return _vehicle_reaches(position, unit, x)
     placed = _mark(unit, x)
     for e in entry_hexes(position, unit):
         before = approach(placed, e)
@@ -156,6 +202,11 @@ def _reaches(game: AslGame, position: Position, unit: UnitState, x: Hex) -> bool
         if step is not None and before + step <= game.group_budget([placed.at(e)], "", position.state):
             return True
     return False
+
+
+def _vehicles_over(units: list[UnitState]) -> bool:
+    """A5.2: a side sets up one vehicle in a Location without overstacking it (A2.9: none overstacked)."""
+    return sum(1 for u in units if armour.is_vehicle(u)) > 1
 
 
 def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
@@ -179,9 +230,10 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
             raise IllegalAction(T("{unit} is not waiting off the map to enter (A2.51)", unit=uid))
         if unit.side != position.phasing or due_turn(position, uid) > position.turn:
             raise IllegalAction(T("{unit} is not due to enter this Player Turn (A2.51)", unit=uid))
-        if armour.is_vehicle(unit):
-            raise IllegalAction(T("a vehicle's off-board set-up is not built: it comes on from the hex next "
-                                  "to its entry hex (A2.51)"))
+        if armour.is_vehicle(unit) and hex_mp(unit) is None:
+            raise IllegalAction(T("{unit}: an aerosan's off-board set-up is not built (its snow is the "
+                                  "weather's): it comes on from the hex next to its entry hex (A2.51, D17.2)",
+                                  unit=uid), "A2.51")
         units.append(unit)
     sides = [s for s in entry_sides(position, units[0]) if s in _sides(position, e)] if e in position.map \
         else []
@@ -197,6 +249,9 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
              if u.side == position.phasing and u.id not in ids and set_up_at(u) == x]
     if overstack_mf(there + units):
         raise IllegalAction(T("that off-board hex would be over the stacking limit (A2.51, A5.1)"))
+    if _vehicles_over([*there, *units]):
+        raise IllegalAction(T("that off-board hex would hold two vehicles of a side: one is the limit set up "
+                              "(A2.9, A5.2)"), "A5.2")
     for unit in units:
         if not _reaches(game, position, unit, x):
             raise IllegalAction(T("from there {unit} could not reach an entry hex this turn (A2.5, A2.51)",
@@ -227,8 +282,8 @@ def setups(game: AslGame, position: Position) -> list[act.Move]:
     out = []
     for unit in sorted(position.units.values(), key=lambda u: u.id):
         if unit.side != position.phasing or not off_board(position, unit) \
-                or aboard_off_board(position, unit) or armour.is_vehicle(unit) \
-                or due_turn(position, unit.id) > position.turn:
+                or aboard_off_board(position, unit) or due_turn(position, unit.id) > position.turn \
+                or (armour.is_vehicle(unit) and hex_mp(unit) is None):
             continue
         sides = entry_sides(position, unit)
         if not sides:
@@ -241,11 +296,12 @@ def setups(game: AslGame, position: Position) -> list[act.Move]:
                     break
                 there = [u for u in position.units.values()
                          if u.side == unit.side and u.id != unit.id and set_up_at(u) == x]
-                if overstack_mf([*there, unit]) or not _reaches(game, position, unit, x):
+                if overstack_mf([*there, unit]) or _vehicles_over([*there, unit]) \
+                        or not _reaches(game, position, unit, x):
                     continue
                 out.append(act.Move((unit.id,), (e,), None, f"off{k}"))
     return out
 
 
-__all__ = ["MARK", "MODE", "apply", "approach", "check", "claims", "entry_sides", "hex_behind", "set_up_at",
-           "setups", "stack_approach"]
+__all__ = ["MARK", "MODE", "apply", "approach", "check", "claims", "entry_sides", "hex_behind", "hex_mp",
+           "set_up_at", "setups", "stack_approach", "vehicle_approach"]

@@ -192,3 +192,49 @@ def test_a2_52_no_leader_on_its_hex_or_not_set_up_no_deployment(make_position: A
         pos.game.check(pos, pos.parse_action("activate r-1 for deploy"))
     with pytest.raises(IllegalAction, match=r"A2\.52"):
         pos.game.check(pos, pos.parse_action("activate r-l for deploy"))  # a leader has no Deployment
+
+
+VEHICLES = {"entry": {"a-pz": {"turn": 1, "hexes": ["A4"]}, "a-ht": {"turn": 1, "hexes": ["A4"]}}}
+
+
+def _armour(make_position: Any) -> Any:
+    from .test_armour import COUNTERS
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "A4"},
+             {"id": "a-ht", "counter": "ht", "side": "a", "hex": "A4"},
+             {"id": "b-sq", "counter": "4-6-7", "side": "b", "hex": "L8"}]
+    return make_position("asl", units, "RPh", counters=COUNTERS, options=VEHICLES)
+
+
+def test_a2_51_a_vehicle_five_hexes_out_spends_four_mp_before_the_entry_hex(make_position: Any) -> None:
+    """The demo Panzer (14 MP; Open Ground 1 MP, D2.1) set up 5 hexes out behind A4: 4 off-board Open Ground
+    hexes to the one beside A4 (A2.51), then A4 1 MP: 5 MP, in Motion (D2.12: no start MP), B4 6 MP. 14
+    hexes out leaves A4 alone (13 + 1); 15 out could not come on in its MPh (A2.5, D2.1)."""
+    pos = _armour(make_position)
+    offered = _texts(pos, "off")
+    assert {"move a-pz A4 as off5", "move a-pz A4 as off14"} <= offered
+    assert "move a-pz A4 as off15" not in offered
+    with pytest.raises(IllegalAction, match=r"A2\.5"):
+        pos.push_text("move a-pz A4 as off15")
+    pos.push_text("move a-pz A4 as off5")
+    assert pos.units["a-pz"].hex is None
+    _to_mph(pos)
+    entries = _texts(pos, "enter")
+    assert "move a-pz A4 cost 5 as enter" in entries and "move a-pz A4-B4 cost 6 as enter" in entries
+    assert "move a-pz A4 cost 1 as enter" not in entries
+    from .test_armour import pass_reactions
+    pos.push_text("move a-pz A4-B4 as enter")
+    pass_reactions(pos)
+    assert pos.decision is not None and pos.decision.arg("left") == "8"  # D2.11: 14 - 6 MP left
+
+
+def test_a2_51_one_vehicle_to_an_off_board_hex(make_position: Any) -> None:
+    """A5.2: a side's one vehicle in a Location is the most it sets up without overstacking (A2.9): the
+    halftrack may not join the Panzer's off-board hex, but may set up beside it."""
+    pos = _armour(make_position)
+    pos.push_text("move a-pz A4 as off2")
+    assert "move a-ht A4 as off2" not in _texts(pos, "off")
+    with pytest.raises(IllegalAction, match=r"A5\.2"):
+        pos.push_text("move a-ht A4 as off2")
+    pos.push_text("move a-ht A4 as off1")
+    _to_mph(pos)
+    assert "move a-ht A4 cost 1 as enter" in _texts(pos, "enter")
