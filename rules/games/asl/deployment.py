@@ -25,8 +25,10 @@ pass the squad's counter becomes two HS of its ``reduces_to`` counter (the first
   the same off-board hex (offboard.py) first; no leaderless exception off the map (A2.52 names the leader).
   Its second HS stays on that hex and comes on as the squad was due (``arrival.AS``).
 
-Not built: A2.9's free deployment of up to 10% (FRU) of the squads before set-up; A1.3's choice between two
-squad types reducing to one HS (the scenario's first is taken).
+- A2.9's free deployment of 10% (FRU) of the squads before set-up: setuplimits.py (``deploy`` here, with
+  no NTC).
+
+Not built: A1.3's choice between two squad types reducing to one HS (the scenario's first is taken).
 
 Audit of A1-A5 against the text (this session's, short; the report has the rule-by-rule table):
 
@@ -35,12 +37,12 @@ A1.1-A1.25     counter data (units.py: type, class, US#, broken side, underscore
 A1.123         crews self-rally: nations.self_rallies (now for every crew)
 A1.31, A1.32   here and carriers.check_combine (built now); guards.py (A20.5); A1.5: SSR/DYO (chapter H)
 A2.2-A2.4      map data (rules/terrain.py, hexside costs and TEM summed by the terrain table)
-A2.5-A2.52     not built: the scenario format has no off-map units or entry turns
+A2.5-A2.52     arrival.py, offboard.py, ventry.py (``options.entry``); A2.52's Deployment off the map here
 A2.6, A2.8     built: ``move ... as exit`` in the MPh (game.py; in the APh: built now), Locations and
                levels (stairs.py, floc.py)
 A2.7x          not built: overlays are chapter B / SSR map data
 A2.9           setuplimits.py: no overstack, no unenterable hex, checked when a scenario file is loaded
-               (tests' mid-game positions are built without a file); the 10% pre-set-up deployment not
+               (tests' mid-game positions are built without a file); the 10% free deployment (built)
 A3.1-A3.9      sequence.json and the phase hooks of game.py
 A4.1-A4.63     built (game.py movement, bypass.py, portage.py, dash.py, oppfire.py ...)
 A4.7, A4.71    built (game.check_advance, advpaatc.py); a TI unit may not advance: built now
@@ -98,21 +100,21 @@ def claims(position: Position, action: object) -> bool:
         and not prisoners.prisoners_of(position, unit.id)
 
 
-def _nationality(position: Position, unit: UnitState) -> str:
+def nationality(position: Position, unit: UnitState) -> str:
     return nations.of(position, unit).name
 
 
 def _marine(position: Position, unit: UnitState) -> bool:
     """A1.31: the US Marines' 7-6-8 deploys without a leader."""
     v = unit.values
-    return bool(v.get("marine")) or (_nationality(position, unit) == "american"
+    return bool(v.get("marine")) or (nationality(position, unit) == "american"
                                      and (v.get("fp"), v.get("range"), v.get("morale")) == (7, 6, 8))
 
 
 def leaderless(position: Position, unit: UnitState) -> bool:
     """A1.31, A1.32: Finns, Unarmed units, a carrier's HS (or the squad they formed) and the Marines' 7-6-8
     need no leader (guards neither: guards.py)."""
-    return _nationality(position, unit) in LEADERLESS or unit.has(prisoners.UNARMED) \
+    return nationality(position, unit) in LEADERLESS or unit.has(prisoners.UNARMED) \
         or unit.has(CARRIER_HS) or unit.has(CARRIER_SQUAD) or _marine(position, unit)
 
 
@@ -159,7 +161,7 @@ def check(position: Position, action: act.Activate) -> act.Activate:
                             "A1.31")
     if squad.has(TRIED):
         raise IllegalAction(T("{unit} has already had its one Rally Phase action", unit=squad.id), "A3.1")
-    nat = _nationality(position, squad)
+    nat = nationality(position, squad)
     if nat in NO_DEPLOY:
         raise IllegalAction(T("{unit}: Russian squads do not deploy (only a guard does)", unit=squad.id),
                             "A25.2")
@@ -201,7 +203,7 @@ def declare(position: Position, action: act.Activate) -> State:
     if leader is not None:
         state = state.with_unit(leader.mark(TRIED))
     state = concealment.acted(position, state, list(action.units))  # A12.141
-    n = 1 if leader is None and _nationality(position, squad) in LEADERLESS else 0  # A25.71: 1TC
+    n = 1 if leader is None and nationality(position, squad) in LEADERLESS else 0  # A25.71: 1TC
     drm = au.leadership_of(leader) if leader is not None else 0
     if n:
         prompt = T("{unit} takes a 1TC to deploy without a leader (A25.71)", unit=squad.id)
@@ -277,4 +279,4 @@ def generate(position: Position, off_map: bool = False) -> Iterator[act.Action]:
 
 
 __all__ = ["COMBINED", "COMBINER", "MODE", "PHASE_END", "check", "claims", "declare", "deploy", "generate",
-           "leaderless", "leaders", "resume_ntc", "resume_split"]
+           "leaderless", "leaders", "nationality", "resume_ntc", "resume_split"]

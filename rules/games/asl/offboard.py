@@ -29,8 +29,8 @@ text allows; earlier games and scripts play on unchanged).
 Not built: the off-board board's lateral extent (it is taken to run the whole map side); its road hexrows (Y,
 Q, I, or hexes numbered 5) and their state: Infantry pay Open Ground cost on a road too (A4.1), so only the
 Road Bonus (A4.132) and vehicles' road rates (chapter D) would differ; weather increases to the cost (chapter
-E / B, not in the texts); A2.52's dismantled SW (CE/BU is chosen as a vehicle comes on, ventry.py; Deployment in
-the RPh, stacked with a leader on this board, is deployment.py's).
+E / B, not in the texts); A2.52's dismantled SW (CE/BU is chosen as a vehicle comes on, ventry.py;
+Deployment in the RPh, stacked with a leader on this board, is deployment.py's).
 """
 
 from __future__ import annotations
@@ -158,14 +158,16 @@ def stack_approach(units: list[UnitState], entry: Hex) -> int:
     return max((approach(u, entry) for u in units), default=0)
 
 
-def _set_up_phase(position: Position) -> bool:
-    """A2.51: the set-up is the RPh's first action: nothing else done yet since the phase began."""
+def set_up_window(position: Position) -> bool:
+    """A2.51: the set-up is the RPh's first action: nothing else done yet since the phase began (but A2.9's
+    free deployments before set-up, and the answers sharing their SW)."""
+    from hexmate.rules.games.asl import setuplimits
     if position.phase.id != "RPh":
         return False
     for action in reversed(position.log):
         if isinstance(action, act.EndPhase):
             return True
-        if not claims(action):
+        if not (claims(action) or setuplimits.claims(action) or isinstance(action, act.Answer)):
             return False
     return True
 
@@ -220,7 +222,7 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
         raise IllegalAction(T("name at least one unit"), "A2.51")
     if len(move.path) != 1:
         raise IllegalAction(T("name one edge hex to set up behind (A2.51)"))
-    if not _set_up_phase(position):
+    if not set_up_window(position):
         raise IllegalAction(T("off-board set-up is the first action of the RPh (A2.51)"))
     e = move.path[0]
     units = []
@@ -277,7 +279,7 @@ def setups(game: AslGame, position: Position) -> list[act.Move]:
     """Each waiting unit's set-up hexes, one unit at a time (A2.51)."""
     from hexmate.rules.games.asl.arrival import aboard_off_board, due_turn, off_board
     from hexmate.rules.games.asl.game import overstack_mf
-    if position.state.decision is not None or not _set_up_phase(position):
+    if position.state.decision is not None or not set_up_window(position):
         return []
     out = []
     for unit in sorted(position.units.values(), key=lambda u: u.id):
@@ -304,4 +306,4 @@ def setups(game: AslGame, position: Position) -> list[act.Move]:
 
 
 __all__ = ["MARK", "MODE", "apply", "approach", "check", "claims", "entry_sides", "hex_behind", "hex_mp",
-           "set_up_at", "setups", "stack_approach", "vehicle_approach"]
+           "set_up_at", "set_up_window", "setups", "stack_approach", "vehicle_approach"]

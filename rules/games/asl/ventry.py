@@ -489,9 +489,10 @@ def named(action: act.Action) -> tuple[str, ...]:
 def bar_off_board(position: Position, action: act.Action) -> None:
     """A2.52: a unit waiting off the map does nothing but come on (its entry is claimed before this); its
     exception, a squad's Deployment in the RPh, is deployment.py's to check."""
-    from hexmate.rules.games.asl import deployment
+    from hexmate.rules.games.asl import deployment, setuplimits
 
-    if isinstance(action, act.Activate) and deployment.claims(position, action):
+    if isinstance(action, act.Activate) and (deployment.claims(position, action)
+                                              or setuplimits.claims(action)):
         return
     for uid in named(action):
         unit = position.units.get(uid)
