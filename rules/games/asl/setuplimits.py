@@ -141,8 +141,10 @@ def used(position: Position, side: str, group: int) -> int:
 
 
 def _before_play(position: Position) -> bool:
-    """Nothing done yet but free deployments and their answers, on the first turn."""
-    return position.turn == 1 and all(claims(a) or isinstance(a, act.Answer) for a in position.log)
+    """Play has not begun: the first turn's RPh (A3.1, the first phase), nothing done in it yet but free
+    deployments and their answers."""
+    return position.turn == 1 and position.phase.id == "RPh" \
+        and all(claims(a) or isinstance(a, act.Answer) for a in position.log)
 
 
 def check_free(position: Position, action: act.Activate) -> act.Activate:
