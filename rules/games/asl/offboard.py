@@ -23,14 +23,25 @@ off-board hex (A5.2, A2.9); it crosses the board at its Open Ground MP a hex (``
 comes on in its MPh as ventry.py says. An aerosan's set-up is refused (snow only, D17.2: the off-board
 board's ground is the weather's).
 
+Lateral extent: the board is laid beside the board the unit enters by (A2.51), so only edge hexes of the
+map boards holding the unit's named entry hexes have off-board hexes behind them (``entry_boards``).
+Roads: the board is taken as laid flush against that map board the same way up, its grid continuing it;
+where that is a geomorphic board (33 hexrows by 10 hexes) its off-board road hexes are hexrows Y, Q and I
+behind a long side (the same three hexrows from either end, so the way up does not matter) and each
+hexrow's hex 5 behind a short side (``road_lines``). A vehicle crosses them at road rate (D2.16: 1/2 MP,
+1 MP an AFV BU; a motorcycle's road MP, D15.1), joining and leaving them over Open Ground where cheaper.
+Infantry pay Open Ground's 1 MF on a road too (A4.1).
+
 A unit not set up is taken as on the full hex next to whichever entry hex it uses (the cheapest set-up the
 text allows; earlier games and scripts play on unchanged).
 
-Not built: the off-board board's lateral extent (it is taken to run the whole map side); its road hexrows (Y,
-Q, I, or hexes numbered 5) and their state: Infantry pay Open Ground cost on a road too (A4.1), so only the
-Road Bonus (A4.132) and vehicles' road rates (chapter D) would differ; weather increases to the cost (chapter
-E / B, not in the texts); A2.52's dismantled SW (CE/BU is chosen as a vehicle comes on, ventry.py;
-Deployment in the RPh, stacked with a leader on this board, is deployment.py's).
+Not built: the off-board roads' state (paved, plowed, mud: the majority of the adjacent board's roads,
+A2.51) and the rule that where part of a board is in play only its unused part's real roads are off-board
+roads (A2.51: hexmate's maps do not say which boards are cut); the Road Bonus (A4.132) off the map; turns of
+a vehicle's VCA while crossing the board (its VCA there is its owner's, A2.52, and is not charged);
+weather increases to the cost (chapter E / B, not in the texts); A2.52's dismantled SW (CE/BU is chosen as
+a vehicle comes on, ventry.py; Deployment in the RPh, stacked with a leader on this board, is
+deployment.py's).
 """
 
 from __future__ import annotations
@@ -44,6 +55,7 @@ from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import armour
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex, center, distance
+from hexmate.rules.maps import Board
 from hexmate.rules.text import T
 
 if TYPE_CHECKING:
@@ -55,6 +67,8 @@ LONG_BAND = 10  # A2.1: a board is 10 hexes deep across its long side
 SHORT_BAND = 32  # A2.1: and 33 hexrows (A..GG, the end ones half hexes) along it
 OPEN_GROUND_MF = 1  # A2.51, A4.1: every off-board hex is Open Ground
 SIDES = ("top", "bottom", "left", "right")
+ROAD_HEXROWS = (9, 17, 25)  # A2.51: hexrows I, Q and Y (the same three counted from either end of 33)
+ROAD_HEX = 5  # A2.51: joined by its short side, each hexrow's hex 5
 
 
 def claims(action: act.Action) -> bool:
@@ -112,6 +126,73 @@ def hex_behind(position: Position, e: Hex, k: int, side: str) -> Hex | None:
     return x if _band_ok(position, side, x, k) else None
 
 
+def board_at(position: Position, h: Hex) -> Board | None:
+    """The map board holding ``h`` (where two boards' half hexes meet, the first listed)."""
+    return next((b for b in position.map.boards if b.from_map(h) is not None), None)
+
+
+def _geomorphic(board: Board) -> bool:
+    """A2.1: an ASL board of 33 hexrows by 10 hexes (the text places the off-board roads on such a one)."""
+    g = board.grid
+    return g.kind == "asl" and g.last_column - g.first_column + 1 == 33 and g.rows_high == (1, 10)
+
+
+def road_hex(position: Position, side: str, e: Hex, x: Hex) -> bool:
+    """A2.51: is off-board hex ``x``, behind edge hex ``e``, a road hex? (See ``road_lines``.)"""
+    board = board_at(position, e)
+    return board is not None and any(x in line for line in _board_roads(position, side, board))
+
+
+def _board_roads(position: Position, side: str, board: Board) -> list[list[Hex]]:
+    if not _geomorphic(board):
+        return []
+    g = board.grid
+    edge = [h for h in position.map.hexes if side in _sides(position, h) and board_at(position, h) == board]
+    out = []
+    if side in ("top", "bottom"):  # joined by its long side: hexrows I, Q, Y run straight out
+        for e in sorted(edge):
+            spot = board.from_map(e)
+            if spot is None or spot[0] - g.first_column + 1 not in ROAD_HEXROWS:
+                continue
+            line = [x for k in range(1, LONG_BAND + 1) if (x := hex_behind(position, e, k, side)) is not None]
+            if line:
+                out.append(line)
+        return out
+    columns = {spot[0] for h in edge if (spot := board.from_map(h)) is not None}
+    if len(columns) != 1:
+        return []
+    c0 = columns.pop()  # joined by its short side: hex 5 of each hexrow, the hexrows going out from c0
+    step = -1 if c0 == g.first_column else 1
+    line = []
+    for k in range(1, SHORT_BAND):
+        x = board.to_map(c0 + step * k, ROAD_HEX)
+        if x in position.map:
+            break
+        line.append(x)
+    return [line] if line else []
+
+
+def road_lines(position: Position, side: str, boards: tuple[Board, ...]) -> list[list[Hex]]:
+    """A2.51: the off-board roads behind ``side`` of ``boards``, each a line of adjacent hexes going out from
+    the map, nearest first. The off-board board is taken as laid flush against a geomorphic map board (33
+    hexrows by 10 hexes, A2.1) the same way up, its grid continuing that board's: joined by its long side
+    (a top or bottom edge) its hexrows Y, Q and I are road (the same three from either end), by its short
+    side each hexrow's hex 5. Against any other board the text places no road."""
+    return [line for b in boards for line in _board_roads(position, side, b)]
+
+
+def entry_boards(position: Position, unit: UnitState) -> tuple[Board, ...]:
+    """A2.51: the off-board board is laid beside the board the unit enters by: the map boards holding its
+    named entry hexes (the off-board board's lateral extent is theirs)."""
+    from hexmate.rules.games.asl.arrival import named_hexes
+    found = []
+    for h in named_hexes(position, unit):
+        b = board_at(position, h)
+        if b is not None and b not in found:
+            found.append(b)
+    return tuple(found)
+
+
 def set_up_at(unit: UnitState) -> Hex | None:
     for marker in unit.markers:
         if marker.startswith(MARK):
@@ -142,15 +223,41 @@ def hex_mp(unit: UnitState) -> Fraction | None:
     return Fraction(cost) if isinstance(cost, int) else None
 
 
+def road_mp(unit: UnitState) -> Fraction:
+    """A2.51 with D2.16: a vehicle along an off-board road: road rate, 1/2 MP (1 MP an AFV BU); a motorcycle
+    its column's road MP (D15.1); a wagon its infantry MF (D12.1: Open Ground's, A4.1)."""
+    from hexmate.rules.games.asl import moto, vmove, wagon
+    vt = armour.vtype(unit)
+    if wagon.is_wagon(vt.movement):
+        return Fraction(OPEN_GROUND_MF)
+    if moto.is_motorcycle(vt.movement):
+        return moto.load_pack()[0]
+    return vmove.road_mp(buttoned=vt.armored and not unit.has("ce"))
+
+
 def vehicle_approach(position: Position, unit: UnitState, off: Hex) -> Fraction | None:
     """A2.51: MP a vehicle set up on the off-board board spends to reach ``off``, the off-board hex beside
-    its entry hex it enters from: Open Ground per hex crossed. 0 when not set up (taken as set up on
+    its entry hex it enters from: Open Ground per hex crossed, or road rate along an off-board road (joined
+    from Open Ground and left for it again where that is cheaper). 0 when not set up (taken as set up on
     ``off``); None when it cannot cross the board."""
     x = set_up_at(unit)
     if x is None or x == off:
         return Fraction(0)
     mp = hex_mp(unit)
-    return None if mp is None else mp * distance(x, off)
+    if mp is None:
+        return None
+    best = mp * distance(x, off)
+    road = road_mp(unit)
+    if road >= mp:
+        return best
+    for side in entry_sides(position, unit):
+        for line in road_lines(position, side, entry_boards(position, unit)):
+            to_road = [mp * distance(x, y) for y in line]
+            from_road = [mp * distance(y, off) for y in line]
+            for i, a in enumerate(to_road):
+                for j, b in enumerate(from_road):
+                    best = min(best, a + road * abs(i - j) + b)
+    return best
 
 
 def stack_approach(units: list[UnitState], entry: Hex) -> int:
@@ -243,7 +350,7 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
         raise IllegalAction(T("{hex} is not on the map edge {unit} enters by (A2.51)",
                               hex=position.label(e) if e in position.map else str(e), unit=units[0].id))
     x = hex_behind(position, e, k, sides[0])
-    if x is None:
+    if x is None or any(board_at(position, e) not in entry_boards(position, u) for u in units):
         raise IllegalAction(T("{k} hexes out from {hex} is past the off-board board's full hexes (A2.51)",
                               k=str(k), hex=position.label(e)))
     ids = set(move.units)
@@ -290,7 +397,9 @@ def setups(game: AslGame, position: Position) -> list[act.Move]:
         sides = entry_sides(position, unit)
         if not sides:
             continue
-        edge = sorted(h for h in position.map.hexes if sides[0] in _sides(position, h))
+        boards = entry_boards(position, unit)
+        edge = sorted(h for h in position.map.hexes if sides[0] in _sides(position, h)
+                      and board_at(position, h) in boards)
         for e in edge:
             for k in range(1, SHORT_BAND):
                 x = hex_behind(position, e, k, sides[0])
@@ -305,5 +414,6 @@ def setups(game: AslGame, position: Position) -> list[act.Move]:
     return out
 
 
-__all__ = ["MARK", "MODE", "apply", "approach", "check", "claims", "entry_sides", "hex_behind", "hex_mp",
+__all__ = ["MARK", "MODE", "ROAD_HEX", "ROAD_HEXROWS", "apply", "approach", "board_at", "check", "claims",
+           "entry_boards", "entry_sides", "hex_behind", "hex_mp", "road_hex", "road_lines", "road_mp",
            "set_up_at", "set_up_window", "setups", "stack_approach", "vehicle_approach"]

@@ -40,7 +40,8 @@ Audit (paraphrased, with where each part is kept):
   owner answers ``hold`` or ``keep`` before play (``hold_setup``); held, it is off the map (arrival.HELD),
   due from turn 1 and never owed.
 - A2.51's off-board board (offboard.py): a vehicle set up on it in the RPh (``move V E as offK``) first
-  crosses it at Open Ground MP a hex (D2.1; a wagon's MF, D12.1; a motorcycle's column, D15.1) to the
+  crosses it at Open Ground MP a hex (D2.1; a wagon's MF, D12.1; a motorcycle's column, D15.1), at road
+  rate along its road hexrows (offboard.road_lines, D2.16), to the
   off-board hex beside the entry hex it comes on from (``approaches``), then pays the entry as above. Its
   VCA on the off-board board is its owner's (A2.52, D2.11): turns made crossing it are not charged (the
   rules take the VCA it enters with as chosen at set-up). One set up farther out than that hex spends MP

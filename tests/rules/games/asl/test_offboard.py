@@ -238,3 +238,45 @@ def test_a2_51_one_vehicle_to_an_off_board_hex(make_position: Any) -> None:
     pos.push_text("move a-ht A4 as off1")
     _to_mph(pos)
     assert "move a-ht A4 cost 1 as enter" in _texts(pos, "enter")
+
+
+def _geomorphic(pz: dict[str, Any], entry: str) -> Any:
+    """A 33x10 geomorphic board (A2.1): its bottom edge a long side, its left edge a short one."""
+    from hexmate.rules.games import get_game
+    from hexmate.rules.scenario import Scenario
+
+    from ..conftest import scenario_dict, small_map
+    from .test_armour import COUNTERS
+    units = [pz, {"id": "b-sq", "counter": "4-6-7", "side": "b", "hex": "P5"}]
+    options = {"entry": {"a-pz": {"turn": 1, "hexes": [entry]}}}
+    scen = Scenario.from_dict(scenario_dict("asl", units, COUNTERS, "RPh", options=options), source="t")
+    return get_game("asl").new_position(scen, hex_map=small_map("asl", columns=33, rows=10))
+
+
+def test_a2_51_off_board_road_hexrows_at_road_rate(make_position: Any) -> None:
+    """A2.51: a board joined by its long side has road hexrows Y, Q and I. The Panzer set up 10 hexes out on
+    hexrow I behind I10 crosses 9 road hexes at road rate, 1/2 MP CE (D2.16), to the hex beside I10, then I10
+    1 MP: 11/2 MP; buttoned up road rate is 1 MP (D2.16): 9 + 1 = 10. Behind M10, 4 hexrows from a road,
+    10 out, the same Panzer CE pays Open Ground: 9 + 1 = 10."""
+    pz = {"id": "a-pz", "counter": "pz", "side": "a", "hex": "I10", "markers": ["ce"]}
+    for entry, mode, marks, cost in (("I10", "off10", ("ce",), "11/2"), ("I10", "off10", (), "10"),
+                                     ("M10", "off10", ("ce",), "10")):
+        pos = _geomorphic({**pz, "hex": entry, "markers": list(marks)}, entry)
+        pos.push_text(f"move a-pz {entry} as {mode}")
+        _to_mph(pos)
+        assert f"move a-pz {entry} cost {cost} as enter" in _texts(pos, "enter"), (entry, marks)
+
+
+def test_a2_51_road_hexes_of_the_off_board_board(make_position: Any) -> None:
+    """A2.51: joined by its long side (the bottom edge) hexrows I, Q, Y are road, 10 hexes deep; joined by its
+    short side (the left edge) each hexrow's hex 5, 31 full hexrows out; the conftest's 12x8 board is no
+    geomorphic board, so the text puts no road behind it."""
+    pos = _geomorphic({"id": "a-pz", "counter": "pz", "side": "a", "hex": "I10"}, "I10")
+    board = pos.map.boards[0]
+    bottom = offboard.road_lines(pos, "bottom", (board,))
+    assert [board.grid.from_hex(line[0] - board.at)[0] for line in bottom] == [9, 17, 25]
+    assert all(len(line) == 10 for line in bottom)
+    (left,) = offboard.road_lines(pos, "left", (board,))
+    assert len(left) == 31 and {board.grid.from_hex(x - board.at)[1] for x in left} == {5}
+    small = _pos(make_position)
+    assert offboard.road_lines(small, "left", (small.map.boards[0],)) == []
