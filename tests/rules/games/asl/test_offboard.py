@@ -280,3 +280,28 @@ def test_a2_51_road_hexes_of_the_off_board_board(make_position: Any) -> None:
     assert len(left) == 31 and {board.grid.from_hex(x - board.at)[1] for x in left} == {5}
     small = _pos(make_position)
     assert offboard.road_lines(small, "left", (small.map.boards[0],)) == []
+
+
+def test_a2_51_the_off_board_board_lies_beside_the_board_entered_by() -> None:
+    """A2.51 lays the unused board beside the board edge the units enter by: on a map of two boards one above
+    the other, a squad entering at 1A8 sets up behind board 1's west edge, not behind board 2's (2A1, next
+    to 1A8, is within its reach but past the off-board board)."""
+    from hexmate.rules.games import get_game
+    from hexmate.rules.maps import HexMap
+    from hexmate.rules.scenario import Scenario
+
+    from ..conftest import ASL_COUNTERS, scenario_dict
+    boards = [{"id": b, "grid": {"kind": "asl", "columns": 12, "rows": 8}, "at": [0, r],
+               "default": {"terrain": "open", "level": 0}} for b, r in (("1", 0), ("2", 8))]
+    m = HexMap.from_dict({"format": "hexmate-map/1", "name": "two", "game": "asl", "boards": boards})
+    units = [_u("r-1", "1A4"), _u("b-1", "2L4", side="b")]
+    scen = Scenario.from_dict(scenario_dict("asl", units, ASL_COUNTERS, "RPh",
+                                            options={"entry": {"r-1": {"turn": 1, "hexes": ["1A8"]}}}),
+                              source="t")
+    pos = get_game("asl").new_position(scen, hex_map=m)
+    offered = _texts(pos, "off")
+    assert "move r-1 1A8 as off1" in offered and "move r-1 1A7 as off2" in offered
+    assert not any(t.startswith("move r-1 2") for t in offered)
+    with pytest.raises(IllegalAction, match=r"past the off-board board"):
+        pos.push_text("move r-1 2A1 as off1")
+    pos.push_text("move r-1 1A7 as off1")
