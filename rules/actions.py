@@ -181,7 +181,7 @@ ACTIVATE_MODES = ("move", "fire", "any", "cautious", "search", "mop-up", "reveal
                   "cave", "deploy", "formation", "consolidate", "moving-fire", "spot", "scrounge",
                   *(f"{arc}{k}" for arc in ("tca", "vca") for k in range(6)),  # ASL D3.12 (caend.py)
                   "dismantle", "assemble", "destroy", "disable", "split", "combine", "human-wave",
-                  "opportunity", "break", "couple", "cavalry-wave", "dismount")
+                  "opportunity", "break", "couple", "cavalry-wave", "dismount", "free-deploy")
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,8 @@ Audit of A2.5-A2.52 (paraphrased):
   hex crossed before the entry hex, no hex on the map so no LOS/fire across the edge); a unit not set up
   comes on as from the off-board hex next to its entry hex.
 - A2.52 an off-board unit does nothing but come on: built (it is never in a stack, so no other action names
-  it); its set-up choices (dismantled SW, CE/BU, Deployment in the RPh) are not built.
+  it); its exception, a squad's Deployment in the RPh stacked with a leader on the off-board board, is
+  deployment.py's; CE/BU as a vehicle comes on is ventry.py's; dismantled SW are not built.
 - Vehicles come on by ventry.py (A2.5-A2.52 with chapter D's VCA and MP); their passengers and riders start
   off the map with them and come on aboard (A2.52), never by themselves.
 - Defensive First Fire may be taken at every hex entered, the entry hex included (A8.1): built (the move
@@ -55,6 +56,7 @@ PLAN = EntryPlan("entry", "hexes", "A2.5")
 HELD = "held_off"  # D16.8: a DD tank or amphibian set up on the map by the OB, kept off it (ventry.py)
 HOLD_PLAN = EntryPlan("dd_off_map", "hexes", "D16.8")  # D16.8: where such a one comes on, the scenario's word
 SPREAD = 4  # A2.5: a blocked entry moves this many hexes either way, each turn late
+AS = "entry_as:"  # a HS deployed off the map (A2.52, A2.9) arrives as the squad it came from: entry_as:ID
 
 
 def setup(scenario: Scenario, hex_map: HexMap, state: State) -> State:
@@ -66,8 +68,18 @@ def setup(scenario: Scenario, hex_map: HexMap, state: State) -> State:
     return state
 
 
+def plan_id(unit: UnitState) -> str:
+    """The id the scenario's entry plan lists the unit under: its own, or for the second HS of a squad
+    deployed off the map (A2.52) or before set-up (A2.9), that squad's."""
+    for marker in unit.markers:
+        if marker.startswith(AS):
+            return marker[len(AS):]
+    return unit.id
+
+
 def off_board(position: Position, unit: UnitState) -> bool:
-    return PLAN.off_board(position, unit.id) or (unit.hex is None and unit.has(HELD))  # D16.8
+    return unit.hex is None and (unit.has(HELD)  # D16.8
+                                 or plan_id(unit) in PLAN.arrivals(position.scenario))
 
 
 def aboard_off_board(position: Position, unit: UnitState) -> bool:
@@ -78,15 +90,19 @@ def aboard_off_board(position: Position, unit: UnitState) -> bool:
 
 def due_turn(position: Position, uid: str) -> int:
     due = PLAN.arrivals(position.scenario)
-    if uid not in due and uid in position.units and position.units[uid].has(HELD):
+    unit = position.units.get(uid)
+    if uid in due or unit is None:
+        return due[uid]
+    if unit.has(HELD):
         return 1  # D16.8: held off the map from the start, it may come on in any MPh of its side
-    return due[uid]
+    return due[plan_id(unit)]  # a HS deployed off the map comes on as its squad was due (A2.52, A2.9)
 
 
 def named_hexes(position: Position, unit: UnitState) -> tuple[Hex, ...]:
     """The entry hexes the scenario names for the unit (D16.8: for one held off the map, its own list)."""
-    plan = HOLD_PLAN if unit.has(HELD) else PLAN
-    return plan.entry_hexes(position.scenario, position.map, unit.id)
+    if unit.has(HELD):
+        return HOLD_PLAN.entry_hexes(position.scenario, position.map, unit.id)
+    return PLAN.entry_hexes(position.scenario, position.map, plan_id(unit))
 
 
 def claims(action: act.Action) -> bool:
@@ -278,5 +294,5 @@ def check_end(position: Position) -> None:
                               units=", ".join(u.id for u in left)))
 
 
-__all__ = ["BARRED", "MODE", "PLAN", "aboard_off_board", "begin", "check", "check_end", "claims",
-           "end_of_mph", "moves", "off_board", "on_map", "place", "setup", "waiting"]
+__all__ = ["AS", "BARRED", "MODE", "PLAN", "aboard_off_board", "begin", "check", "check_end", "claims",
+           "end_of_mph", "moves", "off_board", "on_map", "place", "plan_id", "setup", "waiting"]

@@ -21,9 +21,14 @@ pass the squad's counter becomes two HS of its ``reduces_to`` counter (the first
   like HS in his Location (``COMBINER``); Finns, guards, Unarmed units and a carrier's HS need none; a
   Fanatic HS with another makes a squad that is not Fanatic.
 
-Not built: A2.9's free deployment of up to 10% (FRU) of the squads before set-up and A2.52's attempt off
-the map (hexmate's set-up places the counters the scenario names, and units off the map are not on the
-table); A1.3's choice between two squad types reducing to one HS (the scenario's first is taken).
+- A2.52: a squad waiting off the map may try to deploy in its RPh only stacked with a leader: both set up on
+  the same off-board hex (offboard.py) first; no leaderless exception off the map (A2.52 names the leader).
+  Its second HS stays on that hex and comes on as the squad was due (``arrival.AS``).
+
+- A2.9's free deployment of 10% (FRU) of the squads before set-up: setuplimits.py (``deploy`` here, with
+  no NTC).
+
+Not built: A1.3's choice between two squad types reducing to one HS (the scenario's first is taken).
 
 Audit of A1-A5 against the text (this session's, short; the report has the rule-by-rule table):
 
@@ -32,12 +37,12 @@ A1.1-A1.25     counter data (units.py: type, class, US#, broken side, underscore
 A1.123         crews self-rally: nations.self_rallies (now for every crew)
 A1.31, A1.32   here and carriers.check_combine (built now); guards.py (A20.5); A1.5: SSR/DYO (chapter H)
 A2.2-A2.4      map data (rules/terrain.py, hexside costs and TEM summed by the terrain table)
-A2.5-A2.52     not built: the scenario format has no off-map units or entry turns
+A2.5-A2.52     arrival.py, offboard.py, ventry.py (``options.entry``); A2.52's Deployment off the map here
 A2.6, A2.8     built: ``move ... as exit`` in the MPh (game.py; in the APh: built now), Locations and
                levels (stairs.py, floc.py)
 A2.7x          not built: overlays are chapter B / SSR map data
 A2.9           setuplimits.py: no overstack, no unenterable hex, checked when a scenario file is loaded
-               (tests' mid-game positions are built without a file); the 10% pre-set-up deployment not
+               (tests' mid-game positions are built without a file); the 10% free deployment (built)
 A3.1-A3.9      sequence.json and the phase hooks of game.py
 A4.1-A4.63     built (game.py movement, bypass.py, portage.py, dash.py, oppfire.py ...)
 A4.7, A4.71    built (game.check_advance, advpaatc.py); a TI unit may not advance: built now
@@ -62,7 +67,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import concealment, nations, prisoners
+from hexmate.rules.games.asl import arrival, concealment, nations, offboard, prisoners
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl.carriers import CARRIER_HS, CARRIER_SQUAD
@@ -95,21 +100,21 @@ def claims(position: Position, action: object) -> bool:
         and not prisoners.prisoners_of(position, unit.id)
 
 
-def _nationality(position: Position, unit: UnitState) -> str:
+def nationality(position: Position, unit: UnitState) -> str:
     return nations.of(position, unit).name
 
 
 def _marine(position: Position, unit: UnitState) -> bool:
     """A1.31: the US Marines' 7-6-8 deploys without a leader."""
     v = unit.values
-    return bool(v.get("marine")) or (_nationality(position, unit) == "american"
+    return bool(v.get("marine")) or (nationality(position, unit) == "american"
                                      and (v.get("fp"), v.get("range"), v.get("morale")) == (7, 6, 8))
 
 
 def leaderless(position: Position, unit: UnitState) -> bool:
     """A1.31, A1.32: Finns, Unarmed units, a carrier's HS (or the squad they formed) and the Marines' 7-6-8
     need no leader (guards neither: guards.py)."""
-    return _nationality(position, unit) in LEADERLESS or unit.has(prisoners.UNARMED) \
+    return nationality(position, unit) in LEADERLESS or unit.has(prisoners.UNARMED) \
         or unit.has(CARRIER_HS) or unit.has(CARRIER_SQUAD) or _marine(position, unit)
 
 
@@ -118,6 +123,13 @@ def leaders(position: Position, unit: UnitState) -> list[UnitState]:
     modifier first (on the ground, or riding a motorcycle there, D15.44)."""
     from hexmate.rules.games.asl import cyclesplit
 
+    if unit.hex is None:  # A2.52: off the map, stacked on the same off-board set-up hex
+        spot = offboard.set_up_at(unit)
+        found = [u for u in position.units.values()
+                 if u.type == "leader" and u.side == unit.side and u.hex is None and u.carrier is None
+                 and spot is not None and offboard.set_up_at(u) == spot and au.can_direct(u)
+                 and not u.has(TRIED)]
+        return sorted(found, key=lambda u: (au.leadership_of(u), u.id))
     found = [u for u in position.units.values()
              if u.type == "leader" and u.side == unit.side
              and (u.carrier is None or cyclesplit.ridden(position.state, u) is not None)
@@ -137,7 +149,11 @@ def check(position: Position, action: act.Activate) -> act.Activate:
     from hexmate.rules.games.asl import cyclesplit
 
     riding = cyclesplit.ridden(position.state, squad)  # D15.44: a squad on a cycle counter deploys on it
-    if (squad.carrier is not None and riding is None) or squad.hex is None:  # not a rule: hexmate's choice
+    off = squad.carrier is None and arrival.off_board(position, squad)
+    if off and offboard.set_up_at(squad) is None:
+        raise IllegalAction(T("{unit} is off the map: it may try to deploy only stacked with a leader, both "
+                              "set up on the same off-board hex first (A2.52)", unit=squad.id), "A2.52")
+    if (squad.carrier is not None and riding is None) or (squad.hex is None and not off):  # hexmate's choice
         raise IllegalAction(T("{unit} is aboard a vehicle: hexmate deploys squads on the ground only",
                               unit=squad.id), "A1.31")
     if not au.good_order(squad):
@@ -145,7 +161,7 @@ def check(position: Position, action: act.Activate) -> act.Activate:
                             "A1.31")
     if squad.has(TRIED):
         raise IllegalAction(T("{unit} has already had its one Rally Phase action", unit=squad.id), "A3.1")
-    nat = _nationality(position, squad)
+    nat = nationality(position, squad)
     if nat in NO_DEPLOY:
         raise IllegalAction(T("{unit}: Russian squads do not deploy (only a guard does)", unit=squad.id),
                             "A25.2")
@@ -170,6 +186,10 @@ def check(position: Position, action: act.Activate) -> act.Activate:
         return action
     if able:
         return act.Activate((squad.id, able[0].id), MODE)
+    if off:
+        raise IllegalAction(T("{unit} is off the map: it deploys only with a leader set up on its off-board "
+                              "hex who has not yet had his Rally Phase action (A2.52)", unit=squad.id),
+                            "A2.52")
     if leaderless(position, squad):
         return act.Activate((squad.id,), MODE)
     raise IllegalAction(T("{unit} deploys only with a Good Order leader in its Location who has not yet had "
@@ -186,7 +206,7 @@ def declare(position: Position, action: act.Activate) -> State:
     if leader is not None:
         state = state.with_unit(leader.mark(TRIED))
     state = concealment.acted(position, state, list(action.units))  # A12.141
-    n = 1 if leader is None and _nationality(position, squad) in LEADERLESS else 0  # A25.71: 1TC
+    n = 1 if leader is None and nationality(position, squad) in LEADERLESS else 0  # A25.71: 1TC
     drm = au.leadership_of(leader) if leader is not None else 0
     if n:
         prompt = T("{unit} takes a 1TC to deploy without a leader (A25.71)", unit=squad.id)
@@ -217,6 +237,8 @@ def deploy(position: Position, squad: UnitState) -> State:
     one = squad.as_counter(half).mark(*((CARRIER_HS,) if squad.has(CARRIER_SQUAD) else ()),
                                       remove=(CARRIER_SQUAD,))
     two = dataclasses.replace(one, id=second_id(state, squad.id))
+    if squad.hex is None and arrival.off_board(position, squad):  # A2.52, A2.9: it comes on as its squad
+        two = two.mark(arrival.AS + arrival.plan_id(squad))
     state = state.with_unit(one).with_unit(two)
     from hexmate.rules.games.asl import cyclesplit
 
@@ -245,12 +267,13 @@ def resume_split(game: AslGame, position: Position, decision: Decision, answer: 
     return state
 
 
-def generate(position: Position) -> Iterator[act.Action]:
-    """The deployments open now (A1.31), one a squad with its best leader, for the page's buttons."""
+def generate(position: Position, off_map: bool = False) -> Iterator[act.Action]:
+    """The deployments open now (A1.31), one a squad with its best leader, for the page's buttons;
+    ``off_map``: those of the squads waiting off the map (A2.52) instead."""
     if position.phase.id != "RPh":
         return
     for unit in sorted(position.units.values(), key=lambda u: u.id):
-        if unit.type != "squad" or unit.side != position.phasing:
+        if unit.type != "squad" or unit.side != position.phasing or (unit.hex is None) != off_map:
             continue
         action = act.Activate((unit.id,), MODE)
         if not claims(position, action):
@@ -262,4 +285,4 @@ def generate(position: Position) -> Iterator[act.Action]:
 
 
 __all__ = ["COMBINED", "COMBINER", "MODE", "PHASE_END", "check", "claims", "declare", "deploy", "generate",
-           "leaderless", "leaders", "resume_ntc", "resume_split"]
+           "leaderless", "leaders", "nationality", "resume_ntc", "resume_split"]

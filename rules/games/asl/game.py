@@ -783,6 +783,9 @@ class AslGame(Game):
 
     # --- the hooks ---
     def check(self, position: Position, action: act.Action) -> act.Action:
+        if asl_setuplimits.claims(action):
+            assert isinstance(action, act.Activate)
+            return asl_setuplimits.check_free(position, action)  # A2.9: free deployment before set-up
         if offboard.claims(action):
             assert isinstance(action, act.Move)
             return offboard.check(self, position, action)  # A2.51: set up on the off-board board in the RPh
@@ -1117,6 +1120,8 @@ class AslGame(Game):
             shown = asl_hip.reveal(self, position.state, hidden, keep_concealed=isinstance(action, act.Move))
             position = position.at(shown)
         state = position.state
+        if isinstance(action, act.Activate) and asl_setuplimits.claims(action):
+            return asl_setuplimits.apply_free(position, action)  # A2.9: no NTC, no RPh action spent
         if isinstance(action, act.Move) and offboard.claims(action):
             return offboard.apply(position, action)  # A2.51: the off-board set-up hex
         if isinstance(action, act.Move) and asl_arrival.claims(action) and position.phase.id == "APh":
@@ -2621,10 +2626,13 @@ class AslGame(Game):
         if on_map is not None:  # A2.52: units waiting off the map do nothing but enter
             yield from self.generate(on_map)
             yield from offboard.setups(self, position)  # A2.51: the RPh's first action
+            yield from asl_setuplimits.generate(position, off_map=True)  # A2.9: before the set-up
+            yield from deployment.generate(position, off_map=True)  # A2.52: with a leader off the map
             yield from asl_arrival.moves(self, position)  # A2.5: in the MPh, or waited for the APh
             yield from ventry.moves(position)  # A2.5, D2.1: vehicles in the MPh only
             yield from impentry.options(position)  # D14.212: a platoon's AFVs by impulses
             return
+        yield from asl_setuplimits.generate(position)  # A2.9: free deployment before play
         state = position.state
         phase = position.phase.id
         if state.decision is not None:  # a reaction window: Defensive First Fire at the mover (A8.1)

@@ -31,7 +31,7 @@ from typing import Any
 
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armour, arrival, platoon, ventry, vmotion
+from hexmate.rules.games.asl import armour, arrival, offboard, platoon, ventry, vmotion
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import DIRECTIONS, Hex, distance
@@ -122,7 +122,8 @@ def apply(position: Position, move: act.Move, crew: list[UnitState], spent: Frac
     name = platoon.name_of(unit) or ""
     way = _approach(position, unit, move.path[0])
     assert way is not None
-    came = f"{vmotion.CAME}{int(2 * Fraction(move.cost or 0))}"  # D2.401: it began out of every LOS
+    entry_mp = Fraction(move.cost or 0) - (offboard.vehicle_approach(position, unit, way[2]) or 0)  # A2.51
+    came = f"{vmotion.CAME}{int(2 * entry_mp)}"  # D2.401: it began out of every LOS
     on = ventry.placed(unit, move.path[0], way[1], spent, arrival.MODE).mark("entered", came, *marks)
     state = state.with_unit(on)
     for rider in ventry.aboard(position, unit):

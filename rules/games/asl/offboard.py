@@ -18,19 +18,36 @@ the entry hex's own cost; it may come on at any of its entry hexes, not only the
 next to the entry hex. No fire or LOS crosses the map edge (A2.51): off-board units have no hex on the map
 (``hex`` None), so nothing on the map can see or fire at them, nor they out.
 
+A vehicle sets up the same way (its passengers and riders aboard it, A2.52), one vehicle of a side to an
+off-board hex (A5.2, A2.9); it crosses the board at its Open Ground MP a hex (``vehicle_approach``) and
+comes on in its MPh as ventry.py says. An aerosan's set-up is refused (snow only, D17.2: the off-board
+board's ground is the weather's).
+
+Lateral extent: the board is laid beside the board the unit enters by (A2.51), so only edge hexes of the
+map boards holding the unit's named entry hexes have off-board hexes behind them (``entry_boards``).
+Roads: the board is taken as laid flush against that map board the same way up, its grid continuing it;
+where that is a geomorphic board (33 hexrows by 10 hexes) its off-board road hexes are hexrows Y, Q and I
+behind a long side (the same three hexrows from either end, so the way up does not matter) and each
+hexrow's hex 5 behind a short side (``road_lines``). A vehicle crosses them at road rate (D2.16: 1/2 MP,
+1 MP an AFV BU; a motorcycle's road MP, D15.1), joining and leaving them over Open Ground where cheaper.
+Infantry pay Open Ground's 1 MF on a road too (A4.1).
+
 A unit not set up is taken as on the full hex next to whichever entry hex it uses (the cheapest set-up the
 text allows; earlier games and scripts play on unchanged).
 
-Not built: the off-board board's lateral extent (it is taken to run the whole map side); its road hexrows (Y,
-Q, I, or hexes numbered 5) and their state: Infantry pay Open Ground cost on a road too (A4.1), so only the
-Road Bonus (A4.132) and vehicles' road rates (chapter D) would differ; weather increases to the cost (chapter
-E / B, not in the texts); vehicles' off-board set-up (ventry.py: they still come on as from the hex next to
-the entry hex); the A2.52 set-up choices (Deployment in the RPh, dismantled SW, CE/BU).
+Not built: the off-board roads' state (paved, plowed, mud: the majority of the adjacent board's roads,
+A2.51) and the rule that where part of a board is in play only its unused part's real roads are off-board
+roads (A2.51: hexmate's maps do not say which boards are cut); the Road Bonus (A4.132) off the map; turns of
+a vehicle's VCA while crossing the board (its VCA there is its owner's, A2.52, and is not charged);
+weather increases to the cost (chapter E / B, not in the texts); A2.52's dismantled SW (CE/BU is chosen as
+a vehicle comes on, ventry.py; Deployment in the RPh, stacked with a leader on this board, is
+deployment.py's).
 """
 
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
@@ -38,6 +55,7 @@ from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import armour
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex, center, distance
+from hexmate.rules.maps import Board
 from hexmate.rules.text import T
 
 if TYPE_CHECKING:
@@ -49,6 +67,8 @@ LONG_BAND = 10  # A2.1: a board is 10 hexes deep across its long side
 SHORT_BAND = 32  # A2.1: and 33 hexrows (A..GG, the end ones half hexes) along it
 OPEN_GROUND_MF = 1  # A2.51, A4.1: every off-board hex is Open Ground
 SIDES = ("top", "bottom", "left", "right")
+ROAD_HEXROWS = (9, 17, 25)  # A2.51: hexrows I, Q and Y (the same three counted from either end of 33)
+ROAD_HEX = 5  # A2.51: joined by its short side, each hexrow's hex 5
 
 
 def claims(action: act.Action) -> bool:
@@ -73,8 +93,8 @@ def _sides(position: Position, h: Hex) -> tuple[str, ...]:
 
 def entry_sides(position: Position, unit: UnitState) -> tuple[str, ...]:
     """The map side(s) the unit enters by: those every one of its named entry hexes lies on."""
-    from hexmate.rules.games.asl.arrival import PLAN
-    named = PLAN.entry_hexes(position.scenario, position.map, unit.id)
+    from hexmate.rules.games.asl.arrival import named_hexes
+    named = named_hexes(position, unit)
     common = set(SIDES)
     for h in named:
         common &= set(_sides(position, h))
@@ -106,6 +126,73 @@ def hex_behind(position: Position, e: Hex, k: int, side: str) -> Hex | None:
     return x if _band_ok(position, side, x, k) else None
 
 
+def board_at(position: Position, h: Hex) -> Board | None:
+    """The map board holding ``h`` (where two boards' half hexes meet, the first listed)."""
+    return next((b for b in position.map.boards if b.from_map(h) is not None), None)
+
+
+def _geomorphic(board: Board) -> bool:
+    """A2.1: an ASL board of 33 hexrows by 10 hexes (the text places the off-board roads on such a one)."""
+    g = board.grid
+    return g.kind == "asl" and g.last_column - g.first_column + 1 == 33 and g.rows_high == (1, 10)
+
+
+def road_hex(position: Position, side: str, e: Hex, x: Hex) -> bool:
+    """A2.51: is off-board hex ``x``, behind edge hex ``e``, a road hex? (See ``road_lines``.)"""
+    board = board_at(position, e)
+    return board is not None and any(x in line for line in _board_roads(position, side, board))
+
+
+def _board_roads(position: Position, side: str, board: Board) -> list[list[Hex]]:
+    if not _geomorphic(board):
+        return []
+    g = board.grid
+    edge = [h for h in position.map.hexes if side in _sides(position, h) and board_at(position, h) == board]
+    out = []
+    if side in ("top", "bottom"):  # joined by its long side: hexrows I, Q, Y run straight out
+        for e in sorted(edge):
+            spot = board.from_map(e)
+            if spot is None or spot[0] - g.first_column + 1 not in ROAD_HEXROWS:
+                continue
+            line = [x for k in range(1, LONG_BAND + 1) if (x := hex_behind(position, e, k, side)) is not None]
+            if line:
+                out.append(line)
+        return out
+    columns = {spot[0] for h in edge if (spot := board.from_map(h)) is not None}
+    if len(columns) != 1:
+        return []
+    c0 = columns.pop()  # joined by its short side: hex 5 of each hexrow, the hexrows going out from c0
+    step = -1 if c0 == g.first_column else 1
+    line = []
+    for k in range(1, SHORT_BAND):
+        x = board.to_map(c0 + step * k, ROAD_HEX)
+        if x in position.map:
+            break
+        line.append(x)
+    return [line] if line else []
+
+
+def road_lines(position: Position, side: str, boards: tuple[Board, ...]) -> list[list[Hex]]:
+    """A2.51: the off-board roads behind ``side`` of ``boards``, each a line of adjacent hexes going out from
+    the map, nearest first. The off-board board is taken as laid flush against a geomorphic map board (33
+    hexrows by 10 hexes, A2.1) the same way up, its grid continuing that board's: joined by its long side
+    (a top or bottom edge) its hexrows Y, Q and I are road (the same three from either end), by its short
+    side each hexrow's hex 5. Against any other board the text places no road."""
+    return [line for b in boards for line in _board_roads(position, side, b)]
+
+
+def entry_boards(position: Position, unit: UnitState) -> tuple[Board, ...]:
+    """A2.51: the off-board board is laid beside the board the unit enters by: the map boards holding its
+    named entry hexes (the off-board board's lateral extent is theirs)."""
+    from hexmate.rules.games.asl.arrival import named_hexes
+    found = []
+    for h in named_hexes(position, unit):
+        b = board_at(position, h)
+        if b is not None and b not in found:
+            found.append(b)
+    return tuple(found)
+
+
 def set_up_at(unit: UnitState) -> Hex | None:
     for marker in unit.markers:
         if marker.startswith(MARK):
@@ -120,19 +207,74 @@ def approach(unit: UnitState, entry: Hex) -> int:
     return 0 if x is None else OPEN_GROUND_MF * max(0, distance(x, entry) - 1)
 
 
+def hex_mp(unit: UnitState) -> Fraction | None:
+    """A2.51: what one off-board Open Ground hex costs a vehicle: the chart pack's Open Ground MP (D2.1), a
+    motorcycle's column (D15.1), a wagon's infantry MF (D12.1); None for an aerosan (snow only, D17.2: the
+    off-board board's ground condition is the weather's, not built)."""
+    from hexmate.rules.games.asl import aerosan, moto, wagon
+    movement = armour.vtype(unit).movement
+    if wagon.is_wagon(movement):
+        return Fraction(OPEN_GROUND_MF)
+    if moto.is_motorcycle(movement):
+        return moto.load_pack()[1].get("open")
+    if aerosan.is_aerosan(movement):
+        return None
+    cost = armour.vehicle_cost("open")
+    return Fraction(cost) if isinstance(cost, int) else None
+
+
+def road_mp(unit: UnitState) -> Fraction:
+    """A2.51 with D2.16: a vehicle along an off-board road: road rate, 1/2 MP (1 MP an AFV BU); a motorcycle
+    its column's road MP (D15.1); a wagon its infantry MF (D12.1: Open Ground's, A4.1)."""
+    from hexmate.rules.games.asl import moto, vmove, wagon
+    vt = armour.vtype(unit)
+    if wagon.is_wagon(vt.movement):
+        return Fraction(OPEN_GROUND_MF)
+    if moto.is_motorcycle(vt.movement):
+        return moto.load_pack()[0]
+    return vmove.road_mp(buttoned=vt.armored and not unit.has("ce"))
+
+
+def vehicle_approach(position: Position, unit: UnitState, off: Hex) -> Fraction | None:
+    """A2.51: MP a vehicle set up on the off-board board spends to reach ``off``, the off-board hex beside
+    its entry hex it enters from: Open Ground per hex crossed, or road rate along an off-board road (joined
+    from Open Ground and left for it again where that is cheaper). 0 when not set up (taken as set up on
+    ``off``); None when it cannot cross the board."""
+    x = set_up_at(unit)
+    if x is None or x == off:
+        return Fraction(0)
+    mp = hex_mp(unit)
+    if mp is None:
+        return None
+    best = mp * distance(x, off)
+    road = road_mp(unit)
+    if road >= mp:
+        return best
+    for side in entry_sides(position, unit):
+        for line in road_lines(position, side, entry_boards(position, unit)):
+            to_road = [mp * distance(x, y) for y in line]
+            from_road = [mp * distance(y, off) for y in line]
+            for i, a in enumerate(to_road):
+                for j, b in enumerate(from_road):
+                    best = min(best, a + road * abs(i - j) + b)
+    return best
+
+
 def stack_approach(units: list[UnitState], entry: Hex) -> int:
     """The slowest member's approach (units set up apart meet at the entry; A4.2 moves them as one)."""
     return max((approach(u, entry) for u in units), default=0)
 
 
-def _set_up_phase(position: Position) -> bool:
-    """A2.51: the set-up is the RPh's first action: nothing else done yet since the phase began."""
+def set_up_window(position: Position) -> bool:
+    """A2.51: the set-up is the RPh's first action: nothing else done yet since the phase began (but A2.9's
+    free deployments before set-up, and the answers sharing their SW)."""
+    from hexmate.rules.games.asl import setuplimits
     if position.phase.id != "RPh":
         return False
     for action in reversed(position.log):
         if isinstance(action, act.EndPhase):
             return True
-        if not claims(action):
+        if not (claims(action) or setuplimits.claims(action) or isinstance(action, act.Answer)):
             return False
     return True
 
@@ -142,9 +284,23 @@ def _mark(unit: UnitState, x: Hex) -> UnitState:
     return unit.mark(f"{MARK}{x.q},{x.r}", remove=old)
 
 
+def _vehicle_reaches(position: Position, unit: UnitState, x: Hex) -> bool:
+    """A2.5: from ``x`` the vehicle can still come on in this MPh (D2.1: never in the APh)."""
+    from hexmate.rules.games.asl import ventry
+    placed = _mark(unit, x)
+    view = position.at(position.state.with_unit(placed))
+    for e in ventry.entry_hexes(view, placed):
+        for g, (mp, _) in ventry.approaches(view, placed, e).items():
+            if mp <= armour.budget(ventry.placed(placed, e, g, mp, "enter")):
+                return True
+    return False
+
+
 def _reaches(game: AslGame, position: Position, unit: UnitState, x: Hex) -> bool:
     """A2.5: from ``x`` the unit can still come on this turn at one of its open entry hexes."""
     from hexmate.rules.games.asl.arrival import entry_hexes
+    if armour.is_vehicle(unit):
+        return _vehicle_reaches(position, unit, x)
     placed = _mark(unit, x)
     for e in entry_hexes(position, unit):
         before = approach(placed, e)
@@ -158,6 +314,11 @@ def _reaches(game: AslGame, position: Position, unit: UnitState, x: Hex) -> bool
     return False
 
 
+def _vehicles_over(units: list[UnitState]) -> bool:
+    """A5.2: a side sets up one vehicle in a Location without overstacking it (A2.9: none overstacked)."""
+    return sum(1 for u in units if armour.is_vehicle(u)) > 1
+
+
 def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
     """``move U E as offK``: set up ``k`` hexes off the map behind edge hex ``E`` (A2.51)."""
     from hexmate.rules.games.asl.arrival import aboard_off_board, due_turn, off_board
@@ -169,7 +330,7 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
         raise IllegalAction(T("name at least one unit"), "A2.51")
     if len(move.path) != 1:
         raise IllegalAction(T("name one edge hex to set up behind (A2.51)"))
-    if not _set_up_phase(position):
+    if not set_up_window(position):
         raise IllegalAction(T("off-board set-up is the first action of the RPh (A2.51)"))
     e = move.path[0]
     units = []
@@ -179,9 +340,10 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
             raise IllegalAction(T("{unit} is not waiting off the map to enter (A2.51)", unit=uid))
         if unit.side != position.phasing or due_turn(position, uid) > position.turn:
             raise IllegalAction(T("{unit} is not due to enter this Player Turn (A2.51)", unit=uid))
-        if armour.is_vehicle(unit):
-            raise IllegalAction(T("a vehicle's off-board set-up is not built: it comes on from the hex next "
-                                  "to its entry hex (A2.51)"))
+        if armour.is_vehicle(unit) and hex_mp(unit) is None:
+            raise IllegalAction(T("{unit}: an aerosan's off-board set-up is not built (its snow is the "
+                                  "weather's): it comes on from the hex next to its entry hex (A2.51, D17.2)",
+                                  unit=uid), "A2.51")
         units.append(unit)
     sides = [s for s in entry_sides(position, units[0]) if s in _sides(position, e)] if e in position.map \
         else []
@@ -189,7 +351,7 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
         raise IllegalAction(T("{hex} is not on the map edge {unit} enters by (A2.51)",
                               hex=position.label(e) if e in position.map else str(e), unit=units[0].id))
     x = hex_behind(position, e, k, sides[0])
-    if x is None:
+    if x is None or any(board_at(position, e) not in entry_boards(position, u) for u in units):
         raise IllegalAction(T("{k} hexes out from {hex} is past the off-board board's full hexes (A2.51)",
                               k=str(k), hex=position.label(e)))
     ids = set(move.units)
@@ -197,6 +359,9 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
              if u.side == position.phasing and u.id not in ids and set_up_at(u) == x]
     if overstack_mf(there + units):
         raise IllegalAction(T("that off-board hex would be over the stacking limit (A2.51, A5.1)"))
+    if _vehicles_over([*there, *units]):
+        raise IllegalAction(T("that off-board hex would hold two vehicles of a side: one is the limit set up "
+                              "(A2.9, A5.2)"), "A5.2")
     for unit in units:
         if not _reaches(game, position, unit, x):
             raise IllegalAction(T("from there {unit} could not reach an entry hex this turn (A2.5, A2.51)",
@@ -222,18 +387,20 @@ def setups(game: AslGame, position: Position) -> list[act.Move]:
     """Each waiting unit's set-up hexes, one unit at a time (A2.51)."""
     from hexmate.rules.games.asl.arrival import aboard_off_board, due_turn, off_board
     from hexmate.rules.games.asl.game import overstack_mf
-    if position.state.decision is not None or not _set_up_phase(position):
+    if position.state.decision is not None or not set_up_window(position):
         return []
     out = []
     for unit in sorted(position.units.values(), key=lambda u: u.id):
         if unit.side != position.phasing or not off_board(position, unit) \
-                or aboard_off_board(position, unit) or armour.is_vehicle(unit) \
-                or due_turn(position, unit.id) > position.turn:
+                or aboard_off_board(position, unit) or due_turn(position, unit.id) > position.turn \
+                or (armour.is_vehicle(unit) and hex_mp(unit) is None):
             continue
         sides = entry_sides(position, unit)
         if not sides:
             continue
-        edge = sorted(h for h in position.map.hexes if sides[0] in _sides(position, h))
+        boards = entry_boards(position, unit)
+        edge = sorted(h for h in position.map.hexes if sides[0] in _sides(position, h)
+                      and board_at(position, h) in boards)
         for e in edge:
             for k in range(1, SHORT_BAND):
                 x = hex_behind(position, e, k, sides[0])
@@ -241,11 +408,13 @@ def setups(game: AslGame, position: Position) -> list[act.Move]:
                     break
                 there = [u for u in position.units.values()
                          if u.side == unit.side and u.id != unit.id and set_up_at(u) == x]
-                if overstack_mf([*there, unit]) or not _reaches(game, position, unit, x):
+                if overstack_mf([*there, unit]) or _vehicles_over([*there, unit]) \
+                        or not _reaches(game, position, unit, x):
                     continue
                 out.append(act.Move((unit.id,), (e,), None, f"off{k}"))
     return out
 
 
-__all__ = ["MARK", "MODE", "apply", "approach", "check", "claims", "entry_sides", "hex_behind", "set_up_at",
-           "setups", "stack_approach"]
+__all__ = ["MARK", "MODE", "ROAD_HEX", "ROAD_HEXROWS", "apply", "approach", "board_at", "check", "claims",
+           "entry_boards", "entry_sides", "hex_behind", "hex_mp", "road_hex", "road_lines", "road_mp",
+           "set_up_at", "set_up_window", "setups", "stack_approach", "vehicle_approach"]

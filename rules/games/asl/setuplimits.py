@@ -18,17 +18,24 @@ chooses at the table, a HIP unit's hex named on its owner's page (hip.py), is re
 its side's units (``check_placed``; the hexes offered are concealment terrain, all enterable). Tests that
 start mid-game (overstacked on purpose, A5.12) build their positions without a file: not checked.
 
-Not built: A2.9's free deployment of up to 10% (FRU) of the squads before set-up (a scenario names the
-counters it sets up: its HS are already deployed, and the share of the OB they came from is not in the file).
+A2.9's free deployment before set-up: ``activate SQUAD for free-deploy``, no NTC and no RPh action spent
+(A1.31's HS and SW sharing follow). The scenario's counters are the OB: of the squads it sets up on the map,
+10% (FRU, counted per side) deploy before play (turn 1, nothing else done yet); of those due on a turn,
+10% (FRU, per side and turn) deploy as their side's RPh of that turn opens, before their off-board set-up
+(offboard.py, A2.51). Only nationalities whose squads deploy (A25.2, A25.61, A25.932, as deployment.py).
+A HIP squad is not offered it (its HS would need a hidden second counter, hip.py): it counts in the share.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import math
+from collections.abc import Iterable, Iterator
 
+from hexmate.rules import actions as act
 from hexmate.rules.errors import DataError, IllegalAction
 from hexmate.rules.games.asl import armour
-from hexmate.rules.games.base import Position, UnitState
+from hexmate.rules.games.asl import units as au
+from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.games.terrain_view import table_for
 from hexmate.rules.hexes import Hex
 from hexmate.rules.maps import HexMap, MapError
@@ -37,6 +44,8 @@ from hexmate.rules.text import T
 
 MMC = ("squad", "hs", "crew")
 SMC = ("leader", "hero")
+FREE = "free-deploy"  # ``activate SQUAD for free-deploy``: A2.9's deployment before set-up
+SHARE = 10  # A2.9: up to 10% of a group's squads, fractions rounded up (FRU)
 
 
 def enterable(m: HexMap, h: Hex, counter: CounterType) -> bool:
@@ -102,4 +111,101 @@ def check_placed(position: Position, uid: str, h: Hex, also: Iterable[str] = ())
         raise IllegalAction(said, "A2.9")
 
 
-__all__ = ["check", "check_placed", "enterable"]
+def claims(action: act.Action) -> bool:
+    return isinstance(action, act.Activate) and action.mode == FREE
+
+
+def _group(position: Position, uid: str) -> int:
+    """A2.9's two shares: the squads set up on the map (0) and those due on each turn (that turn); a squad
+    aboard a vehicle is due with it."""
+    from hexmate.rules.games.asl.arrival import PLAN
+    due = PLAN.arrivals(position.scenario)
+    if uid in due:
+        return due[uid]
+    carrier = next((u.carrier for u in position.scenario.units if u.id == uid), None)
+    return due.get(carrier, 0) if carrier else 0
+
+
+def allowance(position: Position, side: str, group: int) -> int:
+    """A2.9: 10% (FRU) of the side's squads in the group, as the scenario sets them up."""
+    squads = [u for u in position.scenario.units if u.side == side and _group(position, u.id) == group
+              and (c := position.scenario.counters.get(u.counter)) is not None and c.type == "squad"]
+    return math.ceil(len(squads) / SHARE)
+
+
+def used(position: Position, side: str, group: int) -> int:
+    """The free deployments the side has made in the group so far (each keeps the squad's id, A1.31)."""
+    return sum(1 for a in position.log if claims(a) and isinstance(a, act.Activate)
+               and (u := position.units.get(a.units[0])) is not None and u.side == side
+               and _group(position, u.id) == group)
+
+
+def _before_play(position: Position) -> bool:
+    """Play has not begun: the first turn's RPh (A3.1, the first phase), nothing done in it yet but free
+    deployments and their answers."""
+    return position.turn == 1 and position.phase.id == "RPh" \
+        and all(claims(a) or isinstance(a, act.Answer) for a in position.log)
+
+
+def check_free(position: Position, action: act.Activate) -> act.Activate:
+    """A2.9: a squad of a nationality that deploys, among the 10% (FRU) of its group: on the map before
+    play, or due this turn as its side's RPh opens, before it is set up off the map (A2.51)."""
+    from hexmate.rules.games.asl import deployment, offboard
+    from hexmate.rules.games.asl.arrival import aboard_off_board, off_board
+    if len(action.units) != 1 or action.units[0] not in position.units:
+        raise IllegalAction(T("name one squad: activate SQUAD for free-deploy"), "A2.9")
+    squad = position.units[action.units[0]]
+    if squad.type != "squad":
+        raise IllegalAction(T("{unit} is not a squad: only squads deploy (A2.9)", unit=squad.id), "A2.9")
+    group = _group(position, squad.id)
+    if group == 0:
+        if not _before_play(position):
+            raise IllegalAction(T("a squad set up on the map deploys freely only before play (A2.9)"), "A2.9")
+        if squad.hex is None:  # hexmate's limit: its second HS would need a hidden counter (hip.py)
+            raise IllegalAction(T("{unit} is hidden: hexmate does not deploy a HIP squad before play (A2.9, "
+                                  "A12.3)", unit=squad.id), "A2.9")
+    elif not (offboard.set_up_window(position) and position.turn >= group and squad.side == position.phasing
+              and (off_board(position, squad) or aboard_off_board(position, squad))
+              and offboard.set_up_at(squad) is None):
+        raise IllegalAction(T("{unit} deploys freely off the map before it is set up there, as its side's "
+                              "RPh of its entry turn opens (A2.9, A2.51)", unit=squad.id), "A2.9")
+    nat = deployment.nationality(position, squad)
+    elite = au.unit_class(squad.values) == "elite"
+    if nat in deployment.NO_DEPLOY or (nat in deployment.ELITE_ONLY and not elite):  # A25.2, A25.61
+        raise IllegalAction(T("{unit}: its nationality's squads do not deploy (A2.9, A25)", unit=squad.id),
+                            "A2.9")
+    half = squad.values.get("reduces_to")
+    if not isinstance(half, str) or half not in position.scenario.counters:
+        raise IllegalAction(T("the scenario has no HS counter that {unit} deploys into", unit=squad.id),
+                            "A1.31")
+    most = allowance(position, squad.side, group)
+    if used(position, squad.side, group) >= most:
+        raise IllegalAction(T("{side} has deployed its {n} squad(s) of this group already: 10% of them, "
+                              "fractions rounded up (A2.9)", side=squad.side, n=most), "A2.9")
+    return action
+
+
+def apply_free(position: Position, action: act.Activate) -> State:
+    """A2.9: no NTC and no RPh action spent: the squad is two HS now (the owner shares its SW, A1.31)."""
+    from hexmate.rules.games.asl import deployment
+    return deployment.deploy(position, position.units[action.units[0]])
+
+
+def generate(position: Position, off_map: bool = False) -> Iterator[act.Activate]:
+    """The free deployments open now (A2.9): of squads on the map, or ``off_map`` of those off it."""
+    from hexmate.rules.games.asl import offboard
+    if position.state.decision is not None or not (
+            offboard.set_up_window(position) if off_map else _before_play(position)):
+        return
+    for unit in sorted(position.units.values(), key=lambda u: u.id):
+        if unit.type != "squad" or (unit.hex is None) != off_map:
+            continue
+        action = act.Activate((unit.id,), FREE)
+        try:
+            yield check_free(position, action)
+        except IllegalAction:
+            continue
+
+
+__all__ = ["FREE", "allowance", "apply_free", "check", "check_free", "check_placed", "claims", "enterable",
+           "generate", "used"]

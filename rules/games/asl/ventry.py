@@ -27,8 +27,8 @@ Audit (paraphrased, with where each part is kept):
   ``came_on<half MP>`` gives vmotion the entry hex's MP); CC Reaction Fire and Street Fighting are offered
   there as at any entry (D7.21, A11.8).
 - A2.52: off the map a unit does nothing but come on: any other action naming it is refused
-  (``bar_off_board``); the Deployment an off-board squad stacked with a leader may try in the RPh is not
-  built.
+  (``bar_off_board``); the Deployment an off-board squad stacked with a leader may try in the RPh is
+  deployment.py's.
 - D14.212: a platoon may bring part of itself on at an impulse's end (impentry.py); a radioless AFV off the
   map must use platoon movement if it can: one with a platoon mate (off the map or on it) comes on only by
   impulses (refused here, citing D14.212); a radioless AFV alone enters as above (D14.23's NTC is for an AFV
@@ -39,10 +39,16 @@ Audit (paraphrased, with where each part is kept):
   names it in ``options.dd_off_map`` with the edge hexes it would come on at (D16.8 names none), and its
   owner answers ``hold`` or ``keep`` before play (``hold_setup``); held, it is off the map (arrival.HELD),
   due from turn 1 and never owed.
-- Not built: the off-board board of A2.51 (set up in the RPh, movement across it at Open Ground cost, entry
-  away from the hexes beside the set-up hex): a vehicle waits off the map and comes straight on at an entry
-  hex, as if set up on the off-board hex next to it. Entering by bypass is refused citing D2.3 (a bypass
-  along the entry hex's edge hexside, begun off the map, is not built: the vehicle enters the hex instead).
+- A2.51's off-board board (offboard.py): a vehicle set up on it in the RPh (``move V E as offK``) first
+  crosses it at Open Ground MP a hex (D2.1; a wagon's MF, D12.1; a motorcycle's column, D15.1), at road
+  rate along its road hexrows (offboard.road_lines, D2.16), to the
+  off-board hex beside the entry hex it comes on from (``approaches``), then pays the entry as above. Its
+  VCA on the off-board board is its owner's (A2.52, D2.11): turns made crossing it are not charged (the
+  rules take the VCA it enters with as chosen at set-up). One set up farther out than that hex spends MP
+  before the entry hex, so it may not come on by Minimum Move (D2.15); backing across the off-board
+  board (D2.2) is not built. A vehicle not set up comes on as if set up on the off-board hex beside its
+  entry hex. Entering by bypass is refused citing D2.3 (a bypass along the entry hex's edge hexside, begun
+  off the map, is not built: the vehicle enters the hex instead).
 - D12, D15, D17 coming on (A2.51 from Open Ground): a wagon pays the infantry MF of the entry hex as
   infantry coming on do (D12.1; arrival.py's cost, no start MF); a motorcycle the chart pack's motorcycle
   column, road rate at a road edge, no wreck/vehicle MP (D15.1, D15.42), only with riders aboard (D15.4),
@@ -74,6 +80,7 @@ from hexmate.rules.games.asl import (
     arrival,
     ddtank,
     moto,
+    offboard,
     platoon,
     radioless,
     vminimum,
@@ -218,8 +225,10 @@ def approaches(position: Position, unit: UnitState, entry: Hex,
         if off in position.map:
             continue
         mp = entry_mp(position, unit, off, entry)
-        if mp is None:
+        before = offboard.vehicle_approach(position, unit, off)  # A2.51: crossing the off-board board
+        if mp is None or before is None or (reverse and before):  # backing across it: not built
             continue
+        mp += before
         if reverse:
             mp = vm.reverse_mp(mp, rev)
             facings: tuple[int, ...] = tuple(g for g in range(6) if entry in fc.rear_hexes(off, g))
@@ -328,6 +337,10 @@ def _best(position: Position, unit: UnitState, path: tuple[Hex, ...],
     if minimum and not ways:
         raise vminimum.na(position, unit, entry)  # D2.15: never into NA terrain
     if minimum:  # D2.15: only where entering costs more than its allowance; then it spends all of it
+        ways = {g: w for g, w in ways.items() if not offboard.vehicle_approach(position, unit, w[1])}
+        if not ways:
+            raise IllegalAction(T("{unit} would spend MP crossing the off-board board: a Minimum Move is a "
+                                  "vehicle's only move of its MPh (D2.15, A2.51)", unit=unit.id), "D2.15")
         g, (mp, off) = min(ways.items(), key=lambda kv: (kv[1][0], kv[0]))
         allowance = armour.budget(placed(unit, entry, g, mp, mode))
         if mp <= allowance:
@@ -413,7 +426,8 @@ def begin(game: AslGame, position: Position, move: act.Move) -> State:
     defender's window at the entry hex (A8.1, D3.3)."""
     unit = position.units[move.units[0]]
     total, g, mp, off = _best(position, unit, tuple(move.path), move.mode)
-    on = placed(unit, move.path[0], g, mp, move.mode).mark("entered", f"{vmotion.CAME}{int(2 * mp)}")  # D2.1
+    came = mp - (offboard.vehicle_approach(position, unit, off) or 0)  # D2.401: the entry hex's own MP
+    on = placed(unit, move.path[0], g, mp, move.mode).mark("entered", f"{vmotion.CAME}{int(2 * came)}")
     state = position.state.with_unit(on)
     for rider in aboard(position, unit):
         state = state.with_unit(rider.at(move.path[0]))
@@ -474,7 +488,13 @@ def named(action: act.Action) -> tuple[str, ...]:
 
 
 def bar_off_board(position: Position, action: act.Action) -> None:
-    """A2.52: a unit waiting off the map does nothing but come on (its entry is claimed before this)."""
+    """A2.52: a unit waiting off the map does nothing but come on (its entry is claimed before this); its
+    exception, a squad's Deployment in the RPh, is deployment.py's to check."""
+    from hexmate.rules.games.asl import deployment, setuplimits
+
+    if isinstance(action, act.Activate) and (deployment.claims(position, action)
+                                              or setuplimits.claims(action)):
+        return
     for uid in named(action):
         unit = position.units.get(uid)
         if unit is not None and unit.hex is None and (arrival.off_board(position, unit)

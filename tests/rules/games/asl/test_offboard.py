@@ -155,3 +155,153 @@ def test_a2_51_in_the_rph_of_its_own_turn(make_position: Any) -> None:
     pos.push_text("move r-1 A4 as off2")
     _to_mph(pos)
     assert "move r-1 A4 cost 2 as enter" in _texts(pos, "enter")
+
+
+DEPLOY = {"entry": {"r-1": {"turn": 1, "hexes": ["A4"]}, "r-l": {"turn": 1, "hexes": ["A4"]}}}
+LEADER = {"id": "r-l", "counter": "9-1", "side": "a", "hex": "A4"}
+
+
+def test_a2_52_a_squad_stacked_with_a_leader_off_the_map_deploys_in_the_rph(make_position: Any) -> None:
+    """A2.52's exception: the 4-6-7 (morale 7) set up with a 9-1 on one off-board hex tries to deploy: NTC
+    DR 8, -1: 7, passed (A1.31). Its two 2-4-7 HS are still off the map on that hex, due as the squad was,
+    and come on in the MPh."""
+    pos = _pos(make_position, LEADER, options=DEPLOY)
+    pos.push_text("move r-1,r-l A4 as off2")
+    assert "activate r-1,r-l for deploy" in {pos.action_text(a) for a in pos.legal_actions}
+    pos.push_text("activate r-1 for deploy")
+    pos.push_text("answer dice 4,4")
+    one, two = pos.units["r-1"], pos.units["r-1.2"]
+    assert one.type == two.type == "hs" and one.hex is None and two.hex is None
+    assert offboard.set_up_at(one) == offboard.set_up_at(two) == offboard.set_up_at(pos.units["r-l"])
+    _to_mph(pos)
+    assert "move r-1.2 A4 cost 2 as enter" in _texts(pos, "enter")  # A2.51: one off-board hex, then A4
+    pos.push_text("move r-1.2 A4-B4 as enter")
+    assert pos.label(pos.units["r-1.2"].hex) == "B4"
+
+
+def test_a2_52_no_leader_on_its_hex_or_not_set_up_no_deployment(make_position: Any) -> None:
+    """Off the map a squad deploys only stacked with a leader (A2.52): not one set up apart from him, nor one
+    not set up on the off-board board at all; any other action by it is refused (A2.52)."""
+    pos = _pos(make_position, LEADER, options=DEPLOY)
+    with pytest.raises(IllegalAction, match=r"A2\.52"):
+        pos.game.check(pos, pos.parse_action("activate r-1 for deploy"))
+    pos.push_text("move r-1 A4 as off2")
+    pos.push_text("move r-l A4 as off1")
+    assert not [a for a in pos.legal_actions if isinstance(a, act.Activate)]
+    with pytest.raises(IllegalAction, match=r"A2\.52"):
+        pos.game.check(pos, pos.parse_action("activate r-1 for deploy"))
+    with pytest.raises(IllegalAction, match=r"A2\.52"):
+        pos.game.check(pos, pos.parse_action("activate r-l for deploy"))  # a leader has no Deployment
+
+
+VEHICLES = {"entry": {"a-pz": {"turn": 1, "hexes": ["A4"]}, "a-ht": {"turn": 1, "hexes": ["A4"]}}}
+
+
+def _armour(make_position: Any) -> Any:
+    from .test_armour import COUNTERS
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "A4"},
+             {"id": "a-ht", "counter": "ht", "side": "a", "hex": "A4"},
+             {"id": "b-sq", "counter": "4-6-7", "side": "b", "hex": "L8"}]
+    return make_position("asl", units, "RPh", counters=COUNTERS, options=VEHICLES)
+
+
+def test_a2_51_a_vehicle_five_hexes_out_spends_four_mp_before_the_entry_hex(make_position: Any) -> None:
+    """The demo Panzer (14 MP; Open Ground 1 MP, D2.1) set up 5 hexes out behind A4: 4 off-board Open Ground
+    hexes to the one beside A4 (A2.51), then A4 1 MP: 5 MP, in Motion (D2.12: no start MP), B4 6 MP. 14
+    hexes out leaves A4 alone (13 + 1); 15 out could not come on in its MPh (A2.5, D2.1)."""
+    pos = _armour(make_position)
+    offered = _texts(pos, "off")
+    assert {"move a-pz A4 as off5", "move a-pz A4 as off14"} <= offered
+    assert "move a-pz A4 as off15" not in offered
+    with pytest.raises(IllegalAction, match=r"A2\.5"):
+        pos.push_text("move a-pz A4 as off15")
+    pos.push_text("move a-pz A4 as off5")
+    assert pos.units["a-pz"].hex is None
+    _to_mph(pos)
+    entries = _texts(pos, "enter")
+    assert "move a-pz A4 cost 5 as enter" in entries and "move a-pz A4-B4 cost 6 as enter" in entries
+    assert "move a-pz A4 cost 1 as enter" not in entries
+    from .test_armour import pass_reactions
+    pos.push_text("move a-pz A4-B4 as enter")
+    pass_reactions(pos)
+    assert pos.decision is not None and pos.decision.arg("left") == "8"  # D2.11: 14 - 6 MP left
+
+
+def test_a2_51_one_vehicle_to_an_off_board_hex(make_position: Any) -> None:
+    """A5.2: a side's one vehicle in a Location is the most it sets up without overstacking (A2.9): the
+    halftrack may not join the Panzer's off-board hex, but may set up beside it."""
+    pos = _armour(make_position)
+    pos.push_text("move a-pz A4 as off2")
+    assert "move a-ht A4 as off2" not in _texts(pos, "off")
+    with pytest.raises(IllegalAction, match=r"A5\.2"):
+        pos.push_text("move a-ht A4 as off2")
+    pos.push_text("move a-ht A4 as off1")
+    _to_mph(pos)
+    assert "move a-ht A4 cost 1 as enter" in _texts(pos, "enter")
+
+
+def _geomorphic(pz: dict[str, Any], entry: str) -> Any:
+    """A 33x10 geomorphic board (A2.1): its bottom edge a long side, its left edge a short one."""
+    from hexmate.rules.games import get_game
+    from hexmate.rules.scenario import Scenario
+
+    from ..conftest import scenario_dict, small_map
+    from .test_armour import COUNTERS
+    units = [pz, {"id": "b-sq", "counter": "4-6-7", "side": "b", "hex": "P5"}]
+    options = {"entry": {"a-pz": {"turn": 1, "hexes": [entry]}}}
+    scen = Scenario.from_dict(scenario_dict("asl", units, COUNTERS, "RPh", options=options), source="t")
+    return get_game("asl").new_position(scen, hex_map=small_map("asl", columns=33, rows=10))
+
+
+def test_a2_51_off_board_road_hexrows_at_road_rate(make_position: Any) -> None:
+    """A2.51: a board joined by its long side has road hexrows Y, Q and I. The Panzer set up 10 hexes out on
+    hexrow I behind I10 crosses 9 road hexes at road rate, 1/2 MP CE (D2.16), to the hex beside I10, then I10
+    1 MP: 11/2 MP; buttoned up road rate is 1 MP (D2.16): 9 + 1 = 10. Behind M10, 4 hexrows from a road,
+    10 out, the same Panzer CE pays Open Ground: 9 + 1 = 10."""
+    pz = {"id": "a-pz", "counter": "pz", "side": "a", "hex": "I10", "markers": ["ce"]}
+    for entry, mode, marks, cost in (("I10", "off10", ("ce",), "11/2"), ("I10", "off10", (), "10"),
+                                     ("M10", "off10", ("ce",), "10")):
+        pos = _geomorphic({**pz, "hex": entry, "markers": list(marks)}, entry)
+        pos.push_text(f"move a-pz {entry} as {mode}")
+        _to_mph(pos)
+        assert f"move a-pz {entry} cost {cost} as enter" in _texts(pos, "enter"), (entry, marks)
+
+
+def test_a2_51_road_hexes_of_the_off_board_board(make_position: Any) -> None:
+    """A2.51: joined by its long side (the bottom edge) hexrows I, Q, Y are road, 10 hexes deep; joined by its
+    short side (the left edge) each hexrow's hex 5, 31 full hexrows out; the conftest's 12x8 board is no
+    geomorphic board, so the text puts no road behind it."""
+    pos = _geomorphic({"id": "a-pz", "counter": "pz", "side": "a", "hex": "I10"}, "I10")
+    board = pos.map.boards[0]
+    bottom = offboard.road_lines(pos, "bottom", (board,))
+    assert [board.grid.from_hex(line[0] - board.at)[0] for line in bottom] == [9, 17, 25]
+    assert all(len(line) == 10 for line in bottom)
+    (left,) = offboard.road_lines(pos, "left", (board,))
+    assert len(left) == 31 and {board.grid.from_hex(x - board.at)[1] for x in left} == {5}
+    small = _pos(make_position)
+    assert offboard.road_lines(small, "left", (small.map.boards[0],)) == []
+
+
+def test_a2_51_the_off_board_board_lies_beside_the_board_entered_by() -> None:
+    """A2.51 lays the unused board beside the board edge the units enter by: on a map of two boards one above
+    the other, a squad entering at 1A8 sets up behind board 1's west edge, not behind board 2's (2A1, next
+    to 1A8, is within its reach but past the off-board board)."""
+    from hexmate.rules.games import get_game
+    from hexmate.rules.maps import HexMap
+    from hexmate.rules.scenario import Scenario
+
+    from ..conftest import ASL_COUNTERS, scenario_dict
+    boards = [{"id": b, "grid": {"kind": "asl", "columns": 12, "rows": 8}, "at": [0, r],
+               "default": {"terrain": "open", "level": 0}} for b, r in (("1", 0), ("2", 8))]
+    m = HexMap.from_dict({"format": "hexmate-map/1", "name": "two", "game": "asl", "boards": boards})
+    units = [_u("r-1", "1A4"), _u("b-1", "2L4", side="b")]
+    scen = Scenario.from_dict(scenario_dict("asl", units, ASL_COUNTERS, "RPh",
+                                            options={"entry": {"r-1": {"turn": 1, "hexes": ["1A8"]}}}),
+                              source="t")
+    pos = get_game("asl").new_position(scen, hex_map=m)
+    offered = _texts(pos, "off")
+    assert "move r-1 1A8 as off1" in offered and "move r-1 1A7 as off2" in offered
+    assert not any(t.startswith("move r-1 2") for t in offered)
+    with pytest.raises(IllegalAction, match=r"past the off-board board"):
+        pos.push_text("move r-1 2A1 as off1")
+    pos.push_text("move r-1 1A7 as off1")

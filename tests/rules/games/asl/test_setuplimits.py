@@ -92,3 +92,75 @@ def test_a29_a_hip_unit_set_up_at_the_table_may_not_overstack_its_sides_location
     assert "overstacked by 1" in str(refused.value) and "A2.9" in str(refused.value)
     pos.push_text("answer hex F3")
     assert pos.decision is None
+
+
+# A2.9's free deployment: 10% (FRU) of the squads set up on the map, and of those due on each turn, may be
+# deployed before set-up, with no NTC (the conftest's open 12x8 map, its 4-6-7 reducing to 2-4-7 HS).
+
+def _squads(side: str, n: int, row: int = 1, prefix: str = "") -> list[dict[str, Any]]:
+    return [{"id": f"{prefix or side}-{i}", "counter": "4-6-7", "side": side,
+             "hex": f"{'ABCDEFGHIJKL'[i % 12]}{row}"} for i in range(1, n + 1)]
+
+
+def test_a2_9_twelve_squads_on_the_map_two_deploy_freely_before_play(make_position: Any) -> None:
+    """12 squads: 10% is 1.2, rounded up 2 (FRU). They deploy with no NTC and no RPh action spent; a third is
+    refused; once play has begun none is offered."""
+    from hexmate.rules import actions as act
+    from hexmate.rules.errors import IllegalAction
+    pos = make_position("asl", _squads("a", 12), "RPh")
+    offered = {pos.action_text(a) for a in pos.legal_actions if isinstance(a, act.Activate)}
+    assert "activate a-1 for free-deploy" in offered and "activate a-12 for free-deploy" in offered
+    pos.push_text("activate a-1 for free-deploy")
+    assert pos.decision is None  # no NTC (A2.9 against A1.31's)
+    assert pos.units["a-1"].type == pos.units["a-1.2"].type == "hs"
+    assert pos.units["a-1.2"].hex == pos.units["a-1"].hex and not pos.units["a-1"].has("rally_tried")
+    pos.push_text("activate a-5 for free-deploy")
+    with pytest.raises(IllegalAction, match=r"A2\.9"):
+        pos.push_text("activate a-7 for free-deploy")
+    assert not any(isinstance(a, act.Activate) and a.mode == "free-deploy" for a in pos.legal_actions)
+
+
+def test_a2_9_ten_squads_one_and_not_after_play_begins(make_position: Any) -> None:
+    from hexmate.rules.errors import IllegalAction
+    pos = make_position("asl", _squads("a", 10), "RPh")
+    pos.push_text("end")
+    with pytest.raises(IllegalAction, match=r"A2\.9"):
+        pos.push_text("activate a-1 for free-deploy")
+    pos = make_position("asl", _squads("a", 10), "RPh")
+    pos.push_text("activate a-1 for free-deploy")
+    with pytest.raises(IllegalAction, match=r"A2\.9"):
+        pos.push_text("activate a-2 for free-deploy")  # 10% of 10 is 1
+
+
+def test_a2_9_three_squads_due_on_turn_1_one_deploys_before_its_off_board_set_up(make_position: Any) -> None:
+    """3 squads due: 10% is 0.3, rounded up 1 (FRU), deployed as the RPh opens, before the off-board set-up
+    (A2.51); its two HS are then set up and come on as the squad was due. The on-map share is its own: 12
+    on the map give 2 more."""
+    from hexmate.rules.errors import IllegalAction
+    due = _squads("a", 3, row=4, prefix="r")
+    entry = {"entry": {u["id"]: {"turn": 1, "hexes": ["A4"]} for u in due}}
+    pos = make_position("asl", [*due, *_squads("a", 12)], "RPh", options=entry)
+    pos.push_text("activate r-1 for free-deploy")
+    assert pos.units["r-1.2"].hex is None and pos.units["r-1.2"].type == "hs"
+    with pytest.raises(IllegalAction, match=r"A2\.9"):
+        pos.push_text("activate r-2 for free-deploy")
+    pos.push_text("activate a-1 for free-deploy")  # the on-map share
+    pos.push_text("activate a-2 for free-deploy")
+    pos.push_text("move r-1,r-1.2 A4 as off1")  # the set-up window is still open (A2.51)
+    with pytest.raises(IllegalAction, match=r"A2\.9"):
+        pos.push_text("activate r-3 for free-deploy")
+    while pos.phase.id != "MPh":
+        pos.push_text("end")
+    pos.push_text("move r-1,r-1.2 A4-B4 as enter")
+    assert pos.label(pos.units["r-1.2"].hex) == "B4"
+
+
+def test_a2_9_a_nationality_that_does_not_deploy(make_position: Any) -> None:
+    """Only a nationality that deploys (A2.9): Russian squads never do (A25.2)."""
+    from hexmate.rules.errors import IllegalAction
+    sides = [{"id": "a", "name": "Germans", "nationality": "german"},
+             {"id": "b", "name": "Russians", "nationality": "russian"}]
+    pos = make_position("asl", [*_squads("a", 2), *_squads("b", 2, row=8)], "RPh", sides=sides)
+    with pytest.raises(IllegalAction, match=r"A2\.9"):
+        pos.push_text("activate b-1 for free-deploy")
+    pos.push_text("activate a-1 for free-deploy")
