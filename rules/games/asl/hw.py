@@ -579,15 +579,16 @@ def first_fire_targets(game: AslGame, position: Position) -> list[UnitState]:
 
 
 def impulse_mf(game: AslGame, position: Position) -> Cost:
-    """The MF of the impulse so far: the most any HW unit paid in it (A25.232), for A9.2's shots."""
+    """The MF of the impulse so far: the most any HW unit paid in it (A25.232), for A9.2's shots. D14.33
+    example: an AFV with the wave that spent more MP gives no more shots at the HW units."""
     from hexmate.rules.games.asl import hwaa
 
     wave = wave_of(game, position.state)
     moving = position.state.moving
     now = moving.cost if moving is not None and isinstance(moving.cost, int | Fraction) else 0
-    if wave is None:
-        return now
-    return max([now, *(c for _, c in wave.acted), *hwaa.impulse_mp(wave)])  # D14.33: either group's
+    if hwaa.joint(game, position):
+        now = hwaa.joint_mf(game, position)  # D14.33: the HW units' MF, not the AFV's MP
+    return max([now, *(c for _, c in wave.acted)]) if wave is not None else now
 
 
 def impulse_over(game: AslGame, position: Position) -> bool:

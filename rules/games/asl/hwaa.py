@@ -16,16 +16,19 @@ What is built, paraphrasing the text (the Japanese rule text is the truth):
   against the AFV's hex at the start of the MPh, ``Wave.afv_from``), by moving stacked with it: a HW unit that
   once entered a Location without it has stopped its Armored Assault (``parted``) and gets it no more.
 - D14.33 with D14.32: the First Fire at the wave at an impulse's end may take the AFV too, if it spent MP in
-  that impulse (``afv_target``; hw.first_fire_targets; vfire's MA fire at it in its hex); a firer's shots
-  count by the MP or MF the impulse cost either group (hw.impulse_mf).
+  that impulse (``afv_target``; hw.first_fire_targets; vfire's MA fire at it in its hex). Each attack
+  affects only the units it may: an infantry firer has as many shots at the HW units as the MF they spent
+  (hw.impulse_mf), the AFV's greater MP giving it no shot more at them (the D14.33 example: a shot at the
+  2nd MP does not touch infantry that spent 1 MF).
 - D14.331: once no HW unit is with the AFV any more, the AFV pauses while the wave finishes its impulses,
   then finishes its own MPh with the MP it has left (``release``).
 - D14.33 (and A13.62): a Cavalry Wave has no Armored Assault (aa.bar_wave).
 
 Not built (said in the report): the other order of D14.331 (the AFV finishing first while the wave waits);
 the wave with an AFV platoon (D14.332, D14.333: refused, naming the rule); the AFV's start or VCA change as
-impulses of their own (D14.31): here they are priced with its entry (armour.check_move, D2.12, D2.11); the
-per-shot choice of targets by MP/MF spent (D14.33 example) for a wave (impaa.targets does it for platoons).
+impulses of their own (D14.31): here they are priced with its entry (armour.check_move, D2.12, D2.11); a
+firer's 2nd shot at the AFV's 2nd MP picking the AFV alone out of a stack (impaa.targets does it for
+platoons): here infantry fire at the wave has no shot more for the AFV's MP at all.
 """
 
 from __future__ import annotations
@@ -158,11 +161,20 @@ def entered(game: AslGame, position: Position, state: State) -> State:
     wave = hw.wave_of(game, state)
     if moving is None or wave is None or not joint(game, position):
         return state
-    men = [position.units[u] for u in moving.units[1:] if u in position.units and u in wave.units]
+    men = [u for u in moving.units[1:] if u in position.units and u in wave.units]
     if not men:
         return state
-    mf = max((hw.entry_mf(game, position, u, moving.path[0], moving.path[1]) for u in men), default=0)
-    return hw.after_move(game, position, state, [u.id for u in men], mf=mf)
+    return hw.after_move(game, position, state, men, mf=joint_mf(game, position))
+
+
+def joint_mf(game: AslGame, position: Position) -> hw.Cost:
+    """The MF the HW units of the joint move pay for their entry (A25.232), not the AFV's MP (D14.33)."""
+    moving = position.state.moving
+    wave = hw.wave_of(game, position.state)
+    if moving is None or wave is None or len(moving.path) < 2:
+        return 0
+    men = [position.units[u] for u in moving.units[1:] if u in position.units and u in wave.units]
+    return max((hw.entry_mf(game, position, u, moving.path[0], moving.path[1]) for u in men), default=0)
 
 
 def end_entry(position: Position) -> State:
@@ -208,11 +220,6 @@ def parted(state: State, movers: list[str]) -> State:
         if unit is not None and aa.partner(unit) is not None:
             state = state.with_unit(unit.mark(remove=(aa.marker(aa.partner(unit) or ""),)))
     return state
-
-
-def impulse_mp(wave: hw.Wave) -> tuple[hw.Cost, ...]:
-    """The MP the AFV spent in this impulse, for the count of a firer's shots (D14.33)."""
-    return () if wave.vacted is None else (wave.vacted,)
 
 
 def afv_target(game: AslGame, position: Position) -> UnitState | None:
@@ -262,8 +269,8 @@ __all__ = [
     "end_entry",
     "entered",
     "generate",
-    "impulse_mp",
     "joint",
+    "joint_mf",
     "moves",
     "parted",
     "release",

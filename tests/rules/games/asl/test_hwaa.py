@@ -92,7 +92,8 @@ def test_d14_33_the_wave_and_one_afv_move_by_impulses_priced_apart() -> None:
 def test_d14_33_first_fire_at_the_impulse_end_may_take_the_afv_and_its_tem_covers_the_squads() -> None:
     """D14.32, D14.33: at impulse 1's end the German squad's fire at P2 shows the tank's +1 (D9.31: the squads
     went with it, Case J does not take it away); the German tank may fire at the Russian tank in P2, a hex
-    the last stack did not enter; a firer has as many shots as the impulse's costliest group spent (2 MP)."""
+    the last stack did not enter. The squad fires once at the HW units (their 1 MF): the tank's 2 MP give it
+    no 2nd shot at them (D14.33 example: a shot at the 2nd MP does not attack infantry that spent 1 MF)."""
     pos = wave({"id": "b-pz", "counter": "pz", "side": "b", "hex": "P10", "markers": ["vca3"]})
     pos.push_text(f"move a-t,{P1} P1-P2 as armored-assault")
     for text in FIRST[:-1]:
@@ -102,7 +103,7 @@ def test_d14_33_first_fire_at_the_impulse_end_may_take_the_afv_and_its_tem_cover
     assert top is not None and (top.kind, top.rule) == ("react", "D14.32")
     legal = [a.text(pos.label) for a in pos.legal_actions]
     assert "fire b-pz at P2" in legal and "fire b-1 at P2" in legal
-    assert asl_fire.shots_allowed(pos) == 2  # D14.33: the AFV's 2 MP, the wave's 1 MF
+    assert asl_fire.shots_allowed(pos) == 1  # D14.33 example: the squads' 1 MF; the AFV's 2 MP give none more
     res = pos.resolve(pos.parse_action("fire b-1 at P2 dice 4,4"))
     lines = [(str(x.label), str(x.value)) for x in res.lines]
     assert ("Armored Assault with a-t (D9.31)", "+1") in lines
