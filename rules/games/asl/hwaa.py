@@ -25,10 +25,12 @@ What is built, paraphrasing the text (the Japanese rule text is the truth):
 - D14.33 (and A13.62): a Cavalry Wave has no Armored Assault (aa.bar_wave).
 
 Not built (said in the report): the other order of D14.331 (the AFV finishing first while the wave waits);
-the wave with an AFV platoon (D14.332, D14.333: refused, naming the rule); the AFV's start or VCA change as
-impulses of their own (D14.31): here they are priced with its entry (armour.check_move, D2.12, D2.11); a
-firer's 2nd shot at the AFV's 2nd MP picking the AFV alone out of a stack (impaa.targets does it for
-platoons): here infantry fire at the wave has no shot more for the AFV's MP at all.
+the wave with an AFV platoon (D14.332, D14.333: refused, naming the rule); a joint entry into a Location
+holding enemy units (the AFV's Overrun, D7.1, with HW units entering by A25.233: refused, they enter it
+alone); the AFV's start or VCA change as impulses of their own (D14.31): here they are priced with its
+entry (armour.check_move, D2.12, D2.11); a firer's 2nd shot at the AFV's 2nd MP picking the AFV alone out of
+a stack (impaa.targets does it for platoons): here infantry fire at the wave has no shot more for the AFV's
+MP at all.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import aa, armour, carry, hw, platoon
+from hexmate.rules.games.asl import aa, armour, carry, hw, platoon, radioless
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex
 from hexmate.rules.text import T
@@ -73,9 +75,15 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
     if wave.afv is not None and wave.afv != afv.id:
         raise IllegalAction(T("the Human Wave moves with {afv} already: HW units have Armored Assault with "
                               "one AFV only (D14.332)", afv=wave.afv), "D14.332")
-    if platoon.name_of(afv) is not None and platoon.in_platoon(position, afv):
+    if radioless.radioless(afv) and not afv.has(radioless.PASSED) and platoon.in_platoon(position, afv):
         raise IllegalAction(T("{afv} is in an AFV platoon: a Human Wave moving with a platoon is not offered "
                               "(D14.332, D14.333)", afv=afv.id), "D14.332")
+    if wave.afv is None:
+        radioless.bar(position, afv)  # D14.23: a lone radioless AFV moves after a passed NTC
+    if any(e.side != afv.side and e.type != "sw" for e in position.units_at(move.path[1])):
+        raise IllegalAction(T("{hex} holds enemy units: HW units enter it on their own (A25.233); with the "
+                              "AFV (its Overrun, D7.1) it is not offered", hex=position.label(move.path[1])),
+                            "A25.233")
     if len(move.path) != 2 or move.path[0] != afv.hex:
         raise IllegalAction(T("in the Human Wave's impulse the AFV and its HW units enter one Location from "
                               "{hex} (D14.31, A25.232)", hex=position.label(afv.hex)), "D14.31")

@@ -29,13 +29,13 @@ TARGET = {"id": "b-1", "counter": "4-6-7", "side": "b", "hex": "P9"}
 P1 = "a-p10,a-p11"  # the two squads that begin the MPh beneath the tank
 
 
-def wave(*more: dict[str, Any]) -> Position:
+def wave(*more: dict[str, Any], row: str = "hexrow-p7-p8-p9-p10") -> Position:
     """The wave declared and its row picked; its first impulse is to be made."""
     doc = scenario_dict("asl", [*russians(), TARGET, TANK, *more], COUNTERS, "MPh", sides=SIDES)
     pos = get_game("asl").new_position(Scenario.from_dict(doc, source="test-scenario"),
                                        hex_map=small_map("asl", None, columns=20, rows=10))
     pos.push_text("activate a-l,a-o10,a-o11,a-p10,a-p11,a-q20,a-q21,a-r20,a-r21 for human-wave")
-    pos.push_text("answer hexrow-p7-p8-p9-p10")
+    pos.push_text(f"answer {row}")
     return pos
 
 
@@ -51,6 +51,19 @@ def the_rest(pos: Position, *stacks: str) -> None:
         pos.push_text(text)
         assert pos.decision is None  # D14.32: no window mid-impulse
     passing(pos, stacks[-1])
+
+
+def step_on(pos: Position) -> None:
+    """One HW stack (of those still to move in the impulse) enters its first lit Location."""
+    w = state_of(pos)
+    todo = [u for u in w.units if u not in dict(w.acted) and hw.step_options(game(pos), pos, w, pos.units[u])]
+    first = pos.units[todo[0]]
+    assert first.hex is not None
+    ids = ",".join(u for u in todo if pos.units[u].hex == first.hex)
+    to = sorted(hw.step_options(game(pos), pos, w, first), key=lambda h: (h.q, h.r))[0]
+    passing(pos, f"move {ids} {pos.label(first.hex)}-{pos.label(to)}")
+    while pos.decision is not None:
+        pos.push_text("answer " + pos.decision.choices[0])
 
 
 def game(pos: Position) -> AslGame:
@@ -127,16 +140,7 @@ def test_d14_331_with_no_hw_unit_left_with_it_the_afv_waits_for_the_wave() -> No
     with pytest.raises(IllegalAction, match=r"not beneath a-t"):
         pos.push_text(f"move a-t,{P1} P2-P3 as armored-assault")
     while hw.wave_of(game(pos), pos.state) is not None:  # the wave's impulses to its end (A25.234)
-        w = state_of(pos)
-        todo = [u for u in w.units
-                if u not in dict(w.acted) and hw.step_options(game(pos), pos, w, pos.units[u])]
-        first = pos.units[todo[0]]
-        assert first.hex is not None
-        ids = ",".join(u for u in todo if pos.units[u].hex == first.hex)
-        to = sorted(hw.step_options(game(pos), pos, w, first), key=lambda h: (h.q, h.r))[0]
-        passing(pos, f"move {ids} {pos.label(first.hex)}-{pos.label(to)}")
-        while pos.decision is not None:
-            pos.push_text("answer " + pos.decision.choices[0])
+        step_on(pos)
     assert pos.units["a-t"].has("motion") and armour.spent_of(pos.units["a-t"]) == 2
     passing(pos, "move a-t P2-P3-P4")
     assert pos.label(pos.units["a-t"].hex) == "P4"
@@ -160,6 +164,18 @@ def test_d14_332_what_the_text_refuses(first: tuple[str, ...], then: str, match:
         passing(pos, text)
     with pytest.raises(IllegalAction, match=match):
         pos.push_text(then)
+
+
+def test_a25_233_the_hw_units_enter_an_enemy_location_without_the_afv() -> None:
+    """A25.233 lets HW units enter an enemy Location; the AFV's entry there would be an Overrun (D7.1): the
+    joint entry into P3, where a German HS is, is refused; the squads enter it on their own."""
+    pos = wave({"id": "b-2", "counter": "2-4-7", "side": "b", "hex": "P3"}, row="hexrow-p1-p2-p3-p4-p5")
+    pos.push_text(f"move a-t,{P1} P1-P2 as armored-assault")
+    while state_of(pos).impulse == 1:
+        step_on(pos)
+    with pytest.raises(IllegalAction, match=r"P3 holds enemy units: HW units enter it on their own"):
+        pos.push_text(f"move a-t,{P1} P2-P3 as armored-assault")
+    assert pos.map.parse_label("P3") in hw.step_options(game(pos), pos, state_of(pos), pos.units["a-p10"])
 
 
 def test_d14_33_no_cavalry_wave_with_the_afv() -> None:
