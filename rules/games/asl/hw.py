@@ -41,7 +41,13 @@ What is here, paraphrasing the text:
   stack enters), every such Location entered in the impulse, one after another (the ATTACKER picks the
   order, A11.12); a HW unit left in Melee with them moves no more (``step_options``).
 
-Not here (said in the report): the First Fire before the first impulse (D14.32's exception cites C5.33, not
+- D14.33, D14.331, D14.332: HW units that began the MPh beneath one AFV move with it in the wave's impulses
+  (Armored Assault, hwaa.py): the AFV's MP counted apart from the wave's MF (``Wave.afv``, ``vacted``), the
+  AFV a First Fire target at the impulse's end (``first_fire_targets``), waiting for the wave's end once no
+  HW unit goes with it (``end``: hwaa.release).
+
+Not here (said in the report): a wave moving with an AFV platoon (D14.332, D14.333: refused by hwaa.py and
+impaa.py, naming the rules); the First Fire before the first impulse (D14.32's exception cites C5.33, not
 among the texts); stairs, wire, panji and entrenchments (chapter B counters; stairs in a building, A2.8,
 neither); a leader's rally of a Disrupted unit that would spare it (A19.12). A wounded SMC has 3 MF, holds
 back no one and spends its last MF as a Minimum Move, pinned and CX (``step_options``, ``after_move``).

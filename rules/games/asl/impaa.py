@@ -22,9 +22,9 @@ What is built (paraphrasing the text, which is the truth):
   (mphsw's go-on markers). Infantry still with the platoon when its MPh ends end theirs too.
 
 Not built (said in the report): the other order of D14.331 (the infantry finishing first while the platoon
-waits), Armored Assault with a Human Wave (D14.332: aa.py refuses it, naming the rule), the Banzai Charge
-(G1.5, chapter G is not among the texts), and infantry actions of an impulse other than entering with their
-AFV (they part first).
+waits), HW units with a platoon AFV (D14.332, D14.333: refused, naming the rules; a wave with one AFV is
+hwaa.py's), the Banzai Charge (G1.5, chapter G is not among the texts), and infantry actions of an impulse
+other than entering with their AFV (they part first).
 """
 
 from __future__ import annotations
