@@ -49,9 +49,11 @@ their MPh ends there; the AFV goes on along the path declared (A12.4: a "?" does
 the infantry's MF already bound that path), meeting what is there as vconceal has it (A12.41). Not when it
 bypasses the hex (A12.151).
 
-Not built: Armored Assault with a Human Wave (D14.332: ``bar_wave`` refuses it, and the Cavalry Wave's for
-good, A13.62), and the Defensive First Fire the bumped infantry may draw where they stay (A12.15: they
-are no longer moving; the fire phase's own rules apply).
+- With a Human Wave (D14.33, D14.331, D14.332): hwaa.py, one impulse at a time; ``bar_wave`` refuses the
+  Cavalry Wave's for good (A13.62).
+
+Not built: the Defensive First Fire the bumped infantry may draw where they stay (A12.15: they are no longer
+moving; the fire phase's own rules apply).
 """
 
 from __future__ import annotations
@@ -98,17 +100,14 @@ def _base_mode(mode: str) -> str:
 
 
 def bar_wave(units: list[UnitState]) -> None:
-    """D14.33: a Cavalry Wave (A13.62) never has Armored Assault; a Human Wave has it only as D14.332 says,
-    moving by impulses with the AFV, which is not played here."""
+    """D14.33: a Cavalry Wave (A13.62) never has Armored Assault (a Human Wave has it as D14.332 says:
+    hwaa.py)."""
     from hexmate.rules.games.asl import cavalry
 
     for u in units:
         if u.has(hw.MARKER) and cavalry.mounted(u):
             raise IllegalAction(T("{unit} is in a Cavalry Wave: no Armored Assault for it (D14.33, A13.62)",
                                   unit=u.id), "A13.62")
-        if u.has(hw.MARKER):
-            raise IllegalAction(T("{unit} is in a Human Wave: its Armored Assault, in impulses with the AFV "
-                                  "(D14.332), is not played here", unit=u.id), "D14.332")
 
 
 def late(move: act.Move) -> bool:
@@ -211,6 +210,10 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
     if position.phase.id != "MPh":
         raise IllegalAction(T("units move only in the Movement Phase, not the {phase}",
                               phase=position.phase.name), "A3.3")
+    if hw.in_wave(position.units[u] for u in move.units if u in position.units):
+        from hexmate.rules.games.asl import hwaa
+
+        return hwaa.check(game, position, move)  # D14.33, D14.332: in the wave's impulses
     afv, infantry = split(position, move)
     bar_wave(infantry)
     if nations.early_war_doctrine(position, afv.side):  # A25.212 (by SSR): no Armored Assault for Russians
@@ -294,6 +297,10 @@ def moves(game: AslGame, position: Position, afv: UnitState,
           infantry: tuple[str, ...]) -> dict[Hex, act.Move]:
     """The Armored Assault moves on offer: each hex the AFV reaches by its own path, if the infantry can
     walk that path with it (D9.31)."""
+    if hw.in_wave(position.units[u] for u in infantry if u in position.units):
+        from hexmate.rules.games.asl import hwaa
+
+        return hwaa.moves(game, position, afv, infantry)  # D14.33: one Location in the wave's impulse
     out: dict[Hex, act.Move] = {}
     ids = (afv.id, *infantry)
     walk = game.moves_for(position, frozenset(infantry))  # A4.1: where the infantry may go at all
@@ -313,6 +320,9 @@ def generate(game: AslGame, position: Position) -> Iterator[act.Move]:
     of it (``as armored-assault:HEX``) and the AFV goes on alone."""
     if position.phase.id != "MPh" or position.state.moving is not None:
         return
+    from hexmate.rules.games.asl import hwaa
+
+    yield from hwaa.generate(game, position)  # D14.33: the wave's AFV in its later impulses
     moved = set(position.state.moved)
     for afv in sorted(position.units.values(), key=lambda u: u.id):
         if afv.side != position.phasing or not armour.is_vehicle(afv) or afv.hex is None \

@@ -43,6 +43,7 @@ from hexmate.rules.games.asl import (
     horsehit,
     horsesplit,
     hulldown,
+    hwaa,
     impentry,
     impovr,
     impulse,
@@ -897,6 +898,7 @@ class AslGame(Game):
         if isinstance(action, act.Move) and impulse.is_impulse(action):
             return impulse.check(position, action)  # D14.21, D14.31: platoon movement by impulses
         impulse.bar_other(position, action)  # D14.3: nothing else moves while a platoon does
+        hwaa.bar_alone(self, position, action)  # D14.331: a wave's AFV alone waits for the wave's end
         if isinstance(action, act.Move) and position.phase.id == "APh":
             # at the table a lift and a placement is a move: in the APh it is an advance (A4.7)
             return self.check_advance(position, act.Advance(action.units, action.path, None, action.mode))
@@ -2291,6 +2293,8 @@ class AslGame(Game):
             if not asl_hw.closing(self, position):
                 return False
             view = armour.infantry_view(probe)
+            if hwaa.afv_target(self, probe) is not None and vfire.can_react(probe):
+                return True  # D14.33: the AFV moving with the wave is a target too
             return any(asl_fire.can_fire_at(self, view, h) for h in
                        sorted({u.hex for u in asl_hw.first_fire_targets(self, probe) if u.hex is not None},
                               key=lambda h: (h.q, h.r)))
@@ -2435,6 +2439,7 @@ class AslGame(Game):
         from hexmate.rules.games.asl import overrun as vovr
 
         if asl_aa.claims(move):  # D9.31: the AFV leads the move, the infantry marked as with it
+            position = position.at(hwaa.bind(self, position, position.state, move))  # D14.332: a HW's AFV
             position = position.at(asl_aa.begin(self, position, move))
             move = dataclasses.replace(move, mode="")
         through, rest = moto.split(move.mode)
@@ -2468,6 +2473,8 @@ class AslGame(Game):
             n = len(state.decisions)
             state = armour.begin_move(position, state.replace(game=gs))  # D2.5: ESB before the first hex
             state = armour.turn_at_start(position, state, move.units[0], turret)  # D3.1.2
+            if hwaa.joint(self, position.at(state)):  # D14.32: fire at a wave's AFV at the impulse's end
+                return state
             return vinplace.start_window(position, state, move.units[0], n)  # D2.12, D3.3: fire at the start
         units = [position.units[u] for u in move.units if u in position.units]
         units = [u for u in units if u.type != "sw"]  # the SW they carry go where they go (A4.43)
@@ -2524,6 +2531,8 @@ class AslGame(Game):
                     state = state.without_unit(uid)
                 off = tuple((uid, 0) for uid in (moving.units[0], *(u.id for u in aboard)))
                 state = state.replace(game=gs.replace(exited=(*gs.exited, *off)))  # no Exit VP (A26.23)
+            elif hwaa.joint(self, position):  # D14.33: it goes on with the wave, non-stopped, no facing asked
+                state = hwaa.end_entry(position.at(super().end_move(position)))
             elif vrecall.forced(state.units[moving.units[0]]):  # D5.341: it ends in Motion, no facing asked
                 state = armour.end_move(position.at(super().end_move(position)))
                 state = vrecall.end_move(position, state, moving.units[0])
@@ -2533,6 +2542,7 @@ class AslGame(Game):
                 done = (moving.units[0], moving.path[: moving.at + 1])  # D2.401: where it went this MPh
                 paths = (*(p for p in gs.vpath if p[0] != done[0]), done)
                 state = state.replace(game=gs.replace(vpath=paths))
+            state = hwaa.entered(self, position, state)  # D14.33: the HW units' MF, the AFV's MP, apart
             return state.replace(game=self.gstate(state).replace(vmove_start=None, vmove_mode=""))
         movers = [state.units[u] for u in moving.units if u in state.units and state.units[u].type != "sw"]
         cx = "cx" if any(u.has("cx") for u in movers) else ""
@@ -2637,7 +2647,10 @@ class AslGame(Game):
         phase = position.phase.id
         if state.decision is not None:  # a reaction window: Defensive First Fire at the mover (A8.1)
             if phase == "MPh" and state.moving is not None and state.moving.units[0] in position.units:
-                if armour.is_vehicle(position.units[state.moving.units[0]]):
+                if hwaa.afv_target(self, position) is not None and asl_hw.in_impulse(self, position):
+                    yield from vfire.generate(position)  # D14.33: the AFV with the wave, a target too
+                lead = position.units[state.moving.units[0]]
+                if armour.is_vehicle(lead) and not hwaa.joint(self, position):
                     yield from vfire.generate(position)
                     yield from mgafv.generate(self, position)  # A9.61: a MG's AFV Kill attack
                     yield from vmgfire.generate(position)  # A8.1, D3.5: MGs named at the moving vehicle

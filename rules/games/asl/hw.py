@@ -41,7 +41,13 @@ What is here, paraphrasing the text:
   stack enters), every such Location entered in the impulse, one after another (the ATTACKER picks the
   order, A11.12); a HW unit left in Melee with them moves no more (``step_options``).
 
-Not here (said in the report): the First Fire before the first impulse (D14.32's exception cites C5.33, not
+- D14.33, D14.331, D14.332: HW units that began the MPh beneath one AFV move with it in the wave's impulses
+  (Armored Assault, hwaa.py): the AFV's MP counted apart from the wave's MF (``Wave.afv``, ``vacted``), the
+  AFV a First Fire target at the impulse's end (``first_fire_targets``), waiting for the wave's end once no
+  HW unit goes with it (``end``: hwaa.release).
+
+Not here (said in the report): a wave moving with an AFV platoon (D14.332, D14.333: refused by hwaa.py and
+impaa.py, naming the rules); the First Fire before the first impulse (D14.32's exception cites C5.33, not
 among the texts); stairs, wire, panji and entrenchments (chapter B counters; stairs in a building, A2.8,
 neither); a leader's rally of a Disrupted unit that would spare it (A19.12). A wounded SMC has 3 MF, holds
 back no one and spends its last MF as a Minimum Move, pinned and CX (``step_options``, ``after_move``).
@@ -106,6 +112,10 @@ class Wave:
     impulse: int = 1
     starts: tuple[tuple[str, Hex, Hex | None], ...] = ()  # unit -> start of this impulse, of the previous
     acted: tuple[tuple[str, Cost], ...] = ()
+    origins: tuple[tuple[str, Hex], ...] = ()  # where each HW unit began the MPh (D14.332)
+    afv: str | None = None  # the AFV giving the wave Armored Assault (D14.332, hwaa.py)
+    afv_from: Hex | None = None  # its hex at the start of the MPh (D14.332: who began beneath it)
+    vacted: Cost | None = None  # the MP the AFV spent in this impulse (D14.33: the vehicles' impulse)
 
     def forward(self, h: Hex) -> tuple[Hex, ...]:
         """A25.2311: the hexes ahead of h."""
@@ -344,8 +354,9 @@ def resume_row(game: AslGame, position: Position, decision: Decision, answer: ac
     units = [position.units[u] for u in decision.subject if u in position.units]
     wave = choices(position, units)[answer.choice]
     starts = tuple((u.id, u.hex, None) for u in units if u.hex is not None)
+    origins = tuple((u.id, u.hex) for u in units if u.hex is not None)  # D14.332: not moved yet this MPh
     state = position.state.replace(
-        game=game.gstate(position.state).replace(hw=dataclasses.replace(wave, starts=starts))
+        game=game.gstate(position.state).replace(hw=dataclasses.replace(wave, starts=starts, origins=origins))
     )
     return close_impulse(game, position.at(state)) if impulse_over(game, position.at(state)) else state
 
@@ -370,6 +381,11 @@ def _cost_fn(game: AslGame, position: Position, units: Sequence[UnitState]) -> a
         return None if step is None else step + extra
 
     return cost
+
+
+def entry_mf(game: AslGame, position: Position, unit: UnitState, a: Hex, b: Hex) -> Cost:
+    """The MF this HW unit pays to enter b from a (A25.232), 0 where it may not."""
+    return _cost_fn(game, position, [unit])(position.map, a, b) or 0
 
 
 def _must_attack(game: AslGame, position: Position, wave: Wave, unit: UnitState) -> tuple[Hex, ...]:
@@ -498,16 +514,24 @@ def moves(
     return out
 
 
-def after_move(game: AslGame, position: Position, state: State, movers: Sequence[str]) -> State:
-    """A HW stack has entered its Location (A25.232): its cost recorded; A25.2321 Range markers; the impulse
-    closes once no HW unit has a move left in it."""
+def after_move(game: AslGame, position: Position, state: State, movers: Sequence[str],
+               mf: Cost | None = None) -> State:
+    """A HW stack has entered its Location (A25.232): its cost recorded (``mf``: the MF of HW units that
+    entered with their AFV, whose move costs MP, D14.33); A25.2321 Range markers; the impulse closes once no
+    HW unit has a move left in it. HW units that entered without the AFV have stopped its Armored Assault
+    (D14.331)."""
+    from hexmate.rules.games.asl import hwaa
+
     wave = wave_of(game, state)
     if wave is None:
         return state
     view = position.at(state)
     moving = position.state.moving
     cost = moving.cost if moving is not None and isinstance(moving.cost, int | Fraction) else 0
+    cost = cost if mf is None else mf
     acted = dict(wave.acted)
+    if mf is None:
+        state = hwaa.parted(state, [u for u in movers if u in wave.units])
     for uid in movers:
         if uid in wave.units:
             acted[uid] = cost
@@ -524,6 +548,7 @@ def after_move(game: AslGame, position: Position, state: State, movers: Sequence
                     state = state.with_unit(unit.mark(remove=(RANGE,)))
     wave = dataclasses.replace(wave, acted=tuple(sorted(acted.items())))
     state = state.replace(game=game.gstate(state).replace(hw=wave))
+    state = hwaa.after_entry(game, position, state)  # D14.33: the AFV's MP in the vehicles' impulse
     return close_impulse(game, position.at(state)) if impulse_over(game, view.at(state)) else state
 
 
@@ -548,16 +573,27 @@ def closing(game: AslGame, position: Position) -> bool:
 
 def first_fire_targets(game: AslGame, position: Position) -> list[UnitState]:
     """D14.32 (A25.232): the HW units are one stack for First Fire, declared at the impulse's end only: every
-    unit of the wave, in whichever Location it is."""
+    unit of the wave, in whichever Location it is; D14.33: with the AFV giving them Armored Assault, if it
+    spent MP in the impulse (hwaa.afv_target)."""
+    from hexmate.rules.games.asl import hwaa
+
     wave = wave_of(game, position.state)
-    return units_now(position, wave) if wave is not None else []
+    if wave is None:
+        return []
+    afv = hwaa.afv_target(game, position)
+    return units_now(position, wave) + ([afv] if afv is not None else [])
 
 
 def impulse_mf(game: AslGame, position: Position) -> Cost:
-    """The MF of the impulse so far: the most any HW unit paid in it (A25.232), for A9.2's shots."""
+    """The MF of the impulse so far: the most any HW unit paid in it (A25.232), for A9.2's shots. D14.33
+    example: an AFV with the wave that spent more MP gives no more shots at the HW units."""
+    from hexmate.rules.games.asl import hwaa
+
     wave = wave_of(game, position.state)
     moving = position.state.moving
     now = moving.cost if moving is not None and isinstance(moving.cost, int | Fraction) else 0
+    if hwaa.joint(game, position):
+        now = hwaa.joint_mf(game, position)  # D14.33: the HW units' MF, not the AFV's MP
     return max([now, *(c for _, c in wave.acted)]) if wave is not None else now
 
 
@@ -601,8 +637,8 @@ def close_impulse(game: AslGame, position: Position) -> State:
         keep.append(unit.id)
         starts.append((unit.id, unit.hex, now))
     wave = dataclasses.replace(
-        wave, units=tuple(keep), spent=spent, impulse=wave.impulse + 1, starts=tuple(starts), acted=()
-    )
+        wave, units=tuple(keep), spent=spent, impulse=wave.impulse + 1, starts=tuple(starts), acted=(),
+        vacted=None)
     state = state.replace(game=game.gstate(state).replace(hw=wave))
     view = position.at(state)
     if not any(step_options(game, view, wave, u) for u in units_now(view, wave)):
@@ -678,10 +714,13 @@ def surrenders(game: AslGame, position: Position, wave: Wave) -> list[Decision]:
 
 def end(game: AslGame, position: Position) -> State:
     """A25.234: the wave is over; its units keep this Player Turn's morale +1 and Lax (``hw_turn``)."""
+    from hexmate.rules.games.asl import hwaa
+
     state = position.state
     for unit in list(state.units.values()):
         if unit.has(MARKER) or unit.has(RANGE):
             state = state.with_unit(unit.mark(remove=(MARKER, RANGE)))
+    state = hwaa.release(state, wave_of(game, state))  # D14.331: the AFV finishes its MPh after the wave
     return state.replace(game=game.gstate(state).replace(hw=None))
 
 

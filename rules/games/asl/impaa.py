@@ -22,9 +22,9 @@ What is built (paraphrasing the text, which is the truth):
   (mphsw's go-on markers). Infantry still with the platoon when its MPh ends end theirs too.
 
 Not built (said in the report): the other order of D14.331 (the infantry finishing first while the platoon
-waits), Armored Assault with a Human Wave (D14.332: aa.py refuses it, naming the rule), the Banzai Charge
-(G1.5, chapter G is not among the texts), and infantry actions of an impulse other than entering with their
-AFV (they part first).
+waits), HW units with a platoon AFV (D14.332, D14.333: refused, naming the rules; a wave with one AFV is
+hwaa.py's), the Banzai Charge (G1.5, chapter G is not among the texts), and infantry actions of an impulse
+other than entering with their AFV (they part first).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, cast
 
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import aa, armour, carry, mphsw
+from hexmate.rules.games.asl import aa, armour, carry, hw, mphsw
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.text import T
@@ -110,7 +110,11 @@ def check_enter(position: Position, move: act.Move, afv: UnitState, crew: list[s
     if not men:
         raise IllegalAction(T("Armored Assault needs infantry moving with {afv} (D9.31)", afv=afv.id),
                             "D9.31")
-    aa.bar_wave(men)  # D14.332, A13.62
+    aa.bar_wave(men)  # A13.62
+    if hw.in_wave(men):  # D14.332: HW units with a platoon move in the wave's impulses (hwaa.py)
+        raise IllegalAction(T("{units} are in a Human Wave: they move with the platoon AFV in the wave's "
+                              "impulses, as HW units (D14.332, D14.333)",
+                              units=", ".join(u.id for u in men)), "D14.332")
     engaged = infantry(position, crew)
     mine = {u.id for u in people(engaged)}
     for u in men:

@@ -28,6 +28,7 @@ targets here are vehicles (and D15.5's riders), never a vehicle's crew.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING, cast
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
@@ -71,6 +72,9 @@ from hexmate.rules.games.asl.vehicles import is_mobile, tca_of, with_tca
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.text import T
+
+if TYPE_CHECKING:
+    from hexmate.rules.games.asl.game import AslGame
 
 # --- ordnance fire (D3, D4, D5) ---
 BOUNDING = "bounding_fire"  # D3.3: a Bounding Fire counter
@@ -197,7 +201,8 @@ def check_fire(position: Position, fire: act.Fire) -> act.Fire:
     if phase == "MPh" and not bff:
         moving = position.state.moving
         top = position.state.decision
-        if moving is None or top is None or top.kind != "react" or fire.target != moving.here:
+        if moving is None or top is None or top.kind != "react" or (
+                fire.target != moving.here and not _hw_afv_at(position, fire.target)):
             raise IllegalAction(
                 T("Defensive First Fire is at a moving unit in the hex it has just entered"), "A8.1"
             )
@@ -644,7 +649,7 @@ def generate(position: Position) -> Iterator[act.Action]:
                           and is_vehicle(u) and not u.has("wreck")}, key=lambda h: (h.q, h.r))
     elif phase == "MPh":
         assert moving is not None
-        targets = [moving.here]
+        targets = [moving.here, *(h for h in _hw_afv_hex(position) if h != moving.here)]
     else:
         targets = sorted(
             {
@@ -664,6 +669,19 @@ def generate(position: Position) -> Iterator[act.Action]:
             except (IllegalAction, InvalidAction):
                 continue
             yield fire
+
+
+def _hw_afv_hex(position: Position) -> list[Hex]:
+    """D14.33: at a Human Wave's impulse's end, the hex of the AFV moving with it, a target too."""
+    from hexmate.rules.games.asl import hwaa
+
+    game = cast("AslGame", position.game)
+    afv = hwaa.afv_target(game, position) if position.state.moving is not None else None
+    return [afv.hex] if afv is not None and afv.hex is not None else []
+
+
+def _hw_afv_at(position: Position, target: Hex) -> bool:
+    return target in _hw_afv_hex(position)
 
 
 def can_react(position: Position) -> bool:

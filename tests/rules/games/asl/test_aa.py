@@ -165,14 +165,6 @@ def test_d9_31_parting_hex_must_be_on_the_path(make_position: Any) -> None:
         pos.push_text("move a-pz,a-sq B5-C5-D5 as armored-assault:J5")
 
 
-def test_d14_332_no_human_wave_unit_outside_impulses(make_position: Any) -> None:
-    """D14.33, D14.332: a HW unit goes with an AFV only by impulses (not built): the joint move refuses it."""
-    pos = board(make_position)
-    pos = pos.at(pos.state.with_unit(pos.units["a-sq"].mark("hw")))
-    with pytest.raises(IllegalAction, match=r"in a Human Wave.*\(D14\.332\), is not played here"):
-        pos.push_text("move a-pz,a-sq C5-D5 as armored-assault")
-
-
 def test_d14_33_no_cavalry_wave_with_an_afv(make_position: Any) -> None:
     """D14.33, A13.62: a Cavalry Wave is not among the impulse movements Armored Assault combines with."""
     pos = board(make_position)

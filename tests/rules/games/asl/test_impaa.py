@@ -113,7 +113,7 @@ def test_d14_333_one_infantry_stack_for_the_platoon(tmp_path: Path) -> None:
 
 def test_d9_31_only_infantry_that_began_beneath_the_afv(tmp_path: Path) -> None:
     """D9.31 in impulses: once B has entered a new hex, the squad can no longer begin an Armored Assault with
-    it; a Human Wave unit joins only as D14.332 says (not built: refused naming it)."""
+    it; a Human Wave unit joins only in the wave's impulses (D14.332, hwaa.py)."""
     pos = platoon(tmp_path, dict(SQUAD, id="SQ2", hex="3AA4"))
     pos.push_text("move B 3AA5-3AA4 as impulse")
     pos.push_text("move A 3Z5-3Z4 as impulse")
@@ -129,7 +129,7 @@ def test_d9_31_only_infantry_that_began_beneath_the_afv(tmp_path: Path) -> None:
     end(pos)
     while pos.decision is not None:
         pos.push_text("answer dice 2,3")
-    with pytest.raises(IllegalAction, match=r"\(D14\.332\), is not played here"):
+    with pytest.raises(IllegalAction, match=r"in a Human Wave: .* as HW units \(D14\.332, D14\.333\)"):
         pos.push_text("move B,SQ 3AA5-3AA4 as impulse")
 
 

@@ -1,0 +1,286 @@
+"""ASL Armored Assault with a Human Wave (D14.33, D14.331, D14.332 with D9.31, A25.23); hw.py plays the wave.
+
+What is built, paraphrasing the text (the Japanese rule text is the truth):
+
+- D14.33: impulse movement combines with Armored Assault in a Human Wave; then every unit involved moves by
+  impulses, the lone AFV with the wave too. The infantry's impulse and the vehicle's run side by side, each
+  priced on its own by D14.31: the HW units' impulse costs the most MF any of them paid in it (hw.py), the
+  AFV's the MP it paid; either may cost nothing (the AFV need not move in an impulse).
+  ``move AFV,HW[,HW...] A-B as armored-assault``, in the wave's impulse: the AFV enters B as its one MP
+  action of the impulse (its D2 MP for that one hex) and the HW units beneath it enter B with it as their one
+  MF action (the hex must be among their impulse's Locations, A25.232; their MF for it). They are marked in
+  Armored Assault with it (aa.py's ``aa:`` marker), so fire at them in its Location has its +1 TEM (D9.31,
+  vcover.tem).
+- D14.332: HW units have Armored Assault only moving with one AFV (the first joint move binds it to the wave:
+  ``Wave.afv``; another AFV is refused) and only those that began their MPh beneath it (``Wave.origins``
+  against the AFV's hex at the start of the MPh, ``Wave.afv_from``), by moving stacked with it: a HW unit that
+  once entered a Location without it has stopped its Armored Assault (``parted``) and gets it no more.
+- D14.33 with D14.32: the First Fire at the wave at an impulse's end may take the AFV too, if it spent MP in
+  that impulse (``afv_target``; hw.first_fire_targets; vfire's MA fire at it in its hex). Each attack
+  affects only the units it may: an infantry firer has as many shots at the HW units as the MF they spent
+  (hw.impulse_mf), the AFV's greater MP giving it no shot more at them (the D14.33 example: a shot at the
+  2nd MP does not touch infantry that spent 1 MF).
+- D14.331: once no HW unit is with the AFV any more, the AFV pauses while the wave finishes its impulses,
+  then finishes its own MPh with the MP it has left (``release``).
+- D14.33 (and A13.62): a Cavalry Wave has no Armored Assault (aa.bar_wave).
+
+Not built (said in the report): the other order of D14.331 (the AFV finishing first while the wave waits);
+the wave with an AFV platoon (D14.332, D14.333: refused, naming the rule); a joint entry into a Location
+holding enemy units (the AFV's Overrun, D7.1, with HW units entering by A25.233: refused, they enter it
+alone); the AFV's start or VCA change as impulses of their own (D14.31): here they are priced with its
+entry (armour.check_move, D2.12, D2.11); a firer's 2nd shot at the AFV's 2nd MP picking the AFV alone out of
+a stack (impaa.targets does it for platoons): here infantry fire at the wave has no shot more for the AFV's
+MP at all.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from hexmate.rules import actions as act
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import aa, armour, carry, hw, platoon, radioless
+from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.hexes import Hex
+from hexmate.rules.text import T
+
+if TYPE_CHECKING:
+    from hexmate.rules.games.asl.game import AslGame
+
+
+def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
+    """D14.33, D14.332 with D9.31: the AFV and the HW units beneath it enter one Location together, the AFV's
+    one MP action and the HW units' one MF action of the impulse."""
+    wave = hw.wave_of(game, position.state)
+    units = [position.units[u] for u in move.units if u in position.units]
+    afvs = [u for u in units if armour.is_vehicle(u)]
+    men = [u for u in units if not armour.is_vehicle(u) and u.type != "sw"]
+    aa.bar_wave(men)  # A13.62: no Cavalry Wave
+    if wave is None:
+        raise IllegalAction(T("the Human Wave is over"), "A25.234")
+    if len(units) != len(move.units):
+        raise IllegalAction(T("a unit of the Armored Assault is not on the map"), "D9.31")
+    if len(afvs) != 1:
+        raise IllegalAction(T("HW units have Armored Assault only moving with one AFV (D14.332)"), "D14.332")
+    afv = afvs[0]
+    if not men:
+        raise IllegalAction(T("Armored Assault needs infantry moving with {afv} (D9.31)", afv=afv.id),
+                            "D9.31")
+    if afv.side != wave.side or afv.hex is None or not aa._armored(afv) or afv.has("wreck") \
+            or afv.has("abandoned"):
+        raise IllegalAction(T("{afv} is no AFV: only an AFV covers an Armored Assault (D9.31)", afv=afv.id),
+                            "D9.31")
+    if wave.afv is not None and wave.afv != afv.id:
+        raise IllegalAction(T("the Human Wave moves with {afv} already: HW units have Armored Assault with "
+                              "one AFV only (D14.332)", afv=wave.afv), "D14.332")
+    if radioless.radioless(afv) and not afv.has(radioless.PASSED) and platoon.in_platoon(position, afv):
+        raise IllegalAction(T("{afv} is in an AFV platoon: a Human Wave moving with a platoon is not offered "
+                              "(D14.332, D14.333)", afv=afv.id), "D14.332")
+    if wave.afv is None:
+        radioless.bar(position, afv)  # D14.23: a lone radioless AFV moves after a passed NTC
+    if any(e.side != afv.side and e.type != "sw" for e in position.units_at(move.path[1])):
+        raise IllegalAction(T("{hex} holds enemy units: HW units enter it on their own (A25.233); with the "
+                              "AFV (its Overrun, D7.1) it is not offered", hex=position.label(move.path[1])),
+                            "A25.233")
+    if len(move.path) != 2 or move.path[0] != afv.hex:
+        raise IllegalAction(T("in the Human Wave's impulse the AFV and its HW units enter one Location from "
+                              "{hex} (D14.31, A25.232)", hex=position.label(afv.hex)), "D14.31")
+    if wave.vacted is not None:
+        raise IllegalAction(T("{afv} has made its one MP action in this impulse (D14.31)", afv=afv.id),
+                            "D14.31")
+    start = wave.afv_from
+    if wave.afv is None:  # the first joint move: the AFV has not moved this MPh (D9.31)
+        if afv.id in position.state.moved or armour.spent_of(afv) > 0 or afv.has("entered"):
+            raise IllegalAction(T("{unit} has already moved this MPh: Armored Assault is by infantry that "
+                                  "begin their MPh beneath the AFV (D9.31)", unit=afv.id), "D9.31")
+        start = afv.hex
+    origins = dict(wave.origins)
+    for u in men:
+        if u.id not in wave.units or not u.has(hw.MARKER):
+            raise IllegalAction(T("{unit} is not part of the Human Wave", unit=u.id), "A25.23")
+        if u.hex != afv.hex or u.level != afv.level or u.carrier is not None:
+            raise IllegalAction(T("{unit} is not beneath {afv}: Armored Assault begins in the AFV's "
+                                  "Location (D9.31)", unit=u.id, afv=afv.id), "D9.31")
+        if origins.get(u.id) != start:
+            raise IllegalAction(T("{unit} did not begin its MPh beneath {afv}: no Armored Assault for it "
+                                  "(D14.332)", unit=u.id, afv=afv.id), "D14.332")
+        if wave.afv is not None and aa.partner(u) != afv.id:
+            raise IllegalAction(T("{unit} has stopped moving with {afv}: it has Armored Assault no more "
+                                  "(D14.331, D14.332)", unit=u.id, afv=afv.id), "D14.332")
+    hw.check_move(game, position, men, act.Move(tuple(u.id for u in men), move.path))  # A25.232
+    driven = armour.check_move(_unmoved(position, afv), act.Move((afv.id,), move.path, None, ""))  # D2
+    ids = (afv.id, *carry.with_carried(position.state, sorted(men, key=lambda u: u.id)))
+    return act.Move(ids, move.path, driven.cost, move.mode)
+
+
+def moves(game: AslGame, position: Position, afv: UnitState,
+          infantry: tuple[str, ...]) -> dict[Hex, act.Move]:
+    """The joint entries on offer this impulse: each Location the HW units beneath the AFV may enter in it
+    (A25.232) that the AFV may enter with them (D14.33)."""
+    wave = hw.wave_of(game, position.state)
+    men = [position.units[u] for u in infantry if u in position.units and position.units[u].type != "sw"]
+    if wave is None or not men or afv.hex is None or any(u.id in dict(wave.acted) for u in men):
+        return {}
+    out: dict[Hex, act.Move] = {}
+    for h in hw.step_options(game, position, wave, men[0]):
+        try:
+            out[h] = check(game, position, act.Move((afv.id, *infantry), (afv.hex, h), None, aa.MODE))
+        except IllegalAction:
+            continue
+    return out
+
+
+def generate(game: AslGame, position: Position) -> list[act.Move]:
+    """In the legal actions: the wave's AFV's joint entries with the HW units still with it (D14.33); before
+    the first, each friendly AFV's with the HW units beneath it (aa.generate offers those)."""
+    wave = hw.wave_of(game, position.state)
+    if wave is None or wave.afv is None or wave.afv not in position.units:
+        return []
+    afv = position.units[wave.afv]
+    men = [u for u in position.units.values() if u.id in wave.units and u.hex == afv.hex
+           and aa.partner(u) == afv.id]
+    if not men:
+        return []
+    ids = carry.with_carried(position.state, sorted(men, key=lambda u: u.id))
+    return list(moves(game, position, afv, ids).values())
+
+
+def _unmoved(position: Position, afv: UnitState) -> Position:
+    """D14.31: the AFV moves again in each impulse of the wave, though it has moved: its MP so far still
+    count (armour.spent_of), so it is checked as not yet done with its MPh."""
+    moved = tuple(u for u in position.state.moved if u != afv.id)
+    return position.at(position.state.replace(moved=moved))
+
+
+def joint(game: AslGame, position: Position) -> bool:
+    """Is the move under way the wave's AFV with HW units (D14.33)?"""
+    wave = hw.wave_of(game, position.state)
+    moving = position.state.moving
+    return wave is not None and moving is not None and moving.units[0] == wave.afv \
+        and any(u in wave.units for u in moving.units[1:])
+
+
+def entered(game: AslGame, position: Position, state: State) -> State:
+    """After the joint move (game.end_move, the vehicle's branch): the HW units' MF recorded for their
+    impulse (hw.after_move), the AFV's MP for the vehicle's (D14.33)."""
+    moving = position.state.moving
+    wave = hw.wave_of(game, state)
+    if moving is None or wave is None or not joint(game, position):
+        return state
+    men = [u for u in moving.units[1:] if u in position.units and u in wave.units]
+    if not men:
+        return state
+    return hw.after_move(game, position, state, men, mf=joint_mf(game, position))
+
+
+def joint_mf(game: AslGame, position: Position) -> hw.Cost:
+    """The MF the HW units of the joint move pay for their entry (A25.232), not the AFV's MP (D14.33)."""
+    moving = position.state.moving
+    wave = hw.wave_of(game, position.state)
+    if moving is None or wave is None or len(moving.path) < 2:
+        return 0
+    men = [position.units[u] for u in moving.units[1:] if u in position.units and u in wave.units]
+    return max((hw.entry_mf(game, position, u, moving.path[0], moving.path[1]) for u in men), default=0)
+
+
+def end_entry(position: Position) -> State:
+    """D14.33, D14.31: the AFV's entry was its one MP action of the impulse; it neither stops nor turns
+    after it (each is an MP action of an impulse of its own, D2.13, D2.11): it goes on non-stopped (Motion),
+    its MP noted."""
+    state = position.state
+    moving = state.moving
+    assert moving is not None
+    unit = state.units.get(moving.units[0])
+    if unit is None:
+        return state
+    cost = Fraction(moving.cost) if isinstance(moving.cost, int | Fraction) else Fraction(0)
+    return state.with_unit(armour.with_spent(unit, armour.spent_of(unit) + cost).mark("motion"))
+
+
+def bind(game: AslGame, position: Position, state: State, move: act.Move) -> State:
+    """At the first joint move the AFV joins the wave (D14.332) with its hex at the MPh's start."""
+    wave = hw.wave_of(game, state)
+    afv = position.units[move.units[0]]
+    if wave is None or wave.afv is not None:
+        return state
+    wave = dataclasses.replace(wave, afv=afv.id, afv_from=afv.hex)
+    return state.replace(game=game.gstate(state).replace(hw=wave))
+
+
+def after_entry(game: AslGame, position: Position, state: State) -> State:
+    """D14.33: the AFV's MP for its joint entry, the vehicle's impulse (hw.after_move calls this)."""
+    wave = hw.wave_of(game, state)
+    moving = position.state.moving
+    if wave is None or moving is None or wave.afv is None or moving.units[0] != wave.afv:
+        return state
+    cost = Fraction(moving.cost) if isinstance(moving.cost, int | Fraction) else Fraction(0)
+    wave = dataclasses.replace(wave, vacted=cost)
+    return state.replace(game=game.gstate(state).replace(hw=wave))
+
+
+def parted(state: State, movers: list[str]) -> State:
+    """D14.331, D14.332: HW units that entered a Location without the AFV have stopped its Armored
+    Assault."""
+    for uid in movers:
+        unit = state.units.get(uid)
+        if unit is not None and aa.partner(unit) is not None:
+            state = state.with_unit(unit.mark(remove=(aa.marker(aa.partner(unit) or ""),)))
+    return state
+
+
+def afv_target(game: AslGame, position: Position) -> UnitState | None:
+    """D14.33 with D14.32: the AFV is a target of the First Fire at the wave's impulse's end when it spent MP
+    in that impulse (entering now with its HW units, or earlier in it)."""
+    wave = hw.wave_of(game, position.state)
+    if wave is None or wave.afv is None or wave.afv not in position.units:
+        return None
+    moving = position.state.moving
+    now = moving is not None and moving.units[0] == wave.afv
+    unit = position.units[wave.afv]
+    return unit if (now or wave.vacted is not None) and not unit.has("wreck") else None
+
+
+def window_hex(game: AslGame, position: Position, target: Hex) -> bool:
+    """Is ``target`` the AFV's hex in the First Fire window at a wave's impulse's end (D14.33)?"""
+    if not hw.in_impulse(game, position):
+        return False
+    afv = afv_target(game, position)
+    return afv is not None and afv.hex == target
+
+
+def bar_alone(game: AslGame, position: Position, action: act.Action) -> None:
+    """D14.331: the AFV no HW unit goes with any more pauses while the wave finishes its impulses."""
+    wave = hw.wave_of(game, position.state)
+    if wave is None or wave.afv is None or not isinstance(action, act.Move) or aa.claims(action):
+        return
+    if wave.afv in action.units:
+        raise IllegalAction(T("{afv} moves with the Human Wave: alone, it waits until the wave has finished "
+                              "its impulses (D14.331)", afv=wave.afv), "D14.331")
+
+
+def release(state: State, wave: hw.Wave | None) -> State:
+    """D14.331: the wave is over, so the AFV that paused while it finished (or moved with it to its end)
+    finishes its own MPh with the MP it has left."""
+    if wave is None or wave.afv is None or wave.afv not in state.units:
+        return state
+    return state.replace(moved=tuple(u for u in state.moved if u != wave.afv))
+
+
+__all__ = [
+    "after_entry",
+    "afv_target",
+    "bar_alone",
+    "bind",
+    "check",
+    "end_entry",
+    "entered",
+    "generate",
+    "joint",
+    "joint_mf",
+    "moves",
+    "parted",
+    "release",
+    "window_hex",
+]

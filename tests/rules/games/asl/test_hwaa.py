@@ -1,0 +1,186 @@
+"""Armored Assault with a Human Wave (hwaa.py with hw.py: D14.33, D14.331, D14.332 with D9.31, A25.23).
+
+On test_hw's board: the Russian chain O1-P1-Q2-R2 (two 4-4-7 a hex, the 8-0 in P1) and a Russian tank (demo
+values: 16 MP) stopped in P1 with its VCA towards P2; the German 4-6-7 target in P9, so the wave's row is the
+hexrow P7-P10 and every hex here is Open Ground. The rule's numbers: a stopped AFV pays 1 MP to start and 1 MP
+an Open Ground hex (D2.12, D2.1); an infantry unit pays 1 MF an Open Ground hex (A4.1); the wave's impulse
+costs its units the most MF any of them paid (A25.232) and the AFV's MP are counted apart (D14.33)."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+import pytest
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games import Position, get_game
+from hexmate.rules.games.asl import armour, hw
+from hexmate.rules.games.asl import fire as asl_fire
+from hexmate.rules.games.asl.game import AslGame
+from hexmate.rules.scenario import Scenario
+
+from tests.rules.games.conftest import ASL_COUNTERS, scenario_dict, small_map
+
+from .test_hw import SIDES, russians
+
+COUNTERS = {**ASL_COUNTERS, "t": {"type": "vehicle", "vehicle": "demo-t-r"},
+            "pz": {"type": "vehicle", "vehicle": "demo-pz-g"}}
+TANK = {"id": "a-t", "counter": "t", "side": "a", "hex": "P1", "markers": ["vca4"]}
+TARGET = {"id": "b-1", "counter": "4-6-7", "side": "b", "hex": "P9"}
+P1 = "a-p10,a-p11"  # the two squads that begin the MPh beneath the tank
+
+
+def wave(*more: dict[str, Any], row: str = "hexrow-p7-p8-p9-p10") -> Position:
+    """The wave declared and its row picked; its first impulse is to be made."""
+    doc = scenario_dict("asl", [*russians(), TARGET, TANK, *more], COUNTERS, "MPh", sides=SIDES)
+    pos = get_game("asl").new_position(Scenario.from_dict(doc, source="test-scenario"),
+                                       hex_map=small_map("asl", None, columns=20, rows=10))
+    pos.push_text("activate a-l,a-o10,a-o11,a-p10,a-p11,a-q20,a-q21,a-r20,a-r21 for human-wave")
+    pos.push_text(f"answer {row}")
+    return pos
+
+
+def passing(pos: Position, text: str) -> None:
+    pos.push_text(text)
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+
+
+def the_rest(pos: Position, *stacks: str) -> None:
+    """The other HW stacks' entries of the impulse, the last one closing it (its window passed)."""
+    for text in stacks[:-1]:
+        pos.push_text(text)
+        assert pos.decision is None  # D14.32: no window mid-impulse
+    passing(pos, stacks[-1])
+
+
+def step_on(pos: Position) -> None:
+    """One HW stack (of those still to move in the impulse) enters its first lit Location."""
+    w = state_of(pos)
+    todo = [u for u in w.units if u not in dict(w.acted) and hw.step_options(game(pos), pos, w, pos.units[u])]
+    first = pos.units[todo[0]]
+    assert first.hex is not None
+    ids = ",".join(u for u in todo if pos.units[u].hex == first.hex)
+    to = sorted(hw.step_options(game(pos), pos, w, first), key=lambda h: (h.q, h.r))[0]
+    passing(pos, f"move {ids} {pos.label(first.hex)}-{pos.label(to)}")
+    while pos.decision is not None:
+        pos.push_text("answer " + pos.decision.choices[0])
+
+
+def game(pos: Position) -> AslGame:
+    return cast(AslGame, pos.game)
+
+
+def state_of(pos: Position) -> hw.Wave:
+    got = hw.wave_of(game(pos), pos.state)
+    assert got is not None
+    return got
+
+
+FIRST = ("move a-o10,a-o11 O1-O2", "move a-l P1-O2", "move a-q20,a-q21 Q2-Q3", "move a-r20,a-r21 R2-R3")
+SECOND = ("move a-o10,a-o11 O2-O3", "move a-l O2-O3", "move a-q20,a-q21 Q3-Q4", "move a-r20,a-r21 R3-R4")
+
+
+def test_d14_33_the_wave_and_one_afv_move_by_impulses_priced_apart() -> None:
+    """D14.33: the joint entry is offered (with every HW unit beneath the tank); in impulse 1 the tank pays
+    2 MP (start + Open Ground) and the squads with it 1 MF: the wave's impulse costs 1 MF (A25.232), the
+    tank's MP counted apart. In impulse 2 the tank, non-stopped now, pays 1 MP and the squads 1 MF again:
+    3 MP and 2 MF in all."""
+    pos = wave()
+    legal = [a.text(pos.label) for a in pos.legal_actions]
+    assert f"move a-t,a-l,{P1} P1-P2 cost 2 as armored-assault" in legal
+    pos.push_text(f"move a-t,{P1} P1-P2 as armored-assault")
+    assert pos.decision is None  # no start window, no stop: its First Fire waits for the impulse's end
+    assert all(pos.units[u].has("aa:a-t") and pos.label(pos.units[u].hex) == "P2" for u in P1.split(","))
+    the_rest(pos, *FIRST)
+    w = state_of(pos)
+    assert (w.impulse, w.spent, w.afv) == (2, 1, "a-t")
+    assert armour.spent_of(pos.units["a-t"]) == 2
+    offered = pos.legal_actions.moves_for({"a-t", "a-p10", "a-p11"})
+    assert offered[pos.map.parse_label("P3")].cost == 1  # D2.12: no start MP while non-stopped
+    pos.push_text(f"move a-t,{P1} P2-P3 as armored-assault")
+    the_rest(pos, *SECOND)
+    assert (state_of(pos).impulse, state_of(pos).spent, armour.spent_of(pos.units["a-t"])) == (3, 2, 3)
+
+
+def test_d14_33_first_fire_at_the_impulse_end_may_take_the_afv_and_its_tem_covers_the_squads() -> None:
+    """D14.32, D14.33: at impulse 1's end the German squad's fire at P2 shows the tank's +1 (D9.31: the squads
+    went with it, Case J does not take it away); the German tank may fire at the Russian tank in P2, a hex
+    the last stack did not enter. The squad fires once at the HW units (their 1 MF): the tank's 2 MP give it
+    no 2nd shot at them (D14.33 example: a shot at the 2nd MP does not attack infantry that spent 1 MF)."""
+    pos = wave({"id": "b-pz", "counter": "pz", "side": "b", "hex": "P10", "markers": ["vca3"]})
+    pos.push_text(f"move a-t,{P1} P1-P2 as armored-assault")
+    for text in FIRST[:-1]:
+        pos.push_text(text)
+    pos.push_text(FIRST[-1])
+    top = pos.decision
+    assert top is not None and (top.kind, top.rule) == ("react", "D14.32")
+    legal = [a.text(pos.label) for a in pos.legal_actions]
+    assert "fire b-pz at P2" in legal and "fire b-1 at P2" in legal
+    assert asl_fire.shots_allowed(pos) == 1  # D14.33 example: the squads' 1 MF; the AFV's 2 MP give none more
+    res = pos.resolve(pos.parse_action("fire b-1 at P2 dice 4,4"))
+    lines = [(str(x.label), str(x.value)) for x in res.lines]
+    assert ("Armored Assault with a-t (D9.31)", "+1") in lines
+    pos.push_text("fire b-pz at P2")
+    top = pos.decision
+    assert top is not None and (top.then, top.subject, pos.label(top.target)) == ("vth", ("b-pz",), "P2")
+
+
+def test_d14_331_with_no_hw_unit_left_with_it_the_afv_waits_for_the_wave() -> None:
+    """D14.331: in impulse 2 both squads leave the tank (they stop its Armored Assault); the tank alone may
+    not move while the wave goes on, nor may they rejoin it; once the wave is over it finishes its own MPh
+    with the MP it has left (16 - 2), non-stopped."""
+    pos = wave()
+    pos.push_text(f"move a-t,{P1} P1-P2 as armored-assault")
+    the_rest(pos, *FIRST)
+    pos.push_text(f"move {P1} P2-P3")
+    assert not pos.units["a-p10"].has("aa:a-t")
+    with pytest.raises(IllegalAction, match=r"waits until the wave has finished its impulses \(D14\.331\)"):
+        pos.push_text("move a-t P2-P3")
+    the_rest(pos, *SECOND)
+    with pytest.raises(IllegalAction, match=r"not beneath a-t"):
+        pos.push_text(f"move a-t,{P1} P2-P3 as armored-assault")
+    while hw.wave_of(game(pos), pos.state) is not None:  # the wave's impulses to its end (A25.234)
+        step_on(pos)
+    assert pos.units["a-t"].has("motion") and armour.spent_of(pos.units["a-t"]) == 2
+    passing(pos, "move a-t P2-P3-P4")
+    assert pos.label(pos.units["a-t"].hex) == "P4"
+
+
+@pytest.mark.parametrize(("first", "then", "match"), [
+    # D14.332: one AFV only; the second tank in Q2 is refused once the first moves with the wave
+    ((f"move a-t,{P1} P1-P2 as armored-assault",), "move a-t2,a-q20,a-q21 Q2-Q3 as armored-assault",
+     r"moves with a-t already: HW units have Armored Assault with one AFV only \(D14\.332\)"),
+    # D14.332: the squads from O1 meet the tank in O2, but did not begin their MPh beneath it
+    ((f"move a-t,{P1} P1-O2 as armored-assault", *FIRST), "move a-t,a-o10,a-o11 O2-O3 as armored-assault",
+     r"a-o10 did not begin its MPh beneath a-t: no Armored Assault for it \(D14\.332\)"),
+    # D14.331, D14.332: a squad that entered P2 on its own has stopped the Armored Assault for good
+    (("move a-t,a-p10 P1-P2 as armored-assault", "move a-p11 P1-P2", *FIRST),
+     "move a-t,a-p10,a-p11 P2-P3 as armored-assault",
+     r"a-p11 has stopped moving with a-t: it has Armored Assault no more \(D14\.331, D14\.332\)"),
+])
+def test_d14_332_what_the_text_refuses(first: tuple[str, ...], then: str, match: str) -> None:
+    pos = wave({"id": "a-t2", "counter": "t", "side": "a", "hex": "Q2", "markers": ["vca4"]})
+    for text in first:
+        passing(pos, text)
+    with pytest.raises(IllegalAction, match=match):
+        pos.push_text(then)
+
+
+def test_a25_233_the_hw_units_enter_an_enemy_location_without_the_afv() -> None:
+    """A25.233 lets HW units enter an enemy Location; the AFV's entry there would be an Overrun (D7.1): the
+    joint entry into P3, where a German HS is, is refused; the squads enter it on their own."""
+    pos = wave({"id": "b-2", "counter": "2-4-7", "side": "b", "hex": "P3"}, row="hexrow-p1-p2-p3-p4-p5")
+    pos.push_text(f"move a-t,{P1} P1-P2 as armored-assault")
+    while state_of(pos).impulse == 1:
+        step_on(pos)
+    with pytest.raises(IllegalAction, match=r"P3 holds enemy units: HW units enter it on their own"):
+        pos.push_text(f"move a-t,{P1} P2-P3 as armored-assault")
+    assert pos.map.parse_label("P3") in hw.step_options(game(pos), pos, state_of(pos), pos.units["a-p10"])
+
+
+def test_d14_33_no_cavalry_wave_with_the_afv() -> None:
+    """D14.33: a Cavalry Wave (A13.62) is not among the impulse movements Armored Assault combines with."""
+    pos = wave()
+    pos = pos.at(pos.state.with_unit(pos.units["a-p10"].mark("mounted")))
+    with pytest.raises(IllegalAction, match=r"Cavalry Wave.*A13\.62"):
+        pos.push_text(f"move a-t,{P1} P1-P2 as armored-assault")
