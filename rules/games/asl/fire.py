@@ -660,12 +660,13 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     ) if snap is None else max((asl_snap.sight(position, u, snap).result.hindrance for u in shooters),
                                default=0)  # A8.15: the worst thread to the whole hexside
     # the LOS hindrance already counts SMOKE (asl/los.py, by level); its SMOKE part is shown on its own line
-    smoke = 0 if snap is not None else min(hindrance, asl_smoke.fire_drm(
-        game, position, {where(position, u) for u in shooters}, fire.target))
+    smoke = min(hindrance, asl_smoke.fire_drm(game, position, {where(position, u) for u in shooters},
+                                              fire.target) if snap is None
+                else max((asl_snap.smoke_drm(position, u, snap) for u in shooters), default=0))  # A8.15
     if hindrance - smoke:
         drms.append((T("LOS hindrance"), hindrance - smoke, "A6.7"))
-    if smoke:  # A24.2, A24.8
-        drms.append((T("SMOKE"), smoke, "A24.2"))
+    if smoke:  # A24.2, A24.8; A8.15: in the hex entered or left where the thread to the hexside crosses it
+        drms.append((T("SMOKE"), smoke, "A24.2" if snap is None else "A8.15"))
     directors = firers if led is not None else shooters
     if any(u.has("cx") for u in directors):
         drms.append((T("CX firer"), 1, "A4.51"))

@@ -1753,6 +1753,13 @@ class AslGame(Game):
     def resume_vcc_leader(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_ccleader.resume_afv(self, position, decision, answer)  # A18.12, A11.5
 
+    def check_answer(self, position: Position, answer: act.Answer) -> None:
+        top = position.state.decision
+        if top is not None and top.kind == "react" and top.then == "move_on" \
+                and answer.choice == asl_snap.CHOICE and asl_snap.CHOICE not in top.choices:
+            raise IllegalAction(asl_snap.refusal(self, position, top.side), "A8.15")  # why it was not offered
+        super().check_answer(position, answer)
+
     def check_reply(self, position: Position, decision: Decision, answer: act.Answer) -> None:
         if decision.then == "vfacing":
             armour.check_facing(position, decision, answer)

@@ -196,7 +196,9 @@ def sight_to_point(m: HexMap, a: Location, target: Hex, pt: tuple[float, float],
     """LOS from Location a to a point on the edge of ``target`` (ground level): the crossed hexes judged by
     the engine's rules; the target hex's own obstacle blocks only if the thread crosses its interior before
     the point (A4.34: the D4 building blocks the vertex D4-E3-E4 from C7). ``also``: the hex across a target
-    hexside (A8.15), whose hexsides count as the target's own (their TEM, never a block)."""
+    hexside (A8.15), whose hexsides count as the target's own (their TEM, never a block); SMOKE in either
+    of the two hexes counts only when the thread crosses that hex's interior (or starts in it) before the
+    point (A8.15), SMOKE elsewhere on the way as in any LOS (A24.2)."""
     left, right = _trace_points(a.hex, pt, 1e-6), _trace_points(a.hex, pt, -1e-6)
     in_left = {h for h, _ in left}
     in_right = {h for h, _ in right}
@@ -246,6 +248,9 @@ def sight_to_point(m: HexMap, a: Location, target: Hex, pt: tuple[float, float],
             h1, h2 = Hex(*cells[0]), Hex(*cells[1])
             crossed += sorted(f for f in sides.get((h1, h2), sides.get((h2, h1), frozenset()))
                               if f in r.hexside_obstacle)
+    if also is not None and smoke:  # A8.15: SMOKE in the hex entered or left only where the thread crosses it
+        inside = {h for h in (target, also) if h == a.hex or (h in in_left and h in in_right)}
+        smoke = {h: s for h, s in smoke.items() if h not in (target, also) or h in inside}
     res = with_smoke(m, res, a, Location(target), smoke or {}, r)
     return AimedSight(res, aim, tuple(dict.fromkeys(crossed)), through and m.terrain(target) != "open")
 
@@ -254,7 +259,8 @@ def hexside_sight(m: HexMap, firer: Location, h1: Hex, h2: Hex, smoke: SmokeMap 
                   samples: int = 9) -> AimedSight:
     """A8.15 Snap Shot: LOS to the whole hexside between h1 and h2 (even where neither centre dot is seen, and
     even in a blind hex), tested at ``samples`` points from vertex to vertex; blocked if any is. The TEM of a
-    wall or hedge of either hex the thread crosses applies (A8.15)."""
+    wall or hedge of either hex the thread crosses applies, and SMOKE in either hex only where the thread
+    crosses that hex (A8.15, ``sight_to_point``); the worst sample's hindrance counts."""
     ends = [x for x in neighbors(h1) if distance(x, h2) == 1]
     if distance(h1, h2) != 1 or len(ends) != 2:
         raise ValueError(T("{a} and {b} share no hexside", a=m.label(h1), b=m.label(h2)))

@@ -166,8 +166,25 @@ def scenario_date(scenario: Scenario) -> tuple[int, int] | None:
 
 
 def check(scenario: Scenario) -> None:
-    """On load: the date, when given, is one (``scenario_date``)."""
+    """On load: the date, when given, is one (``scenario_date``); ``home_soil``, when given, lists sides of
+    the scenario (``home_sides``)."""
     scenario_date(scenario)
+    home_sides(scenario)
+
+
+def home_sides(scenario: Scenario) -> frozenset[str]:
+    """The sides the scenario's SSR has fighting on home soil (A25.82): ``options.home_soil``, a list of side
+    ids (empty when not given); anything else is a DataError naming the scenario file and the key."""
+    raw = scenario.options.get("home_soil", [])
+    ids = [s.id for s in scenario.sides]
+    if not isinstance(raw, list) or not all(isinstance(v, str) for v in raw):
+        raise DataError(f"{scenario.source}: options.home_soil: a list of side ids (of {ids}), got {raw!r} "
+                        "(the sides on home soil by SSR, A25.82)")
+    unknown = [v for v in raw if v not in ids]
+    if unknown:
+        raise DataError(f"{scenario.source}: options.home_soil: {unknown} not side(s) of the scenario {ids} "
+                        "(A25.82)")
+    return frozenset(raw)
 
 
 def of(position: Position, unit: UnitState) -> au.Nationality:
@@ -355,13 +372,13 @@ def setup(scenario: Scenario, state: State) -> State:
 
 def home_escape(position: Position, prisoner: UnitState) -> bool:
     """A25.82: an Axis Minor prisoner may attempt Escape (A20.55 bars it otherwise) when its side fights the
-    Russians on home soil: the scenario's SSR names the side in ``options.home_soil``. (A20.55 gives the case
-    of Hungarians in Hungary; A25.82 words it for every Axis Minor at home against the Russians.)"""
+    Russians on home soil: the scenario's SSR names the side in ``options.home_soil`` (``home_sides``).
+    (A20.55 gives the case of Hungarians in Hungary; A25.82 words it for every Axis Minor at home against the
+    Russians.)"""
     if not of(position, prisoner).flag("axis_minor"):
         return False
-    home = position.scenario.options.get("home_soil", [])
     enemy = _other(position.scenario, prisoner.side)
-    return (isinstance(home, list) and prisoner.side in home and enemy is not None
+    return (prisoner.side in home_sides(position.scenario) and enemy is not None
             and side_nationality(position.scenario, enemy) == "russian")
 
 

@@ -11,8 +11,11 @@ What the text gives (A8.15, with A6.12, A8.223, A12.14):
   entering the firer's own hex. The moving infantry only: a vehicle's Snap Shot needs chapter C.5.
 - How: Area Fire (halved, with the firer's other halvings: long range, a Dashing target...), no FFNAM/FFMO
   even across open ground, none of the target hex's TEM (C.5C), but a wall or hedge of the hex left or
-  entered that the thread to the hexside crosses modifies it (its TEM); the LOS hindrance and the firer's own
-  DRMs (leader, CX, Encirclement, overstacking) as in any fire.
+  entered that the thread to the hexside crosses modifies it (its TEM), and so does SMOKE in the hex left or
+  entered only where the thread crosses that hex before the hexside (the one on the firer's side of it;
+  asl/los.py ``sight_to_point``, shown as its own SMOKE line); the rest of the LOS hindrance (SMOKE on the way
+  too, A24.2) is the worst of the threads to the whole hexside, and the firer's own DRMs (leader, CX,
+  Encirclement, overstacking) as in any fire.
 - Afterwards the mover counts as in the Location it entered; a firer snaps at one unit crossing one hexside
   once, however many MF it spends there, and may attack it again after (even otherwise), so the Snap Shot
   is not counted among the shots in that Location (A9.2). It leaves no Residual FP (A8.223) nor Fire Lane,
@@ -23,9 +26,12 @@ while a unit may Snap Shoot the hexside just crossed; choosing it asks for the f
 group, with the MGs they fire), declared as a First Fire at the entered hex (markers, ROF, breakdown as
 fire.py does) and resolved with the A8.15 rules above; the window then stays open for the ordinary fire.
 
-Not built: the height advantage TEM of the A8.15 example (B10.31, chapter B), the rubble hexside, SMOKE and
-hex-leg cases the text names beside walls and hedges (B and A24 SMOKE placement details), a Gun's or a
-vehicle's Snap Shot (C.5, B9.2).
+``snap`` answered where it was not offered is refused with the reason (``refusal``: no hexside crossed, a
+vehicle mover, or each of the side's units' own reason).
+
+Not built: the height advantage TEM of the A8.15 example (B10.31, chapter B), the rubble hexside and the
+hex-leg the text names beside walls, hedges and SMOKE (B24 rubble, chapter B), a Gun's or a vehicle's Snap
+Shot and a Snap Shot at a vehicle (C.5, B9.2).
 """
 
 from __future__ import annotations
@@ -92,6 +98,18 @@ def sight(position: Position, unit: UnitState, side: tuple[Hex, Hex]) -> asl_los
                                  asl_terrain.smoke_at(position))
 
 
+def smoke_drm(position: Position, unit: UnitState, side: tuple[Hex, Hex]) -> int:
+    """The SMOKE part of the hindrance of the unit's thread to the whole hexside (A8.15: SMOKE in the hex
+    entered or left only where the thread crosses that hex, asl/los.py; A24.2 on the way)."""
+    if not asl_terrain.smoke_at(position):
+        return 0
+    h = unit.hex if unit.carrier is None else position.units[unit.carrier].hex
+    assert h is not None
+    level = unit.level if unit.carrier is None else position.units[unit.carrier].level
+    bare = asl_los.hexside_sight(position.map, asl_los.Location(h, level), side[1], side[0])
+    return max(0, sight(position, unit, side).result.hindrance - bare.result.hindrance)
+
+
 def wall(seen: asl_los.AimedSight) -> tuple[int, str] | None:
     """The best TEM of a wall or hedge of the hexes on either side that the thread to the hexside crosses."""
     found = [(WALL_TEM[f], f) for f in seen.crossed if f in WALL_TEM]
@@ -156,6 +174,39 @@ def candidates(game: AslGame, position: Position, side: str) -> list[UnitState]:
     return out
 
 
+def refusal(game: AslGame, position: Position, side: str) -> T:
+    """Why no unit of ``side`` may Snap Shoot now (``snap`` not offered): the first thing the text asks that
+    is missing (A8.15), or each of the side's units' own reason."""
+    where = crossing(position)
+    mine = movers(position)
+    if where is None or not mine:
+        return T("no Snap Shot now: it is made at a unit that has just crossed a hexside into an on-map hex "
+                 "in its MPh (A8.15)")
+    if side == position.phasing or mine[0].side == side:
+        return T("no Snap Shot at your own units: it is the non-phasing side's Defensive First Fire (A8.15)")
+    if any(armour.is_vehicle(u) for u in mine):
+        return T("no Snap Shot at {units}: a Snap Shot at a vehicle is chapter C.5's, not built (A8.15)",
+                 units=", ".join(u.id for u in mine))
+    from hexmate.rules.games.asl import fire as asl_fire
+
+    window = _window(position)
+    reasons: T | None = None
+    for unit in sorted(position.units.values(), key=lambda u: u.id):
+        if unit.side != side or unit.type not in (*au.MMC, *au.SMC, au.SW):
+            continue
+        why = why_not(position, unit, where, window)
+        if why is None:
+            try:
+                asl_fire.check(game, position, act.Fire((unit.id,), where[1]), blind_ok=True)
+            except IllegalAction as error:
+                why = T("{unit}: {why}", unit=unit.id, why=error.said)
+        if why is not None:
+            reasons = why if reasons is None else T("{reason}; {more}", reason=reasons, more=why)
+    return T("no unit may Snap Shoot {units} crossing the {a}-{b} hexside (A8.15): {reasons}",
+             units=", ".join(u.id for u in mine), a=position.label(where[0]), b=position.label(where[1]),
+             reasons=reasons or T("no infantry or MG of the side to fire"))
+
+
 def choices(game: AslGame, position: Position, side: str) -> tuple[str, ...]:
     return (CHOICE,) if candidates(game, position, side) else ()
 
@@ -166,7 +217,7 @@ def offer(game: AslGame, position: Position, window: Decision) -> State:
     where = crossing(position)
     units = candidates(game, position, window.side)
     if where is None or not units:
-        raise IllegalAction(T("no unit may Snap Shoot the movers now (A8.15)"), "A8.15")
+        raise IllegalAction(refusal(game, position, window.side), "A8.15")
     prompt = T("Snap Shot at {units} crossing the {a}-{b} hexside: tap the firers (a unit, or a fire group "
                "and the MGs it fires), or pass (A8.15)", units=", ".join(window.subject),
                a=position.label(where[0]), b=position.label(where[1]))
@@ -225,4 +276,4 @@ def resume_offer(game: AslGame, position: Position, decision: Decision, answer: 
 
 
 __all__ = ["ARG", "CHOICE", "OFFER", "WALL_TEM", "candidates", "check", "choices", "crossing", "encode",
-           "movers", "offer", "resume_offer", "side_of", "sight", "wall", "why_not"]
+           "movers", "offer", "refusal", "resume_offer", "side_of", "sight", "smoke_drm", "wall", "why_not"]

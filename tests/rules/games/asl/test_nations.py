@@ -7,6 +7,8 @@ names, dates and classes are the rulebook's."""
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 import pytest
@@ -15,6 +17,9 @@ from hexmate.rules.errors import DataError, IllegalAction
 from hexmate.rules.games.asl import advpaatc, nations
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import units as au
+from hexmate.rules.scenario import load_scenario
+
+from tests.rules.games.conftest import scenario_dict
 
 COUNTERS: dict[str, Any] = {name: dict(v) for name, v in au.demo_catalogue().items()}
 
@@ -467,6 +472,27 @@ def test_a25_82_an_axis_minor_prisoner_escapes_only_at_home_against_russians(
     pos.push_text("end")  # the CCPh: the escape question only where one may escape (A20.55)
     top = pos.decision
     assert (top is not None and top.then == "escape") == may
+
+
+@pytest.mark.parametrize("home", ["a", ["c"], [1], {"a": True}])
+def test_a25_82_a_malformed_home_soil_is_refused_on_load_naming_the_key(make_position: Any,
+                                                                      home: Any) -> None:
+    with pytest.raises(DataError, match=r"^test-scenario: options\.home_soil: "):
+        _held_romanians(make_position, "russian", home)
+
+
+def test_a25_82_home_soil_read_from_a_scenario_file_and_a_bad_one_names_the_file(tmp_path: Any) -> None:
+    """The SSR's home-soil sides as data in the scenario file (its ``options``); the A25.82 exception reads
+    them; a side the scenario does not have is a DataError naming the file and the key."""
+    units = [_u("a-1", "C3", "4-4-7ro", "a")]
+    good = scenario_dict("asl", units, _nat_counters(), "APh", options={"home_soil": ["a"]},
+                         sides=_sides("romanian", "russian"))
+    path = tmp_path / "home.json"
+    path.write_text(json.dumps(good), encoding="utf-8")
+    assert nations.home_sides(load_scenario(path)) == {"a"}
+    path.write_text(json.dumps({**good, "options": {"home_soil": ["rom"]}}), encoding="utf-8")
+    with pytest.raises(DataError, match=rf"^{re.escape(str(path))}: options\.home_soil: \['rom'\]"):
+        nations.check(load_scenario(path))
 
 
 # --- A25.24: leadership never crosses partisans and other units ---

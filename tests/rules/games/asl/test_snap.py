@@ -10,6 +10,7 @@ import pytest
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import residual as rfp
 from hexmate.rules.games.asl import snap
+from hexmate.rules.games.asl import special as sp
 from hexmate.rules.games.asl import units as au
 
 COUNTERS: dict[str, Any] = {name: dict(v) for name, v in au.demo_catalogue().items()}
@@ -116,3 +117,42 @@ def test_a815_refused_in_the_firers_hex_without_the_whole_hexside_and_with_a_ft(
         assert words in str(snap.why_not(pos, pos.units[firer], crossed, None))
     into_g7 = (pos.map.parse_label("H7"), pos.map.parse_label("G7"))
     assert "in the hex the movers enter" in str(snap.why_not(pos, pos.units["b-g7"], into_g7, None))
+
+
+def _smoked(pos: Any, label: str) -> Any:
+    gs = pos.state.game
+    smoke = ((pos.map.parse_label(label), sp.Smoke("grenade")),)
+    return pos.at(pos.state.replace(game=gs.replace(smoke=smoke)))
+
+
+@pytest.mark.parametrize(("label", "drm"), [
+    ("I7", 2),  # the hex left, on the firer's side of the hexside: the thread crosses it, +2 (A24.2)
+    ("H7", 0),  # the hex entered, beyond the hexside: the thread never enters it
+    ("H6", 2),  # a hex on the way: SMOKE as in any LOS (A24.2)
+])
+def test_a815_smoke_in_the_hex_entered_or_left_counts_only_where_the_thread_crosses_it(
+        make_position: Any, label: str, drm: int) -> None:
+    """A8.15: none of the target hex's TEM, but SMOKE in the hex entered or left modifies a Snap Shot when
+    the thread to the hexside crosses it. The 5-2-7 in H5 sees the I7-H7 hexside (H7's north-east side)
+    across H6 and I7; grenade SMOKE is +2 (A24.2). The Snap Shot's DR (6,5: 11) shows it on its own line."""
+    pos = example(make_position)
+    pos.push_text("move a-1 I7-H7")
+    pos = _smoked(pos, label)
+    side = (pos.map.parse_label("I7"), pos.map.parse_label("H7"))
+    assert snap.smoke_drm(pos, pos.units["b-527"], side) == drm
+    text = snap_at(pos, "b-527")
+    assert f"Final DR: 11 +{drm} = {11 + drm}" in text
+    assert ("SMOKE: +2 (A8.15)" in text) == bool(drm)
+
+
+def test_a815_a_snap_shot_not_offered_is_refused_with_the_reason(make_position: Any) -> None:
+    """A8.15: answering ``snap`` where it was not offered says why: here the only unit that sees the whole
+    I7-H7 hexside has snapped at it already; before any move there is no hexside crossed."""
+    pos = example(make_position)
+    pos.push_text("move a-1 I7-H7")
+    snap_at(pos, "b-527")
+    with pytest.raises(IllegalAction, match=r"A8\.15") as refused:
+        pos.push_text("answer snap")
+    said = str(refused.value)
+    assert "not an answer" not in said and "b-527 has already Snap Shot" in said
+    assert "b-447 has no LOS to the whole I7-H7 hexside" in said
