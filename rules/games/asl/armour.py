@@ -267,8 +267,8 @@ def _entries(h: Hex, f: int, mode: str) -> tuple[Hex, Hex]:
 def _start_states(unit: UnitState) -> dict[tuple[int, str], Fraction]:
     """D2.12: a stopped vehicle pays 1 MP to start, forward or in reverse; one in Motion goes on forward."""
     f0 = facing_of(unit)
-    if unit.has("motion"):
-        return {(f0, "F"): Fraction(0)}
+    if unit.has("motion"):  # D2.2, D2.24: one that backed onto the map goes on in reverse
+        return {(f0, "R" if unit.has(BACKED_ON) else "F"): Fraction(0)}
     start = Fraction(0) if unit.has("spent_start") else Fraction(vm.START_MP)  # D8.3: paid by Bog Removal
     vt = vtype(unit)
     if wagon.is_wagon(vt.movement):
@@ -276,6 +276,9 @@ def _start_states(unit: UnitState) -> dict[tuple[int, str], Fraction]:
     if unit.has("towing") or vt.rev == 0:  # D2.2: no reverse movement while towing; a wagon without REV
         return {(f0, "F"): start}
     return {(f0, "F"): start, (f0, "R"): start}
+
+
+BACKED_ON = "came_on_rev"  # D2.2: it backed onto the map this MPh (ventry.py); gone with end_of_mph's came_on
 
 
 SWITCH_MP = vm.STOP_MP + vm.START_MP  # D2.23: forward to reverse (or back) takes a stop and a start

@@ -91,6 +91,7 @@ from hexmate.rules.games.asl import (
     vmgveh,
     vmotion,
     vmud,
+    voffers,
     volbreak,
     vrecall,
     vreentry,
@@ -594,10 +595,13 @@ class AslGame(Game):
     # --- movement ---
     def listed_move(self, position: Position, move: act.Move) -> bool:
         """The moves no lift and placement makes, listed on the pages: a vehicle's delay MP in place (with a
-        TCA change or not, D2.17, D3.1.2), an Armored Assault whose infantry part on the way (D9.31) and a
-        cavalry Charge (A13.6)."""
+        TCA change or not, D2.17, D3.1.2), a vehicle's move naming the hexes it overruns (D7.14) or turning
+        its turret at a hex of the path (D3.1.2), an Armored Assault whose infantry part on the way (D9.31)
+        and a cavalry Charge (A13.6)."""
         if vdelay.is_delay(position, move) or cavcharge.listed(move):  # A13.6: a Charge
             return True
+        if voffers.listed(move) or move.mode == impulse.THROUGH:  # D7.14 the hexes overrun named (in an
+            return True  # impulse: an entry without its OVR, D7.1); D3.1.2 a turret turn along the path
         return asl_aa.claims(move) and asl_aa.parting_hex(move) is not None
 
     def moves_for(self, position: Position, unit_ids: frozenset[str]) -> Mapping[Hex, act.Move]:
@@ -2720,6 +2724,9 @@ class AslGame(Game):
             yield from (a for a in vdelay.generate(position)  # D2.17; D14.23: not before its NTC
                         if not (isinstance(a, act.Move)
                                 and radioless.barred(position, position.units[a.units[0]])))
+            # D7.14 one hex overrun of several, D3.1.2 a turret turn along the path: after the delay MP, as
+            # the page lists them in this order and its list is capped (session.py)
+            yield from voffers.offers(position)
             yield from vce.generate(position)  # D5.33
             yield from ddtank.generate(position)  # D16.11
             yield from asl_placedc.generate(self, position)  # A23.3, A23.61: a DC placed

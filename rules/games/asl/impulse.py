@@ -7,6 +7,8 @@ action at a time, none declared in advance:
 - ``move AFV A-B as impulse``: it enters one hex of its VCA (D2.11), forward, for that hex's MP (D2.1);
   ``... as impulse_rev`` one of its rear hexes in reverse, at its reverse rate (D2.2-D2.22), once started
   with ``impulse_start_rev`` (switching direction takes a stop and a start, D2.23);
+- ``move AFV A-B as impulse_through``: the same entry into a hex it would overrun, made without the OVR
+  and its quarter MPA (D7.1: the mover's choice, hex by hex, D7.14; impovr.py);
 - ``move AFV HEX as impulse_start`` / ``impulse_stop``: its start MP (D2.12) / stop MP (D2.13);
 - ``move AFV HEX as impulse_cw`` / ``impulse_ccw``: its VCA one hexspine clockwise / counterclockwise (D2.11);
 - ``move AFV HEX as impulse_delay``: 1 delay MP (D2.17: allowed in platoon movement);
@@ -82,6 +84,7 @@ from hexmate.rules.games.asl import (
     impentry,
     impmud,
     impovr,
+    moto,
     overrun,
     platoon,
     radioless,
@@ -107,9 +110,10 @@ START, STOP, CW, CCW, DELAY = "impulse_start", "impulse_stop", "impulse_cw", "im
 REV, START_REV = "impulse_rev", "impulse_start_rev"  # D2.2: reverse movement
 EXIT = "impulse_exit"  # D14.212, A2.6: off the map from an edge hex
 BYPASS = "impulse_bypass"  # D14.31, D2.3: one hexside of Vehicular Bypass Movement
+THROUGH = "impulse_through"  # D7.1: an entry into a hex it may overrun, made without the OVR (impovr.py)
 END, DONE = "impulse_end", "impulse_done"
 PART = impaa.PART  # D14.331: Armored Assault infantry stop it
-ACTS = (ENTER, START, STOP, CW, CCW, DELAY, REV, START_REV, EXIT, BYPASS)
+ACTS = (ENTER, START, STOP, CW, CCW, DELAY, REV, START_REV, EXIT, BYPASS, THROUGH)
 MODES = (*ACTS, END, DONE, PART, impentry.IN)  # D14.212: impentry.py's coming on from off the map
 
 ON = "imp_on"  # in platoon movement this MPh
@@ -267,6 +271,11 @@ def _cost(position: Position, unit: UnitState, move: act.Move) -> Fraction:
                                   unit=unit.id, hex=position.label(to)), "D2.6")
         if back:
             raise IllegalAction(T("no Overrun in reverse"), "D7.13")
+    if mode == THROUGH:  # D7.1: the OVR is the mover's choice, entry by entry
+        if not overrun.is_overrun(position, unit.side, to) or not overrun.may_overrun(position, unit):
+            raise IllegalAction(T("{unit} would not overrun {hex}: enter it as impulse", unit=unit.id,
+                                  hex=position.label(to)), "D7.1")
+        unit = unit.mark(moto.THROUGH)  # its cost without the OVR's quarter MPA (overrun.may_overrun)
     view = position.state
     for gone in [u for u in position.units_at(to) if impedge.leaving(u) is not None]:
         view = view.without_unit(gone.id)  # D14.212: a mate that left the map from there in this impulse
@@ -338,7 +347,7 @@ def check(position: Position, move: act.Move) -> act.Move:
         raise IllegalAction(T("one AFV acts at a time in an impulse: move AFV HEX as {mode}", mode=move.mode),
                             "D14.31")
     unit = units[0]
-    one_hex = move.mode in (ENTER, REV, BYPASS) or len(move.path) == 1
+    one_hex = move.mode in (ENTER, REV, BYPASS, THROUGH) or len(move.path) == 1
     if unit.hex is None or move.path[0] != unit.hex or not one_hex:
         raise IllegalAction(T("the move starts at {unit}'s own hex", unit=unit.id), "D14.31")
     if unit.side != position.phasing or not armour.is_vehicle(unit) or platoon.name_of(unit) is None:
@@ -473,7 +482,7 @@ def act_one(position: Position, move: act.Move) -> State:
     elif move.mode in (CW, CCW):
         f = armour.facing_of(unit)
         unit = armour.with_facing(unit, (f + (-1 if move.mode == CW else 1)) % 6)  # D2.11 (facings go ccw)
-    elif move.mode in (ENTER, REV, BYPASS):
+    elif move.mode in (ENTER, REV, BYPASS, THROUGH):
         to = move.path[1]
         frm = move.path[0]
         pair = _entries(frm, armour.facing_of(unit), unit.has(BACK))
@@ -928,7 +937,7 @@ def _options(position: Position, unit: UnitState) -> Iterator[act.Move]:
     if across is None:
         tries += [act.Move((unit.id,), (unit.hex, h), None, mode)
                   for h in _entries(unit.hex, armour.facing_of(unit), back) if h in position.map
-                  for mode in (REV if back else ENTER, BYPASS)]
+                  for mode in ((REV,) if back else (ENTER, THROUGH)) + (BYPASS,)]
     else:  # D2.33: from bypass, into F or B
         tries += [act.Move((unit.id,), (unit.hex, h), None, REV if back else ENTER)
                   for h in vbypass.ends(unit.hex, across, armour.facing_of(unit)) if h in position.map]

@@ -110,6 +110,7 @@ PHRASES: dict[str, T] = {
     "scrounging": T("scrounged for small arms this MPh: no other Scrounge DR in its hex (A20.552)"),
     # vehicles (chapter D)
     "motion": T("in Motion (D2.4)"),
+    "came_on_rev": T("backed onto the map this MPh: in Motion in reverse (D2.2)"),
     "reverse": T("moving in reverse (D2.21)"),
     "bu": T("buttoned up (D5.3)"),
     "ce": T("crew exposed (D5.3)"),

@@ -60,8 +60,10 @@ Audit (paraphrased, with where each part is kept):
   would call for but without the half-MPA DRM (D8.21), ending in Motion. Offered where it applies.
 - D2.2-D2.22: ``as enter+reverse``: it backs into the entry hex, one of its two rear hexes, at the reverse
   multiplier (D2.21), its VCA toward the off-board hex it left; not towing, not with rev 0 (motorcycle,
-  aerosan, wagon). Its move ends in the entry hex (going on in reverse, D2.24's Reverse Motion, is not
-  built: refused citing D2.2). ``+minimum+reverse`` is D2.24's reverse Minimum Move.
+  aerosan, wagon). ``move V A4-B4 as enter+reverse`` goes on backing from the entry hex (D2.2: it is in
+  Motion in reverse, armour.BACKED_ON, so no stop and start to switch, D2.23). Ending its MPh in Reverse
+  Motion (D2.24's counter) is not tracked: a vehicle left in Motion goes on forward next MPh.
+  ``+minimum+reverse`` is D2.24's reverse Minimum Move.
 """
 
 from __future__ import annotations
@@ -252,6 +254,8 @@ def _status(unit: UnitState, mode: str) -> UnitState:
 def placed(unit: UnitState, entry: Hex, g: int, mp: Fraction, mode: str) -> UnitState:
     """The vehicle in the entry hex as it comes on: in Motion (D2.12), VCA g, the entry's MP spent."""
     unit = armour.with_facing(_status(unit, mode).at(entry).mark(remove=(arrival.HELD,)), g)
+    if split(mode)[2]:  # D2.2, D2.24: backed on, in Motion in reverse: it may go on backing (armour.py)
+        unit = unit.mark(armour.BACKED_ON)
     return armour.with_spent(unit.mark("motion"), mp)
 
 
@@ -312,9 +316,6 @@ def _check_special(position: Position, unit: UnitState, path: tuple[Hex, ...], m
         if vt.rev == 0:  # D2.2, D15.42: a motorcycle; D17.21: an aerosan; D2.21: a wagon without REV
             raise IllegalAction(T("{unit} has no reverse rate: it does not move in reverse", unit=unit.id),
                                 "D2.21")
-        if len(path) != 1 and not minimum:
-            raise IllegalAction(T("{unit} backs onto the map into its entry hex only: going on from there in "
-                                  "reverse is not built here (D2.2, D2.24)", unit=unit.id), "D2.2")
     if minimum and len(path) != 1:
         raise IllegalAction(T("{unit} may enter only one hex by Minimum Move (D2.15)", unit=unit.id), "D2.15")
 
@@ -357,8 +358,8 @@ def _best(position: Position, unit: UnitState, path: tuple[Hex, ...],
             total = mp
         else:
             try:
-                rest = armour.check_move(position.at(position.state.with_unit(on)),
-                                         act.Move((unit.id,), path, None, ""))
+                rest = armour.check_move(position.at(position.state.with_unit(on)),  # D2.2: backing on
+                                         act.Move((unit.id,), path, None, REVERSE if reverse else ""))
             except IllegalAction as e:
                 why = e
                 continue
@@ -432,9 +433,9 @@ def begin(game: AslGame, position: Position, move: act.Move) -> State:
     for rider in aboard(position, unit):
         state = state.with_unit(rider.at(move.path[0]))
     under = len(state.decisions)
-    minimum = split(move.mode)[1]  # D2.15: it ends in Motion (armour.end_move)
-    state = game.begin_move(position.at(state), act.Move((unit.id,), move.path, total - mp,
-                                                         vminimum.WORD if minimum else ""))
+    _, minimum, reverse = split(move.mode)  # D2.15: it ends in Motion (armour.end_move)
+    rest = vminimum.WORD if minimum else (REVERSE if reverse and len(move.path) > 1 else "")  # D2.2: on back
+    state = game.begin_move(position.at(state), act.Move((unit.id,), move.path, total - mp, rest))
     state = game.enter(position.at(state))  # Residual FP, concealment loss in the entry hex
     vt = armour.vtype(unit)
     if aerosan.is_aerosan(vt.movement):  # D17.24: never bogs; D17.22: its Accident dr at the entry hex

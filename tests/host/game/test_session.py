@@ -108,9 +108,22 @@ def test_a_vehicles_one_hex_declarations_are_listed_but_not_its_moves() -> None:
     texts = s.legal_texts(s.position.phasing)
     assert any(t.startswith("move ") and t.endswith(" as abandon") for t in texts)
     lifted = [t for t in texts if t.startswith("move ") and "-" in t.split()[2]]
-    # D2.17, D3.12: a delay MP, spent in place (with a turret turn or not), is made by no placement: listed
-    assert lifted and all(" as delay" in t for t in lifted)
+    # D2.17, D3.12: a delay MP, spent in place (with a turret turn or not), is made by no placement: listed;
+    # so is a turret turn with the MP entering a hex of the path (D3.1.2, voffers.py)
+    assert lifted and all(" as delay" in t or re.search(r" as tca\d@\w+$", t) for t in lifted)
     assert "move ger-pz1 DL9-DL9 cost 1 as delay:tca2" in texts
+
+
+def test_d3_1_2_turret_turns_along_a_path_are_listed() -> None:
+    """D3.1.2: the German tank's moves turning the turret toward the enemy as it enters its last hex are
+    listed (no lift makes them) and each is a legal action (D7.14's named Overruns: test_voffers.py)."""
+    s = GameSession.load("asl", demo_scenario().parent / "demo-armour.json")
+    s.position.push_text("end")
+    texts = s.legal_texts(s.position.phasing)
+    turns = [t for t in texts if re.search(r"^move ger-pz1 \S+ cost \S+ as tca\d@\w+$", t)]
+    assert turns
+    s.position.push_text(turns[0])  # a listed text is a legal action
+    assert s.position.state.moving is not None or s.position.state.moved
 
 
 def test_d9_31_armored_assault_partings_are_listed_after_the_other_actions() -> None:
@@ -125,6 +138,7 @@ def test_d9_31_armored_assault_partings_are_listed_after_the_other_actions() -> 
     parts = [t for t in texts if " as armored-assault:" in t]
     assert parts and not any(t.endswith(" as armored-assault") for t in texts)
     first = texts.index(parts[0])
-    assert all(" as armored-assault:" in t or " as delay" in t for t in texts[first:])
+    assert all(" as armored-assault:" in t or " as delay" in t or re.search(r" as tca\d@\w+$", t)
+               for t in texts[first:])  # D3.1.2: and the turret turns along a path (voffers.py)
     s.position.push_text(parts[0])  # and the listed text is a legal action
     assert s.position.state.moving is not None or s.position.state.moved

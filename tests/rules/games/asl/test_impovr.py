@@ -45,3 +45,26 @@ def test_d7_13_no_overrun_in_reverse_in_an_impulse(tmp_path: Path) -> None:
         pos.push_text("answer pass")
     with pytest.raises(IllegalAction, match="no Overrun in reverse"):
         pos.push_text("move A 3Y5-3Y6 as impulse_rev")
+
+
+def test_d7_1_d7_14_an_impulse_entry_without_the_overrun(tmp_path: Path) -> None:
+    """D7.1's "may", hex by hex (D7.14): the same entry of A into Z4 as test above, made ``as
+    impulse_through``: 1 MP without the quarter of 11 (the impulse costs 1), and no OVR at its end."""
+    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1", "motion",
+                more=({"id": "sq", "counter": "4-4-7", "side": "b", "hex": "3Z4"},))
+    assert "move A 3Y5-3Z4 cost 1 as impulse_through" in texts(pos)
+    assert pos.game.listed_move(pos, pos.parse_action("move A 3Y5-3Z4 as impulse_through"))  # on the page
+    passing = [t for t in texts(pos) if t.endswith(" as impulse_through")]
+    assert passing == ["move A 3Y5-3Z4 cost 1 as impulse_through", "move B 3Z5-3Z4 cost 1 as impulse_through"]
+    with pytest.raises(IllegalAction, match=r"would not overrun 3AA5.*D7\.1"):
+        pos.push_text("move B 3Z5-3AA5 as impulse_through")  # nobody there: a plain entry
+    pos.push_text("move A 3Y5-3Z4 as impulse_through")
+    pos.push_text("move B 3Z5-3AA5 as impulse")
+    end(pos)
+    assert [spent(pos, u) for u in "AB"] == [1, 1]
+    while pos.decision is not None and pos.decision.then == "vimpulse":  # Defensive First Fire: passed
+        assert pos.decision.then != "vovr"
+        pos.push_text("answer pass")
+    assert pos.decision is None or pos.decision.then not in ("vovr", "ovr_react")
+    tank = pos.units["A"]
+    assert pos.label(tank.hex) == "3Z4" and not any(m.startswith("imp_ovr") for m in tank.markers)

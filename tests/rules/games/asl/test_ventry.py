@@ -359,13 +359,24 @@ def test_d2_2_d2_21_it_may_back_onto_the_map(make_position: Any) -> None:
 
 def test_d2_2_reverse_entry_refusals(make_position: Any) -> None:
     """D2.2: no reverse while towing; D2.21: a wagon has no reverse rate (nor a motorcycle, D15.42, or an
-    aerosan, D17.21); going on past the entry hex in reverse is not built (refused, citing D2.2)."""
+    aerosan, D17.21)."""
     pos = table(make_position, pz={**PZ, "markers": ["vca0", "towing"]})
     with pytest.raises(IllegalAction, match=r"towing and may not move in reverse \(D2\.2\)"):
         pos.push_text("move a-pz A4 as enter+reverse")
+
+
+def test_d2_2_d2_24_it_may_back_on_past_the_entry_hex(make_position: Any) -> None:
+    """D2.2-D2.22, D2.24: backing on goes on in reverse past the entry hex as any reverse move: A4 at 4 x 1
+    MP (Open Ground, D2.21), then B4, a rear hex of A4 facing away from the map, at 4 x 1 more: 8 MP; a
+    stop there for 1 (D2.13) makes 9. Without ``+reverse`` no path from a forward entry backs on."""
     pos = table(make_position)
-    with pytest.raises(IllegalAction, match=r"D2\.2"):
-        pos.push_text("move a-pz A4-B4 as enter+reverse")
+    move = pos.game.check(pos, pos.parse_action("move a-pz A4-B4 as enter+reverse"))
+    assert isinstance(move, act.Move) and move.cost == 4 + 4
+    pos.push_text("move a-pz A4-B4 as enter+reverse")
+    pass_reactions(pos)
+    pos.push_text("answer hex B4")  # keep its VCA: it stops (D2.13)
+    pz = pos.units["a-pz"]
+    assert pos.label(pz.hex) == "B4" and armour.spent_of(pz) == 9
 
 
 def offered(pos: Position) -> list[str]:

@@ -1,0 +1,101 @@
+"""ASL D7.1, D7.14 and D3.1.2: the vehicle moves no lift and placement makes, offered among the legal actions.
+
+A move typed ``as ovr:HEX`` (D7.14: the Overrun chosen hex by hex, overrun.py) or ``as tcaK@HEX`` (D3.1.2: the
+turret turned with the MP that enters HEX, armour.py) is checked when typed; this module offers them, so the
+page lists them (``listed``: a lift and a placement make only the plain move, and the table lights only that).
+To keep the count of legal actions small, the variants are few per path the rules already offer
+(armour.moves_for):
+
+- D7.14: a path that enters two or more hexes it would overrun is offered once more for each of them, the
+  move overrunning that hex alone and passing the others without an OVR (``as through``, overrun.py's
+  ``through_offers``, passes them all; the plain move overruns them all). Other combinations stay typed.
+- D3.1.2: the turret turned with the MP that enters the path's last hex, toward each enemy unit in view
+  there (the hexspine reached by the fewest turns whose arc holds it, facing.py), where it is not already in
+  the TCA. A turn at any other hex of the path, or to any other hexspine, stays typed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from hexmate.rules import actions as act
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import armour, facing, overrun, radioless, vbypass
+from hexmate.rules.games.asl.vehicles import tca_of
+from hexmate.rules.games.base import Position, UnitState
+from hexmate.rules.hexes import Hex
+
+
+def listed(move: act.Move) -> bool:
+    """A move naming the hexes it overruns (D7.14) or a turret turn at a hex of its path (D3.1.2): listed on
+    the page, since the lift and placement of the vehicle make only the plain move."""
+    words = move.mode.split("+") if move.mode else []
+    return any(w.startswith(f"{overrun.WORD}:") or (w.startswith("tca") and "@" in w) for w in words)
+
+
+def _movers(position: Position) -> Iterator[UnitState]:
+    for unit in sorted(position.units.values(), key=lambda u: u.id):
+        if armour.is_vehicle(unit) and unit.side == position.phasing and unit.hex is not None \
+                and not radioless.barred(position, unit):  # D14.23: not before its NTC
+            yield unit
+
+
+def _checked(position: Position, move: act.Move, word: str) -> act.Move | None:
+    """The offered move with one more declaration word, or None where the rules refuse it."""
+    mode = f"{move.mode}+{word}" if move.mode else word
+    try:
+        return armour.check_move(position, act.Move(move.units, move.path, None, mode))
+    except IllegalAction:
+        return None
+
+
+def named_overruns(position: Position, unit: UnitState, moves: list[act.Move]) -> Iterator[act.Move]:
+    """D7.14: each path entering two or more hexes it would overrun, once per such hex: ``as ovr:HEX``."""
+    ovr_hexes = {u.hex for u in position.units.values() if u.side != unit.side and u.hex is not None
+                 and overrun.overruns(position, unit, u.hex)}
+    if len(ovr_hexes) < 2:
+        return
+    for move in moves:
+        entered = [h for h in dict.fromkeys(move.path[1:]) if h in ovr_hexes]
+        if len(entered) < 2:
+            continue  # one such hex: the plain move overruns it, ``as through`` passes it
+        for h in entered:
+            checked = _checked(position, move, f"{overrun.WORD}:{position.label(h)}")
+            if checked is not None:
+                yield checked
+
+
+def _enemy_hexes(position: Position, side: str) -> list[Hex]:
+    return sorted({u.hex for u in position.units.values() if u.side != side and u.hex is not None
+                   and not u.concealed and u.type != "sw"}, key=lambda h: (h.q, h.r))
+
+
+def turret_turns(position: Position, unit: UnitState, moves: list[act.Move]) -> Iterator[act.Move]:
+    """D3.1.2: the TCA turned with the MP entering the path's last hex, toward each enemy unit in view from
+    there not in the TCA now (one move per hexspine)."""
+    vt = armour.vtype(unit)
+    if vt.ma is None or vt.ma.mount == "NT" or vbypass.across_of(unit) is not None:
+        return  # no turret to turn; D2.321: a bypass's four TCA points are not built
+    enemies = _enemy_hexes(position, unit.side)
+    now = tca_of(unit.markers, armour.facing_of(unit))
+    for move in moves:
+        end = move.path[-1]
+        spines = sorted({facing.facing_to(end, e, now) for e in enemies
+                         if e != end and not facing.in_arc(end, e, now)})
+        for k in spines:
+            checked = _checked(position, move, f"tca{k}@{position.label(end)}")
+            if checked is not None:
+                yield checked
+
+
+def offers(position: Position) -> Iterator[act.Move]:
+    """The listed variants of every phasing vehicle's offered paths (module docstring): the named Overruns
+    of every vehicle first, the fewer and the dearer choice, then the turret turns."""
+    paths = [(unit, list(armour.moves_for(position, unit).values())) for unit in _movers(position)]
+    for unit, moves in paths:
+        yield from named_overruns(position, unit, moves)
+    for unit, moves in paths:
+        yield from turret_turns(position, unit, moves)
+
+
+__all__ = ["listed", "named_overruns", "offers", "turret_turns"]

@@ -1,0 +1,78 @@
+"""The vehicle moves no lift makes, offered (voffers.py): D7.14 one hex overrun of several named, D3.1.2 the
+turret turned with the MP entering the path's last hex."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexmate.rules import actions as act
+from hexmate.rules.games import Position
+from hexmate.rules.games.asl import facing, voffers
+from hexmate.rules.games.asl.vehicles import tca_of
+
+from .test_overrun import _through_windows, make
+
+SQUADS = ({"id": "b-sq2", "counter": "4-4-7", "side": "b", "hex": "E5"},
+          {"id": "b-sq3", "counter": "4-4-7", "side": "b", "hex": "D4"})
+
+
+def _moves(pos: Position) -> dict[str, act.Move]:
+    return {pos.action_text(a): a for a in pos.legal_actions if isinstance(a, act.Move)}
+
+
+def test_d7_14_each_hex_of_two_overrun_alone_is_offered(make_position: Any) -> None:
+    """D7.14: squads in D4, D5 and E5 before the Panzer in C5 (VCA 0, 14 MP); every path into E5 enters two
+    Overrun hexes. Beside the plain move (two OVRs: 1 + (1 + 4) + (1 + 4) = 11 MP, 14/4 = 3.5 FRU 4) and the
+    one ``as through`` (none: 1 + 1 + 1 = 3), the rules offer each hex overrun alone: 1 + 5 + 1 = 7 MP."""
+    pos = make(make_position, *SQUADS)
+    moves = _moves(pos)
+    path = next(t.split()[2] for t, m in moves.items() if m.mode == "" and pos.label(m.path[-1]) == "E5")
+    entered = path.split("-")[1:]
+    assert moves[f"move a-pz {path} cost 11"].cost == 11
+    assert moves[f"move a-pz {path} cost 3 as through"].cost == 3
+    for h in entered:
+        assert moves[f"move a-pz {path} cost 7 as ovr:{h}"].cost == 7
+    named = [t for t in moves if " as ovr:" in t]
+    assert all(len(t.split(" as ")[1].split("+")) == 1 for t in named)  # one hex each, no combinations
+    assert all(pos.game.listed_move(pos, moves[t]) for t in named)  # listed on the page (no lift makes it)
+    pos.push_text(f"move a-pz {path} as ovr:{entered[0]}")  # and an offered one is played: one OVR there
+    assert _through_windows(pos) == [(entered[0], entered[0])]
+
+
+def test_d7_14_a_single_overrun_hex_gets_no_named_variant(make_position: Any) -> None:
+    """The plain move already overruns the one enemy hex it enters, ``as through`` passes it: nothing more."""
+    pos = make(make_position)
+    assert not any(" as ovr:" in t for t in _moves(pos))
+
+
+def test_d3_1_2_a_turret_turn_toward_the_enemy_at_the_path_end(make_position: Any) -> None:
+    """D3.1.2: the TCA may change with any MP of the MPh, declared with it; offered: with the MP entering the
+    path's last hex, toward each enemy unit in view not in the TCA now, at the plain move's cost; listed."""
+    pos = make(make_position)
+    moves = _moves(pos)
+    turns = [t for t in moves if "@" in t]
+    assert turns and all(pos.game.listed_move(pos, moves[t]) for t in turns)
+    plain = {m.path: m for m in moves.values() if m.mode == ""}
+    d5 = pos.map.parse_label("D5")
+    for t in turns:
+        move = moves[t]
+        k = int(move.mode[3])
+        end = move.path[-1]
+        assert move.mode == f"tca{k}@{pos.label(end)}" and move.cost == plain[move.path].cost  # open ground
+        assert facing.in_arc(end, d5, k) and not facing.in_arc(end, d5, 0)  # toward the squad, not yet
+    toward = next(t for t in turns if t.startswith("move a-pz C5-D4 "))
+    # from D4 the squad in D5 is due south, on the boundary of the arcs of hexspines 4 and 5 (D3.1): 5 is one
+    # hexspine from the TCA 0, 4 two
+    assert toward == "move a-pz C5-D4 cost 2 as tca5@D4"
+    pos.push_text(toward)
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    tank = pos.units["a-pz"]
+    assert tca_of(tank.markers, tank.facing) == 5
+
+
+def test_listed_reads_the_mode_words() -> None:
+    assert voffers.listed(act.Move(("v",), (), None, "reverse+ovr:D5"))
+    assert voffers.listed(act.Move(("v",), (), None, "tca3@E5"))
+    assert not voffers.listed(act.Move(("v",), (), None, "tca3"))  # the first MP's turn: not offered here
+    assert not voffers.listed(act.Move(("v",), (), None, "through"))
