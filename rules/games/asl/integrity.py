@@ -14,13 +14,15 @@ start with 10 squad-equivalents or less is the players' choice: the rule is opti
   Now panel, ``status``). When the tally reaches the base, the base is taken off it, one more Previous
   Integrity Loss counts and the side that suffered the losses makes its Integrity Check at once (``due``).
 - A16.11 (``after_play``, comparing the units before and after each action): ignored: Replacement and
-  Deployment (a squad that becomes HS while another unit of its side appears), recombination (a HS gone
-  while one of its side becomes a squad), refused or massacred prisoners (a prisoner that vanishes was
-  counted when taken). A squad reduced to a HS adds the difference; a prisoner counts once, undoubled, at
-  capture, and comes off again if it escapes (the prisoner marker going); a unit that left the map through
-  the exits the game records is no casualty. Units that were not there at the start count too. A squad
-  that fails a Casualty MC by more than its ELR becomes a lower-quality HS (A19.13): only the difference
-  between the squad and its own HS (``reduces_to``) counts, the rest is the Replacement's (ignored).
+  Deployment (a squad that becomes HS while its second HS appears: ``ID.2``, or ``ID/2`` after an underscored
+  squad's Replacement; a new unit of the side that is no squad's second HS makes the splits of that action
+  unknown, and none of them counts), recombination (a HS gone while one of its side becomes a squad), refused
+  or massacred prisoners (a prisoner that vanishes was counted when taken). A squad reduced to a HS adds the
+  difference; a prisoner counts once, undoubled, at capture, and comes off again if it escapes (the prisoner
+  marker going); a unit that left the map through the exits the game records is no casualty. Units that were
+  not there at the start count too. A squad that fails a Casualty MC by more than its ELR becomes a
+  lower-quality HS (A19.13): only the difference between the squad and its own HS (``reduces_to``) counts, the
+  rest is the Replacement's (ignored).
 - A16.12: MMC reinforcements raise the base by 10% (FRU) of their BPV as they enter the map (those of one
   Player Turn as one group, however many moves bring them); A16.3: the
   Player Turn they come, the side may try to regain ELR at once (-1 per 10%, FRU, the base rose by).
@@ -162,7 +164,16 @@ def losses(before: Mapping[str, UnitState], after: Mapping[str, UnitState], side
     the scenario's, to find a squad's own HS (A19.13's Replacement is no loss)."""
     lost = 0
     came = 0
-    appeared = any(uid not in before and u.side == side for uid, u in after.items())
+    new_ids = [uid for uid, u in after.items() if uid not in before and u.side == side]
+    halved = [uid for uid, b in before.items() if b.side == side and b.type == "squad"
+              and uid in after and after[uid].type == "hs"]
+
+    def split(uid: str) -> bool:
+        """Deployed (its second HS ``ID.2``, guards.second_id) or Replaced by two HS (``ID/2``, A19.13)."""
+        return any(n.startswith((f"{uid}.", f"{uid}/")) for n in new_ids)
+
+    # a unit appearing that is no squad's second HS: which squad split is unknown, so none counts
+    unknown = any(not any(n.startswith((f"{h}.", f"{h}/")) for h in halved) for n in new_ids)
     merged = any(uid in after and b.side == side and b.type == "hs" and after[uid].type == "squad"
                  for uid, b in before.items())
     for uid, old in before.items():
@@ -184,7 +195,7 @@ def losses(before: Mapping[str, UnitState], after: Mapping[str, UnitState], side
             lost += bpv(old)  # A16.11: once, undoubled, when captured
         elif prisoners.is_prisoner(old) and not prisoners.is_prisoner(new):
             lost -= bpv(new)  # A16.11: an escape takes it off again
-        elif old.type == "squad" and new.type == "hs" and not appeared:
+        elif old.type == "squad" and new.type == "hs" and not split(uid) and not unknown:
             lost += bpv(old) - _own_hs(old, new, counters)  # A16.11: reduced (not Deployed nor Replaced)
     return lost, came
 

@@ -303,3 +303,21 @@ def test_a16_3_armored_reinforcements_offer_a_regain_once_a_player_turn(make_pos
     moved = rolled.state.with_unit(dataclasses.replace(second, hex=here))
     again = integrity.after_play(rolled.game, rolled, moved)
     assert again.decision is None or again.decision.then != integrity.REGAIN
+
+
+def test_a16_11_a_split_squad_beside_a_reduced_one_in_one_action(make_position: Any) -> None:
+    """A16.11: in one action b-1 Deploys (its second HS b-1.2 appears: no loss) and b-2 is reduced to its HS
+    (43 - 6 = 37 counts): the Deployment does not hide the casualty. An underscored squad Replaced by two HS
+    (b-1 and b-1/2, A19.13) is no loss either."""
+    pos = make_position("asl", [{"id": "b-1", "counter": "4-4-7", "side": "b", "hex": "C3"},
+                                {"id": "b-2", "counter": "4-4-7", "side": "b", "hex": "C3"}], "PFPh",
+                        counters=COUNTERS, options=OPTIONS)
+    one, two = pos.units["b-1"], pos.units["b-2"]
+    hs = pos.scenario.counters["2-2-7"]
+    before = {"b-1": one, "b-2": two}
+    half = dataclasses.replace(one, counter=hs)
+    deployed = {"b-1": half, "b-1.2": dataclasses.replace(half, id="b-1.2"),
+                "b-2": dataclasses.replace(two, counter=hs)}
+    assert integrity.losses(before, deployed, "b", frozenset()) == (37, 0)
+    replaced = {"b-1": half, "b-1/2": dataclasses.replace(half, id="b-1/2"), "b-2": two}
+    assert integrity.losses(before, replaced, "b", frozenset()) == (0, 0)
