@@ -69,6 +69,7 @@ from hexmate.rules.games.asl import (
     setdc,
     street,
     streetrfp,
+    swrandom,
     tankflip,
     transport,
     vbypass,
@@ -2365,8 +2366,11 @@ class AslGame(Game):
         if moving is not None and moving.at and moving.units[0] in state.units:
             mover = state.units[moving.units[0]]
             if self._overruns_here(position.at(state)):
-                attack = overrun.declare(position.at(state), mover, moving.here)
-                state = state.replace(decisions=(*state.decisions[:n], attack, *state.decisions[n:]))
+                if swrandom.empty(position.at(state), mover, moving.here):  # A9.74: no personnel, no DR
+                    state = swrandom.crush(position, state, mover, moving.here)
+                else:
+                    attack = overrun.declare(position.at(state), mover, moving.here)
+                    state = state.replace(decisions=(*state.decisions[:n], attack, *state.decisions[n:]))
         for i, d in enumerate(state.decisions):
             if d.kind == "react" and d.then == "move_on":
                 if asl_hw.in_impulse(self, position.at(state)):  # D14.32: one window, at the impulse's end

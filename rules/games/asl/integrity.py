@@ -14,14 +14,20 @@ start with 10 squad-equivalents or less is the players' choice: the rule is opti
   Now panel, ``status``). When the tally reaches the base, the base is taken off it, one more Previous
   Integrity Loss counts and the side that suffered the losses makes its Integrity Check at once (``due``).
 - A16.11 (``after_play``, comparing the units before and after each action): ignored: Replacement and
-  Deployment (a squad that becomes HS while another unit of its side appears), recombination (a HS gone
-  while one of its side becomes a squad), refused or massacred prisoners (a prisoner that vanishes was
-  counted when taken). A squad reduced to a HS adds the difference; a prisoner counts once, undoubled, at
-  capture, and comes off again if it escapes (the prisoner marker going); a unit that left the map through
-  the exits the game records is no casualty. Units that were not there at the start count too.
+  Deployment (a squad that becomes HS while its second HS appears: ``ID.2``, or ``ID/2`` after an underscored
+  squad's Replacement; a new unit of the side that is no squad's second HS makes the splits of that action
+  unknown, and none of them counts), recombination (a HS gone while one of its side becomes a squad), refused
+  or massacred prisoners (a prisoner that vanishes was counted when taken). A squad reduced to a HS adds the
+  difference; a prisoner counts once, undoubled, at capture, and comes off again if it escapes (the prisoner
+  marker going); a unit that left the map through the exits the game records is no casualty. Units that were
+  not there at the start count too. A squad that fails a Casualty MC by more than its ELR becomes a
+  lower-quality HS (A19.13): only the difference between the squad and its own HS (``reduces_to``) counts, the
+  rest is the Replacement's (ignored).
 - A16.12: MMC reinforcements raise the base by 10% (FRU) of their BPV as they enter the map (those of one
   Player Turn as one group, however many moves bring them); A16.3: the
   Player Turn they come, the side may try to regain ELR at once (-1 per 10%, FRU, the base rose by).
+  A16.3: armored reinforcements (an AFV of the scenario's reinforcements entering the map) give the same
+  attempt, with no DRM of their own; one attempt a Player Turn, whatever brings it.
 - A16.2: the check's DR with cases A (+1 a Previous Integrity Loss), C (the best Good Order leader's modifier,
   an Armor Leader in an AFV on the map too, if revealed) and E (+1 with no Good Order leader); a final 12 or
   more lowers the side's ELR by one, never below 0. A16.21: at once, so the next MC reads the new ELR
@@ -32,7 +38,7 @@ start with 10 squad-equivalents or less is the players' choice: the rule is opti
   level and wipes the case A losses, even with no ELR lost.
 
 Not built: cases B and D (Armor Superiority needs chapter C's To Kill numbers; air support is chapter E) and
-the regain attempts they, armored reinforcements and OBA (chapter C) bring.
+the regain attempts air support (chapter E) and an OBA Fire for Effect (chapter C) bring.
 
 A fixed ELR is not the side's, so a loss here never lowers it (nations.elr): A25.12's 8-3-8 and the
 other ``elr_fixed`` counters, a nationality's own (A25.24), and every underscored morale, always 5 (A1.23)
@@ -52,12 +58,13 @@ from hexmate.rules.games.asl import armorldr, armour, prisoners
 from hexmate.rules.games.asl import arrival as asl_arrival
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import units as au
+from hexmate.rules.games.asl.vehicles import vehicle_of
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.text import T
 
 if TYPE_CHECKING:
     from hexmate.rules.games.asl.game import AslGame
-    from hexmate.rules.scenario import Scenario
+    from hexmate.rules.scenario import CounterType, Scenario
 
 MMC = ("squad", "hs", "crew")
 CHECK = "integrity_check"  # the continuation of the Integrity Check DR
@@ -136,14 +143,37 @@ def _mmc(unit: UnitState) -> bool:
     return unit.type in MMC
 
 
+def _own_hs(old: UnitState, new: UnitState, counters: Mapping[str, CounterType] | None) -> int:
+    """A16.11, A19.13: the BPV of the HS a squad is reduced to: its own (``reduces_to``), so that a
+    Casualty MC failed by more than the ELR (a lower-quality HS) counts only the casualty, not the
+    Replacement."""
+    half = old.values.get("reduces_to")
+    if counters is not None and isinstance(half, str) and half in counters and half != new.counter.name:
+        got = counters[half].values.get("bpv")
+        if isinstance(got, int):
+            return got
+    return bpv(new)
+
+
 def losses(before: Mapping[str, UnitState], after: Mapping[str, UnitState], side: str,
-           exited: frozenset[str], arrivals: frozenset[str] = frozenset()) -> tuple[int, int]:
+           exited: frozenset[str], arrivals: frozenset[str] = frozenset(),
+           counters: Mapping[str, CounterType] | None = None) -> tuple[int, int]:
     """A16.11, A16.12: the BPV of the side's MMC lost (eliminated, captured, reduced; less an escape) and the
     BPV of its MMC reinforcements that entered the map, between two states. ``arrivals``: the scenario's
-    reinforcements (a unit with no hex otherwise is a hidden one, A12.3, not one off the map)."""
+    reinforcements (a unit with no hex otherwise is a hidden one, A12.3, not one off the map); ``counters``:
+    the scenario's, to find a squad's own HS (A19.13's Replacement is no loss)."""
     lost = 0
     came = 0
-    appeared = any(uid not in before and u.side == side for uid, u in after.items())
+    new_ids = [uid for uid, u in after.items() if uid not in before and u.side == side]
+    halved = [uid for uid, b in before.items() if b.side == side and b.type == "squad"
+              and uid in after and after[uid].type == "hs"]
+
+    def split(uid: str) -> bool:
+        """Deployed (its second HS ``ID.2``, guards.second_id) or Replaced by two HS (``ID/2``, A19.13)."""
+        return any(n.startswith((f"{uid}.", f"{uid}/")) for n in new_ids)
+
+    # a unit appearing that is no squad's second HS: which squad split is unknown, so none counts
+    unknown = any(not any(n.startswith((f"{h}.", f"{h}/")) for h in halved) for n in new_ids)
     merged = any(uid in after and b.side == side and b.type == "hs" and after[uid].type == "squad"
                  for uid, b in before.items())
     for uid, old in before.items():
@@ -165,9 +195,20 @@ def losses(before: Mapping[str, UnitState], after: Mapping[str, UnitState], side
             lost += bpv(old)  # A16.11: once, undoubled, when captured
         elif prisoners.is_prisoner(old) and not prisoners.is_prisoner(new):
             lost -= bpv(new)  # A16.11: an escape takes it off again
-        elif old.type == "squad" and new.type == "hs" and not appeared:
-            lost += bpv(old) - bpv(new)  # A16.11: reduced to a HS (not a Deployment or Replacement)
+        elif old.type == "squad" and new.type == "hs" and not split(uid) and not unknown:
+            lost += bpv(old) - _own_hs(old, new, counters)  # A16.11: reduced (not Deployed nor Replaced)
     return lost, came
+
+
+def armour_came(before: Mapping[str, UnitState], after: Mapping[str, UnitState], side: str,
+                arrivals: frozenset[str]) -> bool:
+    """A16.3: an AFV of the side's reinforcements has entered the map (armored reinforcements)."""
+    for uid, old in before.items():
+        new = after.get(uid)
+        if old.side == side and uid in arrivals and old.hex is None and new is not None \
+                and new.hex is not None and armour.is_vehicle(new) and vehicle_of(new.values).armored:
+            return True
+    return False
 
 
 def best_leader(position: Position, state: State, side: str) -> int | None:
@@ -214,13 +255,15 @@ def after_play(game: AslGame, position: Position, state: State) -> State:
     asks: list[Decision] = []
     for entry in gs.integrity:
         side, base, tally, lost_so_far, elr_lost_, tried, came_turn, came_bpv = entry
-        lost, came = losses(position.state.units, state.units, side, exited, arrivals)
+        lost, came = losses(position.state.units, state.units, side, exited, arrivals,
+                            position.scenario.counters)
+        tanks = armour_came(position.state.units, state.units, side, arrivals)
         if hardened(position.state.units, state.units, side) and (elr_lost_ or lost_so_far):
             asks.append(Decision(
                 "roll", side, T("a {side} leader has Battle Hardened: roll the DR to regain ELR; 2 or less "
                                 "with the negative DRMs regains one level (A16.3)", side=side),
                 "A16.3", REGAIN, dice="DR", args=(("side", side), ("drm", "0"))))
-        if not lost and not came:
+        if not lost and not came and not tanks:
             continue
         drm = 0
         if came:  # A16.12: the Player Turn's reinforcements as one, 10% FRU of all their BPV
@@ -234,11 +277,11 @@ def after_play(game: AslGame, position: Position, state: State) -> State:
                 "roll", side, T("{side}'s Casualty Tally has reached its Integrity Base: roll the Integrity "
                                 "Check DR; 12 or more lowers its ELR (A16.2)", side=side),
                 "A16.2", CHECK, dice="DR", args=(("side", side), ("losses", str(case_a)))))
-        if came and (elr_lost_ or lost_so_far) and tried != _turn(position) and not checks:
-            tried = _turn(position)
+        if (came or tanks) and (elr_lost_ or lost_so_far) and tried != _turn(position) and not checks:
+            tried = _turn(position)  # A16.3: one attempt a Player Turn, by MMC or armored reinforcements
             asks.append(Decision(
-                "roll", side, T("{side} received MMC reinforcements: roll the DR to regain ELR; 2 or less "
-                                "with the negative DRMs regains one level (A16.3)", side=side),
+                "roll", side, T("{side} received reinforcements: roll the DR to regain ELR; 2 or less with "
+                                "the negative DRMs regains one level (A16.3)", side=side),
                 "A16.3", REGAIN, dice="DR", args=(("side", side), ("drm", str(drm)))))
         state = _put(game, state, (side, base, tally, lost_so_far, elr_lost_, tried, came_turn, came_bpv))
     return state.push(*reversed(asks)) if asks else state

@@ -58,7 +58,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, RulesError
-from hexmate.rules.games.asl import armorldr, mounted, vmg
+from hexmate.rules.games.asl import armorldr, mounted, swrandom, vmg
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.asl.aftermath import decisions_for
@@ -179,8 +179,9 @@ def check_named(position: Position, vehicle: UnitState, path: tuple[Hex, ...], n
             raise IllegalAction(T("{hex} is not a hex this move enters: a vehicle overruns a hex as it "
                                   "enters it (D7.1; to overrun its own hex again it leaves it first, D7.13, "
                                   "D7.14)", hex=position.label(h)), "D7.14")
-        if not is_overrun(position, vehicle.side, h):
-            raise IllegalAction(T("no enemy in {hex} to overrun (D7.1, D7.12)", hex=position.label(h)),
+        if not is_overrun(position, vehicle.side, h) and not swrandom.empty(position, vehicle, h):
+            raise IllegalAction(T("no enemy in {hex} to overrun (D7.1, D7.12), nor, for a fully tracked AFV, "
+                                  "a SW lying there with no personnel (A9.74)", hex=position.label(h)),
                                 "D7.1")
     if len(set(named)) != len(named):
         raise IllegalAction(T("{hex} is named twice: each entry of a named hex is one OVR (D7.14)",
@@ -216,6 +217,8 @@ def overruns(position: Position, vehicle: UnitState, h: Hex) -> bool:
     named = named_of(vehicle)
     if named is not None and h not in named:
         return False
+    if named is not None and swrandom.empty(position, vehicle, h):
+        return may_overrun(position, vehicle)  # A9.74: a fully tracked AFV's OVR of the weapons lying there
     return is_overrun(position, vehicle.side, h) and may_overrun(position, vehicle)
 
 

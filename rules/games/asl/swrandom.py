@@ -9,22 +9,28 @@ column, KIA destroys the weapon, K malfunctions it, or destroys it if already ma
 - after a fully tracked AFV's OVR KIA, each of those dr has a -1 drm (and no DRM of the KIA's own attack);
 - a fully tracked AFV that ends its MPh in the Location it overran may take the dr for the abandoned
   weapons there even when the OVR was no KIA (none is in an entrenchment here: entrenchments are chapter B
-  counters no map has). "Ends its MPh": the hex is the last of the path the vehicle declared.
+  counters no map has). "Ends its MPh": the hex is the last of the path the vehicle declared;
+- a fully tracked AFV may overrun a Location with no personnel (no infantry or cavalry, aboard a vehicle or
+  not) to destroy the SW lying there automatically, no dr (``empty``, ``crush``): its move names the hex
+  (``as ovr:D5``, overrun.check_named) and pays the OVR's MP with the entry (D7.1); the hex must hold a SW
+  lying unpossessed (an OVR of a Location with nothing in it destroys nothing, so it is refused). The text
+  says "may": a move that does not name the hex only enters it. Which side's weapons: the text says none,
+  so every SW lying there, friendly or not.
 
 Not built: indirect fire (mortars and OBA are ordnance, chapter C: no indirect fire is built), the Guns of
-the text (unmanned, NM, RFNM Guns: C10.2-C10.26; C11.4.52's exception), a fully tracked AFV's OVR of a
-Location with no personnel to destroy its weapons automatically (an OVR is made here only on entering a hex
-of enemy infantry, overrun.py), and the random destruction in Close Combat (A11.13, cc.py's).
+the text (unmanned, NM, RFNM Guns: C10.2-C10.26; C11.4.52's exception; a Gun in an empty Location is not
+destroyed here), and the random destruction in Close Combat (A11.13, cc.py's).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl.vehicles import vehicle_of
-from hexmate.rules.games.base import Line, Position, UnitState
+from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.hexes import Hex
 from hexmate.rules.text import T
 
@@ -66,4 +72,29 @@ def after_ovr(position: Position, vehicle: UnitState, h: Hex, outcomes: Sequence
     return out, lines
 
 
-__all__ = ["TRACKED_DRM", "abandoned", "after_ovr"]
+def empty(position: Position, vehicle: UnitState, h: Hex) -> bool:
+    """A9.74: may this fully tracked AFV overrun h to destroy the weapons lying there: no personnel in the
+    Location (vehicles and SW only) and at least one SW lying unpossessed."""
+    if vehicle.type != "vehicle" or not vehicle_of(vehicle.values).tracked:
+        return False
+    here = position.units_at(h)
+    if any(u.type not in ("vehicle", au.SW) for u in here if u.id != vehicle.id):
+        return False
+    return bool(abandoned(position, h))
+
+
+def crush(position: Position, state: State, vehicle: UnitState, h: Hex) -> State:
+    """A9.74: the fully tracked AFV's OVR of the empty Location destroys every SW lying there (no dr)."""
+    lying = abandoned(position.at(state), h)
+    for sw in lying:
+        state = state.without_unit(sw.id)
+    names = ", ".join(u.id for u in lying)
+    said = T("{unit} overruns the empty Location {hex}: {sw} destroyed", unit=vehicle.id,
+             hex=position.label(h), sw=names)
+    lines = (Line(T("Random SW destruction"), said, "A9.74"),)
+    results = {u.id: "destroyed" for u in lying}
+    res = Resolution(act.Fire((vehicle.id,), h, ()), "ift", "", False, lines, results, said)
+    return state.replace(resolution=res)
+
+
+__all__ = ["TRACKED_DRM", "abandoned", "after_ovr", "crush", "empty"]

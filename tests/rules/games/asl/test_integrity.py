@@ -15,10 +15,12 @@ from hexmate.rules.games.asl.aftermath import side_number
 
 from tests.rules.games.conftest import ASL_COUNTERS
 
+from .test_armour import COUNTERS as ARMOUR
+
 # the side b squad's BPV: losing one puts the tally at the A16.12 example's 43
 COUNTERS = {**ASL_COUNTERS, "4-4-7": {**ASL_COUNTERS["4-4-7"], "bpv": 43},
             "2-2-7": {**ASL_COUNTERS["2-2-7"], "bpv": 6}, "6-2-8": {**ASL_COUNTERS["6-2-8"], "bpv": 41},
-            "3-2-8": {**ASL_COUNTERS["3-2-8"], "bpv": 12}}
+            "3-2-8": {**ASL_COUNTERS["3-2-8"], "bpv": 12}, "pz": ARMOUR["pz"]}
 OPTIONS = {"integrity": {"b": 400}, "elr": {"a": 3, "b": 3}}
 
 
@@ -258,3 +260,64 @@ def test_a19_132_an_ssr_gives_underscored_units_the_sides_elr_and_a16_lowers_it(
     is more than 0 and it is Replaced as any unit (with none lower here, Disrupted, A19.12)."""
     pos = _elr_zero(make_position, {"integrity": {"b": 400}, "elr": {"a": 3, "b": 1}, "elr_ssr": ["b"]})
     assert pos.units["b-1"].has("disrupted")
+
+
+def test_a16_11_a_casualty_mc_replacement_counts_only_the_casualty(make_position: Any) -> None:
+    """A16.11, A19.13: a 6-2-8 (41 BPV) that fails a Casualty MC by more than its ELR becomes a lower-quality
+    HS (here a 2-2-7, 6 BPV), not its own 3-2-8 (12 BPV): the tally takes 41 - 12 = 29, the casualty only; the
+    6 BPV the Replacement costs besides are ignored. Without the catalogue the HS on the map is all it has."""
+    pos = make_position("asl", [{"id": "b-1", "counter": "6-2-8", "side": "b", "hex": "C3"}], "PFPh",
+                        counters=COUNTERS, options=OPTIONS)
+    squad = pos.units["b-1"]
+    lower = dataclasses.replace(squad, counter=pos.scenario.counters["2-2-7"])
+    own = dataclasses.replace(squad, counter=pos.scenario.counters["3-2-8"])
+    counters = pos.scenario.counters
+    assert integrity.losses({"b-1": squad}, {"b-1": lower}, "b", frozenset(), counters=counters) == (29, 0)
+    assert integrity.losses({"b-1": squad}, {"b-1": own}, "b", frozenset(), counters=counters) == (29, 0)
+    assert integrity.losses({"b-1": squad}, {"b-1": lower}, "b", frozenset()) == (35, 0)
+
+
+def test_a16_3_armored_reinforcements_offer_a_regain_once_a_player_turn(make_position: Any) -> None:
+    """A16.3: b has lost an ELR level (the 12 of the A16.12 test); its tank enters as a reinforcement: a
+    regain attempt at once, with no DRM for it (the 8-0 has none either); 1+1 = 2 regains the level. A
+    second tank the same Player Turn gives no second attempt; a tank that is no reinforcement (a HIP one
+    revealed) gives none."""
+    tanks = [{"id": f"b-t{i}", "counter": "pz", "side": "b", "hex": "A4", "markers": ["vca0"]}
+             for i in (1, 2)]
+    plan = {f"b-t{i}": {"turn": 2, "hexes": ["A4"]} for i in (1, 2)}
+    pos = fire_kia(make_position, leader_b("H7", "8-0"), *tanks, options={**OPTIONS, "entry": plan})
+    pos.push_text("answer dice 6,5")
+    assert side_number(pos, "elr", "b") == 2
+    first = pos.state.units["b-t1"]
+    assert first.hex is None and first.type == "vehicle"
+    here = pos.state.units["b-2"].hex
+    after = integrity.after_play(pos.game, pos, pos.state.with_unit(dataclasses.replace(first, hex=here)))
+    assert integrity.books(after, "b")[1] == 40  # an AFV is no MMC: the base stays
+    assert after.decision.then == integrity.REGAIN and after.decision.arg("drm") == "0"
+    assert not integrity.armour_came({"b-t1": first}, {"b-t1": dataclasses.replace(first, hex=here)}, "b",
+                                     frozenset())  # not a reinforcement: a HIP AFV revealed
+    rolled = pos.at(after)
+    rolled.push_text("answer dice 1,1")
+    assert side_number(rolled, "elr", "b") == 3
+    second = rolled.state.units["b-t2"]
+    moved = rolled.state.with_unit(dataclasses.replace(second, hex=here))
+    again = integrity.after_play(rolled.game, rolled, moved)
+    assert again.decision is None or again.decision.then != integrity.REGAIN
+
+
+def test_a16_11_a_split_squad_beside_a_reduced_one_in_one_action(make_position: Any) -> None:
+    """A16.11: in one action b-1 Deploys (its second HS b-1.2 appears: no loss) and b-2 is reduced to its HS
+    (43 - 6 = 37 counts): the Deployment does not hide the casualty. An underscored squad Replaced by two HS
+    (b-1 and b-1/2, A19.13) is no loss either."""
+    pos = make_position("asl", [{"id": "b-1", "counter": "4-4-7", "side": "b", "hex": "C3"},
+                                {"id": "b-2", "counter": "4-4-7", "side": "b", "hex": "C3"}], "PFPh",
+                        counters=COUNTERS, options=OPTIONS)
+    one, two = pos.units["b-1"], pos.units["b-2"]
+    hs = pos.scenario.counters["2-2-7"]
+    before = {"b-1": one, "b-2": two}
+    half = dataclasses.replace(one, counter=hs)
+    deployed = {"b-1": half, "b-1.2": dataclasses.replace(half, id="b-1.2"),
+                "b-2": dataclasses.replace(two, counter=hs)}
+    assert integrity.losses(before, deployed, "b", frozenset()) == (37, 0)
+    replaced = {"b-1": half, "b-1/2": dataclasses.replace(half, id="b-1/2"), "b-2": two}
+    assert integrity.losses(before, replaced, "b", frozenset()) == (0, 0)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hexmate.rules.games import Position
 from hexmate.rules.games.asl import swrandom
 from hexmate.rules.games.asl import units as au
@@ -89,3 +90,53 @@ def test_a974_a_tracked_afv_ending_its_move_there_rolls_for_the_abandoned_mmg_wi
     to_ovr(on)
     on.push_text("answer dice 5,5")
     assert sw_rolls(on) == {}
+
+
+def empty(make_position: Any, vehicle: str = "pz", *extra: dict[str, Any]) -> Position:
+    """b's MMG and LMG lie unpossessed in D5, no personnel there."""
+    units = [{"id": "a-v", "counter": vehicle, "side": "a", "hex": "C5", "markers": ["vca0"]},
+             {"id": "b-lmg", "counter": "LMG", "side": "b", "hex": "D5"},
+             {"id": "b-mmg", "counter": "MMG", "side": "b", "hex": "D5"}, *extra]
+    pos: Position = make_position("asl", units, "MPh", counters={**COUNTERS, **MGS})
+    return pos
+
+
+def test_a974_a_tracked_afv_overruns_an_empty_location_and_destroys_the_weapons_lying_there(
+        make_position: Any) -> None:
+    """A9.74: a fully tracked AFV's OVR of a Location with no personnel destroys the SW there automatically:
+    no IFT DR, no dr. The move names the hex (the text's "may"): entering it without naming it destroys
+    nothing; the OVR costs the quarter of the MP allowance with the entry (D7.1) beside the plain move."""
+    plain = empty(make_position)
+    plain.push_text("move a-v C5-D5")
+    while plain.decision is not None and plain.decision.kind == "react":
+        plain.push_text("answer pass")
+    assert "b-lmg" in plain.units and "b-mmg" in plain.units
+    pos = empty(make_position)
+    pos.push_text("move a-v C5-D5 as ovr:D5")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    assert "b-lmg" not in pos.units and "b-mmg" not in pos.units
+    assert pos.decision is None or pos.decision.then not in ("vovr", "sw_kia")  # no DR, no dr
+    assert pos.last_resolution is not None and "A9.74" in pos.last_resolution.text()
+    from hexmate.rules.games.asl import armour
+
+    spent_plain = armour.spent_of(plain.units["a-v"])
+    spent_ovr = armour.spent_of(pos.units["a-v"])
+    assert spent_ovr > spent_plain
+
+
+def test_a974_no_empty_location_ovr_with_personnel_there_nor_by_a_halftrack(make_position: Any) -> None:
+    """A9.74 gives the automatic destruction to a fully tracked AFV in a Location with no personnel: a
+    halftrack may not name it, nor a tank where a (friendly) squad stands; a Location with no SW lying there
+    gives it nothing to overrun."""
+    from hexmate.rules.errors import IllegalAction
+
+    ht = empty(make_position, "ht")
+    with pytest.raises(IllegalAction):
+        ht.push_text("move a-v C5-D5 as ovr:D5")
+    manned = empty(make_position, "pz", {"id": "a-sq", "counter": "4-4-7", "side": "a", "hex": "D5"})
+    with pytest.raises(IllegalAction):
+        manned.push_text("move a-v C5-D5 as ovr:D5")
+    bare = empty(make_position)
+    with pytest.raises(IllegalAction):
+        bare.push_text("move a-v C5-D5-D6 as ovr:D6")
