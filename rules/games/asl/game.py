@@ -2649,6 +2649,7 @@ class AslGame(Game):
             if phase == "MPh" and state.moving is not None and state.moving.units[0] in position.units:
                 if hwaa.afv_target(self, position) is not None and asl_hw.in_impulse(self, position):
                     yield from vfire.generate(position)  # D14.33: the AFV with the wave, a target too
+                    yield from mgafv.generate(self, position)  # A9.61 at it, its later MP too (D14.33)
                 lead = position.units[state.moving.units[0]]
                 if armour.is_vehicle(lead) and not hwaa.joint(self, position):
                     yield from vfire.generate(position)

@@ -16,10 +16,11 @@ What is built, paraphrasing the text (the Japanese rule text is the truth):
   against the AFV's hex at the start of the MPh, ``Wave.afv_from``), by moving stacked with it: a HW unit that
   once entered a Location without it has stopped its Armored Assault (``parted``) and gets it no more.
 - D14.33 with D14.32: the First Fire at the wave at an impulse's end may take the AFV too, if it spent MP in
-  that impulse (``afv_target``; hw.first_fire_targets; vfire's MA fire at it in its hex). Each attack
-  affects only the units it may: an infantry firer has as many shots at the HW units as the MF they spent
-  (hw.impulse_mf), the AFV's greater MP giving it no shot more at them (the D14.33 example: a shot at the
-  2nd MP does not touch infantry that spent 1 MF).
+  that impulse (``afv_target``; hw.first_fire_targets; vfire's MA fire at it in its hex, a MG's AFV Kill
+  attack, mgafv.py). Each attack affects only the units it may (the D14.33 example): an infantry firer has
+  a shot at each MF/MP of the impulse, as many as the more either group spent (``shots``); its k-th shot is
+  at the k-th MF/MP, so past the HW units' MF it goes at the AFV alone, in the AFV's hex only
+  (``check_shot``), and the HW units there are no target of it (``shot_targets``, fire.resolve_attack).
 - D14.331: once no HW unit is with the AFV any more, the AFV pauses while the wave finishes its impulses,
   then finishes its own MPh with the MP it has left (``release``).
 - D14.33 (and A13.62): a Cavalry Wave has no Armored Assault (aa.bar_wave).
@@ -28,14 +29,14 @@ Not built (said in the report): the other order of D14.331 (the AFV finishing fi
 the wave with an AFV platoon (D14.332, D14.333: refused, naming the rule); a joint entry into a Location
 holding enemy units (the AFV's Overrun, D7.1, with HW units entering by A25.233: refused, they enter it
 alone); the AFV's start or VCA change as impulses of their own (D14.31): here they are priced with its
-entry (armour.check_move, D2.12, D2.11); a firer's 2nd shot at the AFV's 2nd MP picking the AFV alone out of
-a stack (impaa.targets does it for platoons): here infantry fire at the wave has no shot more for the AFV's
-MP at all.
+entry (armour.check_move, D2.12, D2.11).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -242,6 +243,75 @@ def afv_target(game: AslGame, position: Position) -> UnitState | None:
     return unit if (now or wave.vacted is not None) and not unit.has("wreck") else None
 
 
+def _seen_afv(game: AslGame, position: Position) -> UnitState | None:
+    """afv_target, in the infantry modules' view too (armour.infantry_view keeps the vehicles aside)."""
+    from hexmate.rules.games.asl import vcover
+
+    wave = hw.wave_of(game, position.state)
+    if wave is None or wave.afv is None or wave.afv in position.units:
+        return afv_target(game, position)
+    aside = {u.id: u for u in vcover.vehicles(position)}
+    if wave.afv not in aside:
+        return None
+    return afv_target(game, position.at(position.state.with_unit(aside[wave.afv])))
+
+
+def afv_mp(game: AslGame, position: Position) -> hw.Cost:
+    """D14.33: the MP the wave's AFV spent in this impulse (its joint entry under way, or made), the vehicles'
+    impulse priced apart from the HW units' MF; none if it is no target of the impulse's First Fire."""
+    wave = hw.wave_of(game, position.state)
+    if wave is None or _seen_afv(game, position) is None:
+        return 0
+    moving = position.state.moving
+    if moving is not None and moving.units[0] == wave.afv and isinstance(moving.cost, int | Fraction):
+        return moving.cost
+    return wave.vacted or 0
+
+
+def _reach(cost: hw.Cost) -> int:
+    """How many shots an expenditure gives (FRD, A9.2), at least one."""
+    return max(1, math.floor(cost))
+
+
+def shots(game: AslGame, position: Position) -> int:
+    """D14.33 (example) with A9.2: a firer's shots at the wave at an impulse's end are at its 1st, 2nd...
+    MF or MP: as many as the more either group spent in it, the HW units' MF or their AFV's MP."""
+    mp = afv_mp(game, position)
+    return max(_reach(hw.impulse_mf(game, position)), _reach(mp) if mp else 0)
+
+
+def shot_targets(game: AslGame, position: Position, units: Sequence[UnitState], shot: int) -> list[UnitState]:
+    """D14.33 (example): the ``shot``-th shot of a firer in the impulse is at its ``shot``-th MF/MP, so it
+    attacks only the units of the group that spent as many: past the HW units' MF, the AFV alone."""
+    wave = hw.wave_of(game, position.state)
+    if wave is None:
+        return list(units)
+    mf = _reach(hw.impulse_mf(game, position))
+    mp = afv_mp(game, position)
+    return [u for u in units if (u.id == wave.afv and mp and shot <= _reach(mp))
+            or (u.id != wave.afv and shot <= mf)]
+
+
+def next_shot(position: Position, firers: Sequence[str]) -> int:
+    """The number of the shot these firers are about to make in the window (fire._count_shots counts them)."""
+    top = position.state.decision
+    if top is None or top.kind != "react":
+        return 1
+    return 1 + max((int(top.arg(f"shots:{u}", "0")) for u in firers), default=0)
+
+
+def check_shot(game: AslGame, position: Position, firers: Sequence[str], target: Hex) -> None:
+    """D14.33 (example): a shot past the HW units' MF is at the AFV's later MP: only at the AFV's hex."""
+    if not hw.in_impulse(game, position):
+        return
+    k = next_shot(position, firers)
+    afv = _seen_afv(game, position)
+    if k > _reach(hw.impulse_mf(game, position)) and (afv is None or afv.hex != target):
+        raise IllegalAction(T("shot {n} at the Human Wave is at its MP {n}: only {afv} spent so many in this "
+                              "impulse, in {hex} (D14.33)", n=k, afv=afv.id if afv is not None else "-",
+                              hex=position.label(afv.hex if afv is not None else None)), "D14.33")
+
+
 def window_hex(game: AslGame, position: Position, target: Hex) -> bool:
     """Is ``target`` the AFV's hex in the First Fire window at a wave's impulse's end (D14.33)?"""
     if not hw.in_impulse(game, position):
@@ -270,17 +340,22 @@ def release(state: State, wave: hw.Wave | None) -> State:
 
 __all__ = [
     "after_entry",
+    "afv_mp",
     "afv_target",
     "bar_alone",
     "bind",
     "check",
+    "check_shot",
     "end_entry",
     "entered",
     "generate",
     "joint",
     "joint_mf",
     "moves",
+    "next_shot",
     "parted",
     "release",
+    "shot_targets",
+    "shots",
     "window_hex",
 ]
