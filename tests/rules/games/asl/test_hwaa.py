@@ -200,6 +200,53 @@ def test_d14_331_with_no_hw_unit_left_with_it_the_afv_waits_for_the_wave() -> No
     assert pos.label(pos.units["a-t"].hex) == "P4"
 
 
+def test_d14_331_the_other_order_the_afv_finishes_its_mph_first_while_the_wave_waits() -> None:
+    """D14.331's other order: in impulse 2 both squads leave the tank; once that impulse is over the player
+    declares that the tank finishes its MPh first (offered on the page). The wave waits: no HW unit moves
+    until the tank has. The tank, non-stopped, pays 1 MP an Open Ground hex (D2.1): P2-P3-P4 takes its MP
+    from 2 to 4 of 16. Then the wave goes on to its end, and the tank, done, is not freed again."""
+    pos = wave()
+    pos.push_text(f"move a-t,{P1} P1-P2 as armored-assault")
+    the_rest(pos, *FIRST)
+    pos.push_text(f"move {P1} P2-P3")
+    assert "move a-t P2 as afv-first" not in [a.text(pos.label) for a in pos.legal_actions]
+    the_rest(pos, *SECOND)
+    assert "move a-t P2 as afv-first" in [a.text(pos.label) for a in pos.legal_actions]
+    with pytest.raises(IllegalAction, match=r"declare that it finishes its MPh first while the wave waits "
+                                            r"\(move a-t P2 as afv-first\)"):
+        pos.push_text("move a-t P2-P3")
+    pos.push_text("move a-t P2 as afv-first")
+    assert state_of(pos).afv_first and pos.label(pos.units["a-t"].hex) == "P2"  # nothing moved
+    with pytest.raises(IllegalAction, match=r"the Human Wave waits while a-t finishes its MPh \(D14\.331\)"):
+        pos.push_text("move a-o10,a-o11 O3-O4")
+    passing(pos, "move a-t P2-P3-P4")
+    assert armour.spent_of(pos.units["a-t"]) == 4
+    while pos.decision is not None:  # D2.11, D2.13: its facing kept, its move over
+        pos.push_text("answer " + pos.decision.choices[0])
+    assert pos.label(pos.units["a-t"].hex) == "P4" and "a-t" in pos.state.moved
+    passing(pos, "move a-o10,a-o11 O3-O4")  # the wave goes on
+    while hw.wave_of(game(pos), pos.state) is not None:
+        step_on(pos)
+    with pytest.raises(IllegalAction, match=r"already moved"):
+        pos.push_text("move a-t P4-P5")
+
+
+@pytest.mark.parametrize(("first", "match"), [
+    # the squads still go with the tank: it moves in the wave's impulses
+    ((), r"HW units go with a-t: it moves with the wave's impulses \(D14\.331\)"),
+    # mid-impulse: the squads left it in impulse 2, whose other stacks have still to move
+    ((f"move {P1} P2-P3",), r"an impulse of the Human Wave is being made: a-t goes first between impulses"),
+])
+def test_d14_331_when_the_afv_may_not_go_first(first: tuple[str, ...], match: str) -> None:
+    pos = wave()
+    pos.push_text(f"move a-t,{P1} P1-P2 as armored-assault")
+    the_rest(pos, *FIRST)
+    for text in first:
+        passing(pos, text)
+    with pytest.raises(IllegalAction, match=match):
+        pos.push_text("move a-t P2 as afv-first")
+
+
 @pytest.mark.parametrize(("first", "then", "match"), [
     # D14.332: one AFV only; the second tank in Q2 is refused once the first moves with the wave
     ((f"move a-t,{P1} P1-P2 as armored-assault",), "move a-t2,a-q20,a-q21 Q2-Q3 as armored-assault",
