@@ -28,10 +28,12 @@ What is built, paraphrasing the text (the Japanese rule text is the truth):
   no HW unit moves until the AFV has ended its move), and the wave then goes on to its end.
 - D14.33 (and A13.62): a Cavalry Wave has no Armored Assault (aa.bar_wave).
 
-Not built (said in the report): the wave with an AFV platoon (D14.332, D14.333: refused, naming the rule); a joint entry into a Location
-holding enemy units (the AFV's Overrun, D7.1, with HW units entering by A25.233: refused, they enter it
-alone); the AFV's start or VCA change as impulses of their own (D14.31): here they are priced with its
-entry (armour.check_move, D2.12, D2.11).
+Not built (said in the report): the wave with an AFV platoon (D14.332, D14.333: refused, naming the rule;
+it needs the wave's impulses and the platoon's, impulse.py, run as one: one explicit impulse end, a window
+at each hex the platoon holds, the bog and mechanical reliability DRs before them); a joint entry into a
+Location holding enemy units (the AFV's Overrun, D7.1, with HW units entering by A25.233: refused, they
+enter it alone); the AFV's start or VCA change as impulses of their own (D14.31): here they are priced with
+its entry (armour.check_move, D2.12, D2.11).
 """
 
 from __future__ import annotations
