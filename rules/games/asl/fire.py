@@ -367,8 +367,11 @@ def _check_subsequent(position: Position, firers: Sequence[UnitState], target: H
     """The limits on firing again in the MPh: no more shots at the movers in a hex than the MF they spent
     there (A9.2, A8.14); SFF within normal range and at no farther target than the nearest known armed enemy
     (A8.3); FPF only at adjacent or same-Location movers (A8.31)."""
+    from hexmate.rules.games.asl import hwaa
+
     top = position.state.decision
     allowed = shots_allowed(position)
+    hwaa.check_shot(cast("AslGame", position.game), position, [u.id for u in firers], target)  # D14.33
     modes = fire_modes(position, firers, target)
     named = {u.id for u in firers}
     for unit in firers:
@@ -580,14 +583,16 @@ def _sustained(unit: UnitState, mode: str) -> bool:
 
 def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
                    area: Sequence[tuple[T, str]] = (), modes: Mapping[str, str] | None = None,
-                   level: int | None = None, snap: tuple[Hex, Hex] | None = None) -> Resolution:
+                   level: int | None = None, snap: tuple[Hex, Hex] | None = None,
+                   shot: int | None = None) -> Resolution:
     """Work out an IFT attack once: each shot's FP, the DRMs, the column, Cowering and each target group's
     result. ``modes``: how each firer fires (``fire_modes``, worked out before the fire counters change;
     SFF, FPF and Final Fire after First Fire are Area Fire, A8.3, A8.31, A8.4); ``area`` adds Area Fire
     causes the caller knows besides (a Snap Shot, A8.15); ``level`` the target Location's level when the
     firer named it (A7.4: that Location's units only, floc.py); ``snap`` the hexside (came from, entered) of
     a Snap Shot (A8.15, snap.py): LOS to the whole hexside, no TEM of the hex nor FFNAM/FFMO, but a wall or
-    hedge the thread crosses."""
+    hedge the thread crosses. ``shot``: the firers' shot in a Human Wave's window (D14.33), if declared
+    (else the one they would make next)."""
     assert fire.dice is not None
     if any(dc.is_dc(u) for u in _firers(position, fire)):
         return dc.resolve(position, fire)
@@ -603,6 +608,13 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     targets = [u for u in position.units_at(fire.target) if u.side != side and u.type != au.SW
                and (level is None or floc.level_of_unit(position, u) == level)]  # A7.4: the target Location
     targets += asl_prisoners.fired_on(position, fire.target, side)  # A20.54: the prisoners there too
+    if position.phase.id == "MPh" and position.state.moving is not None and asl_hw.in_impulse(game, position):
+        from hexmate.rules.games.asl import hwaa  # D14.33 example: a later shot at the AFV's later MP only
+
+        k = shot if shot is not None else hwaa.next_shot(position, fire.firers)
+        wave = {u.id for u in moving_targets(position)}
+        hit = {u.id for u in hwaa.shot_targets(game, position, moving_targets(position), k)}
+        targets = [u for u in targets if u.id not in wave or u.id in hit]
     chart = position.charts.chart("ift")
     phase = position.phase.id
     lines: list[Line] = []
@@ -1031,6 +1043,11 @@ def declare(game: AslGame, position: Position, fire: act.Fire) -> State:
             seen = at is not None and asl_concealment.seen_by_good_order(position, owner.side, at)
             state = state.with_unit(owner.mark("no_fire").revealed() if seen else owner.mark("no_fire"))
     names = ", ".join(fire.firers)
+    numbered: list[tuple[str, str]] = []
+    if position.state.moving is not None and asl_hw.in_impulse(game, position):
+        from hexmate.rules.games.asl import hwaa
+
+        numbered = [("hw_shot", str(hwaa.next_shot(position, fire.firers)))]  # D14.33: which MF/MP it is at
     # A9.22: a MG that may lay a Fire Lane says so before the DR
     sightless = blindshot.all_blind(position, fire)  # A6.11: no lane, no spray for a blind shot
     lanes = [rfp.lane_question(position, w, fire.target) for w in weapons
@@ -1046,7 +1063,7 @@ def declare(game: AslGame, position: Position, fire: act.Fire) -> State:
             "roll", state.units[fire.firers[0]].side,
             T("{firers} fire at {hex}: roll the IFT DR", firers=names, hex=position.label(fire.target)),
             "A7.3", "ift", dice="DR", subject=tuple(fire.firers), target=fire.target,
-            args=tuple(sorted((f"mode:{k}", v) for k, v in modes.items())),
+            args=tuple(sorted([*((f"mode:{k}", v) for k, v in modes.items()), *numbered])),
         ),
     )
 
@@ -1067,7 +1084,9 @@ def shots_allowed(position: Position) -> int:
     moving = position.state.moving
     game = cast("AslGame", position.game)
     if moving is not None and asl_hw.in_impulse(game, position):  # A25.23 example: the impulse's MF
-        return max(1, math.floor(asl_hw.impulse_mf(game, position)))
+        from hexmate.rules.games.asl import hwaa
+
+        return hwaa.shots(game, position)  # D14.33 example: or its AFV's MP, the later shots at it alone
     if moving is None or moving.at == 0 or moving.path[moving.at - 1] == moving.here:
         return 1  # A4.44: a recovery's 1 MF spent in place (recover.py)
     step = asl_terrain.infantry_cost_fn(position)(position.map, moving.path[moving.at - 1], moving.here)
@@ -1087,8 +1106,9 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     other = spray.second(decision.argmap)
     modes = modes or fire_modes(position, _firers(position, fire), fire.target)
     snapped = [(T("Snap Shot"), "A8.15")] if snap is not None else []  # resolved as Area Fire
+    shot = int(decision.arg("hw_shot", "0")) or None  # D14.33: the shot's number in a wave's window
     resolution = here = resolve_attack(game, position, fire, modes=modes, level=floc.chosen(decision),
-                                       area=snapped, snap=snap)
+                                       area=snapped, snap=snap, shot=shot)
     if other is not None:  # A9.5: the second Location with the same DR (a level of the hex, vertically)
         resolution, here, sprayed = spray.resolve(game, position, fire, other, modes, floc.chosen(decision),
                                                   spray.second_level(decision.argmap))

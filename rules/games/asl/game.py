@@ -903,6 +903,9 @@ class AslGame(Game):
         if isinstance(action, act.Move) and impulse.is_impulse(action):
             return impulse.check(position, action)  # D14.21, D14.31: platoon movement by impulses
         impulse.bar_other(position, action)  # D14.3: nothing else moves while a platoon does
+        if hwaa.is_first(action):
+            assert isinstance(action, act.Move)
+            return hwaa.check_first(self, position, action)  # D14.331: a wave's AFV finishes its MPh first
         hwaa.bar_alone(self, position, action)  # D14.331: a wave's AFV alone waits for the wave's end
         if isinstance(action, act.Move) and position.phase.id == "APh":
             # at the table a lift and a placement is a move: in the APh it is an advance (A4.7)
@@ -2436,6 +2439,8 @@ class AslGame(Game):
             return platoon.form(position, move)  # D14.2: nothing moves
         if impulse.is_impulse(move):
             return impulse.apply(position, move)  # D14.31: one AFV's action, or the impulse's end
+        if hwaa.is_first(move):
+            return hwaa.go_first(self, position, move)  # D14.331: the wave waits; nothing moves yet
         if radioless.is_ntc(position, move):
             return radioless.declare(position, move)  # D14.23: the NTC; nothing moves yet
         if vce.is_change(position, move):
@@ -2664,6 +2669,7 @@ class AslGame(Game):
             if phase == "MPh" and state.moving is not None and state.moving.units[0] in position.units:
                 if hwaa.afv_target(self, position) is not None and asl_hw.in_impulse(self, position):
                     yield from vfire.generate(position)  # D14.33: the AFV with the wave, a target too
+                    yield from mgafv.generate(self, position)  # A9.61 at it, its later MP too (D14.33)
                 lead = position.units[state.moving.units[0]]
                 if armour.is_vehicle(lead) and not hwaa.joint(self, position):
                     yield from vfire.generate(position)

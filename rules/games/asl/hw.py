@@ -44,7 +44,7 @@ What is here, paraphrasing the text:
 - D14.33, D14.331, D14.332: HW units that began the MPh beneath one AFV move with it in the wave's impulses
   (Armored Assault, hwaa.py): the AFV's MP counted apart from the wave's MF (``Wave.afv``, ``vacted``), the
   AFV a First Fire target at the impulse's end (``first_fire_targets``), waiting for the wave's end once no
-  HW unit goes with it (``end``: hwaa.release).
+  HW unit goes with it (``end``: hwaa.release), or going first while the wave waits (``Wave.afv_first``).
 
 Not here (said in the report): a wave moving with an AFV platoon (D14.332, D14.333: refused by hwaa.py and
 impaa.py, naming the rules); the First Fire before the first impulse (D14.32's exception cites C5.33, not
@@ -116,6 +116,7 @@ class Wave:
     afv: str | None = None  # the AFV giving the wave Armored Assault (D14.332, hwaa.py)
     afv_from: Hex | None = None  # its hex at the start of the MPh (D14.332: who began beneath it)
     vacted: Cost | None = None  # the MP the AFV spent in this impulse (D14.33: the vehicles' impulse)
+    afv_first: bool = False  # D14.331: the AFV, left by its HW units, finishes its MPh before the wave
 
     def forward(self, h: Hex) -> tuple[Hex, ...]:
         """A25.2311: the hexes ahead of h."""

@@ -16,26 +16,31 @@ What is built, paraphrasing the text (the Japanese rule text is the truth):
   against the AFV's hex at the start of the MPh, ``Wave.afv_from``), by moving stacked with it: a HW unit that
   once entered a Location without it has stopped its Armored Assault (``parted``) and gets it no more.
 - D14.33 with D14.32: the First Fire at the wave at an impulse's end may take the AFV too, if it spent MP in
-  that impulse (``afv_target``; hw.first_fire_targets; vfire's MA fire at it in its hex). Each attack
-  affects only the units it may: an infantry firer has as many shots at the HW units as the MF they spent
-  (hw.impulse_mf), the AFV's greater MP giving it no shot more at them (the D14.33 example: a shot at the
-  2nd MP does not touch infantry that spent 1 MF).
-- D14.331: once no HW unit is with the AFV any more, the AFV pauses while the wave finishes its impulses,
-  then finishes its own MPh with the MP it has left (``release``).
+  that impulse (``afv_target``; hw.first_fire_targets; vfire's MA fire at it in its hex, a MG's AFV Kill
+  attack, mgafv.py). Each attack affects only the units it may (the D14.33 example): an infantry firer has
+  a shot at each MF/MP of the impulse, as many as the more either group spent (``shots``); its k-th shot is
+  at the k-th MF/MP, so past the HW units' MF it goes at the AFV alone, in the AFV's hex only
+  (``check_shot``), and the HW units there are no target of it (``shot_targets``, fire.resolve_attack).
+- D14.331: once no HW unit is with the AFV any more, the two go on one after the other, the player picking
+  the order. Either the AFV pauses while the wave finishes its impulses, then finishes its own MPh with the
+  MP it has left (``release``); or, declared between the wave's impulses with ``move AFV HEX as afv-first``
+  (``check_first``, ``go_first``), the AFV finishes its MPh first while the wave waits (``bar_alone``:
+  no HW unit moves until the AFV has ended its move), and the wave then goes on to its end.
 - D14.33 (and A13.62): a Cavalry Wave has no Armored Assault (aa.bar_wave).
 
-Not built (said in the report): the other order of D14.331 (the AFV finishing first while the wave waits);
-the wave with an AFV platoon (D14.332, D14.333: refused, naming the rule); a joint entry into a Location
-holding enemy units (the AFV's Overrun, D7.1, with HW units entering by A25.233: refused, they enter it
-alone); the AFV's start or VCA change as impulses of their own (D14.31): here they are priced with its
-entry (armour.check_move, D2.12, D2.11); a firer's 2nd shot at the AFV's 2nd MP picking the AFV alone out of
-a stack (impaa.targets does it for platoons): here infantry fire at the wave has no shot more for the AFV's
-MP at all.
+Not built (said in the report): the wave with an AFV platoon (D14.332, D14.333: refused, naming the rule;
+it needs the wave's impulses and the platoon's, impulse.py, run as one: one explicit impulse end, a window
+at each hex the platoon holds, the bog and mechanical reliability DRs before them); a joint entry into a
+Location holding enemy units (the AFV's Overrun, D7.1, with HW units entering by A25.233: refused, they
+enter it alone); the AFV's start or VCA change as impulses of their own (D14.31): here they are priced with
+its entry (armour.check_move, D2.12, D2.11).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -48,6 +53,8 @@ from hexmate.rules.text import T
 
 if TYPE_CHECKING:
     from hexmate.rules.games.asl.game import AslGame
+
+FIRST = "afv-first"  # D14.331: the wave's AFV finishes its MPh before the wave
 
 
 def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
@@ -134,15 +141,17 @@ def moves(game: AslGame, position: Position, afv: UnitState,
 
 def generate(game: AslGame, position: Position) -> list[act.Move]:
     """In the legal actions: the wave's AFV's joint entries with the HW units still with it (D14.33); before
-    the first, each friendly AFV's with the HW units beneath it (aa.generate offers those)."""
+    the first, each friendly AFV's with the HW units beneath it (aa.generate offers those); with none left
+    with it, between impulses, its going first (D14.331)."""
     wave = hw.wave_of(game, position.state)
     if wave is None or wave.afv is None or wave.afv not in position.units:
         return []
+    offers = first_offer(game, position)  # D14.331
     afv = position.units[wave.afv]
     men = [u for u in position.units.values() if u.id in wave.units and u.hex == afv.hex
            and aa.partner(u) == afv.id]
     if not men:
-        return []
+        return offers
     ids = carry.with_carried(position.state, sorted(men, key=lambda u: u.id))
     return list(moves(game, position, afv, ids).values())
 
@@ -242,6 +251,75 @@ def afv_target(game: AslGame, position: Position) -> UnitState | None:
     return unit if (now or wave.vacted is not None) and not unit.has("wreck") else None
 
 
+def _seen_afv(game: AslGame, position: Position) -> UnitState | None:
+    """afv_target, in the infantry modules' view too (armour.infantry_view keeps the vehicles aside)."""
+    from hexmate.rules.games.asl import vcover
+
+    wave = hw.wave_of(game, position.state)
+    if wave is None or wave.afv is None or wave.afv in position.units:
+        return afv_target(game, position)
+    aside = {u.id: u for u in vcover.vehicles(position)}
+    if wave.afv not in aside:
+        return None
+    return afv_target(game, position.at(position.state.with_unit(aside[wave.afv])))
+
+
+def afv_mp(game: AslGame, position: Position) -> hw.Cost:
+    """D14.33: the MP the wave's AFV spent in this impulse (its joint entry under way, or made), the vehicles'
+    impulse priced apart from the HW units' MF; none if it is no target of the impulse's First Fire."""
+    wave = hw.wave_of(game, position.state)
+    if wave is None or _seen_afv(game, position) is None:
+        return 0
+    moving = position.state.moving
+    if moving is not None and moving.units[0] == wave.afv and isinstance(moving.cost, int | Fraction):
+        return moving.cost
+    return wave.vacted or 0
+
+
+def _reach(cost: hw.Cost) -> int:
+    """How many shots an expenditure gives (FRD, A9.2), at least one."""
+    return max(1, math.floor(cost))
+
+
+def shots(game: AslGame, position: Position) -> int:
+    """D14.33 (example) with A9.2: a firer's shots at the wave at an impulse's end are at its 1st, 2nd...
+    MF or MP: as many as the more either group spent in it, the HW units' MF or their AFV's MP."""
+    mp = afv_mp(game, position)
+    return max(_reach(hw.impulse_mf(game, position)), _reach(mp) if mp else 0)
+
+
+def shot_targets(game: AslGame, position: Position, units: Sequence[UnitState], shot: int) -> list[UnitState]:
+    """D14.33 (example): the ``shot``-th shot of a firer in the impulse is at its ``shot``-th MF/MP, so it
+    attacks only the units of the group that spent as many: past the HW units' MF, the AFV alone."""
+    wave = hw.wave_of(game, position.state)
+    if wave is None:
+        return list(units)
+    mf = _reach(hw.impulse_mf(game, position))
+    mp = afv_mp(game, position)
+    return [u for u in units if (u.id == wave.afv and mp and shot <= _reach(mp))
+            or (u.id != wave.afv and shot <= mf)]
+
+
+def next_shot(position: Position, firers: Sequence[str]) -> int:
+    """The number of the shot these firers are about to make in the window (fire._count_shots counts them)."""
+    top = position.state.decision
+    if top is None or top.kind != "react":
+        return 1
+    return 1 + max((int(top.arg(f"shots:{u}", "0")) for u in firers), default=0)
+
+
+def check_shot(game: AslGame, position: Position, firers: Sequence[str], target: Hex) -> None:
+    """D14.33 (example): a shot past the HW units' MF is at the AFV's later MP: only at the AFV's hex."""
+    if not hw.in_impulse(game, position):
+        return
+    k = next_shot(position, firers)
+    afv = _seen_afv(game, position)
+    if k > _reach(hw.impulse_mf(game, position)) and (afv is None or afv.hex != target):
+        raise IllegalAction(T("shot {n} at the Human Wave is at its MP {n}: only {afv} spent so many in this "
+                              "impulse, in {hex} (D14.33)", n=k, afv=afv.id if afv is not None else "-",
+                              hex=position.label(afv.hex if afv is not None else None)), "D14.33")
+
+
 def window_hex(game: AslGame, position: Position, target: Hex) -> bool:
     """Is ``target`` the AFV's hex in the First Fire window at a wave's impulse's end (D14.33)?"""
     if not hw.in_impulse(game, position):
@@ -251,36 +329,121 @@ def window_hex(game: AslGame, position: Position, target: Hex) -> bool:
 
 
 def bar_alone(game: AslGame, position: Position, action: act.Action) -> None:
-    """D14.331: the AFV no HW unit goes with any more pauses while the wave finishes its impulses."""
+    """D14.331: the AFV no HW unit goes with any more pauses while the wave finishes its impulses, unless it
+    was declared to finish its MPh first; then the wave waits until it has."""
     wave = hw.wave_of(game, position.state)
-    if wave is None or wave.afv is None or not isinstance(action, act.Move) or aa.claims(action):
+    if wave is None or wave.afv is None or not isinstance(action, act.Move) or aa.claims(action) \
+            or is_first(action):
         return
-    if wave.afv in action.units:
+    if wave.afv_first and ahead(position, wave):
+        if any(u in wave.units for u in action.units):
+            raise IllegalAction(T("the Human Wave waits while {afv} finishes its MPh (D14.331)",
+                                  afv=wave.afv), "D14.331")
+        return
+    if wave.afv in action.units and not wave.afv_first:
+        afv = position.units.get(wave.afv)
+        if afv is not None and afv.hex is not None and _may_go_first(game, position, wave) is None:
+            why = T("{afv} goes on alone: declare that it finishes its MPh first while the wave waits "
+                    "(move {afv} {hex} as afv-first), or it waits for the wave's end (D14.331)",
+                    afv=wave.afv, hex=position.label(afv.hex))
+            raise IllegalAction(why, "D14.331")
         raise IllegalAction(T("{afv} moves with the Human Wave: alone, it waits until the wave has finished "
                               "its impulses (D14.331)", afv=wave.afv), "D14.331")
 
 
+def is_first(action: act.Action) -> bool:
+    return isinstance(action, act.Move) and action.mode == FIRST
+
+
+def ahead(position: Position, wave: hw.Wave) -> bool:
+    """D14.331: is the AFV that goes first still making its MPh (the wave waiting for it)?"""
+    afv = position.units.get(wave.afv or "")
+    return afv is not None and afv.id not in position.state.moved and not afv.has("wreck") \
+        and afv.hex is not None
+
+
+def _may_go_first(game: AslGame, position: Position, wave: hw.Wave) -> T | None:
+    """Why the wave's AFV may not finish its MPh first now (D14.331), or None."""
+    if wave.afv_first:
+        return T("{afv} has gone first already (D14.331)", afv=wave.afv or "-")
+    if any(aa.partner(u) == wave.afv for u in hw.units_now(position, wave)):
+        return T("HW units go with {afv}: it moves with the wave's impulses (D14.331)", afv=wave.afv or "-")
+    if wave.acted or wave.vacted is not None or position.state.moving is not None:
+        return T("an impulse of the Human Wave is being made: {afv} goes first between impulses (D14.331)",
+                 afv=wave.afv or "-")
+    return None
+
+
+def check_first(game: AslGame, position: Position, move: act.Move) -> act.Move:
+    """D14.331: ``move AFV HEX as afv-first``: the AFV no HW unit goes with any more finishes its MPh first,
+    while the wave waits (the other order being the wave's end first, ``release``)."""
+    wave = hw.wave_of(game, position.state)
+    if wave is None or wave.afv is None or position.phase.id != "MPh":
+        raise IllegalAction(T("no Human Wave moves with an AFV now"), "D14.331")
+    afv = position.units.get(wave.afv)
+    if afv is None or afv.hex is None or afv.has("wreck") or tuple(move.units) != (afv.id,) \
+            or move.path != (afv.hex,):
+        raise IllegalAction(T("name the wave's AFV and its hex: move {afv} HEX as afv-first", afv=wave.afv),
+                            "D14.331")
+    why = _may_go_first(game, position, wave)
+    if why is not None:
+        raise IllegalAction(why, "D14.331")
+    return act.Move(move.units, move.path, None, FIRST)
+
+
+def go_first(game: AslGame, position: Position, move: act.Move) -> State:
+    """D14.331: the wave's MPh is suspended; the AFV goes on with its own MPh, with the MP it has left
+    (non-stopped, as it went with the wave); nothing moves yet."""
+    state = position.state
+    wave = hw.wave_of(game, state)
+    assert wave is not None and wave.afv is not None
+    state = state.replace(moved=tuple(u for u in state.moved if u != wave.afv))
+    return state.replace(game=game.gstate(state).replace(hw=dataclasses.replace(wave, afv_first=True)))
+
+
+def first_offer(game: AslGame, position: Position) -> list[act.Move]:
+    """The declaration, offered on the page while it may be made (D14.331)."""
+    wave = hw.wave_of(game, position.state)
+    if wave is None or wave.afv is None or wave.afv not in position.units:
+        return []
+    afv = position.units[wave.afv]
+    if afv.hex is None or afv.has("wreck") or _may_go_first(game, position, wave) is not None:
+        return []
+    return [act.Move((afv.id,), (afv.hex,), None, FIRST)]
+
+
 def release(state: State, wave: hw.Wave | None) -> State:
     """D14.331: the wave is over, so the AFV that paused while it finished (or moved with it to its end)
-    finishes its own MPh with the MP it has left."""
-    if wave is None or wave.afv is None or wave.afv not in state.units:
+    finishes its own MPh with the MP it has left; one that went first has finished it."""
+    if wave is None or wave.afv is None or wave.afv not in state.units or wave.afv_first:
         return state
     return state.replace(moved=tuple(u for u in state.moved if u != wave.afv))
 
 
 __all__ = [
+    "FIRST",
     "after_entry",
+    "afv_mp",
     "afv_target",
+    "ahead",
     "bar_alone",
     "bind",
     "check",
+    "check_first",
+    "check_shot",
     "end_entry",
     "entered",
+    "first_offer",
     "generate",
+    "go_first",
+    "is_first",
     "joint",
     "joint_mf",
     "moves",
+    "next_shot",
     "parted",
     "release",
+    "shot_targets",
+    "shots",
     "window_hex",
 ]

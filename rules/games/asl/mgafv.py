@@ -107,6 +107,15 @@ def halvings(game: AslGame, position: Position, mg: UnitState, owner: UnitState,
     return [label for label, _ in steps if str(getattr(label, "msgid", label)).startswith("x1/2")]
 
 
+def _wave_afv(game: AslGame, position: Position) -> tuple[str, ...]:
+    """D14.33, D14.32: at a Human Wave's impulse's end its AFV is a moving target too, if it spent MP in
+    it."""
+    from hexmate.rules.games.asl import hw, hwaa
+
+    afv = hwaa.afv_target(game, position)
+    return (afv.id,) if afv is not None and hw.in_impulse(game, position) else ()
+
+
 def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
     """A9.61: one MG, alone, at one named AFV within its normal range, with no FP halving."""
     from hexmate.rules.games.asl import fire as asl_fire
@@ -133,7 +142,7 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
     asl_fire.check(game, position, act.Fire((mid,), fire.target))  # who may fire now, LOS, SW use (A7, A9)
     if position.phase.id == "MPh":
         moving = position.state.moving
-        if moving is None or vid not in moving.units:
+        if (moving is None or vid not in moving.units) and vid not in _wave_afv(game, position):
             raise IllegalAction(T("Defensive First Fire is at a moving unit in the hex it has just entered"),
                                 "A8.1")
     assert owner.hex is not None
@@ -414,7 +423,8 @@ def generate(game: AslGame, position: Position) -> Iterator[act.Action]:
             and not u.has("wreck") and vtype(u).armored]
     if position.phase.id == "MPh":
         moving = position.state.moving
-        afvs = [u for u in afvs if moving is not None and u.id in moving.units]
+        wave = _wave_afv(game, position)  # D14.33
+        afvs = [u for u in afvs if moving is not None and (u.id in moving.units or u.id in wave)]
     mgs = [u for u in position.units.values() if u.side == side and u.type == au.SW
            and u.values.get("sw") == "mg" and u.carrier in position.units]
     for mg in sorted(mgs, key=lambda u: u.id):

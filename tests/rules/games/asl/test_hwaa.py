@@ -23,7 +23,9 @@ from tests.rules.games.conftest import ASL_COUNTERS, scenario_dict, small_map
 from .test_hw import SIDES, russians
 
 COUNTERS = {**ASL_COUNTERS, "t": {"type": "vehicle", "vehicle": "demo-t-r"},
-            "pz": {"type": "vehicle", "vehicle": "demo-pz-g"}}
+            "pz": {"type": "vehicle", "vehicle": "demo-pz-g"},
+            "HMG": {"type": "sw", "sw": "mg", "nationality": "german", "fp": 6, "range": 12, "rof": 2,
+                    "breakdown": 12, "repair": 2, "pp": 4}}
 TANK = {"id": "a-t", "counter": "t", "side": "a", "hex": "P1", "markers": ["vca4"]}
 TARGET = {"id": "b-1", "counter": "4-6-7", "side": "b", "hex": "P9"}
 P1 = "a-p10,a-p11"  # the two squads that begin the MPh beneath the tank
@@ -105,8 +107,8 @@ def test_d14_33_the_wave_and_one_afv_move_by_impulses_priced_apart() -> None:
 def test_d14_33_first_fire_at_the_impulse_end_may_take_the_afv_and_its_tem_covers_the_squads() -> None:
     """D14.32, D14.33: at impulse 1's end the German squad's fire at P2 shows the tank's +1 (D9.31: the squads
     went with it, Case J does not take it away); the German tank may fire at the Russian tank in P2, a hex
-    the last stack did not enter. The squad fires once at the HW units (their 1 MF): the tank's 2 MP give it
-    no 2nd shot at them (D14.33 example: a shot at the 2nd MP does not attack infantry that spent 1 MF)."""
+    the last stack did not enter. The squad has a shot at each MP/MF of the impulse: 2, for the tank's 2 MP,
+    though the squads spent 1 MF (D14.33 example: the 2nd shot is at the 2nd MP)."""
     pos = wave({"id": "b-pz", "counter": "pz", "side": "b", "hex": "P10", "markers": ["vca3"]})
     pos.push_text(f"move a-t,{P1} P1-P2 as armored-assault")
     for text in FIRST[:-1]:
@@ -116,13 +118,65 @@ def test_d14_33_first_fire_at_the_impulse_end_may_take_the_afv_and_its_tem_cover
     assert top is not None and (top.kind, top.rule) == ("react", "D14.32")
     legal = [a.text(pos.label) for a in pos.legal_actions]
     assert "fire b-pz at P2" in legal and "fire b-1 at P2" in legal
-    assert asl_fire.shots_allowed(pos) == 1  # D14.33 example: the squads' 1 MF; the AFV's 2 MP give none more
+    assert asl_fire.shots_allowed(pos) == 2  # D14.33 example: the squads' 1 MF, the AFV's 2 MP
     res = pos.resolve(pos.parse_action("fire b-1 at P2 dice 4,4"))
     lines = [(str(x.label), str(x.value)) for x in res.lines]
     assert ("Armored Assault with a-t (D9.31)", "+1") in lines
     pos.push_text("fire b-pz at P2")
     top = pos.decision
     assert top is not None and (top.then, top.subject, pos.label(top.target)) == ("vth", ("b-pz",), "P2")
+
+
+NEAR = {"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "P8"}  # 6 hexes from P2: SFF in normal range
+HMG = {"id": "b-mg", "counter": "HMG", "side": "b", "hex": "P8", "carrier": "b-2"}
+
+
+def near_wave() -> Position:
+    """The wave with the German squad (and its HMG) in P8, the nearest target: the row is P6-P10."""
+    return wave(NEAR, HMG, row="hexrow-p6-p7-p8-p9-p10")
+
+
+def test_d14_33_example_the_2nd_shot_is_at_the_afvs_2nd_mp_and_attacks_it_alone() -> None:
+    """D14.33 and its example: in impulse 1 the tank spent 2 MP (start + Open Ground), the squads with it
+    1 MF. The German squad's 1st shot at P2 attacks the squads and the tank, the squads with the tank's +1
+    (D9.31); its 2nd shot (Subsequent First Fire, A8.3) is at the 2nd MP: only the tank spent it, so it may
+    go at P2 only (not at O2, where HW units spent 1 MF), and it does not attack the squads there: no +1
+    for them, and a 1,1 (a KIA on the 2 FP column) leaves them standing."""
+    pos = near_wave()
+    pos.push_text(f"move a-t,{P1} P1-P2 as armored-assault")
+    for text in FIRST:
+        pos.push_text(text)
+    first = pos.resolve(pos.parse_action("fire b-2 at P2 dice 1,1"))
+    assert {"a-p10", "a-p11", "a-t"} <= set(first.results)
+    assert ("Armored Assault with a-t (D9.31)", "+1") in [(str(x.label), str(x.value)) for x in first.lines]
+    pos.push_text("fire b-2 at P2")
+    pos.push_text("answer dice 5,6")  # no effect
+    assert pos.decision is not None and pos.decision.kind == "react"
+    with pytest.raises(IllegalAction, match=r"shot 2 at the Human Wave is at its MP 2: only a-t spent so "
+                                            r"many in this impulse, in P2 \(D14\.33\)"):
+        pos.push_text("fire b-2 at O2")
+    second = pos.resolve(pos.parse_action("fire b-2 at P2 dice 1,1"))
+    assert not {"a-p10", "a-p11"} & set(second.results)
+    assert "Armored Assault with a-t (D9.31)" not in [str(x.label) for x in second.lines]
+    pos.push_text("fire b-2 at P2")
+    pos.push_text("answer dice 1,1")
+    assert all(u in pos.units and not pos.units[u].has("broken") for u in P1.split(","))
+    with pytest.raises(IllegalAction, match=r"as many times as the MF they spent here \(2\)"):
+        pos.push_text("fire b-2 at P2")  # A9.2: no 3rd MP, no 3rd shot
+
+
+def test_d14_33_a_mg_afv_kill_attack_at_the_waves_afv_at_the_impulse_end() -> None:
+    """D14.32, D14.33 with A9.61: the tank that spent MP in the impulse is a moving target of the window at
+    its end, so the German HMG may make its AFV Kill attack at it, though the last stack to
+    move was not it."""
+    pos = near_wave()
+    pos.push_text(f"move a-t,{P1} P1-P2 as armored-assault")
+    for text in FIRST:
+        pos.push_text(text)
+    assert pos.parse_action("fire b-mg.kill.a-t at P2") in pos.legal_actions
+    pos.push_text("fire b-mg.kill.a-t at P2")
+    top = pos.decision
+    assert top is not None and (top.rule, top.subject) == ("A9.6", ("b-mg",))
 
 
 def test_d14_331_with_no_hw_unit_left_with_it_the_afv_waits_for_the_wave() -> None:
@@ -144,6 +198,53 @@ def test_d14_331_with_no_hw_unit_left_with_it_the_afv_waits_for_the_wave() -> No
     assert pos.units["a-t"].has("motion") and armour.spent_of(pos.units["a-t"]) == 2
     passing(pos, "move a-t P2-P3-P4")
     assert pos.label(pos.units["a-t"].hex) == "P4"
+
+
+def test_d14_331_the_other_order_the_afv_finishes_its_mph_first_while_the_wave_waits() -> None:
+    """D14.331's other order: in impulse 2 both squads leave the tank; once that impulse is over the player
+    declares that the tank finishes its MPh first (offered on the page). The wave waits: no HW unit moves
+    until the tank has. The tank, non-stopped, pays 1 MP an Open Ground hex (D2.1): P2-P3-P4 takes its MP
+    from 2 to 4 of 16. Then the wave goes on to its end, and the tank, done, is not freed again."""
+    pos = wave()
+    pos.push_text(f"move a-t,{P1} P1-P2 as armored-assault")
+    the_rest(pos, *FIRST)
+    pos.push_text(f"move {P1} P2-P3")
+    assert "move a-t P2 as afv-first" not in [a.text(pos.label) for a in pos.legal_actions]
+    the_rest(pos, *SECOND)
+    assert "move a-t P2 as afv-first" in [a.text(pos.label) for a in pos.legal_actions]
+    with pytest.raises(IllegalAction, match=r"declare that it finishes its MPh first while the wave waits "
+                                            r"\(move a-t P2 as afv-first\)"):
+        pos.push_text("move a-t P2-P3")
+    pos.push_text("move a-t P2 as afv-first")
+    assert state_of(pos).afv_first and pos.label(pos.units["a-t"].hex) == "P2"  # nothing moved
+    with pytest.raises(IllegalAction, match=r"the Human Wave waits while a-t finishes its MPh \(D14\.331\)"):
+        pos.push_text("move a-o10,a-o11 O3-O4")
+    passing(pos, "move a-t P2-P3-P4")
+    assert armour.spent_of(pos.units["a-t"]) == 4
+    while pos.decision is not None:  # D2.11, D2.13: its facing kept, its move over
+        pos.push_text("answer " + pos.decision.choices[0])
+    assert pos.label(pos.units["a-t"].hex) == "P4" and "a-t" in pos.state.moved
+    passing(pos, "move a-o10,a-o11 O3-O4")  # the wave goes on
+    while hw.wave_of(game(pos), pos.state) is not None:
+        step_on(pos)
+    with pytest.raises(IllegalAction, match=r"already moved"):
+        pos.push_text("move a-t P4-P5")
+
+
+@pytest.mark.parametrize(("first", "match"), [
+    # the squads still go with the tank: it moves in the wave's impulses
+    ((), r"HW units go with a-t: it moves with the wave's impulses \(D14\.331\)"),
+    # mid-impulse: the squads left it in impulse 2, whose other stacks have still to move
+    ((f"move {P1} P2-P3",), r"an impulse of the Human Wave is being made: a-t goes first between impulses"),
+])
+def test_d14_331_when_the_afv_may_not_go_first(first: tuple[str, ...], match: str) -> None:
+    pos = wave()
+    pos.push_text(f"move a-t,{P1} P1-P2 as armored-assault")
+    the_rest(pos, *FIRST)
+    for text in first:
+        passing(pos, text)
+    with pytest.raises(IllegalAction, match=match):
+        pos.push_text("move a-t P2 as afv-first")
 
 
 @pytest.mark.parametrize(("first", "then", "match"), [
