@@ -21,6 +21,8 @@ def overrun_by_truck(make_position: Any, *markers: str) -> Position:
              {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "D5", "markers": list(markers)}]
     pos: Position = make_position("asl", units, "MPh", counters=TRUCK)
     pos.push_text("move a-tr C5-D5")
+    while pos.decision is not None and pos.decision.kind == "react":  # D7.1: Defensive First Fire first
+        pos.push_text("answer pass")
     top = pos.decision
     assert top is not None and top.then == overrun.OVR
     pos.push_text("answer dice 6,6")  # the OVR misses
@@ -109,6 +111,8 @@ def _loaded_truck(make_position: Any) -> Position:
              {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "D5"}]
     pos: Position = make_position("asl", units, "MPh", counters=TRUCK)
     pos.push_text("move a-tr C5-D5")
+    while pos.decision is not None and pos.decision.kind == "react":  # D7.1: Defensive First Fire first
+        pos.push_text("answer pass")
     pos.push_text("answer dice 6,5")
     while pos.decision is not None and pos.decision.then != OFFER:
         pos.push_text("answer pass" if pos.decision.kind == "react" else "answer dice 6,6")
