@@ -77,7 +77,7 @@ def resume(game: AslGame, position: Position, dec: Decision, answer: act.Answer)
     unit = state.units[dec.subject[0]]
     vehicle = dec.arg("vehicle")
     n = nations.paatc_tc(position, unit)  # A19.34, A19.3, A25.65, A25.81, A25.91
-    drm = am.leader_drm_for(unit, position.units_at(unit.hex) if unit.hex is not None else [])
+    drm = am.leader_drm_for(unit, position.units_at(unit.hex) if unit.hex is not None else [], position)
     plus = commissar.bonus(state.units.values(), unit)  # A25.221: a commissar's +1 morale
     ok = am.task_check(unit, (answer.dice[0], answer.dice[1]), n=n, drm=drm, bonus=plus)
     morale = min(10, au.unit_morale(unit) + plus)

@@ -147,7 +147,7 @@ def _leader_lost(position: Position, state: State, leader: UnitState) -> State:
     view = position.at(state)
     was = position.units.get(leader.id, leader)  # aboard what he was (D6.651, D15.55)
     others = mounted.lose_leader_to(view, was, others)  # D6.651: aboard, only his vehicle's units
-    checks = [mc(view, uid, n, "A10.2") for uid, n in am.llmc(leader, others) if uid in state.units]
+    checks = [mc(view, uid, n, "A10.2") for uid, n in am.llmc(leader, others, view) if uid in state.units]
     return _below_attack(state, *checks) if checks else state
 
 
@@ -156,7 +156,8 @@ def _leader_broke(position: Position, state: State, leader: UnitState) -> State:
     others = _loss_group(position, state, leader)
     view = position.at(state)
     others = mounted.lose_leader_to(view, leader, others)  # D6.651: aboard, only his vehicle's units
-    checks = [mc(view, uid, n, "A10.2", "lltc") for uid, n in am.lltc(leader, others) if uid in state.units]
+    checks = [mc(view, uid, n, "A10.2", "lltc") for uid, n in am.lltc(leader, others, view)
+              if uid in state.units]
     return _below_attack(state, *checks) if checks else state
 
 
@@ -314,7 +315,7 @@ def resume_mc(game: AslGame, position: Position, decision: Decision, answer: act
         return state
     counters = position.scenario.counters
     dice = answer.dice or ()
-    lead = am.leader_drm_for(unit, _helpers(position, state, unit))
+    lead = am.leader_drm_for(unit, _helpers(position, state, unit), position)
     if decision.rule == "A10.2":
         lead = 0  # A10.21: a LLMC takes the lost leader's reversed modifier only, no other leader's
     elr = nations.elr(position, unit)  # A25.12, A25.24, A25.31, A25.42: a fixed ELR
@@ -407,7 +408,7 @@ def resume_ptc(game: AslGame, position: Position, decision: Decision, answer: ac
     if unit is None:
         return state
     dice = answer.dice or ()
-    lead = am.leader_drm_for(unit, _helpers(position, state, unit))
+    lead = am.leader_drm_for(unit, _helpers(position, state, unit), position)
     res = am.pin_task_check(unit, (dice[0], dice[1]), drm=lead,
                             bonus=commissar.bonus(state.units.values(), unit))  # A25.221
     if res.outcome == "pin":
@@ -642,7 +643,7 @@ def fpf_self_check(position: Position, state: State, units: Sequence[UnitState],
         if now is None or now.has("broken"):
             continue
         helpers = [u for u in state.units.values() if u.type == LEADER and u.id in {f.id for f in units}]
-        res = am.morale_check(now, dice, drm=am.leader_drm_for(now, helpers), ift=True,
+        res = am.morale_check(now, dice, drm=am.leader_drm_for(now, helpers, position), ift=True,
                               counters=position.scenario.counters,
                               bonus=commissar.bonus(state.units.values(), now))  # A25.221
         state = apply_morale(position, state, now, res)

@@ -53,12 +53,15 @@ def aboard(position: Position, targets: Sequence[UnitState], side: str) -> dict[
     return out
 
 
-def doomed(position: Position, target: Hex, side: str, column: int, final: int) -> dict[str, str]:
+def doomed(position: Position, target: Hex, side: str, column: int, final: int,
+           among: set[str] | None = None) -> dict[str, str]:
     """A7.308: the vehicles the attack's DR destroys or burns on the vehicle line (no more of them than the
-    column's largest KIA), by id: their passengers take no collateral attack (D.8)."""
+    column's largest KIA), by id: their passengers take no collateral attack (D.8). ``among``: in Defensive
+    First Fire, the moving units, the only ones attacked (A8.1)."""
     kill = unarmored.kill_number(position.charts.chart("ift_vehicle"), column)
     cap = unarmored.most_vehicles(position.charts.chart("ift"), column)
-    got = {t.id: unarmored.result(final, kill) for t in trucks(position, target, side)[:cap]}
+    hit = [t for t in trucks(position, target, side) if among is None or t.id in among]
+    got = {t.id: unarmored.result(final, kill) for t in hit[:cap]}
     return {tid: r for tid, r in got.items() if r in ("destroyed", "burning")}
 
 

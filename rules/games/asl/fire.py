@@ -134,6 +134,12 @@ def moving_targets(position: Position) -> list[UnitState]:
     if asl_hw.in_impulse(game, position):
         return asl_hw.first_fire_targets(game, position)
     out = [position.units[u] for u in moving.units if u in position.units]
+    from hexmate.rules.games.asl import unarmored
+
+    aside = {u.id: u for u in getattr(position.state.game, "aside", ())}  # armour.infantry_view's trucks
+    out += [aside[u] for u in moving.units if u in aside and u not in position.units]
+    trucks = {u.id for u in out if unarmored.target_of_small_arms(u)}  # A7.308: a moving unarmored vehicle
+    out += [u for u in position.units.values() if u.carrier in trucks and u.type != au.SW and u not in out]
     return out + [u for u in riders.bailing(position) if u not in out]  # D6.24: riders that bailed out
 
 
@@ -810,8 +816,13 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         groups.append((T("broken passengers of {vehicle}, as if CE", vehicle=vid),
                        T("aboard {vehicle}", vehicle=vid), units, False, as_ce))
     trucks = lone_trucks(position, fire.target, side) if level in (None, 0) else []
+    if phase == "MPh":  # A7.308, A8.1: Defensive First Fire is at the moving vehicle only
+        moving_ids = {u.id for u in moving_targets(position)}
+        trucks = [t for t in trucks if t.id in moving_ids]
     if trucks and not any(g[2] for g in groups):  # A7.308: the vehicle line alone needs the attack's column
-        groups.append((T("unarmored vehicles"), T("unarmored vehicles"), trucks, False, final))
+        # A4.6: FFNAM and FFMO are for moving infantry, not the vehicle; nor a TEM for infantry only
+        groups.append((T("unarmored vehicles"), T("unarmored vehicles"), trucks, False,
+                       final - first_fire_drm - infantry_only))
     for group_label, summary_label, group, concealed, final in groups:
         if not group:
             continue
@@ -875,8 +886,9 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
                                                  "(B25)"), "A22.6111"))
         axis = chart.axis("fp")
         col = fpw.column(axis, total, shift)
-        lost = {} if col is None or phase == "MPh" or group[0].carrier not in riding else collateral.doomed(
-            position, fire.target, side, int(axis.key_at(col)), final + first_fire_drm)
+        lost = {} if col is None or group[0].carrier not in riding else collateral.doomed(
+            position, fire.target, side, int(axis.key_at(col)), final,  # D.6, A4.6: no FFNAM/FFMO
+            among={u.id for u in moving_targets(position)} if phase == "MPh" else None)
         if col is not None and group[0].carrier in lost:  # D.8: none when the same DR destroys the vehicle
             lines.append(Line(T("IFT vs {group}", group=group_label),
                               T("{vehicle} is destroyed by the same DR on the {column} column: no collateral "

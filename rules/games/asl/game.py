@@ -2331,8 +2331,11 @@ class AslGame(Game):
             crews = vcrewhit.exposed(probe, moving.here, side, [])  # D5.31, D5.311: small arms at its crew
             walking = any(u in position.units and not armour.is_vehicle(position.units[u])
                           for u in moving.units[1:])  # D9.31: the infantry of an Armored Assault with it
-            return (bool(crews) or walking) and asl_fire.can_fire_at(self, armour.infantry_view(probe),
-                                                                     moving.here)
+            # A7.308, D6.7: a moving unarmored vehicle is a target of small arms on the vehicle line, its
+            # passengers (always exposed) of the General Collateral attack (D.8B)
+            truck = asl_unarmored.target_of_small_arms(position.units[moving.units[0]])
+            return (bool(crews) or walking or truck) and asl_fire.can_fire_at(
+                self, armour.infantry_view(probe), moving.here)
         if asl_hip.set_up(self, position, side):
             return True  # A12.32: a HIP unit may fire at any time; the window opens whatever it sees
         if any(True for _ in vmgfire.generate(probe)):
@@ -2675,10 +2678,12 @@ class AslGame(Game):
                     yield from vfire.generate(position)
                     yield from mgafv.generate(self, position)  # A9.61: a MG's AFV Kill attack
                     yield from vmgfire.generate(position)  # A8.1, D3.5: MGs named at the moving vehicle
-                    bailed = {u.hex for u in riders.bailing(position)}
-                    if bailed:  # D6.24: First Fire at its riders that bailed out
+                    ground = {u.hex for u in riders.bailing(position)}  # D6.24: riders that bailed out
+                    if asl_unarmored.target_of_small_arms(lead):  # A7.308, D6.7: small arms at a truck
+                        ground.add(state.moving.here)  # and, collaterally, its passengers (D.8B)
+                    if ground:  # First Fire from the ground at those
                         yield from (a for a in self._fire_from_ground(position)
-                                    if isinstance(a, act.Fire) and a.target in bailed)
+                                    if isinstance(a, act.Fire) and a.target in ground)
                 else:
                     yield from self._fire_from_ground(position)
                     yield from asl_hip.fire_options(self, position)  # A12.31: a HIP unit may fire

@@ -19,7 +19,7 @@ from hexmate.rules.charts import Chart, ChartPack, load_pack
 from hexmate.rules.errors import InvalidAction
 from hexmate.rules.games.asl import commissar, nations
 from hexmate.rules.games.asl import units as au
-from hexmate.rules.games.base import UnitState
+from hexmate.rules.games.base import Position, UnitState
 from hexmate.rules.scenario import CounterType
 from hexmate.rules.text import T
 
@@ -59,20 +59,24 @@ class MoraleResult:
     worse: bool = False  # a wound whose severity dr gets +1 (A10.31: hero's or berserk leader's Casualty MC)
 
 
-def allied(leader: UnitState, unit: UnitState) -> int:
-    """A10.7: +1 (a modifier one worse) when a leader helps an allied unit of another nationality: both
-    counters name their nationality and the names differ (a counter naming none fights as its side's); an SS
-    leader and a German unit are one nationality (A25.11, units.same_army), as Gurkha/ANZAC and British."""
-    return int(not au.same_army(leader, unit))
+def allied(leader: UnitState, unit: UnitState, position: Position | None = None) -> int:
+    """A10.7: +1 (a modifier one worse) when a leader helps an allied unit of another nationality; an SS
+    leader and a German unit are one nationality (A25.11), as Gurkha/ANZAC and British. With ``position``, a
+    counter naming no nationality fights as its side's (A4.12, nations.same_army: a British leader is one
+    worse for a squad of a side given as American); without it such a counter matches (units.same_army)."""
+    if position is None:
+        return int(not au.same_army(leader, unit))
+    return int(not nations.same_army(position, leader, unit))
 
 
-def leader_drm_for(unit: UnitState, present: Iterable[UnitState]) -> int:
+def leader_drm_for(unit: UnitState, present: Iterable[UnitState], position: Position | None = None) -> int:
     """A10.7/A10.22: the best modifier of a Good Order, unpinned friendly leader in the unit's Location helps
     its MC; a leader is never helped by himself, and only by a leader of higher morale (A10.22). The caller
     passes only the units allowed to help (A10.22: not a non-moving leader for a moving unit).
 
     A10.21, A10.72: one leader's modifier only, the owner's choice (the best for him); a non-zero one cannot
-    be refused when no other leader offers another, so a lone +1 leader's +1 applies."""
+    be refused when no other leader offers another, so a lone +1 leader's +1 applies. ``position``: see
+    ``allied``."""
     best: int | None = None
     if unit.has("berserk"):
         return 0  # A15.42: a berserk unit has no leadership's help
@@ -88,7 +92,7 @@ def leader_drm_for(unit: UnitState, present: Iterable[UnitState]) -> int:
             continue  # A25.24: never across partisans and the others
         if unit.type == "leader" and au.unit_morale(ldr) <= mine:
             continue
-        lead = au.leadership_of(ldr) + allied(ldr, unit)  # A10.7: one worse for an ally
+        lead = au.leadership_of(ldr) + allied(ldr, unit, position)  # A10.7: one worse for an ally
         best = lead if best is None else min(best, lead)
     return best or 0
 
@@ -196,12 +200,14 @@ def check_order(units: Iterable[UnitState]) -> list[UnitState]:
                                         0 if u.type in au.SMC else 1, -au.unit_morale(u), u.id))
 
 
-def llmc(leader: UnitState, others: Iterable[UnitState]) -> list[tuple[str, int]]:
+def llmc(leader: UnitState, others: Iterable[UnitState], position: Position | None = None
+         ) -> list[tuple[str, int]]:
     """A10.2: when a leader breaks or is eliminated, each friendly unit in his Location whose morale is lower
     than the leader's printed morale takes a Leader Loss MC, with the leader's modifier reversed as its DRM
     (an 8-0 gives an NMC, an 8-1 or a 9-1 a 1MC)."""
     printed = au.morale_of(leader.values, frozenset())
-    return [(u.id, max(0, -(au.leadership_of(leader) + allied(leader, u))))  # A10.7: an ally's one worse
+    # A10.7: an ally's one worse
+    return [(u.id, max(0, -(au.leadership_of(leader) + allied(leader, u, position))))
             for u in check_order(others)
             if u.id != leader.id and u.side == leader.side and u.hex == leader.hex
             and not commissar.is_commissar(u)  # A25.221: a commissar takes no LLMC...
@@ -209,11 +215,13 @@ def llmc(leader: UnitState, others: Iterable[UnitState]) -> list[tuple[str, int]
             and (au.unit_morale(u) < printed or _above_commissar(leader, u))]
 
 
-def lltc(leader: UnitState, others: Iterable[UnitState]) -> list[tuple[str, int]]:
+def lltc(leader: UnitState, others: Iterable[UnitState], position: Position | None = None
+         ) -> list[tuple[str, int]]:
     """A10.2: when a Good Order leader breaks, each unbroken friendly unit in his Location with a lower morale
     than his takes a Leader Loss TC (failure pins instead of breaking), his modifier reversed as its DRM."""
     printed = au.morale_of(leader.values, frozenset())
-    return [(u.id, max(0, -(au.leadership_of(leader) + allied(leader, u))))  # A10.7: an ally's one worse
+    # A10.7: an ally's one worse
+    return [(u.id, max(0, -(au.leadership_of(leader) + allied(leader, u, position))))
             for u in check_order(others)
             if u.id != leader.id and u.side == leader.side and u.hex == leader.hex and not u.has("broken")
             and pinnable(u) and not commissar.is_commissar(u)  # A25.221: a commissar takes no LLTC...

@@ -15,8 +15,9 @@ beside the units to tap for CC; the unit's owner rolls its IFT DR. The FP: the u
 (A7.21), halved when pinned (A7.8), halved as Area Fire when it is the unit's Subsequent First Fire (a First
 Fire counter, A8.3) or its Final Protective Fire (a Final Fire counter, A8.31, D7.221: its DR is then also
 its NMC; an FPF unit overrun by an unarmored vehicle with PRC must react, by CC or by this TPBF, D7.212,
-D7.221); no DRM (the vehicle gets no TEM here, A7.308's example). Afterwards the unit has a First Fire
-counter, or a Final Fire one if it had any, as after any Reaction Fire (D7.2).
+D7.221). The vehicle line reads the DR as modified for the vehicle (A7.308): the Location's TEM but a part
+that protects infantry only (the example's shellhole), the same Final DR its passengers take. Afterwards the
+unit has a First Fire counter, or a Final Fire one if it had any, as after any Reaction Fire (D7.2).
 
 The units aboard (a truck's passengers are always exposed, D6.7) take the same DR as a General Collateral
 attack on the same column, as if they were its only target (D.8B: the Location's TEM but one for infantry
@@ -111,15 +112,20 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     else:
         column = axis.key_at(col)
         kill = unarmored.kill_number(position.charts.chart("ift_vehicle"), int(column))
-        got = unarmored.result(original, kill)
-        said = T("{vehicle}: Final DR {final}, Kill number {kill}: {result}", vehicle=vehicle.id,
-                 final=original, kill=kill, result=unarmored.SAID[got])
-        lines.append(Line(T("Vehicle line"), said, "A7.308"))
-        if got not in ("destroyed", "burning") and vehicle.hex is not None:  # D.8: else none
-            # D6.7, D.8B: its passengers as if the only target: the TEM but one for infantry only, no FFMO
-            # nor FFNAM (D.6)
-            here = vehicle.hex
+        # A7.308: the DR as modified for the vehicle: the Location's TEM but one for infantry only
+        here = vehicle.hex
+        tem = 0
+        if here is not None:
             tem = asl_terrain.tem(position, here) - asl_terrain.infantry_only_tem(position, here)
+        if tem and here is not None:
+            terrain = T("target terrain ({terrain})", terrain=position.map.terrain(here))
+            lines.append(Line(terrain, f"{tem:+d}", "A7.308"))
+        got = unarmored.result(original + tem, kill)
+        said = T("{vehicle}: Final DR {final}, Kill number {kill}: {result}", vehicle=vehicle.id,
+                 final=original + tem, kill=kill, result=unarmored.SAID[got])
+        lines.append(Line(T("Vehicle line"), said, "A7.308"))
+        if got not in ("destroyed", "burning") and here is not None:  # D.8: else none
+            # D6.7, D.8B: its passengers as if the only target: the same TEM, no FFMO nor FFNAM (D.6)
             more, results, checks = collateral.general_aboard(position, state, vehicle, int(column),
                                                               original + tem)
             lines += more

@@ -310,7 +310,7 @@ def resume_paatc(game: AslGame, position: Position, decision: Decision, answer: 
     state = position.state
     owner = state.units[decision.subject[0]]
     n = nations.paatc_tc(position, owner)  # A19.34, A19.3, A25.65, A25.81, A25.91
-    drm = am.leader_drm_for(owner, position.units_at(owner.hex) if owner.hex is not None else [])
+    drm = am.leader_drm_for(owner, position.units_at(owner.hex) if owner.hex is not None else [], position)
     plus = commissar.bonus(state.units.values(), owner)  # A25.221: a commissar's +1 morale
     ok = am.task_check(owner, (answer.dice[0], answer.dice[1]), n=n, drm=drm, bonus=plus)
     morale = min(10, au.unit_morale(owner) + plus)

@@ -86,7 +86,7 @@ def working(position: Position, unit: UnitState, dice: tuple[int, ...]) -> tuple
         lines.append(Line(T("commissar in the Location: no other leader's DRM"), "+0", "A25.221"))
     elif helpers:
         # A10.71: the owner picks; A17.2: wounded +1; A10.7: +1 for an ally of another nationality
-        best = min(au.leadership_of(h) + am.allied(h, unit) for h in helpers)
+        best = min(au.leadership_of(h) + am.allied(h, unit, position) for h in helpers)
         drm += best
         lines.append(Line(T("leader in the Location"), f"{best:+d}", "A10.7"))
     else:

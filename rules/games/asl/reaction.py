@@ -197,7 +197,7 @@ def resume_paatc(position: Position, decision: Decision, answer: act.Answer) -> 
     vehicle = state.units[decision.arg("target")]
     unit = state.units[decision.subject[0]]
     n = nations.paatc_tc(position, unit)  # A19.34, A19.3, A25.65, A25.81, A25.91
-    drm = am.leader_drm_for(unit, position.units_at(unit.hex) if unit.hex is not None else [])
+    drm = am.leader_drm_for(unit, position.units_at(unit.hex) if unit.hex is not None else [], position)
     plus = commissar.bonus(state.units.values(), unit)  # A25.221: a commissar's +1 morale
     ok = am.task_check(unit, (answer.dice[0], answer.dice[1]), n=n, drm=drm, bonus=plus)
     morale = min(10, au.unit_morale(unit) + plus)

@@ -51,6 +51,8 @@ if TYPE_CHECKING:
 # rule): the LOS hindrance, a CX firer, a positive leadership DRM, an encircled or overstacked firer
 OUTSIDE = ("A6.7", "A4.51", "A7.53", "A7.7", "A5.12")
 IFT_LINE = "{fp} FP -> {column} column, final DR {final} -> {result}"
+COLUMN_LINES = (IFT_LINE, "{fp} FP -> {column} column, final DR {final}: read on the vehicle line",  # A7.308
+                "{vehicle} is destroyed by the same DR on the {column} column: no collateral attack")  # D.8
 
 
 @dataclass(frozen=True)
@@ -121,9 +123,12 @@ def outside_plus(resolution: Resolution) -> int:
 
 
 def highest_column(resolution: Resolution) -> int:
-    """A8.2: the highest IFT FP column any group of targets was attacked on (0: none)."""
+    """A8.2: the highest IFT FP column any group of targets was attacked on (0: none), a Kill DR at an
+    unarmored vehicle on the vehicle line included (A7.308), also when it destroyed the vehicle and so made
+    no collateral attack on its passengers (D.8); a collateral attack is on that same column and adds none of
+    its own (D.8)."""
     cols = [int(str(line.value.facts["column"])) for line in resolution.lines
-            if isinstance(line.value, T) and line.value.msgid == IFT_LINE]
+            if isinstance(line.value, T) and line.value.msgid in COLUMN_LINES]
     return max(cols, default=0)
 
 

@@ -301,7 +301,7 @@ def resume_wp_nmc(game: AslGame, position: Position, decision: Decision, answer:
         state = state.with_unit(unit.revealed())
         unit = state.units[unit.id]
     leaders = [u for u in state.units.values() if u.type == "leader" and u.level == unit.level]
-    lead = am.leader_drm_for(unit, leaders)
+    lead = am.leader_drm_for(unit, leaders, position)
     drms = wp_nmc_drm(asl_terrain.tem(position, here), lead, dice[1], wpveh.ce_of(position, unit))
     res = am.morale_check(unit, (dice[0], dice[1]), n=0, drm=sum(d for _, d, _ in drms), ift=False,
                           counters=position.scenario.counters)

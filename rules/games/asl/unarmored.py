@@ -12,8 +12,9 @@ destroyed or immobilized it, only a better result of that dr (destroyed, or burn
 In play (``after_ift``): once an infantry attack at a Location holding infantry and unarmored vehicles is
 worked out (fire.py sets vehicles aside), each vehicle's result is added to the resolution; the units aboard
 took the General Collateral attack there, or none when the same DR destroys their vehicle (collateral.py,
-D.8). A TEM for infantry only (the example's shellhole) is not applied to the vehicle. Not built: a Location
-holding only unarmored vehicles (still refused as a target).
+D.8). A TEM for infantry only (the example's shellhole) is not applied to the vehicle. In Defensive First
+Fire only the moving vehicle is read on the vehicle line (A7.308, A8.1), without the FFNAM/FFMO that are for
+moving infantry (A4.6); its passengers take no FFNAM/FFMO either (D.6).
 
 >>> result(7, 7), result(3, 7), result(6, 7), result(8, 7)
 ('immobilized', 'burning', 'destroyed', 'none')
@@ -98,6 +99,22 @@ def _drm_and_tem(position: Position, target: Hex, resolution: Resolution) -> tup
     return None if drm is None else (drm, tem or 0)
 
 
+def _first_fire_drm(resolution: Resolution) -> int:
+    """A4.6: the FFNAM and FFMO of a Defensive First Fire (-1 each, from its worked lines): for moving
+    infantry only, never for the vehicle."""
+    return sum(int(str(line.value)) for line in resolution.lines
+               if line.rule in ("A4.6", "A4.34", "A4.132") and str(line.value) == "-1")
+
+
+def _moving_vehicles(position: Position) -> set[str] | None:
+    """A8.1: in the MPh, the ids of the vehicles moving now (Defensive First Fire attacks only them); None
+    outside the MPh (A7.308: the attack affects every vehicle of the Location)."""
+    if position.phase.id != "MPh":
+        return None
+    moving = position.state.moving
+    return set(moving.units) if moving is not None else set()
+
+
 def _column_for(resolution: Resolution, vehicle: str, column: str) -> str:
     """The column of the attack on the units aboard ``vehicle`` (fire.py's own group: no A9.4 halving, which
     is for infantry only, the T-12.14a example), else the attack's."""
@@ -158,14 +175,16 @@ def _bare(vehicle: UnitState, hexes: list[Hex], coloured: int) -> bool:
 
 def after_ift(game: AslGame, position: Position, decision: Decision, answer: act.Answer,
               state: State) -> State:
-    """A7.308: outside Defensive First Fire, the attack's DR is read on the vehicle line for each unarmored
-    vehicle in the target Location (at most the column's largest KIA number of them), without a TEM for
-    infantry only (the A7.308 example's shellhole); A7.309: an Original 2 asks for the Unlikely Kill dr.
-    A9.51: a Spraying Fire does so in each of its two Locations, with that Location's own DRM and column.
-    A9.6: a MG's fire reads an AFV on the vehicle line too when its target facing is unarmored."""
+    """A7.308: the attack's DR is read on the vehicle line for each unarmored vehicle in the target Location
+    (in Defensive First Fire, the moving one only, A8.1; at most the column's largest KIA number of them),
+    without a TEM for infantry only (the A7.308 example's shellhole); A7.309: an Original 2 asks for the
+    Unlikely Kill dr. A9.51: a Spraying Fire does so in each of its two Locations, with that Location's own
+    DRM and column. A9.6: a MG's fire reads an AFV on the vehicle line too when its target facing is
+    unarmored."""
     resolution = state.resolution
-    if position.phase.id == "MPh" or decision.target is None or answer.dice is None or resolution is None:
+    if decision.target is None or answer.dice is None or resolution is None:
         return state
+    moving = _moving_vehicles(position)
     firer = position.units.get(decision.subject[0])
     side = firer.side if firer is not None else position.phasing
     original = sum(answer.dice)
@@ -176,13 +195,14 @@ def after_ift(game: AslGame, position: Position, decision: Decision, answer: act
         trucks = sorted((u for u in state.units.values() if u.hex == target and u.side != side
                          and armour.is_vehicle(u) and not u.has("wreck")
                          and (not armour.vtype(u).armored or _bare(u, bare_at, answer.dice[1]))
-                         and armour.vtype(u).movement != "motorcycle"),  # D15.5: fire is at the riders
+                         and armour.vtype(u).movement != "motorcycle"  # D15.5: fire is at the riders
+                         and (moving is None or u.id in moving)),  # A8.1: DFF is at the moving vehicle
                         key=lambda u: u.id)
         column = column_of(worked_lines)
         worked = _drm_and_tem(position, target, worked_lines)
         if not trucks or not column or worked is None:
             continue
-        final = original + worked[0] - worked[1]
+        final = original + worked[0] - worked[1] - _first_fire_drm(worked_lines)
         for truck in trucks[:most_vehicles(position.charts.chart("ift"), int(column))]:
             own = _column_for(worked_lines, truck.id, column)
             kill = kill_number(position.charts.chart("ift_vehicle"), int(own))

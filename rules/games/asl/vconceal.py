@@ -154,7 +154,7 @@ def check(position: Position, stack: list[UnitState], dice: tuple[int, ...]) -> 
     weakest = min(real, key=lambda u: (au.unit_morale(u), u.id))
     n = max(nations.paatc_tc(position, u) for u in real)
     here = weakest.hex
-    drm = am.leader_drm_for(weakest, position.units_at(here) if here is not None else [])
+    drm = am.leader_drm_for(weakest, position.units_at(here) if here is not None else [], position)
     final = total + n + drm
     return final <= au.unit_morale(weakest), final, au.unit_morale(weakest)
 

@@ -21,6 +21,8 @@ def overrun_by_truck(make_position: Any, *markers: str) -> Position:
              {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "D5", "markers": list(markers)}]
     pos: Position = make_position("asl", units, "MPh", counters=TRUCK)
     pos.push_text("move a-tr C5-D5")
+    while pos.decision is not None and pos.decision.kind == "react":  # D7.1: Defensive First Fire first
+        pos.push_text("answer pass")
     top = pos.decision
     assert top is not None and top.then == overrun.OVR
     pos.push_text("answer dice 6,6")  # the OVR misses
@@ -109,6 +111,8 @@ def _loaded_truck(make_position: Any) -> Position:
              {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "D5"}]
     pos: Position = make_position("asl", units, "MPh", counters=TRUCK)
     pos.push_text("move a-tr C5-D5")
+    while pos.decision is not None and pos.decision.kind == "react":  # D7.1: Defensive First Fire first
+        pos.push_text("answer pass")
     pos.push_text("answer dice 6,5")
     while pos.decision is not None and pos.decision.then != OFFER:
         pos.push_text("answer pass" if pos.decision.kind == "react" else "answer dice 6,6")
@@ -141,3 +145,32 @@ def test_d8_no_collateral_attack_when_the_tpbf_destroys_the_truck(make_position:
     assert res is not None and res.results == {"a-tr": "destroyed"}
     assert not any(line.rule == "D.8B" for line in res.lines)
     assert [d.then for d in pos.state.decisions if d.subject == ("a-sq",)] == ["vprc"]
+
+
+def _truck_into(make_position: Any, terrain: str) -> Position:
+    """The truck overruns the 4-4-7 in D5 of ``terrain``; its entry's rolls and windows passed, the OVR
+    missing (6,6), up to the defender's Reaction Fire offer; the squad's TPBF declared."""
+    units = [{"id": "a-tr", "counter": "truck", "side": "a", "hex": "C5", "markers": ["vca0"]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "D5"}]
+    pos: Position = make_position("asl", units, "MPh", counters=TRUCK, hexes={"D5": terrain})
+    pos.push_text("move a-tr C5-D5")
+    while pos.decision is not None and pos.decision.then != OFFER:
+        top = pos.decision
+        pos.push_text("answer pass" if top.kind == "react" else
+                      "answer dice 6,6" if top.then == overrun.OVR else "answer dice 1,1")  # D8.21: no bog
+    pos.push_text("answer tpbf-b-sq")
+    return pos
+
+
+def test_a7_308_the_truck_keeps_the_woods_tem_against_tpbf(make_position: Any) -> None:
+    """A7.308: the vehicle line reads the DR as modified for the vehicle: in woods (+1 TEM, not one for
+    infantry only) an Original DR one below the 12 column's Kill number is raised to it: immobilized, not
+    destroyed."""
+    pos = _truck_into(make_position, "woods")
+    kill = kill_for(pos, 12)
+    white = min(6, kill - 3)
+    pos.push_text(f"answer dice {white},{kill - 1 - white}")
+    res = pos.last_resolution
+    assert res is not None and res.results["a-tr"] == "immobilized"
+    assert f"a-tr: Final DR {kill}, Kill number {kill}: immobilized" in [str(x.value) for x in res.lines]
+
