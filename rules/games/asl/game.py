@@ -2301,6 +2301,9 @@ class AslGame(Game):
         bailed = {u.hex for u in riders.bailing(position) if u.hex is not None}
         if any(asl_fire.can_fire_at(self, armour.infantry_view(probe), h) for h in bailed):
             return True  # D6.24: First Fire at riders that bailed out (all MF spent, FFNAM)
+        bumped = {u.hex for u in asl_aa.bumped_targets(position) if u.hex is not None}
+        if any(asl_fire.can_fire_at(self, armour.infantry_view(probe), h) for h in bumped):
+            return True  # A12.15: First Fire at Armored Assault infantry bumped back where they stay
         if vmotion.candidates(position, side):
             return True  # D2.401: a vehicle may attempt Motion
         if street.choices(position, side):
@@ -2405,6 +2408,7 @@ class AslGame(Game):
         """A4.5: Double Time puts a CX counter on the movers; Assault Movement is remembered on them for the
         Defensive First Fire at them (A4.61: no FFNAM). A HIP unit is first placed under a "?" (A12.32)."""
         position = position.at(riders.moved_on(position.state))  # D6.24: bailed riders no longer moving
+        position = position.at(asl_aa.moved_on(position.state))  # A12.15: nor bumped AA infantry
         if ventry.claims(position, move):
             return ventry.begin(self, position, move)  # A2.51, D2.12: in Motion, its VCA, the entry hex
         if asl_arrival.claims(move):
@@ -2654,8 +2658,8 @@ class AslGame(Game):
                     yield from vfire.generate(position)
                     yield from mgafv.generate(self, position)  # A9.61: a MG's AFV Kill attack
                     yield from vmgfire.generate(position)  # A8.1, D3.5: MGs named at the moving vehicle
-                    bailed = {u.hex for u in riders.bailing(position)}
-                    if bailed:  # D6.24: First Fire at its riders that bailed out
+                    bailed = {u.hex for u in (*riders.bailing(position), *asl_aa.bumped_targets(position))}
+                    if bailed:  # D6.24: at riders that bailed out; A12.15: at AA infantry bumped
                         yield from (a for a in self._fire_from_ground(position)
                                     if isinstance(a, act.Fire) and a.target in bailed)
                 else:
@@ -2801,7 +2805,7 @@ class AslGame(Game):
                       *reaction.PHASE_END, vce.PLACED, vce.REMOVED,  # D5.33: one phase's CE changes
                       radioless.PASSED, radioless.FAILED,  # D14.23: one MPh's NTC
                       bicycle.BONUS, moto.THROUGH,  # D15.81: one MPh's road bonus; D15.43: no OVR
-                      riders.BAILING)  # D6.24: First Fire at them is over
+                      riders.BAILING, asl_aa.BUMPED)  # D6.24, A12.15: First Fire at them is over
             state = asl_berserk.end_of_mph(position, state)  # A15.46: no Known enemy in LOS after the charge
             state = asl_berserk.end_of_mph_markers(state)  # A15.431
             state = asl_bypass.end_of_phase(self, position.at(state))  # A12.151
