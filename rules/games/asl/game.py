@@ -670,6 +670,8 @@ class AslGame(Game):
                 for h, reach in reachable(position.map, start, dt_budget, cost).items():
                     if h != start and h not in out:
                         out[h] = act.Move(ids, tuple(reach.path), reach.cost, dt_mode)
+        for charge in cavcharge.for_group(self, position, units):  # A13.6: the Charge's target lit too
+            out.setdefault(charge.path[-1], charge)
         if any(u.level for u in units):  # A2.8: down the stairs first, unless walking on along the level
             out = asl_stairs.repriced(position.map, units, out, cost, budget)
         # A4.15: the Location of a lone known enemy SMC, overrun at twice the MF, ends the move
@@ -2717,7 +2719,6 @@ class AslGame(Game):
             yield from carriers.deploy_generate(position)  # D6.82
             yield from bicycle.generate(position)  # D15.81
             yield from cavalry.generate(self, position)  # A13.31
-            yield from cavcharge.generate(self, position)  # A13.6: a Charge, listed on the page
             yield from horsesplit.generate(position)  # A13.31: one rider off alone; A13.32: led counters
             yield from cyclesplit.generate(position)  # D15.44
             yield from motocapture.generate(self, position)  # D15.7
