@@ -55,9 +55,11 @@ def for_group(game: AslGame, position: Position, units: list[UnitState]) -> Iter
             continue
         move = act.Move(ids, tuple(reach.path), reach.cost, cavalry.CHARGE)
         try:
-            yield game.check(position, move)
+            checked = game.check(position, move)
         except IllegalAction:
             continue
+        if isinstance(checked, act.Move):
+            yield checked
 
 
 def listed(move: act.Move) -> bool:
