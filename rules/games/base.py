@@ -926,7 +926,8 @@ class Game:
         reactor = view.enemy_of(self.mover_side(view))
         if window is not None and self.can_react(view, reactor):
             left = len(moving.path) - 1 - moving.at
-            units, here = ", ".join(moving.units), view.label(moving.here)
+            # the units still moving after the entry (some may have stayed behind as it was made)
+            units, here = ", ".join(state.moving.units), view.label(moving.here)
             react = Decision(
                 "react", reactor,
                 T("{units} entered {hex}: fire at it now or pass; {left} more hex(es) to go", units=units,

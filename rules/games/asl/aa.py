@@ -49,11 +49,16 @@ their MPh ends there; the AFV goes on along the path declared (A12.4: a "?" does
 the infantry's MF already bound that path), meeting what is there as vconceal has it (A12.41). Not when it
 bypasses the hex (A12.151).
 
+The bumped infantry may draw Defensive First Fire where they stay (A12.15: the MF spent trying to enter count
+as spent there; A8.1): marked ``BUMPED``, they are moving targets (fire.moving_targets, ``bumped_targets``)
+in the reaction windows of the AFV's move, as riders bailing out are (D6.24), with FFNAM and, in Open
+Ground, FFMO, and without the AFV's +1 (it has left them); until the next move begins or the MPh ends.
+
 - With a Human Wave (D14.33, D14.331, D14.332): hwaa.py, one impulse at a time; ``bar_wave`` refuses the
   Cavalry Wave's for good (A13.62).
 
-Not built: the Defensive First Fire the bumped infantry may draw where they stay (A12.15: they are no longer
-moving; the fire phase's own rules apply).
+Not built: A12.15's trench or shellhole TEM that bumped infantry do not have against that First Fire (no
+Armored Assault starts in one here: the AFV would not be in it).
 """
 
 from __future__ import annotations
@@ -77,6 +82,7 @@ if TYPE_CHECKING:
 
 MODE = "armored-assault"
 PREFIX = "aa:"  # on each infantry unit for the Player Turn: "aa:<AFV id>" (D9.31)
+BUMPED = "aa_bump_ff"  # A12.15: bumped back, a First Fire target where they stay until the next move begins
 
 
 PART = "aapart"  # aapart<k>: on the AFV while its infantry are with it; they part on its hex k+1 (D9.31)
@@ -411,7 +417,8 @@ def bumped(game: AslGame, position: Position) -> State:
     for uid in people:
         unit = state.units[uid]
         if unit.concealed:  # A12.15: a unit bumped back loses its "?"
-            state = state.with_unit(unit.revealed())
+            unit = unit.revealed()
+        state = state.with_unit(unit.mark(BUMPED))  # A12.15, A8.1: First Fire may meet them where they stay
     if len(real) == 1:
         return state.with_unit(real[0].revealed())
     ids = tuple(u.id for u in real)
@@ -420,6 +427,20 @@ def bumped(game: AslGame, position: Position) -> State:
         T("Random Selection: name the concealed unit at {hex} that shows itself",
           hex=position.label(moving.here)),
         "A12.15", "bump_reveal", units=ids, subject=ids, target=moving.here))
+
+
+def bumped_targets(position: Position) -> list[UnitState]:
+    """A12.15, A8.1: the Armored Assault infantry bumped back during the move now under way, moving targets
+    of Defensive First Fire where they stay (the MF spent trying to enter count as spent there)."""
+    return sorted((u for u in position.units.values() if u.has(BUMPED) and u.side == position.phasing
+                   and u.hex is not None), key=lambda u: u.id)
+
+
+def moved_on(state: State) -> State:
+    """A12.15: a new move begins (or the MPh ends): the bumped infantry are no longer moving targets."""
+    for unit in [u for u in state.units.values() if u.has(BUMPED)]:
+        state = state.with_unit(unit.mark(remove=(BUMPED,)))
+    return state
 
 
 def infantry_with(state: State, moving: tuple[str, ...]) -> tuple[str, ...]:
@@ -486,5 +507,6 @@ def end_of_turn(state: State) -> State:
     return state
 
 
-__all__ = ["LED", "MODE", "bar_wave", "begin", "check", "claims", "covers", "end_of_turn", "generate",
-           "infantry_with", "led", "left_at_parting", "moves", "partner", "passenger_leader", "split"]
+__all__ = ["BUMPED", "LED", "MODE", "bar_wave", "begin", "bumped_targets", "check", "claims", "covers",
+           "end_of_turn", "generate", "infantry_with", "led", "left_at_parting", "moved_on", "moves",
+           "partner", "passenger_leader", "split"]

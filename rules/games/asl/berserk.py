@@ -33,9 +33,15 @@ every hex and than going round every obstacle) is made in several moves, each of
 where the route goes round an obstacle, a move as bypass ending in the obstacle it enters; the charge goes on
 after each with the MF left (``_mixed_moves``, ``Charge.mixed``, ``_stopped_charge``).
 
-Not here (said in the report): the LOS from half way round an
-obstacle (the retarget is worked out at the hexes entered); a retarget whose cheapest route is of the other
-kind than the move under way (it goes on in the move's kind). AFPh TPBF by a berserk unit is the fire
+A15.431 with A4.34, half way round an obstacle: the charge going round it sees from the vertices of the
+hexsides it goes along (bypass.sight, traced from each Known enemy's hex); a Known enemy closer than the
+target (in hexes, from the obstacle's hex it is in) that comes into LOS there becomes the target
+(``Charge.retarget_round``, in the lit routes and hex by hex). The step round the obstacle is one step here:
+the charge leaves it by the hex it was going to, and from there goes on to the new target (``off_course``
+stops the move there when its declared rest is no step of the new charge).
+
+Not here (said in the report): a retarget whose cheapest route is of the other kind than the move under way
+(it goes on in the move's kind). AFPh TPBF by a berserk unit is the fire
 module's ordinary TPBF.
 """
 
@@ -152,6 +158,7 @@ class Charge:
         self._routes: dict[Hex, dict[Hex, Cost]] = {}
         self._hexes: dict[Hex, dict[Hex, Cost]] = {}
         self._seen: dict[Hex, dict[Hex, int]] = {}
+        self._round_seen: dict[tuple[Hex, Hex, Hex], dict[Hex, int]] = {}
 
     def seen(self, here: Hex) -> dict[Hex, int]:
         """The Known enemies in LOS from ``here``, worked out once per hex for the whole search."""
@@ -264,6 +271,32 @@ class Charge:
             return targets
         near = min(seen.values())
         return tuple(sorted((h for h, r in seen.items() if r == near), key=_hex_key))
+
+    def retarget_round(self, came: Hex, o: Hex, leaves: Hex, targets: tuple[Hex, ...]) -> tuple[Hex, ...]:
+        """A15.431 with A4.34: half way round the obstacle of ``o`` (from ``came`` to ``leaves``) the charge
+        sees from the vertices of the hexsides it goes along; a Known enemy closer (in hexes, from ``o``, the
+        hex it is in) than the target that comes into LOS there becomes the target, the charge leaving the
+        obstacle by ``leaves`` as it was going (a step round an obstacle is one step here)."""
+        key = (came, o, leaves)
+        if key not in self._round_seen:
+            way = asl_bypass.route(self.position.map, came, o, leaves)
+            self._round_seen[key] = {} if way is None else {
+                e: distance(o, e) for e in sorted(self.enemy, key=_hex_key)
+                if e != o and asl_bypass.sight(self.position, e, way).seen}
+        now = min(distance(o, t) for t in targets)
+        seen = {h: r for h, r in self._round_seen[key].items() if r < now and leaves in self.route(h)}
+        if not seen:
+            return targets
+        near = min(seen.values())
+        return tuple(sorted((h for h, r in seen.items() if r == near), key=_hex_key))
+
+    def after_step(self, here: Hex, way: tuple[Hex, ...], targets: tuple[Hex, ...]) -> tuple[Hex, ...]:
+        """The targets once a step is made (A15.431): retargeted half way round an obstacle (``way`` of two
+        hexes), then at the hex entered."""
+        if len(way) > 1 and way[0] not in targets:
+            targets = self.retarget_round(here, way[0], way[1], targets)
+        b = way[-1]
+        return self.retarget(b, targets) if b not in targets else targets
 
     def steps(self, here: Hex, spent: Cost, targets: tuple[Hex, ...], mf: bool = True) -> list[Step]:
         """Each next step on a cheapest route to one of the targets that the MF left pay for (``mf``), with
@@ -393,8 +426,7 @@ def moves(
                     out[here] = act.Move(ids, path, _mf(spent), mode)
                 continue
             for way, step, keep in charge.steps(here, spent, ts):
-                b = way[-1]
-                nxt = charge.retarget(b, keep) if b not in keep else keep
+                nxt = charge.after_step(here, way, keep)
                 stack.append(((*path, *way), spent + step, nxt, rounded or len(way) > 1))
     return out
 
@@ -423,7 +455,7 @@ def _mixed_moves(charge: Charge, start: Hex, targets: tuple[Hex, ...], ids: tupl
             continue
         for way, step, kept in charge.steps(here, spent, ts):
             b = way[-1]
-            nxt = charge.retarget(b, kept) if b not in kept else kept
+            nxt = charge.after_step(here, way, kept)
             into = len(way) == 1 and m.terrain(b) in asl_bypass.OBSTACLES and b not in kept
             if (len(way) > 1 and kind == "n") or (into and kind == "b"):
                 if into:  # a move as bypass ends in the obstacle it enters
@@ -776,9 +808,14 @@ def entered(game: AslGame, position: Position, state: State) -> State:
     units, kept = got
     charge = Charge(game, view, units, kept.bypass, kept.mixed)
     targets = kept.targets
-    for h in (moving.path[moving.at - 1], moving.here):
-        if h not in targets and not _rounding(view, kept, h) and h not in charge.enemy:
+    for i in (moving.at - 1, moving.at):
+        h = moving.path[i]
+        if h in targets or h in charge.enemy:
+            continue
+        if not _rounding(view, kept, h):
             targets = charge.retarget(h, targets)
+        elif 0 < i < len(moving.path) - 1:  # A4.34: half way round it, from its vertices
+            targets = charge.retarget_round(moving.path[i - 1], h, moving.path[i + 1], targets)
     return _store(state, units, dataclasses.replace(kept, targets=targets))
 
 

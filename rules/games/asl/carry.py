@@ -82,11 +82,12 @@ def check_drop(position: Position, drop: act.Transfer) -> act.Transfer:
 
 def drop(position: Position, transfer: act.Transfer) -> State:
     """The SW stays in its Location, unpossessed, until recovered (A4.431, A4.44)."""
-    from hexmate.rules.games.asl import mphsw
+    from hexmate.rules.games.asl import mphsw, woundcarry
 
     sw = position.state.units[transfer.item]
     state = position.state.with_unit(dataclasses.replace(sw, carrier=None))
-    return mphsw.dropped(state, sw.carrier or "")  # A4.4: dropped after its move, the possessor may go on
+    state = mphsw.dropped(state, sw.carrier or "")  # A4.4: dropped after its move, the possessor may go on
+    return woundcarry.paused(state, sw.carrier or "")  # A17.2: with the wounded SMC it carries
 
 
 __all__ = ["DROP", "carried", "check_drop", "drop", "follow", "split", "with_carried"]

@@ -133,6 +133,8 @@ def moving_targets(position: Position) -> list[UnitState]:
     game = cast("AslGame", position.game)
     if asl_hw.in_impulse(game, position):
         return asl_hw.first_fire_targets(game, position)
+    from hexmate.rules.games.asl import aa
+
     out = [position.units[u] for u in moving.units if u in position.units]
     from hexmate.rules.games.asl import unarmored
 
@@ -140,7 +142,8 @@ def moving_targets(position: Position) -> list[UnitState]:
     out += [aside[u] for u in moving.units if u in aside and u not in position.units]
     trucks = {u.id for u in out if unarmored.target_of_small_arms(u)}  # A7.308: a moving unarmored vehicle
     out += [u for u in position.units.values() if u.carrier in trucks and u.type != au.SW and u not in out]
-    return out + [u for u in riders.bailing(position) if u not in out]  # D6.24: riders that bailed out
+    out += [u for u in riders.bailing(position) if u not in out]  # D6.24: riders that bailed out
+    return out + [u for u in aa.bumped_targets(position) if u not in out]  # A12.15: bumped, where they stay
 
 
 def where(position: Position, unit: UnitState) -> Hex | None:

@@ -468,7 +468,9 @@ class AslGame(Game):
 
         led = any(u.type == "leader" for u in units)
 
-        def one(u: UnitState) -> int:
+        dt_mf = 2 if mode in ("cx", woundcarry.DT_MODE) else 1 if mode == woundcarry.LATE_MODE else 0  # A4.5
+
+        def one(u: UnitState, dt_mf: int = dt_mf) -> int:
             base = self.mf(u)
             if u.has("berserk"):  # A15.431: 8 MF, which nothing else increases (no leader, no Double Time)
                 left = asl_berserk.go_left(u)  # A15.431: berserk mid-move, 8 less the MF it had spent
@@ -481,16 +483,20 @@ class AslGame(Game):
             same = au.same_army if position is None else functools.partial(nations.same_army, position)
             led_here = any(same(ldr, u) for ldr in leaders) or u.has(asl_aa.LED)
             mf = base + (2 if led_here and u.type in MMC else 0)
-            if mode in ("cx", woundcarry.DT_MODE):  # A4.5 (A17.2: carrying a wounded SMC too)
-                mf = min(mf + 2, 7 if u.values.get("class") == "conscript" else 8)
+            if dt_mf:  # A4.5 (A17.2: carrying a wounded SMC too; +1 declared late)
+                mf = min(mf + dt_mf, 7 if u.values.get("class") == "conscript" else 8)
             return mf - asl_smoke.mf_spent(u) - asl_mphsw.spent_before(u)  # A24.1; A4.44: a recovery's MF
 
         if state is not None:
             dt = [u.id for u in units] if mode == "cx" else []
             if woundcarry.is_carry(mode):  # A17.2: the wounded SMC ride as 5 PP on their carriers
                 walkers, pp = woundcarry.walkers(units), woundcarry.loads(units)
-                dt = [u.id for u in walkers] if mode == woundcarry.DT_MODE else []  # A4.5: the carriers'
+                dt = [u.id for u in walkers] if woundcarry.is_dt(mode) else []  # A4.5: the carriers'
                 computed = min(asl_portage.allowances(state, walkers, one, dt, pp).values())
+                if mode == woundcarry.LATE_MODE:  # A4.5's exception, A4.52: on the MF left of the move
+                    plain = functools.partial(one, dt_mf=0)
+                    before = min(asl_portage.allowances(state, walkers, plain, [], pp).values())
+                    return woundcarry.late_budget(units, computed, before)  # type: ignore[return-value]
                 return asl_mphsw.budget(units, computed)  # type: ignore[return-value]
             computed = min(asl_portage.allowances(state, units, one, dt).values())
             return asl_mphsw.budget(units, computed)  # type: ignore[return-value]  # A4.4: a move gone on with
@@ -499,7 +505,8 @@ class AslGame(Game):
     def check_mode(self, position: Position, units: list[UnitState], move: act.Move) -> None:
         """A way of moving declared with the move: Double Time (A4.5) or Assault Movement (A4.61)."""
         known = move.mode in ("", "cx", "assault", "exit", "dash", asl_recover.MODE, asl_scrounge.MODE,
-                              cavalry.GALLOP, cavalry.CHARGE, woundcarry.MODE, woundcarry.DT_MODE)
+                              cavalry.GALLOP, cavalry.CHARGE, woundcarry.MODE, woundcarry.DT_MODE,
+                              woundcarry.LATE_MODE)
         if not known and asl_bypass.declared(position, move.mode) is None:
             raise IllegalAction(
                 T(
@@ -522,7 +529,7 @@ class AslGame(Game):
                 ),
                 "A26.23",
             )
-        if move.mode in ("cx", woundcarry.DT_MODE):  # A4.5; A17.2: the carried wounded SMC does not walk
+        if move.mode == "cx" or woundcarry.is_dt(move.mode):  # A4.5; A17.2: the carried wounded do not walk
             for unit in (units if move.mode == "cx" else woundcarry.walkers(units)):
                 if unit.has("cx") or unit.has("no_dt") or unit.has("wounded"):
                     raise IllegalAction(
@@ -536,6 +543,7 @@ class AslGame(Game):
             asl_dash.check(position, units, move.path)  # A4.63
         if woundcarry.is_carry(move.mode):
             woundcarry.check(position.state, units)  # A17.2: a Good Order MMC carries a wounded SMC
+            woundcarry.check_late(units, move.mode)  # A4.5: +2 MF at the start, +1 once MF are spent
         if move.mode == asl_recover.MODE:
             asl_recover.check(position, units, move)  # A4.44: the hex named twice, a SW there
         bicycle.check_mode(units, move.mode)  # D15.81: no Assault Movement on bicycles
@@ -659,6 +667,16 @@ class AslGame(Game):
             for h, reach in reachable(position.map, start, carry, cost).items():
                 if h != start and h not in out:
                     out[h] = act.Move(ids, tuple(reach.path), reach.cost, woundcarry.MODE)
+            if woundcarry.may_double_time(units):  # A4.5: farther still, the carriers Double Timing
+                going_on = all(asl_mphsw.may_go_on(u) for u in units)
+                dt_mode = woundcarry.LATE_MODE if going_on else woundcarry.DT_MODE
+                dt_budget = self.group_budget(units, dt_mode, position.state, position=position)
+                dt_budget += bicycle.bonus(position, units)
+                for h, reach in reachable(position.map, start, dt_budget, cost).items():
+                    if h != start and h not in out:
+                        out[h] = act.Move(ids, tuple(reach.path), reach.cost, dt_mode)
+        for charge in cavcharge.for_group(self, position, units):  # A13.6: the Charge's target lit too
+            out.setdefault(charge.path[-1], charge)
         if any(u.level for u in units):  # A2.8: down the stairs first, unless walking on along the level
             out = asl_stairs.repriced(position.map, units, out, cost, budget)
         # A4.15: the Location of a lone known enemy SMC, overrun at twice the MF, ends the move
@@ -2316,6 +2334,9 @@ class AslGame(Game):
         bailed = {u.hex for u in riders.bailing(position) if u.hex is not None}
         if any(asl_fire.can_fire_at(self, armour.infantry_view(probe), h) for h in bailed):
             return True  # D6.24: First Fire at riders that bailed out (all MF spent, FFNAM)
+        bumped = {u.hex for u in asl_aa.bumped_targets(position) if u.hex is not None}
+        if any(asl_fire.can_fire_at(self, armour.infantry_view(probe), h) for h in bumped):
+            return True  # A12.15: First Fire at Armored Assault infantry bumped back where they stay
         if vmotion.candidates(position, side):
             return True  # D2.401: a vehicle may attempt Motion
         if street.choices(position, side):
@@ -2426,6 +2447,7 @@ class AslGame(Game):
         """A4.5: Double Time puts a CX counter on the movers; Assault Movement is remembered on them for the
         Defensive First Fire at them (A4.61: no FFNAM). A HIP unit is first placed under a "?" (A12.32)."""
         position = position.at(riders.moved_on(position.state))  # D6.24: bailed riders no longer moving
+        position = position.at(asl_aa.moved_on(position.state))  # A12.15: nor bumped AA infantry
         if ventry.claims(position, move):
             return ventry.begin(self, position, move)  # A2.51, D2.12: in Motion, its VCA, the entry hex
         if asl_arrival.claims(move):
@@ -2512,9 +2534,10 @@ class AslGame(Game):
         marker = {"cx": "cx", "assault": "assault", "exit": "exiting", "dash": asl_dash.MARKER,
                   asl_scrounge.MODE: asl_scrounge.MARKER,  # A20.552
                   woundcarry.MODE: woundcarry.MARKER}.get(mode)  # A17.2
-        if mode == woundcarry.DT_MODE:  # A4.5 with A17.2: the carriers Double Time; the carried are carried
+        if woundcarry.is_dt(mode):  # A4.5 with A17.2: the carriers Double Time; the carried are carried
+            late = (woundcarry.LATE,) if mode == woundcarry.LATE_MODE else ()  # A4.5: declared late, +1 MF
             for unit in units:
-                marks = ("cx",) if unit in woundcarry.walkers(units) else (woundcarry.MARKER,)
+                marks = ("cx", *late) if unit in woundcarry.walkers(units) else (woundcarry.MARKER,)
                 state = state.with_unit(state.units[unit.id].mark(*marks))
         if marker:
             for unit in units:  # not on the SW they carry (A4.43)
@@ -2572,6 +2595,8 @@ class AslGame(Game):
         if woundcarry.declared(movers):  # A17.2: the carry's allowance (A4.5: Double Timed, the carriers CX)
             dt = any(u.has("cx") for u in woundcarry.walkers(movers))
             cx = woundcarry.DT_MODE if dt else woundcarry.MODE
+            if any(u.has(woundcarry.LATE) for u in woundcarry.walkers(movers)):
+                cx = woundcarry.LATE_MODE  # A4.5: Double Time declared as the move went on
         budget = self.group_budget(movers, cx, state, position=position) if movers else 0  # A4.12
         budget += bicycle.bonus(position, movers) if movers else 0  # D15.81
         if moving.finished and isinstance(moving.cost, int | Fraction) and moving.cost > budget:
@@ -2678,10 +2703,11 @@ class AslGame(Game):
                     yield from vfire.generate(position)
                     yield from mgafv.generate(self, position)  # A9.61: a MG's AFV Kill attack
                     yield from vmgfire.generate(position)  # A8.1, D3.5: MGs named at the moving vehicle
-                    ground = {u.hex for u in riders.bailing(position)}  # D6.24: riders that bailed out
+                    ground = {u.hex for u in (*riders.bailing(position), *asl_aa.bumped_targets(position))}
                     if asl_unarmored.target_of_small_arms(lead):  # A7.308, D6.7: small arms at a truck
                         ground.add(state.moving.here)  # and, collaterally, its passengers (D.8B)
-                    if ground:  # First Fire from the ground at those
+                    if ground:  # First Fire from the ground at riders that bailed out (D6.24), AA infantry
+                        # bumped (A12.15) and a moving truck
                         yield from (a for a in self._fire_from_ground(position)
                                     if isinstance(a, act.Fire) and a.target in ground)
                 else:
@@ -2720,7 +2746,6 @@ class AslGame(Game):
             yield from carriers.deploy_generate(position)  # D6.82
             yield from bicycle.generate(position)  # D15.81
             yield from cavalry.generate(self, position)  # A13.31
-            yield from cavcharge.generate(self, position)  # A13.6: a Charge, listed on the page
             yield from horsesplit.generate(position)  # A13.31: one rider off alone; A13.32: led counters
             yield from cyclesplit.generate(position)  # D15.44
             yield from motocapture.generate(self, position)  # D15.7
@@ -2826,11 +2851,11 @@ class AslGame(Game):
             # D2.401: a Motion attempt once per enemy MPh; A4.33, A4.63: bypass and Dash end with it; D7.2
             remove = ("no_dt", "assault", "exiting", vmotion.TRIED, asl_dash.MARKER, asl_bypass.MARKER,
                       asl_scrounge.MARKER,  # A20.552: one Scrounge DR per hex per MPh
-                      woundcarry.MARKER,  # A17.2: the carry is that move's
+                      woundcarry.MARKER, woundcarry.LATE,  # A17.2: the carry is that move's
                       *reaction.PHASE_END, vce.PLACED, vce.REMOVED,  # D5.33: one phase's CE changes
                       radioless.PASSED, radioless.FAILED,  # D14.23: one MPh's NTC
                       bicycle.BONUS, moto.THROUGH,  # D15.81: one MPh's road bonus; D15.43: no OVR
-                      riders.BAILING)  # D6.24: First Fire at them is over
+                      riders.BAILING, asl_aa.BUMPED)  # D6.24, A12.15: First Fire at them is over
             state = asl_berserk.end_of_mph(position, state)  # A15.46: no Known enemy in LOS after the charge
             state = asl_berserk.end_of_mph_markers(state)  # A15.431
             state = asl_bypass.end_of_phase(self, position.at(state))  # A12.151

@@ -140,6 +140,9 @@ PHRASES: dict[str, T] = {
     "wreck": T("wreck (D10.1)"),
     "bailed": T("bailed out this phase: no more move or fire (D6.24)"),
     "bail_ff": T("bailed out during this move: a First Fire target, all its MF spent, FFNAM (D6.24)"),
+    "aa_bump_ff": T("bumped back from a concealed enemy in an Armored Assault: a First Fire target where it "
+                    "stays, its MF spent there (A12.15)"),
+    "dt_late": T("Double Time declared after spending MF while carrying: +1 MF at most (A4.5, A4.52)"),
     "routed_beneath": T("routed beneath its vehicle, whose crew is gone: its rout this phase (D6.1)"),
     "unloaded": T("unloaded this phase: keeps its vehicle's TEM though the vehicle moved (D9.3)"),
     "hazardous": T("forced out of its vehicle: Hazardous Movement this phase, -2 on attacks on it (A4.62)"),

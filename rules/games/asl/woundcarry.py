@@ -25,13 +25,24 @@ SMC routs on its own 3 MF (A10.5, A17.2: rout.rout_mf); a Good Order wounded lea
 unit (A10.711: stacked with it the whole RtPh) holds its rout to the ends within his 3 MF or a Low Crawl
 (rout.resume_leader), refused citing A17.2 when there are none.
 
-Not built: a conveyance's 4 MF (A4.11's reference is to vehicles and bicycles: D15.56 is game.mf's), and
-Double Time declared after MF are spent (A4.5's +1) with a carry.
+Double Time declared late (``as carry+cx1``, ``LATE_MODE``): A4.5's exception lets a unit declare it after
+spending MF, for 1 MF more, the usual limits standing. Here MF have been spent when the stack goes on with its
+move after a pause (a SW dropped or recovered, mphsw.py): the carriers become CX, and the MF left grow by what
+the Double Time adds to their allowance: 1 MF, up to 8 (A4.5), less the portage their IPC, 1 less when CX, now
+costs (A4.52), never below nought. A carrier's 5 PP are over any IPC, so that 1 MF is always taken back: late
+Double Time with a carry gives no MF, only the CX (the text's arithmetic, not a refusal). ``carry+cx`` on a
+stack going on is refused, naming ``carry+cx1``; ``carry+cx1`` on a fresh move, naming ``carry+cx``.
+
+On the pages (game.moves_for): where the carry is offered, the carry with Double Time is too, for the hexes
+only it reaches (``carry+cx`` on a fresh move, ``carry+cx1`` going on), when every carrier may Double Time.
+
+Not built: a conveyance's 4 MF (A4.11's reference is to vehicles and bicycles: D15.56 is game.mf's).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import units as au
@@ -40,12 +51,67 @@ from hexmate.rules.text import T
 
 MODE = "carry"
 DT_MODE = "carry+cx"  # A4.5 with A17.2: the carriers Double Time, the wounded SMC carried does not
+LATE_MODE = "carry+cx1"  # A4.5's exception with A17.2: the carriers' Double Time declared after MF are spent
 MARKER = "carried"  # on the wounded SMC carried in this MPh's move (A17.2)
+LATE = "dt_late"  # on the carriers whose Double Time was declared late in this MPh (A4.5: +1 MF)
 PP = 5  # A17.2: a wounded SMC carried counts 5 PP
 
 
 def is_carry(mode: str) -> bool:
-    return mode in (MODE, DT_MODE)
+    return mode in (MODE, DT_MODE, LATE_MODE)
+
+
+def is_dt(mode: str) -> bool:
+    """A4.5 with A17.2: a carry whose carriers Double Time, declared at the start or late."""
+    return mode in (DT_MODE, LATE_MODE)
+
+
+def may_double_time(units: Sequence[UnitState]) -> bool:
+    """A4.5: every unit walking in the carry (all but the wounded carried) may Double Time."""
+    return not any(u.has("cx") or u.has("no_dt") or u.has("wounded") for u in walkers(units))
+
+
+def check_late(units: Sequence[UnitState], mode: str) -> None:
+    """A4.5: Double Time declared at the start of the move is ``carry+cx`` (+2 MF); after MF are spent, going
+    on after a pause, it is ``carry+cx1`` (+1 MF)."""
+    from hexmate.rules.games.asl import mphsw
+
+    going_on = bool(units) and all(mphsw.may_go_on(u) for u in units)
+    if mode == DT_MODE and going_on:
+        raise IllegalAction(T("MF are spent already: Double Time declared now gives 1 MF, as carry+cx1 "
+                              "(A4.5)"), "A4.5")
+    if mode == LATE_MODE and not going_on:
+        raise IllegalAction(T("no MF spent yet: Double Time declared at the start of the move is as carry+cx "
+                              "(A4.5)"), "A4.5")
+
+
+def paused(state: State, owner_id: str) -> State:
+    """A4.4 with A17.2: a carrier that drops a SW after its carry may go on (mphsw.dropped); the wounded SMC
+    it carries, and the rest of the stack that moved with them, go on with it (no one else has moved since:
+    their MF left are still known)."""
+    from hexmate.rules.games.asl import mphsw
+
+    owner = state.units.get(owner_id)
+    if owner is None or not owner.has(mphsw.PAUSE) or owner.hex is None:
+        return state
+    stack = [u for u in state.units.values() if u.hex == owner.hex and u.side == owner.side
+             and u.carrier is None and mphsw.mf_left(u) is not None]
+    if not any(u.has(MARKER) for u in stack):
+        return state
+    for unit in stack:
+        state = state.with_unit(unit.mark(mphsw.PAUSE))
+    return state
+
+
+def late_budget(units: Sequence[UnitState], late: int, plain: int) -> int | Fraction:
+    """A4.5's exception with A4.52: the MF left of the move gone on with, plus what Double Time declared now
+    adds to the carriers' allowance (``late`` with it, ``plain`` without), never less than nought."""
+    from hexmate.rules.games.asl import mphsw
+
+    left = [mphsw.mf_left(u) for u in units]
+    if not units or any(x is None for x in left):
+        return late
+    return min(x for x in left if x is not None) + max(0, late - plain)
 
 
 def wounded(units: Sequence[UnitState]) -> list[UnitState]:

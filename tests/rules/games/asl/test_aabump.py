@@ -7,6 +7,7 @@ import dataclasses
 from typing import Any
 
 from hexmate.rules.games import Position
+from hexmate.rules.games.asl import aa
 
 from .test_aa import board, unit
 from .test_armour import COUNTERS
@@ -82,3 +83,47 @@ def test_a12_15_dummies_do_not_bar_them(make_position: Any) -> None:
     pos.push_text("move a-pz,a-sq C5-D5-E5 as armored-assault")
     settle(pos)
     assert pos.label(pos.units["a-sq"].hex) == "E5" and pos.label(pos.units["a-pz"].hex) == "E5"
+
+
+def _to_window(pos: Position, at: str) -> None:
+    """Answer everything (vconceal's "?" revealed, no Overrun effect) up to the reaction window at ``at``."""
+    while pos.decision is not None:
+        top = pos.decision
+        if top.kind == "react" and top.target is not None and pos.label(top.target) == at:
+            return
+        pos.push_text(_answer(top.kind, top.choices))
+    raise AssertionError(f"no reaction window at {at}")
+
+
+def test_a12_15_the_bumped_squad_draws_first_fire_where_it_stays(make_position: Any) -> None:
+    """A12.15, A8.1: the MF the squad spent trying to enter D5 count as spent in C5, where it stays, so the
+    Russian 4-6-7 in H3 (range 5, 4 FP) may First Fire at it there in the window of the Panzer's entry into
+    D5: FFNAM -1 and, C5 being Open Ground, FFMO -1 (A4.6), and no Armored Assault +1, the Panzer having
+    gone on (D9.31). Original DR 4,3 = 7, Final DR 7 - 2 = 5 on the 4 FP column, at the squad alone."""
+    pos = board(make_position, {**unit("b-2", "4-6-7", "b", "D5"), "concealed": True})
+    pos.push_text("move a-pz,a-sq C5-D5-E5 as armored-assault")
+    _to_window(pos, "D5")
+    top = pos.decision
+    assert top is not None and "a-sq" not in top.prompt  # the squad stayed in C5: only the Panzer entered
+    fire = pos.parse_action("fire b-sq at C5")
+    assert fire in pos.legal_actions
+    pos.push_text("fire b-sq at C5 dice 4,3")
+    res = pos.last_resolution
+    assert res is not None
+    assert [(line.label, line.value) for line in res.lines if line.value in ("-1", "+1")] == [
+        ("First Fire at a moving unit (FFNAM)", "-1"), ("moving in Open Ground (FFMO)", "-1")]
+    assert "= 5" in next(line.value for line in res.lines if line.label == "Final DR")
+    assert set(res.results) == {"a-sq"}
+
+
+def test_a12_15_no_first_fire_at_them_once_the_next_move_begins(make_position: Any) -> None:
+    """A8.1: their MF were spent at the bump; once another unit's move begins, C5 is no moving target."""
+    pos = board(make_position, {**unit("b-2", "4-6-7", "b", "D5"), "concealed": True},
+                unit("a-sq2", "4-6-7", "a", "A1"))
+    pos.push_text("move a-pz,a-sq C5-D5-E5 as armored-assault")
+    settle(pos)
+    assert pos.units["a-sq"].has(aa.BUMPED)
+    pos.push_text("move a-sq2 A1-A2")
+    assert not pos.units["a-sq"].has(aa.BUMPED)
+    _to_window(pos, "A2")
+    assert pos.parse_action("fire b-sq at C5") not in pos.legal_actions

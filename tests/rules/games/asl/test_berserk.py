@@ -455,3 +455,24 @@ def test_a_charge_round_one_obstacle_and_into_another(make_position: Any) -> Non
     pos.push_text("move a-1 E4-D4")
     play_out(pos)
     assert pos.label(pos.units["a-1"].hex) == "D4"
+
+
+def test_a_closer_enemy_seen_half_way_round_an_obstacle_becomes_the_target(make_position: Any) -> None:
+    """A15.431 with A4.34: the 4-6-7 at D4 charges the nearest Known enemy it sees, I5 (5 hexes; H2, 4 hexes
+    off, is behind the woods of E4). The cheapest route goes round E4 (a cliff on D4-E5: the bypass costs
+    1 + 1 into F4). Half way round, at E4's vertex with E5 and F4, H2 comes into LOS, 3 hexes from E4 where
+    the unit is, against I5's 4: H2 becomes the target, though neither D4 nor F4 sees it (the woods of G4).
+    Lit: the charge to H2 only. Played as declared to I5, the move stops in F4, the hex it leaves E4 by, and
+    the charge goes on to H2 with 8 - 2 = 6 MF."""
+    cliff = [{"hex": "D4", "side": "SE", "features": ["cliff"]}]
+    pos = make_position("asl", [unit("a-1", "4-6-7", "a", "D4", "berserk"), unit("b-1", "4-6-7", "b", "I5"),
+                                unit("b-2", "4-6-7", "b", "H2")], "MPh", hexes={"E4": "woods", "G4": "woods"},
+                        hexsides=cliff)
+    assert set(lit(pos, "a-1")) == {"H2"}
+    pos.push_text("move a-1 D4-E4-F4-G5-H5-I5 as bypass")
+    play_out(pos)
+    assert pos.label(pos.units["a-1"].hex) == "F4" and pos.state.moving is None
+    assert set(lit(pos, "a-1")) == {"H2"}
+    pos.push_text(lit(pos, "a-1")["H2"])
+    play_out(pos)
+    assert pos.label(pos.units["a-1"].hex) == "H2"

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import rout, woundcarry
 from hexmate.rules.games.asl import units as au
@@ -118,3 +119,69 @@ def test_a10_711_an_unwounded_leader_goes_the_squads_6_mf(make_position: Any) ->
     assert top is not None and top.then == "rout"
     assert max(distance(h, pos.units["a-1"].hex) for h in top.hexes) == 6
     assert rout.rout_mf(pos.units["a-l"]) == 6
+
+
+LMG = {"id": "a-lmg", "counter": "LMG", "side": "a", "hex": "C1", "carrier": "a-1"}
+
+
+def _paused(make_position: Any, *extra: dict[str, Any]) -> Any:
+    """The 4-6-7 with its LMG (1 PP) carries its wounded 9-1 (5 PP) one Open Ground hex, C1-D1, and drops the
+    LMG there (A4.43: no MF): 4 + 2 - (6 - 3) = 3 MF, 1 spent, 2 left to go on with (A4.4, mphsw.py)."""
+    pos = _pos(make_position, "MPh", (), ("wounded",), LMG, *extra)
+    ids = ",".join(sorted(u for u in pos.units if u.startswith("a-")))
+    pos.push_text(f"move {ids} C1-D1 as carry")
+    pos.push_text("drop a-lmg")
+    return pos
+
+
+def test_a4_5_double_time_declared_late_with_a_carry_gives_no_mf(make_position: Any) -> None:
+    """A4.5's exception: declared after MF are spent, Double Time adds 1 MF, the usual limits standing; A4.52:
+    CX, the squad's IPC is 2, so its 5 PP now cost 3 MF, not 2: 4 + 2 + 1 - (5 - 2) = 4 = 4 + 2 - (5 - 3),
+    no MF gained: the 2 MF left stay 2. The squad is CX, the wounded 9-1 carried (not CX)."""
+    pos = _paused(make_position)
+    units = [pos.units["a-1"], pos.units["a-l"]]
+    assert pos.game.group_budget(units, woundcarry.LATE_MODE, pos.state) == 2
+    with pytest.raises(IllegalAction):
+        pos.push_text("move a-1,a-l D1-E1-F1-G1 as carry+cx1")  # 3 MF: one too many
+    pos.push_text("move a-1,a-l D1-E1-F1 as carry+cx1")
+    assert pos.label(pos.units["a-1"].hex) == "F1" and pos.label(pos.units["a-l"].hex) == "F1"
+    assert pos.units["a-1"].has("cx") and not pos.units["a-l"].has("cx") and pos.units["a-l"].has("carried")
+    assert not pos.units["a-1"].has("pinned")  # 2 MF within the allowance: no Minimum Move (A4.134)
+
+
+def test_a4_5_late_double_time_never_takes_mf_away(make_position: Any) -> None:
+    """A4.52 with A4.42: a healthy 8-0 lends the squad its 1 spare IPC; Double Timing, his IPC is 0 and he
+    lends none. After the drop the squad has 4 + 2 - (5 - 3 - 1) = 5 MF without Double Time and
+    4 + 2 + 1 - (5 - 2) = 4 with it: Double Time adds nothing then, and takes nothing either. The carry
+    had 4 + 2 - (6 - 3 - 1) = 4 MF, 1 spent: 3 left, and 3 with the late Double Time."""
+    pos = _paused(make_position, {"id": "a-m", "counter": "8-0", "side": "a", "hex": "C1"})
+    units = [pos.units["a-1"], pos.units["a-l"], pos.units["a-m"]]
+    assert pos.game.group_budget(units, woundcarry.MODE, pos.state) == 3
+    assert pos.game.group_budget(units, woundcarry.LATE_MODE, pos.state) == 3
+
+
+def test_a4_5_the_start_and_the_late_declarations_are_not_mixed(make_position: Any) -> None:
+    pos = _paused(make_position)
+    with pytest.raises(IllegalAction, match=r"carry\+cx1"):
+        pos.push_text("move a-1,a-l D1-E1 as carry+cx")  # MF spent: not +2 now
+    pos = _pos(make_position)
+    with pytest.raises(IllegalAction, match=r"as carry\+cx "):
+        pos.push_text("move a-1,a-l C1-D1 as carry+cx1")  # nothing spent yet: declared at the start
+
+
+def test_a4_5_the_table_offers_the_double_time_carry_beyond_the_carry(make_position: Any) -> None:
+    """Where the carry is offered, so is its Double Time: the carry reaches G1 (4 MF), with Double Time H1
+    (5 MF) too (A4.5, A17.2)."""
+    pos = _pos(make_position)
+    moves = [a for a in pos.legal_actions if isinstance(a, act.Move) and set(a.units) == {"a-1", "a-l"}]
+    carry = {pos.label(m.path[-1]) for m in moves if m.mode == woundcarry.MODE}
+    double = {m.path[-1] for m in moves if m.mode == woundcarry.DT_MODE}
+    labels = {pos.label(h) for h in double}
+    assert "G1" in carry and "H1" not in carry
+    assert "H1" in labels and "G1" not in labels
+    assert {distance(h, pos.units["a-1"].hex) for h in double} == {5}  # Open Ground: 1 MF a hex
+
+
+def test_a4_5_no_double_time_carry_offered_for_a_cx_carrier(make_position: Any) -> None:
+    pos = _pos(make_position, "MPh", ("cx",))
+    assert not [a for a in pos.legal_actions if isinstance(a, act.Move) and a.mode == woundcarry.DT_MODE]
