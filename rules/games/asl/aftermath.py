@@ -344,7 +344,8 @@ def apply_morale(position: Position, state: State, unit: UnitState, res: am.Mora
         repl = res.replaced
         if repl is not None and not (repl.disrupt and nations.never_disrupted(position, unit)):  # A19.12
             state, unit = _replace(counters, state, unit, repl)
-        if out == "casualty":  # A10.31: Casualty Reduction, then it breaks
+        # A10.31: Casualty Reduction, then it breaks; A19.13: a squad's Replacement is already its HS
+        if out == "casualty" and not (repl is not None and repl.reduced):
             state, reduced = _reduce(counters, state, unit)
             if reduced is None:
                 return state

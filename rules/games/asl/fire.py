@@ -713,12 +713,24 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         drms.append((T("Hazardous Movement (setting a DC)"), -2, "A23.7"))
     elif hazardous:
         drms.append((T("Hazardous Movement (forced out of its vehicle)"), -2, "A4.62"))
+    no_ff: list[Line] = []  # A4.6, D.6: why no FFNAM/FFMO is shown at all
     if phase == "MPh" and not cavalry.charging(people):  # A13.6: a Charge's attack is at its target
         moving = {u.id for u in moving_targets(position)}
         movers = [u for u in targets if u.id in moving]
         targets = movers  # A8.1: First Fire affects only the units that are moving
+        # A4.6, D.6: a moving truck is no moving infantry, nor are the units aboard it: no FFNAM/FFMO at all
+        carrying = sorted(t.id for t in lone_trucks(position, fire.target, side)
+                          if t.id in moving) if level in (None, 0) else []
+        aboard_only = bool(carrying) and all(u.carrier in carrying for u in movers)
+        for vid in carrying if aboard_only else ():
+            no_ff.append(Line(T("FFNAM/FFMO"), T("none for the moving vehicle {vehicle}", vehicle=vid),
+                              "A4.6"))
+            if any(u.carrier == vid for u in movers):
+                no_ff.append(Line(T("FFNAM/FFMO"), T("none for the units aboard {vehicle}", vehicle=vid),
+                                  "D.6"))
         # A7.83: pinned, no FFNAM/FFMO; D.6: nor for a moving vehicle's crew (no infantry moving)
-        if movers and not hazardous and snap is None and not any(u.has("pinned") for u in movers):  # A8.15
+        if movers and not aboard_only and not hazardous and snap is None \
+                and not any(u.has("pinned") for u in movers):  # A8.15
             # A4.61: Assault Movement has FFMO, no FFNAM (the AFV its infantry move with in an Armored
             # Assault, D9.31, is no walker: their Assault Movement is theirs alone)
             walkers = [u for u in movers if u.type != "vehicle"] or movers
@@ -740,6 +752,7 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     final = roll.total + drm
     for label, value, rule in drms:
         lines.append(Line(label, f"{value:+d}", rule))
+    lines += no_ff
     lines.append(Line(T("Original DR"), T("{white} white + {coloured} coloured = {total}", white=roll.white,
                                           coloured=roll.coloured, total=roll.total), "A.1"))
     lines.append(Line(T("Final DR"), f"{roll.total} {drm:+d} = {final}", "A7.3"))
@@ -897,10 +910,16 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
                               T("{vehicle} is destroyed by the same DR on the {column} column: no collateral "
                                 "attack", vehicle=group[0].carrier, column=axis.key_at(col)), "D.8"))
             continue
-        if group[0].carrier in riding:
-            said = T("General Collateral attack on {units}: Final DR {final}, without a TEM for infantry "
-                     "only, FFNAM or FFMO", units=", ".join(u.id for u in group), final=final)
+        if group[0].carrier in riding:  # D.8B: the DR as if they were the only target, less what isn't theirs
+            said = T("General Collateral attack on {units}: Final DR {final}",
+                     units=", ".join(u.id for u in group), final=final)
             lines.append(Line(group_label, said, "D.8B"))
+            if first_fire_drm:
+                lines.append(Line(group_label, T("no FFNAM/FFMO aboard a vehicle: {drm:+d} taken off",
+                                                 drm=-first_fire_drm), "D.6"))
+            if infantry_only:
+                lines.append(Line(group_label, T("no TEM for infantry only: {drm:+d} taken off",
+                                                 drm=-infantry_only), "A7.308"))
         if group is trucks and col is not None:  # A7.308: only the column and the Final DR count here
             lines.append(Line(T("IFT vs {group}", group=group_label),
                               T("{fp} FP -> {column} column, final DR {final}: read on the vehicle line",

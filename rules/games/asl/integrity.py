@@ -25,7 +25,9 @@ start with 10 squad-equivalents or less is the players' choice: the rule is opti
   rest is the Replacement's (ignored).
 - A16.12: MMC reinforcements raise the base by 10% (FRU) of their BPV as they enter the map (those of one
   Player Turn as one group, however many moves bring them); A16.3: the
-  Player Turn they come, the side may try to regain ELR at once (-1 per 10%, FRU, the base rose by).
+  Player Turn they come, the side may try to regain ELR at once (-1 per 10%, FRU, the base rose by). The
+  DRM is for the base's rise by the reinforcements, so the attempt waits until the last MMC due that Player
+  Turn has come on (A2.5: each must come on that turn) and counts them all, not the first move's alone.
   A16.3: armored reinforcements (an AFV of the scenario's reinforcements entering the map) give the same
   attempt, with no DRM of their own; one attempt a Player Turn, whatever brings it.
 - A16.2: the check's DR with cases A (+1 a Previous Integrity Loss), C (the best Good Order leader's modifier,
@@ -240,6 +242,14 @@ def hardened(before: Mapping[str, UnitState], after: Mapping[str, UnitState], si
     return False
 
 
+def _still_to_come(position: Position, side: str) -> bool:
+    """A16.3 with A16.12, A2.5: an MMC of the side due this Player Turn may still come on (a unit held off the
+    map at will, D16.8, is not waited for): the regain attempt waits for the last of them, so that its DRM
+    counts the whole Player Turn's reinforcements, not the first move's."""
+    return any(u.side == side and _mmc(u) and not u.has(asl_arrival.HELD)
+               for u in asl_arrival.waiting(position))
+
+
 def _turn(position: Position) -> str:
     return f"{position.turn}:{position.phasing}"
 
@@ -277,7 +287,10 @@ def after_play(game: AslGame, position: Position, state: State) -> State:
                 "roll", side, T("{side}'s Casualty Tally has reached its Integrity Base: roll the Integrity "
                                 "Check DR; 12 or more lowers its ELR (A16.2)", side=side),
                 "A16.2", CHECK, dice="DR", args=(("side", side), ("losses", str(case_a)))))
-        if (came or tanks) and (elr_lost_ or lost_so_far) and tried != _turn(position) and not checks:
+        if not came and came_turn == _turn(position):  # A16.3: the DRM is the whole Player Turn's group's
+            drm = am.reinforced_base(base - am.integrity_base(came_bpv), came_bpv)[1]
+        if (came or tanks) and (elr_lost_ or lost_so_far) and tried != _turn(position) and not checks \
+                and not _still_to_come(position.at(state), side):
             tried = _turn(position)  # A16.3: one attempt a Player Turn, by MMC or armored reinforcements
             asks.append(Decision(
                 "roll", side, T("{side} received reinforcements: roll the DR to regain ELR; 2 or less with "

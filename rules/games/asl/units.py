@@ -429,11 +429,13 @@ LEADER_LADDER = ("10-3", "10-2", "10-1", "10-0", "9-2", "9-1", "8-1", "8-0", "7-
 @dataclass(frozen=True)
 class Replacement:
     """What an ELR failure does (A19.12-A19.13): ``to`` the counters that replace the unit (broken), or
-    ``disrupt`` when nothing lower exists."""
+    ``disrupt`` when nothing lower exists. ``reduced``: the counters already include the Casualty Reduction of
+    a Casualty MC (A10.31 with A19.13: the squad becomes one broken HS), so none follows."""
 
     to: tuple[str, ...]
     disrupt: bool
     rule: str
+    reduced: bool = False
 
 
 def _ladder(nat: Nationality) -> tuple[str, ...]:
@@ -452,7 +454,9 @@ def replacement(unit: UnitState, counters: Mapping[str, CounterType], *, casualt
     None for the exempt (A19.11: crews, heroes, broken units). A squad with underscored morale becomes two
     broken HS, an underscored HS is Disrupted (unless the SSR set the ELR, A19.132); a leader drops one rank
     (9-2 to 9-1, 9-1 to 8-1); with nothing lower the unit is Disrupted (A19.12). A squad failing a Casualty
-    MC by more than its ELR becomes the lower-quality HS (A19.13, A10.31)."""
+    MC by more than its ELR becomes the lower-quality HS (A19.13, A10.31). An underscored squad has no
+    lower quality: A10.31 replaces it first (two broken HS) and then Casualty Reduces it, so one broken HS of
+    its own is left (the casualty stays a casualty)."""
     if unit.type == "crew" or is_hero(unit) or unit.has("broken"):  # A19.11 (a heroic leader too)
         return None
     if unit.values.get("leader_kind") == "commissar":
@@ -471,6 +475,8 @@ def replacement(unit: UnitState, counters: Mapping[str, CounterType], *, casualt
     if values.get("underscored_morale") and not ssr_elr:
         half = values.get("reduces_to")
         if unit.type == "squad" and isinstance(half, str) and half in counters:
+            if casualty:  # A10.31: replaced by two HS, then one of them is the casualty
+                return Replacement((half,), False, "A19.13, A10.31", reduced=True)
             return Replacement((half, half), False, "A19.13")
         return Replacement((), True, "A19.13")
     lower = values.get("replaced_by")
@@ -479,7 +485,7 @@ def replacement(unit: UnitState, counters: Mapping[str, CounterType], *, casualt
     if casualty and unit.type == "squad":
         half = counters[lower].values.get("reduces_to")
         if isinstance(half, str) and half in counters:
-            return Replacement((half,), False, "A19.13, A10.31")
+            return Replacement((half,), False, "A19.13, A10.31", reduced=True)
     rule = "A19.132" if ssr_elr and values.get("underscored_morale") else "A19.13"
     return Replacement((lower,), False, rule)
 

@@ -268,3 +268,23 @@ def test_a10_2_no_llmc_at_another_level(make_position: Any) -> None:
         else:
             break
     assert pos.units["b-l"].has("broken")
+
+
+def test_a19_13_a_casualty_mc_beyond_the_elr_leaves_a_lower_quality_broken_hs(make_position: Any) -> None:
+    """A19.13 (with A10.31): a 4-4-7 (morale 7, ELR 0) under a 2MC rolls an Original 12: final 14 fails by
+    7, more than its ELR: replaced by the lower-quality HS (the 4-3-6's 2-3-6), broken, not eliminated."""
+    pos = make(make_position, [("b-s", "4-4-7")], options={"elr": {"b": 0}})
+    pos.push_text("fire a-1 at C2 dice 2,2")  # 8 FP, DR 4: 2MC
+    pos.push_text("answer dice 6,6")
+    left = [(u.id, u.name, u.has("broken")) for u in pos.units.values() if u.side == "b"]
+    assert left == [("b-s", "2-3-6", True)]
+
+
+def test_a10_31_an_underscored_squad_beyond_its_elr_keeps_its_casualty(make_position: Any) -> None:
+    """A10.31 with A19.13: a 6-5-8 (underscored: ELR 5, A1.23) under a 2MC rolls an Original 12: final 14
+    fails by 6, more than 5: replaced by two broken 3-4-8 first, then Casualty Reduced: one broken 3-4-8."""
+    pos = make(make_position, [("b-s", "6-5-8")], options={"elr": {"b": 0}})
+    pos.push_text("fire a-1 at C2 dice 2,2")
+    pos.push_text("answer dice 6,6")
+    left = [(u.id, u.name, u.has("broken")) for u in pos.units.values() if u.side == "b"]
+    assert left == [("b-s", "3-4-8", True)]

@@ -321,3 +321,25 @@ def test_a16_11_a_split_squad_beside_a_reduced_one_in_one_action(make_position: 
     assert integrity.losses(before, deployed, "b", frozenset()) == (37, 0)
     replaced = {"b-1": half, "b-1/2": dataclasses.replace(half, id="b-1/2"), "b-2": two}
     assert integrity.losses(before, replaced, "b", frozenset()) == (0, 0)
+
+
+def test_a16_3_the_regain_drm_counts_the_whole_player_turns_reinforcements(make_position: Any) -> None:
+    """A16.3 with A16.12: b has lost an ELR level; its reinforcements of the turn, a 3-2-8 (12 BPV) and a
+    6-2-8 (41 BPV), come on by two moves. The first alone would raise the base 40 to 42 (5%: -1); the
+    attempt waits for the second, then counts the group: 10% (FRU) of 53 is 6, base 46, a 15% rise: -2
+    (the A16.12 example's -2 for its 41 BPV). 2+2 = 4 - 2 = 2 regains the level."""
+    units = [{"id": "b-r4", "counter": "3-2-8", "side": "b", "hex": "A4"},
+             {"id": "b-r5", "counter": "6-2-8", "side": "b", "hex": "A5"}]
+    plan = {f"b-r{i}": {"turn": 1, "hexes": [f"A{i}"]} for i in (4, 5)}
+    pos = make_position("asl", units, "MPh", counters=COUNTERS, first_side="b",
+                        options={**OPTIONS, "entry": plan, "elr": {"a": 3, "b": 2}})
+    pos = pos.at(integrity._put(pos.game, pos.state, ("b", 40, 0, 1, 1, "", "", 0)))
+    pos.push_text("move b-r4 A4 as enter")
+    assert integrity.books(pos.state, "b")[1] == 42
+    assert pos.decision is None or pos.decision.then != integrity.REGAIN  # the 6-2-8 is still to come
+    pos.push_text("move b-r5 A5 as enter")
+    assert integrity.books(pos.state, "b")[1] == 46
+    assert pos.decision is not None and pos.decision.then == integrity.REGAIN
+    assert pos.decision.arg("drm") == "-2"
+    pos.push_text("answer dice 2,2")
+    assert integrity.elr_lost(pos.state, "b") == 0

@@ -127,3 +127,33 @@ def test_d7_1_first_fire_at_an_overrunning_truck_comes_before_the_ovr(make_posit
     res = fire(pos, "2,4")
     assert "a-tr: Final DR 6, Kill number 7: destroyed" in _said(res, "A7.308")
     assert "b-sq" not in res.results and not pos.units["b-sq"].has("broken")
+
+
+def _worked(res: Any) -> list[tuple[str, str, str]]:
+    return [(str(line.label), str(line.value), line.rule) for line in res.lines]
+
+
+def test_a4_6_d6_the_lines_show_no_ffnam_or_ffmo_for_the_truck_and_its_hs(make_position: Any) -> None:
+    """A4.6, D.6: the truck moves into open ground (FFMO would apply to moving infantry there) with a HS
+    aboard; neither takes FFNAM nor FFMO, so no -1 line is printed and the Final DR is the Original 3 + 4 = 7
+    with no DRM, the one the vehicle line and the collateral attack use."""
+    pos = make(make_position)
+    to_d5(pos)
+    lines = _worked(fire(pos, "3,4"))
+    assert not any("(FFNAM)" in label or "(FFMO)" in label for label, _, _ in lines)
+    assert ("FFNAM/FFMO", "none for the moving vehicle a-tr", "A4.6") in lines
+    assert ("FFNAM/FFMO", "none for the units aboard a-tr", "D.6") in lines
+    assert ("Final DR", "7 +0 = 7", "A7.3") in lines
+    assert ("units aboard a-tr", "General Collateral attack on a-hs: Final DR 7", "D.8B") in lines
+    assert not any(rule == "D.6" and "taken off" in value for _, value, rule in lines)
+
+
+def test_a4_6_a_lone_truck_says_why_no_ffnam_and_nobody_aboard(make_position: Any) -> None:
+    """A4.6: the lone truck's Final DR 4 + 3 = 7 carries no FFNAM/FFMO and the lines say so, with no
+    passenger line (D.6) and no collateral attack (D.8B)."""
+    pos = make(make_position, passengers=False)
+    to_d5(pos)
+    lines = _worked(fire(pos, "4,3"))
+    assert ("FFNAM/FFMO", "none for the moving vehicle a-tr", "A4.6") in lines
+    assert ("Final DR", "7 +0 = 7", "A7.3") in lines
+    assert not any(rule in ("D.6", "D.8B") for _, _, rule in lines)
