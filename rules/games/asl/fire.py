@@ -40,6 +40,7 @@ from hexmate.rules.games.asl import (
     vheight,
     vmg,
 )
+from hexmate.rules.games.asl import bump as asl_bump
 from hexmate.rules.games.asl import bypass as asl_bypass
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import dash as asl_dash
@@ -642,6 +643,12 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         tem = 0
     if snap is not None:  # A8.15 (C.5C): none of the target hex's TEM at the hexside, but walls and hedges
         tem, bypassed, views, road_from = 0, None, [], None
+    # A12.15: units bumped back into a shellhole claim no shellhole TEM against the First Fire there
+    denied = asl_bump.denied_tem(position, [u for u in moving_targets(position) if u.hex == fire.target],
+                                 fire.target) if phase == "MPh" and snap is None else 0
+    if denied:
+        tem -= denied
+        drms.append((T("no shellhole TEM: bumped back into it by a concealed enemy"), 0, "A12.15"))
     infantry_only = 0  # A7.308 example: a TEM for infantry only (a shellhole) spares no truck nor its riders
     wall = None  # A4.61 example 3: a wall or hedge on the target's hexside the fire crosses (walls.py)
     wall_gain = 0  # what the wall or hedge adds over the hex's own TEM
@@ -743,7 +750,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
                 seen = [asl_road.ffmo(position, h, road_from, fire.target) for h in firing_here if h]
                 if not hindrance and all(seen):
                     drms.append((T("moving in Open Ground (FFMO)"), -1, "A4.132"))
-            elif position.map.terrain(fire.target) == "open" and not tem and not hindrance and not smoke \
+            elif (position.map.terrain(fire.target) == "open" or denied) and not tem and not hindrance \
+                    and not smoke \
                     and not all(u.has(riders.BAILING) for u in walkers):  # D6.24: FFNAM only
                 drms.append((T("moving in Open Ground (FFMO)"), -1, "A4.6"))
     # D.6: units aboard a vehicle get no FFNAM or FFMO

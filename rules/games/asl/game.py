@@ -112,6 +112,7 @@ from hexmate.rules.games.asl import ambushwd as asl_ambushwd
 from hexmate.rules.games.asl import ammo as asl_ammo
 from hexmate.rules.games.asl import arrival as asl_arrival
 from hexmate.rules.games.asl import berserk as asl_berserk
+from hexmate.rules.games.asl import bump as asl_bump
 from hexmate.rules.games.asl import bypass as asl_bypass
 from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import carry as asl_carry
@@ -2156,6 +2157,9 @@ class AslGame(Game):
     def resume_bump_reveal(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return position.state.with_unit(position.units[answer.units[0]].revealed())
 
+    def resume_bump_ff(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_bump.resume(self, position, decision, answer)  # A12.15: their MPh over where they stay
+
     def resume_rout_leader(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rout.resume_leader(self, position, decision, answer)
 
@@ -2275,7 +2279,7 @@ class AslGame(Game):
         if real:  # A12.15: the defender shows one real unit there (Random Selection among several)
             why = T("bumped into a concealed enemy (A12.15)")
             back = dataclasses.replace(moving, at=moving.at - 1, stopped=why)
-            state = state.replace(moving=back)
+            state = asl_bump.mark(state.replace(moving=back), moving.units)  # their "?" goes; First Fire next
             if len(real) == 1:
                 return state.with_unit(real[0].revealed())
             ids = tuple(sorted(u.id for u in real))
@@ -2448,6 +2452,7 @@ class AslGame(Game):
         Defensive First Fire at them (A4.61: no FFNAM). A HIP unit is first placed under a "?" (A12.32)."""
         position = position.at(riders.moved_on(position.state))  # D6.24: bailed riders no longer moving
         position = position.at(asl_aa.moved_on(position.state))  # A12.15: nor bumped AA infantry
+        position = position.at(asl_bump.clear(position.state))  # A12.15, A8.1: nor bumped infantry
         if ventry.claims(position, move):
             return ventry.begin(self, position, move)  # A2.51, D2.12: in Motion, its VCA, the entry hex
         if asl_arrival.claims(move):
@@ -2634,6 +2639,12 @@ class AslGame(Game):
         went = asl_berserk.spent_so_far(self, position, moving)  # A15.431: gone berserk mid-move
         state = asl_berserk.after_move(self, position, state, [u.id for u in movers], went)
         return state.push(ask) if ask is not None else state  # A2.8: the level, asked on the page
+
+    def finish_move(self, position: Position) -> State:
+        """The move is over; infantry bumped back by a concealed enemy may then be First Fired where they stay
+        (A12.15: the MF spent trying to enter count as spent there; bump.py)."""
+        state = super().finish_move(position)
+        return asl_bump.window(self, position.at(state)) if asl_bump.bumped(position.at(state)) else state
 
     def physical_changes(self, before: State, after: State) -> tuple[Physical, ...]:
         """Besides the core's changes: a unit that gained concealment gets a "?" counter (A12.122)."""
@@ -2855,7 +2866,8 @@ class AslGame(Game):
                       *reaction.PHASE_END, vce.PLACED, vce.REMOVED,  # D5.33: one phase's CE changes
                       radioless.PASSED, radioless.FAILED,  # D14.23: one MPh's NTC
                       bicycle.BONUS, moto.THROUGH,  # D15.81: one MPh's road bonus; D15.43: no OVR
-                      riders.BAILING, asl_aa.BUMPED)  # D6.24, A12.15: First Fire at them is over
+                      riders.BAILING, asl_aa.BUMPED,  # D6.24, A12.15: First Fire at them is over
+                      asl_bump.BUMPED)
             state = asl_berserk.end_of_mph(position, state)  # A15.46: no Known enemy in LOS after the charge
             state = asl_berserk.end_of_mph_markers(state)  # A15.431
             state = asl_bypass.end_of_phase(self, position.at(state))  # A12.151

@@ -142,6 +142,8 @@ PHRASES: dict[str, T] = {
     "bail_ff": T("bailed out during this move: a First Fire target, all its MF spent, FFNAM (D6.24)"),
     "aa_bump_ff": T("bumped back from a concealed enemy in an Armored Assault: a First Fire target where it "
                     "stays, its MF spent there (A12.15)"),
+    "bump_ff": T("bumped back from a concealed enemy: a First Fire target where it stays, its MF spent there "
+                 "(A12.15)"),
     "dt_late": T("Double Time declared after spending MF while carrying: +1 MF at most (A4.5, A4.52)"),
     "routed_beneath": T("routed beneath its vehicle, whose crew is gone: its rout this phase (D6.1)"),
     "unloaded": T("unloaded this phase: keeps its vehicle's TEM though the vehicle moved (D9.3)"),

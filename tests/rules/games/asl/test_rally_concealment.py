@@ -93,6 +93,9 @@ def test_bumping_into_a_concealed_enemy_reveals_it_and_stops_the_mover(make_posi
     assert pos.decision.kind == "react" and pos.label(pos.decision.target) == "C2"  # b-1 may fire (A8.1)
     pos.push_text("answer pass")
     assert pos.label(pos.units["a-1"].hex) == "C2"  # A12.15: stays in the Location it came from
+    top = pos.decision  # A12.15: and may be First Fired there (bump.py)
+    assert top is not None and top.then == "bump_ff" and pos.label(top.target) == "C2"
+    pos.push_text("answer pass")
     assert pos.state.moving is None and pos.label(pos.physical_hex("a-1")) == "C2"
     assert not pos.units["b-1"].concealed
-    assert pos.log[-2] == done and pos.label(done.path[-1]) == "C3"  # the attempt is what the record keeps
+    assert pos.log[-3] == done and pos.label(done.path[-1]) == "C3"  # the attempt is what the record keeps

@@ -1,0 +1,106 @@
+"""ASL A12.15: infantry bumped back by a concealed enemy are First Fire targets where they stay. Pure.
+
+A12.15: a unit (not an Armored Assault's: aa.py) that tries to enter a Location holding a concealed enemy in
+the MPh stays in the Location it left, loses its own "?" (a dummy among the movers is removed, as A12.14 has
+it), and its MPh ends there; the MF it spent trying to enter count as spent in that Location, so it may be
+Defensive First Fired there (A8.1). ``mark`` does the first part as the bump is made (game.enter); once the
+move is over, ``window`` stands the movers "in place" (a ``Moving`` of one step from their hex to itself, as
+inplace.py does for A8.12) and opens the defender's reaction window at them, so fire.py's First Fire limits
+and DRMs apply: FFNAM (not after Assault Movement, A4.61) and, in Open Ground, FFMO (A4.6). The unit revealed
+in the Location they tried to enter may fire too (it is no longer concealed); they are not attacked in that
+Location (game.enter never moves them into it). ``resume``: the window closed, their MPh is over.
+
+A12.15: units bumped back into a shellhole Location claim no shellhole TEM against that First Fire (they do
+against Final Fire and later attacks); without it the hex is Open Ground for FFMO, as A10.53's example treats
+a shellhole hex entered without its TEM (``denied_tem``). Entrenchments (B27), named by the same sentence, are
+chapter B terrain no map has.
+
+Not built: A12.15's Residual FP, FFE and minefield attacks made again in the Location they stay in (A8.22's
+once per Location does not hold there); a routing unit bumped (A10.533); the berserk exception (a unit that
+goes berserk before its MPh ends).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision, Moving
+from hexmate.rules.games.asl import terrain as asl_terrain
+from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.hexes import Hex
+from hexmate.rules.text import T
+
+if TYPE_CHECKING:
+    from hexmate.rules.games.asl.game import AslGame
+
+BUMPED = "bump_ff"  # A12.15: bumped back, a First Fire target where it stays until its window closes
+THEN = "bump_ff"
+SHELLHOLE = "shellhole"
+
+
+def mark(state: State, movers: tuple[str, ...]) -> State:
+    """A12.15: the movers bumped back lose their "?" (a dummy among them is removed, A12.14) and are marked
+    as First Fire targets where they stay."""
+    for uid in movers:
+        unit = state.units.get(uid)
+        if unit is None:
+            continue
+        if unit.type == "dummy":
+            state = state.without_unit(uid)
+            continue
+        if unit.concealed:
+            unit = unit.revealed()
+        state = state.with_unit(unit.mark(BUMPED) if unit.type != "sw" else unit)
+    return state
+
+
+def bumped(position: Position) -> list[UnitState]:
+    """The phasing units bumped back (A12.15) still waiting for the First Fire at them."""
+    return sorted((u for u in position.units.values() if u.has(BUMPED) and u.side == position.phasing
+                   and u.hex is not None), key=lambda u: u.id)
+
+
+def window(game: AslGame, position: Position) -> State:
+    """A12.15, A8.1: the move is over; the defender may First Fire at the units bumped back, where they stay.
+    No window when it could not fire at them (their marker goes at once)."""
+    state = position.state
+    units = bumped(position)
+    if position.phase.id != "MPh" or not units or state.moving is not None:
+        return clear(state)
+    here = units[0].hex
+    assert here is not None
+    alive = tuple(u.id for u in units if u.hex == here)
+    view = position.at(state.replace(moving=Moving(alive, (here, here), 0, at=1)))
+    reactor = view.enemy_of(units[0].side)
+    if not game.can_react(view, reactor):
+        return clear(state)
+    said = T("{units} bumped back into {hex} by a concealed enemy (A12.15): First Fire at it there or pass",
+             units=", ".join(alive), hex=view.label(here))
+    return view.state.push(Decision("react", reactor, said, "A12.15", THEN, subject=alive, target=here))
+
+
+def resume(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The window closed: their MPh is over (A12.15)."""
+    return clear(position.state).replace(moving=None)
+
+
+def clear(state: State) -> State:
+    """The bumped units are no longer First Fire targets (their window closed, another move began, or the
+    MPh ended: A8.1)."""
+    for unit in [u for u in state.units.values() if u.has(BUMPED)]:
+        state = state.with_unit(unit.mark(remove=(BUMPED,)))
+    return state
+
+
+def denied_tem(position: Position, targets: list[UnitState], target: Hex) -> int:
+    """A12.15: the shellhole TEM the units bumped back into ``target`` may not claim against the First Fire
+    at them there (0 if any target is not such a unit, or the hex is no shellhole)."""
+    if position.phase.id != "MPh" or not targets or not all(u.has(BUMPED) for u in targets):
+        return 0
+    if position.map.terrain(target) != SHELLHOLE:
+        return 0
+    return asl_terrain.infantry_only_tem(position, target)
+
+
+__all__ = ["BUMPED", "THEN", "bumped", "clear", "denied_tem", "mark", "resume", "window"]

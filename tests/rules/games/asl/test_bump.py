@@ -1,0 +1,109 @@
+"""ASL A12.15: infantry bumped back by a concealed enemy draw First Fire where they stay (bump.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexmate.rules.games import Position
+from hexmate.rules.games.asl import bump
+
+
+def _u(uid: str, hex_: str, counter: str = "4-6-7", side: str = "a", **extra: Any) -> dict[str, Any]:
+    return {"id": uid, "counter": counter, "side": side, "hex": hex_, **extra}
+
+
+def _board(make_position: Any, *extra: dict[str, Any], c1: str = "open") -> Position:
+    """A German squad in C1 beside a concealed Russian squad in C2; a known Russian 4-4-7 in G1 watches C1."""
+    units = [_u("a-1", "C1"), _u("b-1", "C2", "4-4-7", "b", concealed=True), _u("b-2", "G1", "4-4-7", "b"),
+             *extra]
+    return make_position("asl", units, "MPh", hexes={"C1": c1}) if c1 != "open" else \
+        make_position("asl", units, "MPh")
+
+
+def _drms(pos: Position) -> list[tuple[str, str]]:
+    res = pos.last_resolution
+    assert res is not None
+    return [(str(line.label), line.value) for line in res.lines if line.value in ("-1", "+1", "+0")]
+
+
+def _final(pos: Position) -> str:
+    res = pos.last_resolution
+    assert res is not None
+    return next(str(line.value) for line in res.lines if line.label == "Final DR")
+
+
+def test_a12_15_the_bumped_squad_is_fired_on_where_it_stays_with_ffnam_and_ffmo(make_position: Any) -> None:
+    """A12.15, A8.1, A4.6: the squad trying C2 stays in C1, open ground, its MF spent there: the 4-4-7 in
+    G1 First Fires at it with FFNAM -1 and FFMO -1. Original DR 4,3 = 7, Final DR 7 - 2 = 5."""
+    pos = _board(make_position)
+    pos.push_text("move a-1 C1-C2")
+    top = pos.decision
+    assert top is not None and top.kind == "react" and top.rule == "A12.15" and pos.label(top.target) == "C1"
+    assert pos.label(pos.units["a-1"].hex) == "C1" and not pos.units["b-1"].concealed
+    pos.push_text("fire b-2 at C1 dice 4,3")
+    assert _drms(pos) == [("First Fire at a moving unit (FFNAM)", "-1"),
+                          ("moving in Open Ground (FFMO)", "-1")]
+    assert _final(pos) == "7 -2 = 5"
+
+
+def test_a12_15_assault_movement_keeps_its_ffmo_but_no_ffnam(make_position: Any) -> None:
+    """A4.61: Assault Movement takes away FFNAM, not FFMO: Final DR 7 - 1 = 6."""
+    pos = _board(make_position)
+    pos.push_text("move a-1 C1-C2 as assault")
+    pos.push_text("fire b-2 at C1 dice 4,3")
+    assert _drms(pos) == [("moving in Open Ground (FFMO)", "-1")]
+    assert _final(pos) == "7 -1 = 6"
+
+
+def test_a12_15_no_shellhole_tem_against_that_first_fire(make_position: Any) -> None:
+    """A12.15: bumped back into a shellhole, the squad claims none of its +1 TEM (A7.308 example's value)
+    against the First Fire there; without it the hex is Open Ground (A10.53 example): FFNAM -1, FFMO -1,
+    Final DR 7 - 2 = 5, where a squad that simply entered the shellhole would have had +1 - 1 = 0."""
+    pos = _board(make_position, c1="shellhole")
+    pos.push_text("move a-1 C1-C2")
+    pos.push_text("fire b-2 at C1 dice 4,3")
+    assert ("First Fire at a moving unit (FFNAM)", "-1") in _drms(pos)
+    assert ("moving in Open Ground (FFMO)", "-1") in _drms(pos)
+    assert not any(value == "+1" for _, value in _drms(pos))
+    assert _final(pos) == "7 -2 = 5"
+
+
+def test_a12_15_a_squad_entering_the_shellhole_keeps_its_tem(make_position: Any) -> None:
+    """The contrast: First Fire at a squad that entered the shellhole hex is +1 TEM, FFNAM -1: 7 + 0 = 7."""
+    units = [_u("a-1", "B1"), _u("b-2", "G1", "4-4-7", "b")]
+    pos = make_position("asl", units, "MPh", hexes={"C1": "shellhole"})
+    pos.push_text("move a-1 B1-C1")
+    pos.push_text("fire b-2 at C1 dice 4,3")
+    assert _final(pos) == "7 +0 = 7"
+
+
+def test_a12_15_the_bumped_mover_loses_its_question_mark(make_position: Any) -> None:
+    """A12.15: the unit bumped back loses its own "?"."""
+    units = [_u("a-1", "C1", concealed=True), _u("b-1", "C2", "4-4-7", "b", concealed=True),
+             _u("b-2", "G1", "4-4-7", "b")]
+    pos = make_position("asl", units, "MPh")
+    pos.push_text("move a-1 C1-C2")
+    assert not pos.units["a-1"].concealed
+
+
+def test_a12_15_the_window_closed_its_mph_is_over_and_no_more_first_fire(make_position: Any) -> None:
+    """A8.1: once the window at the bumped squad closes and another unit moves, C1 is no moving target."""
+    pos = _board(make_position, _u("a-2", "A5"))
+    pos.push_text("move a-1 C1-C2")
+    pos.push_text("answer pass")
+    assert pos.state.moving is None and not pos.units["a-1"].has(bump.BUMPED)
+    assert "a-1" in pos.state.moved  # its MPh ends there (A12.15)
+    pos.push_text("move a-2 A5-A4")
+    top = pos.decision
+    assert top is not None and top.kind == "react"
+    assert pos.parse_action("fire b-2 at C1") not in pos.legal_actions
+
+
+def test_a12_15_no_window_when_no_enemy_can_fire_at_them(make_position: Any) -> None:
+    """A window opens only if the defender could fire: the only Russian, the 4-4-7 revealed in C2, is broken
+    (A10.1: no fire), so the move simply ends."""
+    units = [_u("a-1", "C1"), _u("b-1", "C2", "4-4-7", "b", concealed=True, markers=["broken"])]
+    pos = make_position("asl", units, "MPh")
+    pos.push_text("move a-1 C1-C2")
+    assert pos.decision is None and pos.state.moving is None
+    assert not pos.units["a-1"].has(bump.BUMPED)
