@@ -42,11 +42,11 @@ Audit (paraphrased, with where each part is kept):
 - A2.51's off-board board (offboard.py): a vehicle set up on it in the RPh (``move V E as offK``) first
   crosses it at Open Ground MP a hex (D2.1; a wagon's MF, D12.1; a motorcycle's column, D15.1), at road
   rate along its road hexrows (offboard.road_lines, D2.16), to the
-  off-board hex beside the entry hex it comes on from (``approaches``), then pays the entry as above. Its
-  VCA on the off-board board is its owner's (A2.52, D2.11): turns made crossing it are not charged (the
-  rules take the VCA it enters with as chosen at set-up). One set up farther out than that hex spends MP
-  before the entry hex, so it may not come on by Minimum Move (D2.15); backing across the off-board
-  board (D2.2) is not built. A vehicle not set up comes on as if set up on the off-board hex beside its
+  off-board hex beside the entry hex it comes on from (``approaches``), then pays the entry as above. It
+  moves there normally (A2.51): its VCA as set up is its owner's, but each hexspine turned crossing the
+  board costs 1 MP (D2.11, offboard.vehicle_approaches), and it may back across it (D2.2-D2.23) before
+  backing in. One set up farther out than that hex spends MP before the entry hex, so it may not come on
+  by Minimum Move (D2.15). A vehicle not set up comes on as if set up on the off-board hex beside its
   entry hex. Entering by bypass is refused citing D2.3 (a bypass along the entry hex's edge hexside, begun
   off the map, is not built: the vehicle enters the hex instead).
 - D12, D15, D17 coming on (A2.51 from Open Ground): a wagon pays the infantry MF of the entry hex as
@@ -218,8 +218,9 @@ def _edge_road(position: Position, off: Hex, entry: Hex) -> bool:
 def approaches(position: Position, unit: UnitState, entry: Hex,
                reverse: bool = False) -> dict[int, tuple[Fraction, Hex]]:
     """D2.11, A2.51: the VCA it may enter with (the entry hex in its VCA, seen from an off-board hex beside
-    it), with the entry's MP and that off-board hex, the cheapest per VCA. ``reverse``: it backs in, the
-    entry hex one of its two rear hexes (D2.22), at the reverse multiplier (D2.21)."""
+    it), with the entry's MP (crossing the off-board board to that hex included) and that off-board hex, the
+    cheapest per VCA. ``reverse``: it backs in, the entry hex one of its two rear hexes (D2.22), at the
+    reverse multiplier (D2.21), having backed across the off-board board (or switched, D2.23) to get there."""
     out: dict[int, tuple[Fraction, Hex]] = {}
     rev = armour.vtype(unit).rev
     for d in DIRECTIONS:
@@ -227,18 +228,21 @@ def approaches(position: Position, unit: UnitState, entry: Hex,
         if off in position.map:
             continue
         mp = entry_mp(position, unit, off, entry)
-        before = offboard.vehicle_approach(position, unit, off)  # A2.51: crossing the off-board board
-        if mp is None or before is None or (reverse and before):  # backing across it: not built
+        before = offboard.vehicle_approaches(position, unit, off)  # A2.51: crossing the off-board board
+        if mp is None or before is None:
             continue
-        mp += before
         if reverse:
             mp = vm.reverse_mp(mp, rev)
             facings: tuple[int, ...] = tuple(g for g in range(6) if entry in fc.rear_hexes(off, g))
         else:
             facings = fc.facings_entering(off, entry)
+        way = offboard.REVERSE if reverse else offboard.FORWARD
         for g in facings:
-            if g not in out or mp < out[g][0]:
-                out[g] = (mp, off)
+            if (g, way) not in before:
+                continue
+            total = mp + before[(g, way)]
+            if g not in out or total < out[g][0]:
+                out[g] = (total, off)
     return out
 
 
@@ -338,7 +342,8 @@ def _best(position: Position, unit: UnitState, path: tuple[Hex, ...],
     if minimum and not ways:
         raise vminimum.na(position, unit, entry)  # D2.15: never into NA terrain
     if minimum:  # D2.15: only where entering costs more than its allowance; then it spends all of it
-        ways = {g: w for g, w in ways.items() if not offboard.vehicle_approach(position, unit, w[1])}
+        ways = {g: w for g, w in ways.items()
+                if not offboard.vehicle_approach(position, unit, w[1], g, reverse)}
         if not ways:
             raise IllegalAction(T("{unit} would spend MP crossing the off-board board: a Minimum Move is a "
                                   "vehicle's only move of its MPh (D2.15, A2.51)", unit=unit.id), "D2.15")
@@ -427,7 +432,8 @@ def begin(game: AslGame, position: Position, move: act.Move) -> State:
     defender's window at the entry hex (A8.1, D3.3)."""
     unit = position.units[move.units[0]]
     total, g, mp, off = _best(position, unit, tuple(move.path), move.mode)
-    came = mp - (offboard.vehicle_approach(position, unit, off) or 0)  # D2.401: the entry hex's own MP
+    came = mp - (offboard.vehicle_approach(position, unit, off, g, split(move.mode)[2]) or 0)  # D2.401: the
+    # entry hex's own MP
     on = placed(unit, move.path[0], g, mp, move.mode).mark("entered", f"{vmotion.CAME}{int(2 * came)}")
     state = position.state.with_unit(on)
     for rider in aboard(position, unit):
