@@ -158,6 +158,8 @@ def restore(position: Position, after: State) -> State:
 
 # --- movement (D2) ---
 def _obstacle(position: Position, h: Hex) -> bool:
+    if h not in position.map:
+        return False  # A2.51: the off-board board is Open Ground
     return position.map.terrain(h) in ("woods", "wooden-building", "stone-building", "building")
 
 

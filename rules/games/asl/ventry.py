@@ -47,8 +47,10 @@ Audit (paraphrased, with where each part is kept):
   board costs 1 MP (D2.11, offboard.vehicle_approaches), and it may back across it (D2.2-D2.23) before
   backing in. One set up farther out than that hex spends MP before the entry hex, so it may not come on
   by Minimum Move (D2.15). A vehicle not set up comes on as if set up on the off-board hex beside its
-  entry hex. Entering by bypass is refused citing D2.3 (a bypass along the entry hex's edge hexside, begun
-  off the map, is not built: the vehicle enters the hex instead).
+  entry hex. D2.3 with A2.51: ``as enter+bypass`` (``+bypass:N`` naming the hex across the hexside) comes
+  on by bypass along a hexside of a woods or building entry hex, from an off-board hex beside it (vbypass.py's
+  route, the off-board board Open Ground at ground level), into the entry hex alone, not by Minimum Move;
+  there it ends its move in bypass as any bypass move does. Not offered in legal_actions (played by name).
 - D12, D15, D17 coming on (A2.51 from Open Ground): a wagon pays the infantry MF of the entry hex as
   infantry coming on do (D12.1; arrival.py's cost, no start MF); a motorcycle the chart pack's motorcycle
   column, road rate at a road edge, no wreck/vehicle MP (D15.1, D15.42), only with riders aboard (D15.4),
@@ -298,12 +300,10 @@ def _vehicle(position: Position, move: act.Move) -> UnitState:
         raise IllegalAction(T("{unit} is radioless: off the map it comes on with its platoon by impulses: "
                               "move {unit} ENTRY as impulse_in (D14.212)", unit=unit.id))
     base, _, rest = move.mode.partition("+")
-    if any(w.partition(":")[0] == "bypass" for w in rest.split("+")):
-        raise IllegalAction(T("{unit}: coming on by bypass along an edge hexside is not built: enter the "
-                              "hex, then bypass from there (D2.3, A2.51)", unit=unit.id), "D2.3")
-    if any(w not in (vminimum.WORD, REVERSE) for w in rest.split("+") if rest):
+    if any(w not in (vminimum.WORD, REVERSE) and w.partition(":")[0] != BYPASS
+           for w in rest.split("+") if rest):
         raise IllegalAction(T("{mode}: a vehicle comes on as enter, enter_ce or enter_bu, with +minimum "
-                              "(D2.15) or +reverse (D2.2)", mode=move.mode), "A2.5")
+                              "(D2.15), +reverse (D2.2) or +bypass (D2.3)", mode=move.mode), "A2.5")
     if MODES[base] and not vt.armored:
         raise IllegalAction(T("{unit} has no AFV crew to go CE or button up", unit=unit.id), "A2.52")
     return unit
@@ -338,6 +338,16 @@ def _best(position: Position, unit: UnitState, path: tuple[Hex, ...],
     crew = _status(unit, mode)  # A2.52: CE or BU as it comes on (D2.16: a BU AFV's road rate)
     _, minimum, reverse = split(mode)
     _check_special(position, unit, path, minimum, reverse)
+    if _bypassing(mode):
+        if minimum or len(path) != 1:
+            raise IllegalAction(T("{unit} comes on by bypass into its entry hex alone, and not by Minimum "
+                                  "Move: go on from there with a move of its own (D2.3, D2.15)",
+                                  unit=unit.id), "D2.3")
+        total, g, _, off, _ = _bypass_entry(position, crew, entry, mode)
+        if total > armour.budget(placed(unit, entry, g, total, mode)) + esb:
+            raise IllegalAction(T("the path costs {cost} MP, {unit} has {mp} MP", cost=total, unit=unit.id,
+                                  mp=armour.budget(placed(unit, entry, g, total, mode))), "A2.51")
+        return total, g, total, off
     ways = approaches(position, crew, entry, reverse)
     if minimum and not ways:
         raise vminimum.na(position, unit, entry)  # D2.15: never into NA terrain
@@ -373,6 +383,53 @@ def _best(position: Position, unit: UnitState, path: tuple[Hex, ...],
             best = (total, g, mp, off)
     if best is None:
         raise why
+    return best
+
+
+BYPASS = "bypass"  # D2.3 with A2.51: ``as enter+bypass`` or ``enter+bypass:N``, into the entry hex by bypass
+
+
+def _bypassing(mode: str) -> bool:
+    return any(w.partition(":")[0] == BYPASS for w in mode.split("+")[1:])
+
+
+def _bypass_entry(position: Position, unit: UnitState, entry: Hex,
+                  mode: str) -> tuple[Fraction, int, Hex, Hex, Fraction]:
+    """D2.3 with A2.51: it comes on by bypass: from an off-board hex beside the entry hex (crossing the
+    off-board board first, moving normally) along a hexside of the entry hex, vbypass.py's route from there
+    (twice the Open Ground cost, D2.3; in reverse along its rear hexside at the reverse multiplier, D2.21,
+    D2.22). (total MP, heading, the hex across the hexside bypassed, the off-board hex it came from, the MP
+    spent before the entry hex)."""
+    from hexmate.rules.games.asl import vbypass
+
+    _, _, reverse = split(mode)
+    words = "+".join(w for w in mode.split("+")[1:] if w.partition(":")[0] == BYPASS)
+    _, across, _ = vbypass.declared(position, words)
+    best: tuple[Fraction, int, Hex, Hex, Fraction] | None = None
+    why: IllegalAction | None = None
+    way = offboard.REVERSE if reverse else offboard.FORWARD
+    for d in DIRECTIONS:
+        off = entry + d
+        if off in position.map:
+            continue
+        before = offboard.vehicle_approaches(position, unit, off) or {}
+        for (g, w), mp in sorted(before.items()):
+            if w != way:
+                continue
+            backed = (armour.BACKED_ON,) if reverse else ()  # D2.24: backing in Reverse Motion
+            there = armour.with_facing(unit.at(off), g).mark("motion", *backed)
+            try:
+                cost, heads, acrosses = vbypass.route(position, there, (off, entry), bypass=True,
+                                                      last_across=across, reverse=reverse)
+            except IllegalAction as e:
+                why = e
+                continue
+            n = acrosses[-1]
+            if n is not None and (best is None or mp + cost < best[0]):
+                best = (mp + cost, heads[-1], n, off, mp)
+    if best is None:
+        raise why or IllegalAction(T("{unit} may not come on into {hex} by bypass (D2.3)", unit=unit.id,
+                                     hex=position.label(entry)), "D2.3")
     return best
 
 
@@ -435,6 +492,13 @@ def begin(game: AslGame, position: Position, move: act.Move) -> State:
     came = mp - (offboard.vehicle_approach(position, unit, off, g, split(move.mode)[2]) or 0)  # D2.401: the
     # entry hex's own MP
     on = placed(unit, move.path[0], g, mp, move.mode).mark("entered", f"{vmotion.CAME}{int(2 * came)}")
+    bypass = _bypassing(move.mode)
+    if bypass:  # D2.3: it stands astride the hexside it bypasses along, heading g
+        from hexmate.rules.games.asl import vbypass
+        _, _, n, _, before = _bypass_entry(position, _status(unit, move.mode), move.path[0], move.mode)
+        came = mp - before
+        on = vbypass.with_across(placed(unit, move.path[0], g, mp, move.mode), n).mark(
+            "entered", f"{vmotion.CAME}{int(2 * came)}")
     state = position.state.with_unit(on)
     for rider in aboard(position, unit):
         state = state.with_unit(rider.at(move.path[0]))
@@ -449,7 +513,7 @@ def begin(game: AslGame, position: Position, move: act.Move) -> State:
             state = aerosan.fail(position.at(state), unit.id)
         elif aerosan.edge_accident(position, move.path[0], _edge_road(position, off, move.path[0])):
             state = state.push(aerosan.accident(position, on, move.path[0]))
-    else:
+    elif not bypass:  # D2.3: bypass risks no bog
         bog = armour.bog_check(position, on, off, move.path[0], minimum=minimum,
                                off_board=True)  # D8.21: a woods entry hex (D2.15: its DR by Minimum Move)
         if bog is not None:

@@ -505,13 +505,26 @@ def test_d16_8_only_a_dd_tank_or_unarmored_amphibian_set_up_on_the_map(make_posi
         table(make_position, pz=dd, options={**ENTRY, "dd_off_map": {"a-pz": {"hexes": ["A4"]}}})
 
 
-def test_d2_3_coming_on_by_bypass_is_refused_citing_the_rule(make_position: Any) -> None:
-    """D2.3: bypass along the edge hexside of a woods entry hex is not built: refused naming D2.3, and the
-    hex itself may still be entered (7 MP, D8.21)."""
+def test_d2_3_coming_on_by_bypass(make_position: Any) -> None:
+    """D2.3 with A2.51: off the map a vehicle moves normally, so it may come on by bypass along a hexside of a
+    woods entry hex: twice the Open Ground cost, 2 MP (the hex itself costs the Panzer 7, D8.21), no bog
+    check, left astride the named hexside (stopped in Stationary Bypass, D2.34, for 1 MP more). D2.3's own
+    example: woods a level up (J10 to I10) costs (1 + 4) x 2 = 10 MP by bypass."""
     pos = table(make_position, hexes={"A4": "woods"})
-    with pytest.raises(IllegalAction, match=r"D2\.3"):
-        pos.push_text("move a-pz A4 as enter+bypass")
     assert cost_to(pos, "A4") == {7}
+    checked = pos.game.check(pos, pos.parse_action("move a-pz A4 as enter+bypass:A5"))
+    assert isinstance(checked, act.Move) and checked.cost == 2
+    pos.push_text("move a-pz A4 as enter+bypass:A5")
+    pz = pos.units["a-pz"]
+    from hexmate.rules.games.asl import armour, vbypass
+    assert pz.hex == pos.map.parse_label("A4") and armour.spent_of(pz) == 3  # stopped there: 2 + 1 (D2.34)
+    assert vbypass.across_of(pz) == pos.map.parse_label("A5")
+    assert pos.decision is None or pos.decision.then != "vbog"
+    high = table(make_position, hexes=HIGH_WOODS)
+    checked = high.game.check(high, high.parse_action("move a-pz A4 as enter+bypass"))
+    assert isinstance(checked, act.Move) and checked.cost == 10
+    with pytest.raises(IllegalAction, match=r"D2\.3"):
+        high.push_text("move a-pz A4-B4 as enter+bypass")
 
 
 def test_d2_24_a_reverse_minimum_move_onto_the_map(make_position: Any) -> None:
