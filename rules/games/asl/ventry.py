@@ -63,8 +63,9 @@ Audit (paraphrased, with where each part is kept):
 - D2.2-D2.22: ``as enter+reverse``: it backs into the entry hex, one of its two rear hexes, at the reverse
   multiplier (D2.21), its VCA toward the off-board hex it left; not towing, not with rev 0 (motorcycle,
   aerosan, wagon). ``move V A4-B4 as enter+reverse`` goes on backing from the entry hex (D2.2: it is in
-  Motion in reverse, armour.BACKED_ON, so no stop and start to switch, D2.23). Ending its MPh in Reverse
-  Motion (D2.24's counter) is not tracked: a vehicle left in Motion goes on forward next MPh.
+  Motion in reverse, armour.BACKED_ON, so no stop and start to switch, D2.23). Ending its move backing and
+  left in Motion, it is in Reverse Motion (D2.24's counter, armour.REV_MOTION) and goes on in reverse in
+  its next MPh.
   ``+minimum+reverse`` is D2.24's reverse Minimum Move.
 """
 

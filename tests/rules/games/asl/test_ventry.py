@@ -379,6 +379,32 @@ def test_d2_2_d2_24_it_may_back_on_past_the_entry_hex(make_position: Any) -> Non
     assert pos.label(pz.hex) == "B4" and armour.spent_of(pz) == 9
 
 
+def test_d2_24_reverse_motion_carries_into_its_next_mph(make_position: Any) -> None:
+    """D2.24: a vehicle may end its MPh in Reverse Motion, and Motion's rules then hold in reverse. Backed on
+    to C4 (12 MP) and left in Motion, it carries the Reverse Motion counter; in a later MPh it backs
+    on with no start MP (D2.12): a rear Open Ground hex for 4 x 1 = 4 MP (D2.21), while a forward one takes
+    the stop and start of a switch (D2.23), 1 + 1 + 1 = 3. In forward Motion the same two cost 3 (two
+    hexspines turned, D2.11, then 1 forward) and 1."""
+    pos = table(make_position)
+    pos.push_text("move a-pz A4-B4-C4 as enter+reverse")  # 12 of its 14 MP
+    pass_reactions(pos)
+    for _ in range(2):  # two 1-MP hexspine turns spend the rest: no MP to stop, it stays in Motion (D2.13)
+        pz = pos.units["a-pz"]
+        f = armour.facing_of(pz)
+        turn = next(h for h in fc.front_hexes(pz.hex, (f + 1) % 6) if h not in fc.front_hexes(pz.hex, f))
+        pos.push_text(f"answer hex {pos.label(turn)}")
+    pos.push_text(f"answer hex {pos.label(pos.units['a-pz'].hex)}")
+    pz = pos.units["a-pz"]
+    assert pz.has("motion") and pz.has(armour.REV_MOTION)
+    for marks, back, ahead in ((["vca0", "motion", armour.REV_MOTION], 4, 3), (["vca0", "motion"], 3, 1)):
+        later = table(make_position, pz={**PZ, "hex": "D4", "markers": marks}, options={"entry": {}})
+        d4 = later.map.parse_label("D4")
+        rear, front = fc.rear_hexes(d4, 0)[0], fc.front_hexes(d4, 0)[0]
+        for dest, cost in ((rear, back), (front, ahead)):
+            move = later.game.check(later, later.parse_action(f"move a-pz D4-{later.label(dest)}"))
+            assert isinstance(move, act.Move) and move.cost == cost, (marks, later.label(dest))
+
+
 def offered(pos: Position) -> list[str]:
     return [pos.action_text(a) for a in pos.legal_actions]
 
