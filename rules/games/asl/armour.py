@@ -12,7 +12,8 @@ are in ``vfire.py``, passengers in ``transport.py``. What is built at the table:
   a hex of enemy infantry is entered by an Overrun (overrun.py, D7.1), one of an enemy vehicle never here;
 - after it the owner answers the facing question: touch the vehicle down on a neighbouring hex to turn its
   front to the nearest hexspine beside that hex, 1 MP a hexspine; set it back (or press done) to keep it
-  (D2.11); it then stops for 1 MP if it has one, else stays in Motion (D2.13, D2.4);
+  (D2.11); it then stops for 1 MP if it has one, else stays in Motion (D2.13, D2.4), in Reverse Motion
+  (REV_MOTION, D2.24) when its move ended backing, so it goes on in reverse next MPh;
 - ``show arc UNIT`` lights its covered arcs (D3.1); ``as tcaK`` turns the turret with the move's first MP,
   ``as tcaK@HEX`` with the MP that enters HEX along the path (D3.1.2: ``turret_stops``, ``turn_at_entry``).
 
@@ -158,6 +159,8 @@ def restore(position: Position, after: State) -> State:
 
 # --- movement (D2) ---
 def _obstacle(position: Position, h: Hex) -> bool:
+    if h not in position.map:
+        return False  # A2.51: the off-board board is Open Ground
     return position.map.terrain(h) in ("woods", "wooden-building", "stone-building", "building")
 
 
@@ -265,10 +268,11 @@ def _entries(h: Hex, f: int, mode: str) -> tuple[Hex, Hex]:
 
 
 def _start_states(unit: UnitState) -> dict[tuple[int, str], Fraction]:
-    """D2.12: a stopped vehicle pays 1 MP to start, forward or in reverse; one in Motion goes on forward."""
+    """D2.12: a stopped vehicle pays 1 MP to start, forward or in reverse; one in Motion goes on forward, one
+    in Reverse Motion in reverse (D2.24)."""
     f0 = facing_of(unit)
-    if unit.has("motion"):  # D2.2, D2.24: one that backed onto the map goes on in reverse
-        return {(f0, "R" if unit.has(BACKED_ON) else "F"): Fraction(0)}
+    if unit.has("motion"):  # D2.24: in Reverse Motion (or backed onto the map, D2.2) it goes on in reverse
+        return {(f0, "R" if unit.has(BACKED_ON) or unit.has(REV_MOTION) else "F"): Fraction(0)}
     start = Fraction(0) if unit.has("spent_start") else Fraction(vm.START_MP)  # D8.3: paid by Bog Removal
     vt = vtype(unit)
     if wagon.is_wagon(vt.movement):
@@ -279,6 +283,7 @@ def _start_states(unit: UnitState) -> dict[tuple[int, str], Fraction]:
 
 
 BACKED_ON = "came_on_rev"  # D2.2: it backed onto the map this MPh (ventry.py); gone with end_of_mph's came_on
+REV_MOTION = "rev_motion"  # D2.24: the Reverse Motion counter: its move ended backing (read with "motion")
 
 
 SWITCH_MP = vm.STOP_MP + vm.START_MP  # D2.23: forward to reverse (or back) takes a stop and a start
@@ -298,23 +303,32 @@ def _switch(vt: VehicleType) -> int:
 
 
 def route(position: Position, unit: UnitState, path: tuple[Hex, ...]) -> tuple[Fraction, tuple[int, ...]]:
+    """``route_ways`` without the way it ends moving."""
+    return route_ways(position, unit, path)[:2]
+
+
+def route_ways(position: Position, unit: UnitState,
+               path: tuple[Hex, ...]) -> tuple[Fraction, tuple[int, ...], str]:
     """The fewest MP for a move along ``path`` and the VCA on entering each hex after the first: a DP over
     (facing, forward/reverse). Forward entry goes into a VCA hex (D2.11), reverse into a rear hex at the
     reverse multiplier (D2.21, D2.22); turns cost 1 MP a hexspine (2 in an obstacle), and changing between
     forward and reverse a stop and a start (D2.23). A bypass, a declared reverse start or a start in bypass
-    take vbypass.py's route (D2.3-D2.33)."""
+    take vbypass.py's route (D2.3-D2.33). Last, the way it ends moving, F or R (D2.24: a bypass move is
+    taken as ending forward unless declared in reverse)."""
     game = position.state.game
     start, mode = getattr(game, "vmove_start", None), getattr(game, "vmove_mode", "")
     minimum, mode = vminimum.split(mode)
     mode = aerosan.split(mode)[1]  # D17.22's ``slow``: its extra MP are check_move's
     if minimum and start is not None and start.id == unit.id:  # D2.15: the whole allowance, no turn
-        return (budget(start) - spent_of(start), (facing_of(start),)) if len(path) > 1 else (Fraction(0), ())
+        way = "R" if "reverse" in mode.split("+") else "F"  # D2.24: a reverse Minimum Move
+        return (budget(start) - spent_of(start), (facing_of(start),), way) if len(path) > 1 \
+            else (Fraction(0), (), way)
     if start is not None and start.id == unit.id and (mode or vbypass.across_of(start) is not None):
         bypass, _, reverse = vbypass.declared(position, mode)
         cost, facings, _ = vbypass.route(position, start, path, bypass=bypass, reverse=reverse)
-        return cost, facings
+        return cost, facings, "R" if reverse else "F"
     if vbypass.across_of(unit) is not None:
-        return vbypass.route(position, unit, path)[:2]
+        return (*vbypass.route(position, unit, path)[:2], "F")
     vt = vtype(unit)
     best: dict[tuple[int, str], tuple[Fraction, tuple[int, ...]]] = {
         k: (c, ()) for k, c in _start_states(unit).items()
@@ -345,8 +359,9 @@ def route(position: Position, unit: UnitState, path: tuple[Hex, ...]) -> tuple[F
                 )
                 nxt[(g, mode)] = (c + (step if mode == "F" else vm.reverse_mp(step, vt.rev)), (*fs, g))
         best = nxt
-    cost, facings = min(best.values())
-    return cost, facings
+    key = min(best, key=lambda k: (best[k], k[1]))
+    cost, facings = best[key]
+    return cost, facings, key[1]
 
 
 def moves_for(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
@@ -882,6 +897,18 @@ def resume_bog(position: Position, decision: Decision, answer: act.Answer) -> St
     return state
 
 
+def _ends_backing(position: Position, uid: str, path: tuple[Hex, ...]) -> bool:
+    """D2.24: did the move end backing (its cheapest route's last entry in reverse, or in Reverse Motion
+    without entering a hex)?"""
+    start = getattr(position.state.game, "vmove_start", None)
+    if start is None or start.id != uid:
+        return False
+    try:
+        return route_ways(position, start, path)[2] == "R"
+    except IllegalAction:
+        return False
+
+
 def end_move(position: Position) -> State:
     """After the last hex: the VCA of the route, then the facing question (D2.11)."""
     state = position.state
@@ -896,6 +923,8 @@ def end_move(position: Position) -> State:
     before = spent_of(unit)  # spent before it moved: unloading, a hook-up (D6.5, C10.1)
     spent = before + (Fraction(moving.cost) if isinstance(moving.cost, int | Fraction) else Fraction(0))
     mp = max(budget(unit), spent)
+    backing = _ends_backing(position, uid, moving.path)  # D2.24: Reverse Motion if it stays in Motion
+    unit = unit.mark(REV_MOTION) if backing else unit.mark(remove=(REV_MOTION,))
     state = state.with_unit(with_spent(unit.mark(remove=("motion",)), spent))
     if vminimum.split(getattr(state.game, "vmove_mode", ""))[0]:  # D2.15, D2.7: it ends in Motion
         return state.with_unit(state.units[uid].mark("motion"))
@@ -909,7 +938,7 @@ def end_move(position: Position) -> State:
             return state.push(hulldown.bypass_decision(state.units[uid], mp - spent))
         if mp - spent < vm.STOP_MP:
             return state.with_unit(state.units[uid].mark("motion"))
-        return state.with_unit(with_spent(state.units[uid], spent + vm.STOP_MP))
+        return state.with_unit(with_spent(state.units[uid].mark(remove=(REV_MOTION,)), spent + vm.STOP_MP))
     return state.push(facing_decision(position, state.units[uid], mp - spent))
 
 
@@ -1026,10 +1055,10 @@ def resume_facing(position: Position, decision: Decision, answer: act.Answer) ->
     if decision.arg("all_mp") == "1":  # D2.7: the stop MP beyond the allowance, or Motion
         if answer.choice == "motion":
             return state.with_unit(unit.mark("motion"))
-        return state.with_unit(with_spent(unit, spent_of(unit) + stop))
+        return state.with_unit(with_spent(unit.mark(remove=(REV_MOTION,)), spent_of(unit) + stop))
     if left < stop:
         return state.with_unit(unit.mark("motion"))
-    return state.with_unit(with_spent(unit, budget(unit) - left + stop))
+    return state.with_unit(with_spent(unit.mark(remove=(REV_MOTION,)), budget(unit) - left + stop))  # D2.13
 
 
 def show_arc(position: Position, words: list[str]) -> tuple[dict[Hex, str], str]:

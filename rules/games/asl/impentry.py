@@ -122,7 +122,8 @@ def apply(position: Position, move: act.Move, crew: list[UnitState], spent: Frac
     name = platoon.name_of(unit) or ""
     way = _approach(position, unit, move.path[0])
     assert way is not None
-    entry_mp = Fraction(move.cost or 0) - (offboard.vehicle_approach(position, unit, way[2]) or 0)  # A2.51
+    before = offboard.vehicle_approach(position, unit, way[2], way[1])  # A2.51
+    entry_mp = Fraction(move.cost or 0) - (before or 0)
     came = f"{vmotion.CAME}{int(2 * entry_mp)}"  # D2.401: it began out of every LOS
     on = ventry.placed(unit, move.path[0], way[1], spent, arrival.MODE).mark("entered", came, *marks)
     state = state.with_unit(on)

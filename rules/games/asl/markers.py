@@ -111,6 +111,7 @@ PHRASES: dict[str, T] = {
     # vehicles (chapter D)
     "motion": T("in Motion (D2.4)"),
     "came_on_rev": T("backed onto the map this MPh: in Motion in reverse (D2.2)"),
+    "rev_motion": T("its move ended backing: in Motion, that is Reverse Motion (D2.24)"),
     "reverse": T("moving in reverse (D2.21)"),
     "bu": T("buttoned up (D5.3)"),
     "ce": T("crew exposed (D5.3)"),

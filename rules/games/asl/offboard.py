@@ -19,8 +19,13 @@ next to the entry hex. No fire or LOS crosses the map edge (A2.51): off-board un
 (``hex`` None), so nothing on the map can see or fire at them, nor they out.
 
 A vehicle sets up the same way (its passengers and riders aboard it, A2.52), one vehicle of a side to an
-off-board hex (A5.2, A2.9); it crosses the board at its Open Ground MP a hex (``vehicle_approach``) and
-comes on in its MPh as ventry.py says. An aerosan's set-up is refused (snow only, D17.2: the off-board
+off-board hex (A5.2, A2.9); it crosses the board as on the map (A2.51: units there move normally) and
+comes on in its MPh as ventry.py says: ``vehicle_approaches`` searches the cheapest way from its set-up hex
+to the off-board hex beside its entry hex arriving with each VCA, forward or backing: Open Ground MP a hex
+(road rate along an off-board road), 1 MP a hexspine of VCA change (D2.11), the reverse multiplier backing
+(D2.21, D2.22), a stop and a start to switch (D2.23). Its VCA and its way of moving as set up are its
+owner's (A2.52: set up in Motion; Reverse Motion, D2.24, taken as allowed too), so none of them costs.
+An aerosan's set-up is refused (snow only, D17.2: the off-board
 board's ground is the weather's).
 
 Lateral extent: the board is laid beside the board the unit enters by (A2.51), so only edge hexes of the
@@ -37,8 +42,9 @@ text allows; earlier games and scripts play on unchanged).
 
 Not built: the off-board roads' state (paved, plowed, mud: the majority of the adjacent board's roads,
 A2.51) and the rule that where part of a board is in play only its unused part's real roads are off-board
-roads (A2.51: hexmate's maps do not say which boards are cut); the Road Bonus (A4.132) off the map; turns of
-a vehicle's VCA while crossing the board (its VCA there is its owner's, A2.52, and is not charged);
+roads (A2.51: hexmate's maps do not say which boards are cut); the Road Bonus (A4.132) off the map; the
+terrain of the off-board half hexes along the edge other than the one a vehicle enters from (A2.51 gives
+them the map half hex's terrain; the search takes them as Open Ground);
 weather increases to the cost (chapter E / B, not in the texts); A2.52's dismantled SW (CE/BU is chosen as
 a vehicle comes on, ventry.py; Deployment in the RPh, stacked with a leader on this board, is
 deployment.py's).
@@ -46,6 +52,9 @@ deployment.py's).
 
 from __future__ import annotations
 
+import functools
+import heapq
+import itertools
 import re
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -53,6 +62,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import armour
+from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex, center, distance
 from hexmate.rules.maps import Board
@@ -235,29 +245,102 @@ def road_mp(unit: UnitState) -> Fraction:
     return vmove.road_mp(buttoned=vt.armored and not unit.has("ce"))
 
 
-def vehicle_approach(position: Position, unit: UnitState, off: Hex) -> Fraction | None:
-    """A2.51: MP a vehicle set up on the off-board board spends to reach ``off``, the off-board hex beside
-    its entry hex it enters from: Open Ground per hex crossed, or road rate along an off-board road (joined
-    from Open Ground and left for it again where that is cheaper). 0 when not set up (taken as set up on
-    ``off``); None when it cannot cross the board."""
+FORWARD, REVERSE = "F", "R"  # D2.2: the way it moves, as armour.py names it
+
+
+def _turn_mp(unit: UnitState, hexspines: int) -> int:
+    """D2.11: off the map every hex is Open Ground (no obstacle): 1 MP a hexspine; D12.1: a wagon 1 MF."""
+    from hexmate.rules.games.asl import vmove, wagon
+    if wagon.is_wagon(armour.vtype(unit).movement):
+        return hexspines * wagon.TURN_MF
+    return vmove.turn_mp(hexspines)
+
+
+def _road_steps(position: Position, unit: UnitState) -> set[frozenset[Hex]]:
+    """A2.51: the pairs of off-board road hexes joined by their road hexside (consecutive on a road line)."""
+    out: set[frozenset[Hex]] = set()
+    for side in entry_sides(position, unit):
+        for line in road_lines(position, side, entry_boards(position, unit)):
+            out.update(frozenset(pair) for pair in itertools.pairwise(line))
+    return out
+
+
+def vehicle_approaches(position: Position, unit: UnitState,
+                       off: Hex) -> dict[tuple[int, str], Fraction] | None:
+    """A2.51: off the map a unit moves normally, so a vehicle set up on the off-board board reaches ``off``
+    (the off-board hex beside the entry hex it comes on from) as on the map: each hex entered forward into
+    its VCA (D2.11) at Open Ground MP, or road rate along an off-board road (D2.16), each hexspine of VCA
+    change 1 MP (D2.11: Open Ground is no obstacle), in reverse into a rear hex at the reverse multiplier
+    (D2.21, D2.22), and a switch between forward and reverse a stop and a start (D2.23). Its VCA and way of
+    moving at set-up are its owner's (A2.52: set up in Motion, D2.24 in Reverse Motion too), so the search
+    starts from every facing at no cost. Returns the cheapest MP per (VCA, F or R) arriving at ``off``;
+    every one at 0 when not set up (taken as set up on ``off``) or set up there; None when it cannot cross
+    the board (an aerosan, ``hex_mp``)."""
+    from hexmate.rules.games.asl import wagon
     x = set_up_at(unit)
+    vt = armour.vtype(unit)
+    ways = (FORWARD,) if unit.has("towing") or vt.rev == 0 else (FORWARD, REVERSE)  # D2.2, D2.21
     if x is None or x == off:
-        return Fraction(0)
+        return {(g, w): Fraction(0) for g in range(6) for w in ways}
     mp = hex_mp(unit)
     if mp is None:
         return None
-    best = mp * distance(x, off)
     road = road_mp(unit)
-    if road >= mp:
-        return best
-    for side in entry_sides(position, unit):
-        for line in road_lines(position, side, entry_boards(position, unit)):
-            to_road = [mp * distance(x, y) for y in line]
-            from_road = [mp * distance(y, off) for y in line]
-            for i, a in enumerate(to_road):
-                for j, b in enumerate(from_road):
-                    best = min(best, a + road * abs(i - j) + b)
-    return best
+    roads = frozenset(_road_steps(position, unit)) if road < mp else frozenset()
+    if not roads:
+        road = mp
+    if min(mp, road) * distance(x, off) > Fraction(5 * vt.mp, 4):
+        return {}  # past all it could spend in its MPh, ESB's quarter more included (D2.5)
+    reach = distance(x, off) + SLACK
+    area = frozenset(h for dq in range(-reach, reach + 1) for dr in range(-reach, reach + 1)
+                     if (h := Hex(x.q + dq, x.r + dr)) not in position.map
+                     and distance(x, h) + distance(h, off) <= reach)
+    area |= frozenset(h for pair in roads for h in pair)  # a road may be worth a detour
+    switch = 0 if wagon.is_wagon(vt.movement) else armour.SWITCH_MP  # D2.23; D12.1: a wagon pays none
+    return _search(area, x, off, mp, road, roads, vt.rev, _turn_mp(unit, 1), switch, ways)
+
+
+SLACK = 2  # hexes of detour the search looks at beyond the straight line (turns are made in place)
+
+
+@functools.lru_cache(maxsize=4096)
+def _search(area: frozenset[Hex], x: Hex, off: Hex, mp: Fraction, road: Fraction,
+            roads: frozenset[frozenset[Hex]], rev: int, turn_mp: int, switch: int,
+            ways: tuple[str, ...]) -> dict[tuple[int, str], Fraction]:
+    """``vehicle_approaches``' search over (hex, VCA, F or R) in the off-board ``area`` (a pure function of
+    its arguments, so kept: set-up offers ask it again and again)."""
+    from hexmate.rules.games.asl import vmove
+    best: dict[tuple[Hex, int, str], Fraction] = {}
+    heap: list[tuple[Fraction, int, int, int, str]] = []
+    for g in range(6):
+        for w in ways:
+            best[(x, g, w)] = Fraction(0)
+            heapq.heappush(heap, (Fraction(0), x.q, x.r, g, w))
+    while heap:
+        cost, q, r, g, w = heapq.heappop(heap)
+        h = Hex(q, r)
+        if cost > best.get((h, g, w), cost):
+            continue
+        steps: list[tuple[Fraction, Hex, int, str]] = [(cost + turn_mp, h, (g + t) % 6, w) for t in (1, -1)]
+        if len(ways) == 2:
+            steps.append((cost + switch, h, g, REVERSE if w == FORWARD else FORWARD))
+        for n in (fc.front_hexes(h, g) if w == FORWARD else fc.rear_hexes(h, g)):
+            if n in area:
+                step = road if frozenset((h, n)) in roads else mp
+                steps.append((cost + (step if w == FORWARD else vmove.reverse_mp(step, rev)), n, g, w))
+        for c, n, f, v in steps:
+            if c < best.get((n, f, v), c + 1):
+                best[(n, f, v)] = c
+                heapq.heappush(heap, (c, n.q, n.r, f, v))
+    return {(g, w): c for (h, g, w), c in best.items() if h == off}
+
+
+def vehicle_approach(position: Position, unit: UnitState, off: Hex, g: int,
+                     reverse: bool = False) -> Fraction | None:
+    """A2.51: the MP spent crossing the off-board board to ``off`` arriving with VCA ``g``, moving forward
+    (or in reverse); None when it cannot get there so (``vehicle_approaches``)."""
+    found = vehicle_approaches(position, unit, off)
+    return None if found is None else found.get((g, REVERSE if reverse else FORWARD))
 
 
 def stack_approach(units: list[UnitState], entry: Hex) -> int:
@@ -417,4 +500,4 @@ def setups(game: AslGame, position: Position) -> list[act.Move]:
 
 __all__ = ["MARK", "MODE", "ROAD_HEX", "ROAD_HEXROWS", "apply", "approach", "board_at", "check", "claims",
            "entry_boards", "entry_sides", "hex_behind", "hex_mp", "road_hex", "road_lines", "road_mp",
-           "set_up_at", "set_up_window", "setups", "stack_approach", "vehicle_approach"]
+           "set_up_at", "set_up_window", "setups", "stack_approach", "vehicle_approach", "vehicle_approaches"]

@@ -142,7 +142,8 @@ def cost(position: Position, unit: UnitState, src: Hex, p: Hex) -> Fraction:
         return wagon.bypass_mf(position, src, p, others)
     open_cost = vehicle_cost("open")
     base = int(open_cost) if open_cost not in ("NA", "half") else 1
-    higher = 4 if position.map.level(p) > position.map.level(src) else 0
+    before = position.map.level(src) if src in position.map else 0  # A2.51: the off-board board's ground
+    higher = 4 if position.map.level(p) > before else 0
     return vm.bypass_mp(base, higher + others)
 
 

@@ -42,13 +42,15 @@ Audit (paraphrased, with where each part is kept):
 - A2.51's off-board board (offboard.py): a vehicle set up on it in the RPh (``move V E as offK``) first
   crosses it at Open Ground MP a hex (D2.1; a wagon's MF, D12.1; a motorcycle's column, D15.1), at road
   rate along its road hexrows (offboard.road_lines, D2.16), to the
-  off-board hex beside the entry hex it comes on from (``approaches``), then pays the entry as above. Its
-  VCA on the off-board board is its owner's (A2.52, D2.11): turns made crossing it are not charged (the
-  rules take the VCA it enters with as chosen at set-up). One set up farther out than that hex spends MP
-  before the entry hex, so it may not come on by Minimum Move (D2.15); backing across the off-board
-  board (D2.2) is not built. A vehicle not set up comes on as if set up on the off-board hex beside its
-  entry hex. Entering by bypass is refused citing D2.3 (a bypass along the entry hex's edge hexside, begun
-  off the map, is not built: the vehicle enters the hex instead).
+  off-board hex beside the entry hex it comes on from (``approaches``), then pays the entry as above. It
+  moves there normally (A2.51): its VCA as set up is its owner's, but each hexspine turned crossing the
+  board costs 1 MP (D2.11, offboard.vehicle_approaches), and it may back across it (D2.2-D2.23) before
+  backing in. One set up farther out than that hex spends MP before the entry hex, so it may not come on
+  by Minimum Move (D2.15). A vehicle not set up comes on as if set up on the off-board hex beside its
+  entry hex. D2.3 with A2.51: ``as enter+bypass`` (``+bypass:N`` naming the hex across the hexside) comes
+  on by bypass along a hexside of a woods or building entry hex, from an off-board hex beside it (vbypass.py's
+  route, the off-board board Open Ground at ground level), into the entry hex alone, not by Minimum Move;
+  there it ends its move in bypass as any bypass move does. Not offered in legal_actions (played by name).
 - D12, D15, D17 coming on (A2.51 from Open Ground): a wagon pays the infantry MF of the entry hex as
   infantry coming on do (D12.1; arrival.py's cost, no start MF); a motorcycle the chart pack's motorcycle
   column, road rate at a road edge, no wreck/vehicle MP (D15.1, D15.42), only with riders aboard (D15.4),
@@ -61,8 +63,9 @@ Audit (paraphrased, with where each part is kept):
 - D2.2-D2.22: ``as enter+reverse``: it backs into the entry hex, one of its two rear hexes, at the reverse
   multiplier (D2.21), its VCA toward the off-board hex it left; not towing, not with rev 0 (motorcycle,
   aerosan, wagon). ``move V A4-B4 as enter+reverse`` goes on backing from the entry hex (D2.2: it is in
-  Motion in reverse, armour.BACKED_ON, so no stop and start to switch, D2.23). Ending its MPh in Reverse
-  Motion (D2.24's counter) is not tracked: a vehicle left in Motion goes on forward next MPh.
+  Motion in reverse, armour.BACKED_ON, so no stop and start to switch, D2.23). Ending its move backing and
+  left in Motion, it is in Reverse Motion (D2.24's counter, armour.REV_MOTION) and goes on in reverse in
+  its next MPh.
   ``+minimum+reverse`` is D2.24's reverse Minimum Move.
 """
 
@@ -218,8 +221,9 @@ def _edge_road(position: Position, off: Hex, entry: Hex) -> bool:
 def approaches(position: Position, unit: UnitState, entry: Hex,
                reverse: bool = False) -> dict[int, tuple[Fraction, Hex]]:
     """D2.11, A2.51: the VCA it may enter with (the entry hex in its VCA, seen from an off-board hex beside
-    it), with the entry's MP and that off-board hex, the cheapest per VCA. ``reverse``: it backs in, the
-    entry hex one of its two rear hexes (D2.22), at the reverse multiplier (D2.21)."""
+    it), with the entry's MP (crossing the off-board board to that hex included) and that off-board hex, the
+    cheapest per VCA. ``reverse``: it backs in, the entry hex one of its two rear hexes (D2.22), at the
+    reverse multiplier (D2.21), having backed across the off-board board (or switched, D2.23) to get there."""
     out: dict[int, tuple[Fraction, Hex]] = {}
     rev = armour.vtype(unit).rev
     for d in DIRECTIONS:
@@ -227,18 +231,21 @@ def approaches(position: Position, unit: UnitState, entry: Hex,
         if off in position.map:
             continue
         mp = entry_mp(position, unit, off, entry)
-        before = offboard.vehicle_approach(position, unit, off)  # A2.51: crossing the off-board board
-        if mp is None or before is None or (reverse and before):  # backing across it: not built
+        before = offboard.vehicle_approaches(position, unit, off)  # A2.51: crossing the off-board board
+        if mp is None or before is None:
             continue
-        mp += before
         if reverse:
             mp = vm.reverse_mp(mp, rev)
             facings: tuple[int, ...] = tuple(g for g in range(6) if entry in fc.rear_hexes(off, g))
         else:
             facings = fc.facings_entering(off, entry)
+        way = offboard.REVERSE if reverse else offboard.FORWARD
         for g in facings:
-            if g not in out or mp < out[g][0]:
-                out[g] = (mp, off)
+            if (g, way) not in before:
+                continue
+            total = mp + before[(g, way)]
+            if g not in out or total < out[g][0]:
+                out[g] = (total, off)
     return out
 
 
@@ -294,12 +301,10 @@ def _vehicle(position: Position, move: act.Move) -> UnitState:
         raise IllegalAction(T("{unit} is radioless: off the map it comes on with its platoon by impulses: "
                               "move {unit} ENTRY as impulse_in (D14.212)", unit=unit.id))
     base, _, rest = move.mode.partition("+")
-    if any(w.partition(":")[0] == "bypass" for w in rest.split("+")):
-        raise IllegalAction(T("{unit}: coming on by bypass along an edge hexside is not built: enter the "
-                              "hex, then bypass from there (D2.3, A2.51)", unit=unit.id), "D2.3")
-    if any(w not in (vminimum.WORD, REVERSE) for w in rest.split("+") if rest):
+    if any(w not in (vminimum.WORD, REVERSE) and w.partition(":")[0] != BYPASS
+           for w in rest.split("+") if rest):
         raise IllegalAction(T("{mode}: a vehicle comes on as enter, enter_ce or enter_bu, with +minimum "
-                              "(D2.15) or +reverse (D2.2)", mode=move.mode), "A2.5")
+                              "(D2.15), +reverse (D2.2) or +bypass (D2.3)", mode=move.mode), "A2.5")
     if MODES[base] and not vt.armored:
         raise IllegalAction(T("{unit} has no AFV crew to go CE or button up", unit=unit.id), "A2.52")
     return unit
@@ -334,11 +339,22 @@ def _best(position: Position, unit: UnitState, path: tuple[Hex, ...],
     crew = _status(unit, mode)  # A2.52: CE or BU as it comes on (D2.16: a BU AFV's road rate)
     _, minimum, reverse = split(mode)
     _check_special(position, unit, path, minimum, reverse)
+    if _bypassing(mode):
+        if minimum or len(path) != 1:
+            raise IllegalAction(T("{unit} comes on by bypass into its entry hex alone, and not by Minimum "
+                                  "Move: go on from there with a move of its own (D2.3, D2.15)",
+                                  unit=unit.id), "D2.3")
+        total, g, _, off, _ = _bypass_entry(position, crew, entry, mode)
+        if total > armour.budget(placed(unit, entry, g, total, mode)) + esb:
+            raise IllegalAction(T("the path costs {cost} MP, {unit} has {mp} MP", cost=total, unit=unit.id,
+                                  mp=armour.budget(placed(unit, entry, g, total, mode))), "A2.51")
+        return total, g, total, off
     ways = approaches(position, crew, entry, reverse)
     if minimum and not ways:
         raise vminimum.na(position, unit, entry)  # D2.15: never into NA terrain
     if minimum:  # D2.15: only where entering costs more than its allowance; then it spends all of it
-        ways = {g: w for g, w in ways.items() if not offboard.vehicle_approach(position, unit, w[1])}
+        ways = {g: w for g, w in ways.items()
+                if not offboard.vehicle_approach(position, unit, w[1], g, reverse)}
         if not ways:
             raise IllegalAction(T("{unit} would spend MP crossing the off-board board: a Minimum Move is a "
                                   "vehicle's only move of its MPh (D2.15, A2.51)", unit=unit.id), "D2.15")
@@ -368,6 +384,53 @@ def _best(position: Position, unit: UnitState, path: tuple[Hex, ...],
             best = (total, g, mp, off)
     if best is None:
         raise why
+    return best
+
+
+BYPASS = "bypass"  # D2.3 with A2.51: ``as enter+bypass`` or ``enter+bypass:N``, into the entry hex by bypass
+
+
+def _bypassing(mode: str) -> bool:
+    return any(w.partition(":")[0] == BYPASS for w in mode.split("+")[1:])
+
+
+def _bypass_entry(position: Position, unit: UnitState, entry: Hex,
+                  mode: str) -> tuple[Fraction, int, Hex, Hex, Fraction]:
+    """D2.3 with A2.51: it comes on by bypass: from an off-board hex beside the entry hex (crossing the
+    off-board board first, moving normally) along a hexside of the entry hex, vbypass.py's route from there
+    (twice the Open Ground cost, D2.3; in reverse along its rear hexside at the reverse multiplier, D2.21,
+    D2.22). (total MP, heading, the hex across the hexside bypassed, the off-board hex it came from, the MP
+    spent before the entry hex)."""
+    from hexmate.rules.games.asl import vbypass
+
+    _, _, reverse = split(mode)
+    words = "+".join(w for w in mode.split("+")[1:] if w.partition(":")[0] == BYPASS)
+    _, across, _ = vbypass.declared(position, words)
+    best: tuple[Fraction, int, Hex, Hex, Fraction] | None = None
+    why: IllegalAction | None = None
+    way = offboard.REVERSE if reverse else offboard.FORWARD
+    for d in DIRECTIONS:
+        off = entry + d
+        if off in position.map:
+            continue
+        before = offboard.vehicle_approaches(position, unit, off) or {}
+        for (g, w), mp in sorted(before.items()):
+            if w != way:
+                continue
+            backed = (armour.BACKED_ON,) if reverse else ()  # D2.24: backing in Reverse Motion
+            there = armour.with_facing(unit.at(off), g).mark("motion", *backed)
+            try:
+                cost, heads, acrosses = vbypass.route(position, there, (off, entry), bypass=True,
+                                                      last_across=across, reverse=reverse)
+            except IllegalAction as e:
+                why = e
+                continue
+            n = acrosses[-1]
+            if n is not None and (best is None or mp + cost < best[0]):
+                best = (mp + cost, heads[-1], n, off, mp)
+    if best is None:
+        raise why or IllegalAction(T("{unit} may not come on into {hex} by bypass (D2.3)", unit=unit.id,
+                                     hex=position.label(entry)), "D2.3")
     return best
 
 
@@ -427,8 +490,16 @@ def begin(game: AslGame, position: Position, move: act.Move) -> State:
     defender's window at the entry hex (A8.1, D3.3)."""
     unit = position.units[move.units[0]]
     total, g, mp, off = _best(position, unit, tuple(move.path), move.mode)
-    came = mp - (offboard.vehicle_approach(position, unit, off) or 0)  # D2.401: the entry hex's own MP
+    came = mp - (offboard.vehicle_approach(position, unit, off, g, split(move.mode)[2]) or 0)  # D2.401: the
+    # entry hex's own MP
     on = placed(unit, move.path[0], g, mp, move.mode).mark("entered", f"{vmotion.CAME}{int(2 * came)}")
+    bypass = _bypassing(move.mode)
+    if bypass:  # D2.3: it stands astride the hexside it bypasses along, heading g
+        from hexmate.rules.games.asl import vbypass
+        _, _, n, _, before = _bypass_entry(position, _status(unit, move.mode), move.path[0], move.mode)
+        came = mp - before
+        on = vbypass.with_across(placed(unit, move.path[0], g, mp, move.mode), n).mark(
+            "entered", f"{vmotion.CAME}{int(2 * came)}")
     state = position.state.with_unit(on)
     for rider in aboard(position, unit):
         state = state.with_unit(rider.at(move.path[0]))
@@ -443,7 +514,7 @@ def begin(game: AslGame, position: Position, move: act.Move) -> State:
             state = aerosan.fail(position.at(state), unit.id)
         elif aerosan.edge_accident(position, move.path[0], _edge_road(position, off, move.path[0])):
             state = state.push(aerosan.accident(position, on, move.path[0]))
-    else:
+    elif not bypass:  # D2.3: bypass risks no bog
         bog = armour.bog_check(position, on, off, move.path[0], minimum=minimum,
                                off_board=True)  # D8.21: a woods entry hex (D2.15: its DR by Minimum Move)
         if bog is not None:

@@ -248,7 +248,10 @@ def resume_pick(position: Position, decision: Decision, answer: act.Answer) -> S
 def into_motion(position: Position, vehicle: UnitState) -> State:
     """The Motion counter, then one free turn of its VCA (D2.401)."""
     assert vehicle.hex is not None
-    moved = hulldown.without_hd(vehicle).mark("motion")  # D4.221: entering Motion takes the HD counter off
+    from hexmate.rules.games.asl.armour import REV_MOTION  # armour imports this module
+
+    # D4.221: entering Motion takes the HD counter off; D2.401's Motion is forward, no Reverse Motion
+    moved = hulldown.without_hd(vehicle).mark("motion", remove=(REV_MOTION,))
     state = position.state.with_unit(moved)
     state = conceal58.moved(position, state, (vehicle.id,), (vehicle.hex,))  # A12.2: Case D, Motion seen
     if vbypass.across_of(vehicle) is not None:

@@ -79,7 +79,8 @@ def bypass_mf(position: Position, src: Hex, p: Hex, others: int) -> Fraction:
     """D12.1, D2.3: a wagon bypassing a woods or building hex pays, per hexside, twice the MF of the hex's
     open ground (1 MF, doubled again to a higher level: D12.1's x2 is that hex's extra cost) and twice its
     other costs (+1 per vehicle or wreck there, D2.14)."""
-    base = OPEN_MF * (2 if position.map.level(p) > position.map.level(src) else 1)
+    before = position.map.level(src) if src in position.map else 0  # A2.51: the off-board ground
+    base = OPEN_MF * (2 if position.map.level(p) > before else 1)
     return Fraction(2 * (base + others))
 
 

@@ -305,3 +305,39 @@ def test_a2_51_the_off_board_board_lies_beside_the_board_entered_by() -> None:
     with pytest.raises(IllegalAction, match=r"past the off-board board"):
         pos.push_text("move r-1 2A1 as off1")
     pos.push_text("move r-1 1A7 as off1")
+
+
+def test_a2_51_a_vehicles_vca_changes_off_the_map_cost_mp(make_position: Any) -> None:
+    """A2.51: off the map units move normally, so a vehicle's VCA changes there cost MP (D2.11). The demo
+    Panzer (Open Ground 1 MP, D2.1) set up 3 hexes out behind A4 reaches the hex beside A4 two hexes on: 2 MP
+    with the one VCA whose two hexes hold that line (its VCA at set-up is its owner's, A2.52), each hexspine
+    of VCA change 1 MP more (D2.11), 5 MP with its back to the map; in Reverse Motion there a stop and a
+    start more (D2.23), 4 MP at least. Coming on at A4 and on to A3 costs 2 + 1 (a hexspine) + 1 + 1 = 5
+    where the free turn made it 4."""
+    pos = _armour(make_position)
+    pos.push_text("move a-pz A4 as off3")
+    _to_mph(pos)
+    unit = pos.units["a-pz"]
+    a4 = next(h for h in pos.map.hexes if pos.label(h) == "A4")
+    off = offboard.hex_behind(pos, a4, 1, "left")
+    assert off is not None
+    found = offboard.vehicle_approaches(pos, unit, off)
+    assert found is not None
+    forward = sorted(c for (_, w), c in found.items() if w == offboard.FORWARD)
+    assert forward == [2, 3, 3, 4, 4, 5]
+    assert min(c for (_, w), c in found.items() if w == offboard.REVERSE) == 4
+    entries = _texts(pos, "enter")
+    assert "move a-pz A4 cost 3 as enter" in entries and "move a-pz A4-A3 cost 5 as enter" in entries
+
+
+def test_d2_2_backing_across_the_off_board_board(make_position: Any) -> None:
+    """A2.51 with D2.2: set up 2 hexes out behind A4 with its back to the map, the Panzer (tracked: reverse
+    4 times the cost, D2.21) backs one off-board Open Ground hex (4 MP) and into A4 (4 MP): 8 MP, in Motion
+    in reverse on the map (D2.24). Going forward instead and switching costs more (1 + 3 hexspines + a stop
+    and a start, D2.23, + 4)."""
+    pos = _armour(make_position)
+    pos.push_text("move a-pz A4 as off2")
+    _to_mph(pos)
+    assert "move a-pz A4 cost 8 as enter+reverse" in _texts(pos, "enter")
+    pos.push_text("move a-pz A4 as enter+reverse")
+    assert pos.units["a-pz"].hex is not None and pos.units["a-pz"].has("came_on_rev")

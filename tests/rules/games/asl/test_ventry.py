@@ -379,6 +379,32 @@ def test_d2_2_d2_24_it_may_back_on_past_the_entry_hex(make_position: Any) -> Non
     assert pos.label(pz.hex) == "B4" and armour.spent_of(pz) == 9
 
 
+def test_d2_24_reverse_motion_carries_into_its_next_mph(make_position: Any) -> None:
+    """D2.24: a vehicle may end its MPh in Reverse Motion, and Motion's rules then hold in reverse. Backed on
+    to C4 (12 MP) and left in Motion, it carries the Reverse Motion counter; in a later MPh it backs
+    on with no start MP (D2.12): a rear Open Ground hex for 4 x 1 = 4 MP (D2.21), while a forward one takes
+    the stop and start of a switch (D2.23), 1 + 1 + 1 = 3. In forward Motion the same two cost 3 (two
+    hexspines turned, D2.11, then 1 forward) and 1."""
+    pos = table(make_position)
+    pos.push_text("move a-pz A4-B4-C4 as enter+reverse")  # 12 of its 14 MP
+    pass_reactions(pos)
+    for _ in range(2):  # two 1-MP hexspine turns spend the rest: no MP to stop, it stays in Motion (D2.13)
+        pz = pos.units["a-pz"]
+        f = armour.facing_of(pz)
+        turn = next(h for h in fc.front_hexes(pz.hex, (f + 1) % 6) if h not in fc.front_hexes(pz.hex, f))
+        pos.push_text(f"answer hex {pos.label(turn)}")
+    pos.push_text(f"answer hex {pos.label(pos.units['a-pz'].hex)}")
+    pz = pos.units["a-pz"]
+    assert pz.has("motion") and pz.has(armour.REV_MOTION)
+    for marks, back, ahead in ((["vca0", "motion", armour.REV_MOTION], 4, 3), (["vca0", "motion"], 3, 1)):
+        later = table(make_position, pz={**PZ, "hex": "D4", "markers": marks}, options={"entry": {}})
+        d4 = later.map.parse_label("D4")
+        rear, front = fc.rear_hexes(d4, 0)[0], fc.front_hexes(d4, 0)[0]
+        for dest, cost in ((rear, back), (front, ahead)):
+            move = later.game.check(later, later.parse_action(f"move a-pz D4-{later.label(dest)}"))
+            assert isinstance(move, act.Move) and move.cost == cost, (marks, later.label(dest))
+
+
 def offered(pos: Position) -> list[str]:
     return [pos.action_text(a) for a in pos.legal_actions]
 
@@ -505,13 +531,26 @@ def test_d16_8_only_a_dd_tank_or_unarmored_amphibian_set_up_on_the_map(make_posi
         table(make_position, pz=dd, options={**ENTRY, "dd_off_map": {"a-pz": {"hexes": ["A4"]}}})
 
 
-def test_d2_3_coming_on_by_bypass_is_refused_citing_the_rule(make_position: Any) -> None:
-    """D2.3: bypass along the edge hexside of a woods entry hex is not built: refused naming D2.3, and the
-    hex itself may still be entered (7 MP, D8.21)."""
+def test_d2_3_coming_on_by_bypass(make_position: Any) -> None:
+    """D2.3 with A2.51: off the map a vehicle moves normally, so it may come on by bypass along a hexside of a
+    woods entry hex: twice the Open Ground cost, 2 MP (the hex itself costs the Panzer 7, D8.21), no bog
+    check, left astride the named hexside (stopped in Stationary Bypass, D2.34, for 1 MP more). D2.3's own
+    example: woods a level up (J10 to I10) costs (1 + 4) x 2 = 10 MP by bypass."""
     pos = table(make_position, hexes={"A4": "woods"})
-    with pytest.raises(IllegalAction, match=r"D2\.3"):
-        pos.push_text("move a-pz A4 as enter+bypass")
     assert cost_to(pos, "A4") == {7}
+    checked = pos.game.check(pos, pos.parse_action("move a-pz A4 as enter+bypass:A5"))
+    assert isinstance(checked, act.Move) and checked.cost == 2
+    pos.push_text("move a-pz A4 as enter+bypass:A5")
+    pz = pos.units["a-pz"]
+    from hexmate.rules.games.asl import armour, vbypass
+    assert pz.hex == pos.map.parse_label("A4") and armour.spent_of(pz) == 3  # stopped there: 2 + 1 (D2.34)
+    assert vbypass.across_of(pz) == pos.map.parse_label("A5")
+    assert pos.decision is None or pos.decision.then != "vbog"
+    high = table(make_position, hexes=HIGH_WOODS)
+    checked = high.game.check(high, high.parse_action("move a-pz A4 as enter+bypass"))
+    assert isinstance(checked, act.Move) and checked.cost == 10
+    with pytest.raises(IllegalAction, match=r"D2\.3"):
+        high.push_text("move a-pz A4-B4 as enter+bypass")
 
 
 def test_d2_24_a_reverse_minimum_move_onto_the_map(make_position: Any) -> None:
