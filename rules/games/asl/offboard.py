@@ -55,6 +55,7 @@ from __future__ import annotations
 import functools
 import heapq
 import itertools
+import math
 import re
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -310,29 +311,37 @@ def _search(area: frozenset[Hex], x: Hex, off: Hex, mp: Fraction, road: Fraction
     """``vehicle_approaches``' search over (hex, VCA, F or R) in the off-board ``area`` (a pure function of
     its arguments, so kept: set-up offers ask it again and again)."""
     from hexmate.rules.games.asl import vmove
-    best: dict[tuple[Hex, int, str], Fraction] = {}
-    heap: list[tuple[Fraction, int, int, int, str]] = []
+    # Exact integer arithmetic in units of 1/scale MP (Fractions are slow in the inner loop; the costs are
+    # halves and quarters at most, so the scale is small and the answer is the same).
+    costs = (mp, road, vmove.reverse_mp(mp, rev), vmove.reverse_mp(road, rev),
+             Fraction(turn_mp), Fraction(switch))
+    scale = math.lcm(*(c.denominator for c in costs))
+    fwd_mp, fwd_road, rev_mp, rev_road, turn, swap = (int(c * scale) for c in costs)
+    best: dict[tuple[Hex, int, str], int] = {}
+    heap: list[tuple[int, int, int, int, str]] = []
     for g in range(6):
         for w in ways:
-            best[(x, g, w)] = Fraction(0)
-            heapq.heappush(heap, (Fraction(0), x.q, x.r, g, w))
+            best[(x, g, w)] = 0
+            heapq.heappush(heap, (0, x.q, x.r, g, w))
     while heap:
         cost, q, r, g, w = heapq.heappop(heap)
         h = Hex(q, r)
         if cost > best.get((h, g, w), cost):
             continue
-        steps: list[tuple[Fraction, Hex, int, str]] = [(cost + turn_mp, h, (g + t) % 6, w) for t in (1, -1)]
+        steps: list[tuple[int, Hex, int, str]] = [(cost + turn, h, (g + t) % 6, w) for t in (1, -1)]
         if len(ways) == 2:
-            steps.append((cost + switch, h, g, REVERSE if w == FORWARD else FORWARD))
-        for n in (fc.front_hexes(h, g) if w == FORWARD else fc.rear_hexes(h, g)):
+            steps.append((cost + swap, h, g, REVERSE if w == FORWARD else FORWARD))
+        forward = w == FORWARD
+        for n in (fc.front_hexes(h, g) if forward else fc.rear_hexes(h, g)):
             if n in area:
-                step = road if frozenset((h, n)) in roads else mp
-                steps.append((cost + (step if w == FORWARD else vmove.reverse_mp(step, rev)), n, g, w))
+                on_road = frozenset((h, n)) in roads
+                step = (fwd_road if on_road else fwd_mp) if forward else (rev_road if on_road else rev_mp)
+                steps.append((cost + step, n, g, w))
         for c, n, f, v in steps:
             if c < best.get((n, f, v), c + 1):
                 best[(n, f, v)] = c
                 heapq.heappush(heap, (c, n.q, n.r, f, v))
-    return {(g, w): c for (h, g, w), c in best.items() if h == off}
+    return {(g, w): Fraction(c, scale) for (h, g, w), c in best.items() if h == off}
 
 
 def vehicle_approach(position: Position, unit: UnitState, off: Hex, g: int,
