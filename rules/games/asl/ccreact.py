@@ -27,7 +27,13 @@ as the unit could Defensive First or Final Fire, a CC counter from an earlier re
 Several units may attack at one MP expenditure, one after the other (D7.2): the window opens again after
 each attack, without the CC Reaction choice once every unit there has attacked at this MP.
 
-Not here: the entry MP of an OVR (its Reaction Fire comes after the OVR is resolved, D7.1, D7.2: reaction.py);
+In platoon impulses (D14.32) the defender's chance at an impulse's MP comes in the window at the AFV's hex at
+the impulse's end (impulse.py): CC Reaction Fire is offered there too, e.g. after an entry ``as
+impulse_through`` into the defender's hex; the attack is at the window's first AFV in that hex (two platoon
+AFVs ending in one enemy Location: the other is not offered), and a unit attacks once per window.
+
+Not here: the entry MP of an OVR (its Reaction Fire comes after the OVR is resolved, D7.1, D7.2: reaction.py;
+in impulses too, impovr.py);
 cavalry (A13, not built for CC Reaction here). The +2 of A11.51 (a vehicle in Motion or not stopped) is left
 out only after a stop MP (D2.13) and for delay MP, which a vehicle spends stopped (D2.17); after any other MP
 it is counted, as for the OVR (reaction.py).
@@ -40,7 +46,7 @@ import dataclasses
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import overrun, reaction
+from hexmate.rules.games.asl import impovr, overrun, reaction
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl.armour import is_vehicle
 from hexmate.rules.games.base import Position, State, UnitState
@@ -67,6 +73,8 @@ def target(position: Position, side: str) -> UnitState | None:
         return None
     if any(d.then == overrun.OVR and d.subject[:1] == (vehicle.id,) for d in position.state.decisions):
         return None  # D7.1: the OVR is resolved first; its Reaction Fire follows it (reaction.py)
+    if vehicle.has(f"{impovr.OVR}{vehicle.hex.q},{vehicle.hex.r}"):
+        return None  # D7.1, D14.32: an impulse's OVR here comes after its windows; its Reaction Fire after it
     return vehicle
 
 
@@ -94,6 +102,7 @@ def choices(position: Position, side: str) -> tuple[str, ...]:
     return (CHOICE,) if vehicle is not None and candidates(position, vehicle, side) else ()
 
 
+WINDOWS = ("move_on", "vimpulse")  # a move's window after an MP; a platoon impulse's at its end (D14.32)
 DONE = "ccr_done"  # the window's record of the units that attacked at this MP expenditure (D7.2)
 
 
@@ -124,7 +133,7 @@ def offer(position: Position, side: str, vehicle_id: str, *, stopped: bool = Fal
 def _record(position: Position, state: State, vehicle: UnitState, ids: tuple[str, ...]) -> State:
     """The window beneath (D7.2): these units attacked at this MP; no CC Reaction choice once none is left."""
     top = state.decision
-    if top is None or top.kind != "react" or top.then != "move_on":
+    if top is None or top.kind != "react" or top.then not in WINDOWS:
         return state
     done = _done(top) | set(ids)
     args = (*((k, v) for k, v in top.args if k != DONE), (DONE, ",".join(sorted(done))))

@@ -1563,6 +1563,12 @@ class AslGame(Game):
     def resume_vimpulse(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         if answer.choice.startswith(vmotion.CHOICE):  # D2.401, D14.32: a Motion attempt at the impulse's end
             return impulse.resume_window(position.at(vmotion.attempt(position, answer)), decision, answer)
+        if answer.choice == ccreact.CHOICE:  # D7.21, D14.32: CC Reaction Fire; the window opens again after
+            moving = position.state.moving
+            assert moving is not None
+            vehicle = position.units[moving.units[0]]
+            still = not (vehicle.has(impulse.GO) or vehicle.has("motion"))  # A11.51: stopped (D2.13, D2.17)
+            return ccreact.offer(position, decision.side, vehicle.id, stopped=still, window=decision)
         return impulse.resume_window(position, decision, answer)  # D14.32
 
     def resume_vimp_bog(self, position: Position, decision: Decision, answer: act.Answer) -> State:

@@ -3,7 +3,9 @@
 An AFV's entry into a hex of enemy infantry in an impulse (no enemy AFV there, D2.6; never in reverse, D7.13)
 is an Overrun: it costs the entry plus a quarter of its printed MP allowance (FRU, armour.step_mp), and is
 marked with the hex. The OVR is the mover's choice (D7.1's "may", made hex by hex, D7.14): ``move AFV A-B as
-impulse_through`` (impulse.THROUGH) enters the hex without it, its quarter MPA, and its attack.
+impulse_through`` (impulse.THROUGH) enters the hex without it, its quarter MPA, and its attack; the infantry
+there may then attack it by CC Reaction Fire in the impulse's window at that hex (D7.21, ccreact.py), as after
+any MP spent in their Location; after an OVR entry they may not (D7.1: its Reaction Fire follows the OVR).
 D7.1 resolves an OVR right after its MP, but for the Defensive First Fire at that MP and
 the bog DRs, which come first; in impulses these come at the impulse's end (D14.21, D14.32), so the OVR's IFT
 DR does too (overrun.declare: its owner rolls; ``attacks``), if the AFV is still there with enemy infantry to

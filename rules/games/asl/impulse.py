@@ -78,6 +78,7 @@ from hexmate.rules.games.asl import (
     armour,
     axisred,
     carry,
+    ccreact,
     hulldown,
     impaa,
     impedge,
@@ -699,12 +700,13 @@ def _window(position: Position, state: State, ids: str, hexes: list[Hex], shot: 
         react = Decision("react", reactor, prompt, "D14.32", WINDOW, subject=here, target=h,
                          args=(("crew", ids), ("rest", ";".join(_hx(x) for x in hexes)), ("shot", shot)))
         probe = state.replace(moving=Moving(here, (h,), 0)).push(react)
-        motion = vmotion.choices(position.at(probe), reactor)  # D2.401
         view = position.at(probe)
-        if motion or any(True for _ in vsmoke.generate(None, view)) or _infantry_fire(view, here) or any(
+        # D2.401 a Motion attempt; D7.21 CC Reaction Fire at an AFV that spent MP in the defender's Location
+        extra = (*vmotion.choices(view, reactor), *ccreact.choices(view, reactor))
+        if extra or any(True for _ in vsmoke.generate(None, view)) or _infantry_fire(view, here) or any(
                 _shots(shot, f.firers) < _allowed(state, ids, here) for f in vfire.generate(view)
                 if isinstance(f, act.Fire)):
-            react = dataclasses.replace(react, choices=(*react.choices, *motion))
+            react = dataclasses.replace(react, choices=(*react.choices, *extra))
             # under a question still open (a Motion dr asked in the last window): answered after it
             return state.replace(moving=Moving(here, (h,), 0), decisions=(react, *state.decisions))
     return _overruns(position.at(state), ids)

@@ -50,7 +50,8 @@ Audit (paraphrased, with where each part is kept):
   entry hex. D2.3 with A2.51: ``as enter+bypass`` (``+bypass:N`` naming the hex across the hexside) comes
   on by bypass along a hexside of a woods or building entry hex, from an off-board hex beside it (vbypass.py's
   route, the off-board board Open Ground at ground level), into the entry hex alone, not by Minimum Move;
-  there it ends its move in bypass as any bypass move does. Not offered in legal_actions (played by name).
+  there it ends its move in bypass as any bypass move does. Offered in legal_actions along each hexside
+  the entry hex shares with a map hex (``:N`` named), forward and in reverse.
 - D12, D15, D17 coming on (A2.51 from Open Ground): a wagon pays the infantry MF of the entry hex as
   infantry coming on do (D12.1; arrival.py's cost, no start MF); a motorcycle the chart pack's motorcycle
   column, road rate at a road edge, no wreck/vehicle MP (D15.1, D15.42), only with riders aboard (D15.4),
@@ -475,9 +476,16 @@ def moves(position: Position) -> Iterator[act.Move]:
 
 
 def _special_moves(position: Position, unit: UnitState, entry: Hex, mode: str) -> Iterator[act.Move]:
-    """The entry hex by Minimum Move where entering costs more than the allowance (D2.15), and in reverse
-    (D2.2-D2.22), each checked as played."""
-    for extra in (f"+{vminimum.WORD}", f"+{REVERSE}", f"+{vminimum.WORD}+{REVERSE}"):  # D2.24: both
+    """The entry hex by Minimum Move where entering costs more than the allowance (D2.15), in reverse
+    (D2.2-D2.22), and by bypass of a woods or building entry hex along each hexside with a map hex, forward
+    and in reverse (D2.3 with A2.51), each checked as played."""
+    from hexmate.rules.games.asl import vbypass
+
+    extras = [f"+{vminimum.WORD}", f"+{REVERSE}", f"+{vminimum.WORD}+{REVERSE}"]  # D2.24: both
+    if vbypass.is_obstacle(position, entry):
+        for n in sorted(position.map.neighbors(entry)):
+            extras += [f"+{BYPASS}:{position.label(n)}", f"+{REVERSE}+{BYPASS}:{position.label(n)}"]
+    for extra in extras:
         try:
             yield check(position, act.Move((unit.id,), (entry,), None, mode + extra))
         except IllegalAction:

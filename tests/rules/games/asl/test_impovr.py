@@ -68,3 +68,36 @@ def test_d7_1_d7_14_an_impulse_entry_without_the_overrun(tmp_path: Path) -> None
     assert pos.decision is None or pos.decision.then not in ("vovr", "ovr_react")
     tank = pos.units["A"]
     assert pos.label(tank.hex) == "3Z4" and not any(m.startswith("imp_ovr") for m in tank.markers)
+
+
+def test_d7_21_cc_reaction_fire_after_an_impulse_entry_without_the_overrun(tmp_path: Path) -> None:
+    """D7.2, D7.21: CC Reaction Fire may follow any MP a vehicle spends in the Location of non-phasing
+    infantry, not only an OVR; in impulses the defender's chance comes in the window at the impulse's end
+    (D14.32). A enters Z4, the 4-4-7's hex, as impulse_through (no OVR): the window there offers it. The
+    4-4-7 takes its PAATC first (A11.6, D7.21): 3,4 = 7 against morale 7, passed. Its CC DR against the
+    T-26 (CCV 5, as in the D7.2 example's 4-4-7 alone): +2 for a vehicle in Motion, -1 for one without an MG
+    (A11.51): +1, so an original 4 (final 5 = CCV) immobilizes it (A11.5). It survived: the squad gets its CC
+    and First Fire counters (D7.21), and the window opens again without the choice (D7.2: it attacked at this
+    MP). The OVR entry of the test above offers no such window: its Reaction Fire follows the OVR (D7.1)."""
+    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1", "motion",
+                more=({"id": "sq", "counter": "4-4-7", "side": "b", "hex": "3Z4"},))
+    pos.push_text("move A 3Y5-3Z4 as impulse_through")
+    pos.push_text("move B 3Z5-3AA5 as impulse")
+    end(pos)
+    top = pos.decision
+    assert top is not None and top.then == "vimpulse" and top.side == "b" and "ccreact" in top.choices
+    assert top.target == pos.map.parse_label("3Z4")
+    pos.push_text("answer ccreact")
+    top = pos.decision
+    assert top is not None and top.units == ("sq",)
+    pos.push_text("answer units sq")
+    pos.push_text("answer dice 3,4")  # PAATC passed
+    top = pos.decision
+    assert top is not None and top.then == "ovr_cc" and "CCV 5, DRM +1" in str(top.prompt)
+    pos.push_text("answer dice 2,2")
+    assert pos.units["A"].has("immobilized")
+    assert pos.units["sq"].has("cc_reacted") and pos.units["sq"].has("first_fire")
+    top = pos.decision
+    assert top is not None and top.then == "vimpulse" and "ccreact" not in top.choices
+    pos.push_text("answer pass")
+    assert pos.decision is None or pos.decision.then not in ("vovr", "ovr_react", "vimpulse")

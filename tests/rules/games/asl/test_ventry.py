@@ -567,3 +567,25 @@ def test_d2_24_a_reverse_minimum_move_onto_the_map(make_position: Any) -> None:
     pos.push_text("move a-pz A4 as enter+minimum+reverse")
     bog = pos.decision
     assert bog is not None and bog.then == "vbog" and bog.arg("drm") == "1"
+
+
+
+def test_d2_3_coming_on_by_bypass_is_offered(make_position: Any) -> None:
+    """D2.3 with A2.51, offered: into bypass forward along the hexside between its two VCA hexes or backing
+    along the one between its two rear hexes (D2.33, D2.22). From the off-board hexes beside A4 (its NW and
+    SW neighbours) that is A4's hexside with A3 or with A5, never with B3 or B4 (A4's far side). Woods A4:
+    twice Open Ground's 1 MP, 2 MP (D2.3); backing, times the Panzer's reverse 4 (D2.21), 8 MP. Woods a level
+    up: (1 + 4) x 2 = 10 MP (D2.3's example), backing 40 MP, past its 14 MP and the ESB's 3 (D2.5): not
+    offered. Open Ground A4 has no obstacle to bypass (D2.31): nothing offered."""
+    pos = table(make_position, hexes={"A4": "woods"})
+    assert sorted(t for t in offered(pos) if "bypass" in t) == [
+        "move a-pz A4 cost 2 as enter+bypass:A3", "move a-pz A4 cost 2 as enter+bypass:A5",
+        "move a-pz A4 cost 8 as enter+reverse+bypass:A3", "move a-pz A4 cost 8 as enter+reverse+bypass:A5"]
+    high = table(make_position, hexes=HIGH_WOODS)
+    assert sorted(t for t in offered(high) if "bypass" in t) == [
+        "move a-pz A4 cost 10 as enter+bypass:A3", "move a-pz A4 cost 10 as enter+bypass:A5"]
+    assert not [t for t in offered(table(make_position)) if "bypass" in t]
+    pos.push_text("move a-pz A4 cost 8 as enter+reverse+bypass:A3")  # the offer plays as typed
+    from hexmate.rules.games.asl import vbypass
+    pz = pos.units["a-pz"]
+    assert pos.label(pz.hex) == "A4" and vbypass.across_of(pz) == pos.map.parse_label("A3")
