@@ -15,9 +15,15 @@ against Final Fire and later attacks); without it the hex is Open Ground for FFM
 a shellhole hex entered without its TEM (``denied_tem``). Entrenchments (B27), named by the same sentence, are
 chapter B terrain no map has.
 
-Not built: A12.15's Residual FP, FFE and minefield attacks made again in the Location they stay in (A8.22's
-once per Location does not hold there); a routing unit bumped (A10.533); the berserk exception (a unit that
-goes berserk before its MPh ends).
+A12.15 with A8.22: the Residual FP in the Location they stay in, and each Fire Lane through it (a lane's
+residual is Residual FP, A9.222), attack them there again, even if they attacked them there this phase
+(``residual.forget``: A8.22's once per Location does not hold), before any other First Fire (A8.22), without
+the shellhole TEM as above (the Residual's attack is one of the Defensive First Fire at them). With no enemy
+able to First Fire, those attacks are made all the same, with no window after them.
+
+Not built: A12.15's FFE and minefield attacks made again there (no FFE or minefield is built); a routing unit
+bumped (A10.533); the berserk exception (a unit that goes berserk before its MPh ends); an Armored Assault's
+bumped infantry (aa.py) meeting the Residual where they stay again.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Moving
+from hexmate.rules.games.asl import residual
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex
@@ -71,13 +78,22 @@ def window(game: AslGame, position: Position) -> State:
     here = units[0].hex
     assert here is not None
     alive = tuple(u.id for u in units if u.hex == here)
-    view = position.at(state.replace(moving=Moving(alive, (here, here), 0, at=1)))
+    base = residual.forget(state, alive, here).replace(moving=Moving(alive, (here, here), 0, at=1))
+    below = len(base.decisions)
+    attacks = residual.entered(position, base).decisions[below:]  # A12.15, A8.22: before any other First Fire
+    view = position.at(base)
     reactor = view.enemy_of(units[0].side)
     if not game.can_react(view, reactor):
-        return clear(state)
+        if not attacks:
+            return clear(state)
+        # no First Fire window: the Residual's rolls alone (the mark stays for their shellhole DRM until the
+        # next move begins or the MPh ends)
+        return base.replace(moving=None, decisions=(*base.decisions, *attacks))
     said = T("{units} bumped back into {hex} by a concealed enemy (A12.15): First Fire at it there or pass",
              units=", ".join(alive), hex=view.label(here))
-    return view.state.push(Decision("react", reactor, said, "A12.15", THEN, subject=alive, target=here))
+    react = Decision("react", reactor, said, "A12.15", THEN, subject=alive, target=here)
+    return base.replace(decisions=(*base.decisions, react, *attacks))
+
 
 
 def resume(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:

@@ -2166,6 +2166,9 @@ class AslGame(Game):
     def resume_bump_ff(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_bump.resume(self, position, decision, answer)  # A12.15: their MPh over where they stay
 
+    def resume_rout_bump(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_rout.resume_bump(self, position, decision, answer)  # A12.15, A10.533: a router bumped back
+
     def resume_rout_leader(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rout.resume_leader(self, position, decision, answer)
 

@@ -30,7 +30,7 @@ def after_hob(game: AslGame, position: Position, decision: Decision, state: Stat
     if before is None or after is None or before.has("disrupted") or not after.has("disrupted"):
         return state
     view = position.at(state)
-    captors = prisoners._captors(view, after) if after.hex is not None else []
+    captors = prisoners.captors(view, after) if after.hex is not None else []
     if not captors or not prisoners.may_surrender(game, view, after):
         return state
     return state.push(Decision(

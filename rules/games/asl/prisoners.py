@@ -101,7 +101,7 @@ def _nationality(position: Position, unit: UnitState) -> str:
 # --- surrender in the Rout Phase (A20.21) and No Quarter (A20.3) ---
 
 
-def _captors(position: Position, unit: UnitState) -> list[UnitState]:
+def captors(position: Position, unit: UnitState) -> list[UnitState]:
     """Known, Good Order, armed enemy infantry beside the broken unit (A20.21)."""
     assert unit.hex is not None
     return sorted(
@@ -152,7 +152,7 @@ def rout_surrenders(game: AslGame, position: Position, routs: list[Decision]) ->
         unit = position.units[d.subject[0]]
         # A20.21: a Disrupted or encircled unit surrenders even with a safe rout open
         forced = unit.has("disrupted") or unit.has("encircled")
-        if (unit.hex is not None and _captors(position, unit) and may_surrender(game, position, unit)
+        if (unit.hex is not None and captors(position, unit) and may_surrender(game, position, unit)
                 and (forced or _no_safe_rout(position, unit, d.hexes))):
             by_hex.setdefault(unit.hex, []).append(unit)
     offers: list[Decision] = []
@@ -161,7 +161,7 @@ def rout_surrenders(game: AslGame, position: Position, routs: list[Decision]) ->
         broken = [u for u in position.units_at(h) if u.side == units[0].side and u.has("broken")]
         if len(broken) != len(units):
             continue  # one of the stack routs safely or may not surrender: none surrenders (A20.21)
-        guards = sorted({c.id for u in units for c in _captors(position, u)})
+        guards = sorted({c.id for u in units for c in captors(position, u)})
         ids = tuple(sorted(u.id for u in units))
         taken |= set(ids)
         offers.append(Decision(

@@ -20,7 +20,8 @@ Locations, may be Snap Shot there instead (A9.221, A8.15's DRMs: ``snap_shot``).
 Location without entering it are attacked through inplace.py (A8.12); which hindrances are DRMs of these
 attacks is lanelos.py's (A8.2, A9.222). Where lanes cross, their owner chooses the order of their attacks
 after any other Residual there; a lane attack that can have no effect need not be made, so its owner is asked
-(A9.222, ``lane_attacks``). Not built here: the crest/bridge and pillbox cases.
+(A9.222, ``lane_attacks``). Units bumped back by a concealed enemy are attacked again where they stay (A12.15:
+``forget``, used by bump.py), without a shellhole's TEM. Not built here: the crest/bridge and pillbox cases.
 """
 
 from __future__ import annotations
@@ -539,6 +540,16 @@ def resume_snap(game: AslGame, position: Position, decision: Decision, answer: a
         args=(("fp", str(lane.fp_at(here))), ("kind", "lane"), ("mg", lane.mg))))
 
 
+def forget(state: State, units: Sequence[str], here: Hex) -> State:
+    """A12.15: units bumped back by a concealed enemy are attacked again by the Residual FP of the Location
+    they stay in, even if it attacked them there this phase (A8.22's once per Location does not hold there):
+    their record of that Location's attack goes."""
+    gs = _gs(state)
+    keys = {f"{u}@{here.q},{here.r}" for u in units}
+    hit = tuple((k, v) for k, v in gs.residual_hit if k.split("#")[0] not in keys)
+    return state if hit == gs.residual_hit else state.replace(game=gs.replace(residual_hit=hit))
+
+
 def _again(hit: Mapping[str, str], key: str, fp: int, drm: int) -> bool:
     """A8.22: a unit is attacked by a Location's Residual once, unless, spending more MF there, it meets a
     larger Residual or a lower DRM than when it was (``key``'s record: the FP, and the DRM under "#drm")."""
@@ -557,6 +568,14 @@ def attack_drms(position: Position, decision: Decision,
     snap = decision.arg("snap") == "yes"  # A9.221, A8.15: no TEM of the hex, no FFNAM/FFMO
     drms: list[tuple[T, int, str]] = []
     tem = 0 if snap else asl_terrain.tem(position, here)
+    from hexmate.rules.games.asl import bump
+
+    # A12.15: units bumped back into a shellhole claim none of its TEM against this First Fire either (A8.22:
+    # the Residual's attack is one of the Defensive First Fire at them); the hex is then Open Ground for FFMO
+    denied = 0 if snap else bump.denied_tem(position, list(targets), here)
+    if denied:
+        tem -= denied
+        drms.append((T("no shellhole TEM: bumped back into it by a concealed enemy"), 0, "A12.15"))
     if tem:
         drms.append((T("target terrain ({terrain})", terrain=position.map.terrain(here)), tem, "A8.2"))
     from hexmate.rules.games.asl import vcover
@@ -587,7 +606,7 @@ def attack_drms(position: Position, decision: Decision,
         if not all(u.has("assault") for u in targets):
             drms.append((T("First Fire at a moving unit (FFNAM)"), -1, "A4.6"))
         clear = not tem and not hindrance and not cancels and not smoke
-        if position.map.terrain(here) == "open" and clear:
+        if (position.map.terrain(here) == "open" or denied) and clear:
             drms.append((T("moving in Open Ground (FFMO)"), -1, "A4.6"))
     return drms
 

@@ -19,8 +19,10 @@ rout first, one at a time (A10.5). What is computed (paraphrasing the rules):
 - otherwise the unit routs along its cheapest legal route, and at the first Open Ground hex in the clear LOS
   and normal range of a Good Order enemy able to fire it takes an Interdiction NMC (A10.53).
 
-- a concealed enemy met on the route is revealed, and the router, ending its rout beside it, is eliminated;
-  dummies met are removed (A10.533, A12.15);
+- a concealed real enemy met on the route bars it: one shows itself (Random Selection among several), the
+  router goes back to the Location it left and, ending its rout there beside a Known enemy, is captured if
+  it may surrender to a Good Order armed enemy infantry unit beside it (A20.21), else eliminated (A10.533,
+  A12.15: ``bumped``); dummies met are removed (A12.15);
 - a Good Order leader stacked with a routing unit may rout with it, adds his leadership to its Interdiction
   NMC and is eliminated if it fails (A10.711).
 
@@ -60,7 +62,7 @@ import dataclasses
 import heapq
 import itertools
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
@@ -81,6 +83,7 @@ if TYPE_CHECKING:
     from hexmate.rules.games.asl.game import AslGame
 
 Cost = int | Fraction
+BUMP = "rout_bump"  # A12.15: the concealed unit that shows itself to bar a router, named by Random Selection
 ROUT_MF = 6  # A10.5: every broken unit has 6 MF to rout with
 WOUNDED_ROUT_MF = 3  # A17.2, A10.5: a wounded SMC's, in the RtPh too
 SHELTER = frozenset({"woods", "wooden-building", "stone-building"})  # A10.51: building or woods Locations
@@ -675,8 +678,8 @@ def walk(position: Position, state: State, unit: UnitState, leader: str, path: l
         spent += step or 0  # the MF used so far (A10.533: a reroute goes on with the rest)
         if here.hex != before.hex:
             state, met = _meet(state, unit, here.hex)
-            if met:  # A10.533: the router ends its rout beside a revealed enemy: eliminated
-                return _with_leader(state.without_unit(unit.id), leader, before)
+            if met:  # A10.533, A12.15: bumped back, it ends its rout beside a revealed enemy
+                return bumped(position.at(state), unit, leader, before, here.hex)
         if crawl or here.hex == before.hex:
             continue
         rest = tuple(dict.fromkeys(x.hex for x in path[i + 2 :] if x.hex != here.hex))
@@ -717,26 +720,67 @@ def _placed(unit: UnitState, at: Location) -> UnitState:
 
 
 def _meet(state: State, unit: UnitState, h: Hex) -> tuple[State, bool]:
-    """Entering h: a concealed real enemy there is revealed (True: the router may not go on, A10.533);
+    """Entering h: True if a concealed real enemy there bars the router (A10.533: ``bumped`` reveals one);
     dummies alone lose their "?" and are removed (A12.15)."""
     hidden = [u for u in state.units.values() if u.hex == h and u.side != unit.side and u.concealed]
-    real = [u for u in hidden if u.type != "dummy"]
-    for enemy in real:
-        state = state.with_unit(enemy.revealed())
-    if not real:
-        for dummy in hidden:
-            state = state.without_unit(dummy.id)
-    return state, bool(real)
+    if any(u.type != "dummy" for u in hidden):
+        return state, True
+    for dummy in hidden:
+        state = state.without_unit(dummy.id)
+    return state, False
 
 
-def _go_on(state: State, unit: UnitState, leader: str, here: Hex, rest: tuple[Hex, ...],
+def bumped(position: Position, unit: UnitState, leader: str, back: Location, h: Hex) -> State:
+    """A10.533, A12.15: the router tried to enter ``h``, where concealed real enemy units are: their owner
+    reveals one (Random Selection among several: he names it, ``resume_bump``), and the router goes back to
+    ``back``, the Location it last held, where its rout ends; beside the enemy now Known, it is captured or
+    eliminated (``ends_beside``). Its leader (A10.711) stays there with it."""
+    state = _with_leader(position.state.with_unit(_placed(unit, back)), leader, back)
+    real = sorted((u for u in state.units.values() if u.hex == h and u.side != unit.side and u.concealed
+                   and u.type != "dummy"), key=lambda u: u.id)
+    if len(real) == 1:
+        return ends_beside(position.at(state.with_unit(real[0].revealed())), unit.id)
+    ids = tuple(u.id for u in real)
+    return state.push(Decision(
+        "units", real[0].side,
+        T("Random Selection: name the concealed unit at {hex} that shows itself", hex=position.label(h)),
+        "A12.15", BUMP, units=ids, subject=ids, target=h, args=(("router", unit.id),)))
+
+
+def resume_bump(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A12.15: the unit named shows itself; the router bumped back then ends its rout beside it."""
+    state = position.state.with_unit(position.units[answer.units[0]].revealed())
+    return ends_beside(position.at(state), decision.arg("router"))
+
+
+def ends_beside(position: Position, uid: str) -> State:
+    """A12.15, A10.533: a router bumped back ends its RtPh beside a Known enemy, so cannot rout: it is
+    captured or eliminated. Captured (A20.21) when it may surrender (prisoners.may_surrender) and a Known,
+    Good Order, armed enemy infantry unit is beside it: that enemy's owner names the guard or refuses
+    quarter (prisoners.resume_surrender); otherwise eliminated."""
+    from hexmate.rules.games.asl import prisoners
+
+    unit = position.units.get(uid)
+    if unit is None:
+        return position.state
+    game = cast("AslGame", position.game)
+    guards = tuple(c.id for c in prisoners.captors(position, unit))
+    if not guards or not prisoners.may_surrender(game, position, unit):
+        return position.state.without_unit(uid)
+    return position.state.push(Decision(
+        "units", position.enemy_of(unit.side),
+        T("{units} surrender: name the guard, or refuse (No Quarter)", units=uid),
+        "A20.21", "surrender", units=guards, choices=("refuse",), subject=(uid,), target=unit.hex))
+
+
+def _go_on(position: Position, state: State, unit: UnitState, leader: str, here: Hex, rest: tuple[Hex, ...],
            level: int = 0) -> State:
     """The rest of a rout after an Interdiction NMC, meeting what concealed units stand in the way; it ends
     at ``level`` of its last hex."""
     for h in rest:
         state, met = _meet(state, unit, h)
-        if met:
-            return _with_leader(state.without_unit(unit.id), leader, Location(here))
+        if met:  # A10.533, A12.15: bumped back
+            return bumped(position.at(state), state.units[unit.id], leader, Location(here), h)
         here = h
     end = Location(here, level if rest else 0)
     return _with_leader(state.with_unit(_placed(state.units[unit.id], end)), leader, end)
@@ -771,14 +815,14 @@ def resume_nmc(game: AslGame, position: Position, decision: Decision, answer: ac
         if helper is not None:
             state = state.without_unit(helper.id)  # A10.711: eliminated if the unit fails it
         state, half = _reduce(position.scenario.counters, state, unit)
-        return _go_on(state, half, "", here, rest, level) if half is not None else state
+        return _go_on(position, state, half, "", here, rest, level) if half is not None else state
     if final == morale:
         beside = any(
             e.hex is not None and near(position.map, where(e), Location(here)) and _armed(e)
             for e in known_enemies(position, unit)
         )
         return state.without_unit(unit.id) if beside else state
-    return _go_on(state, unit, leader, here, rest, level)
+    return _go_on(position, state, unit, leader, here, rest, level)
 
 
 def failure(position: Position, decision: Decision) -> State:

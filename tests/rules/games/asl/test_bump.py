@@ -6,6 +6,7 @@ from typing import Any
 
 from hexmate.rules.games import Position
 from hexmate.rules.games.asl import bump
+from hexmate.rules.games.asl import residual as rfp
 
 
 def _u(uid: str, hex_: str, counter: str = "4-6-7", side: str = "a", **extra: Any) -> dict[str, Any]:
@@ -107,3 +108,72 @@ def test_a12_15_no_window_when_no_enemy_can_fire_at_them(make_position: Any) -> 
     pos.push_text("move a-1 C1-C2")
     assert pos.decision is None and pos.state.moving is None
     assert not pos.units["a-1"].has(bump.BUMPED)
+
+
+# --- A12.15 with A8.22: the Residual FP where they stay attacks them again ---
+
+
+def _residual_board(make_position: Any, c2: str = "open") -> Position:
+    """A German squad a-1 in C1 draws the known Russian 4-4-7 in C6's First Fire into C2 (Residual FP 2 there,
+    A8.2); a second German squad a-2 in B1 then goes by C2 towards C3, where a concealed Russian squad is."""
+    units = [_u("a-1", "C1"), _u("a-2", "B1"), _u("b-1", "C6", "4-4-7", "b"),
+             _u("b-3", "C3", "4-4-7", "b", concealed=True)]
+    pos = make_position("asl", units, "MPh", hexes={"C2": c2}) if c2 != "open" else \
+        make_position("asl", units, "MPh")
+    pos.push_text("move a-1 C1-C2")
+    pos.push_text("fire b-1 at C2 dice 6,5")  # 4 FP on the 4 column: no effect; Residual 2 FP (A8.2)
+    pos.push_text("answer pass")
+    (left,) = rfp.residuals(pos.state)
+    assert (pos.label(left.hex), left.fp) == ("C2", 2)
+    return pos
+
+
+def test_a12_15_the_residual_where_it_stays_attacks_the_bumped_squad_again(make_position: Any) -> None:
+    """A8.22: a-2 entering C2 is attacked by its Residual once (no effect), and may not be again for entering
+    it (A8.22). A12.15: bumped back from C3 into C2, the Residual there attacks it again all the same, first,
+    before the First Fire window at it: 2 FP, Original DR 2,1 = 3, FFNAM -1, FFMO -1, Final DR 1 on the 2
+    column: 1KIA."""
+    pos = _residual_board(make_position)
+    pos.push_text("move a-2 B1-C2-C3")
+    top = pos.decision
+    assert top is not None and top.then == "residual" and top.subject == ("a-2",)
+    pos.push_text("answer dice 6,6")  # Final DR 10: no effect
+    top = pos.decision
+    assert top is not None and top.kind == "react"
+    pos.push_text("answer pass")  # on into C3: the concealed squad there shows itself and bumps a-2 back
+    assert pos.label(pos.units["a-2"].hex) == "C2" and not pos.units["b-3"].concealed
+    top = pos.decision
+    assert top is not None and top.then == "residual" and top.subject == ("a-2",)
+    assert pos.label(top.target) == "C2" and top.arg("fp") == "2"
+    pos.push_text("answer dice 2,1")
+    res = pos.last_resolution
+    assert res is not None and "2 FP -> 2 column, final DR 1 -> 1KIA" in res.text()
+    assert "a-2" not in pos.units  # the only target: eliminated by Random Selection (A.9)
+
+
+def test_a12_15_the_bumped_squad_not_killed_then_meets_the_first_fire_window(make_position: Any) -> None:
+    """After the Residual's attack again (no effect), the A12.15 window at a-2 in C2 opens, as before."""
+    pos = _residual_board(make_position)
+    pos.push_text("move a-2 B1-C2-C3")
+    pos.push_text("answer dice 6,6")
+    pos.push_text("answer pass")
+    pos.push_text("answer dice 6,6")  # the Residual again: Final DR 10, no effect
+    top = pos.decision
+    assert top is not None and top.kind == "react" and top.rule == "A12.15" and top.subject == ("a-2",)
+    pos.push_text("answer pass")
+    assert pos.decision is None and pos.state.moving is None and "a-2" in pos.state.moved
+
+
+def test_a12_15_no_shellhole_tem_against_the_residual_either(make_position: Any) -> None:
+    """A12.15: bumped back into a shellhole, a-2 claims none of its +1 TEM against the Residual there (one of
+    the Defensive First Fire at it, A8.22), and the hex is Open Ground for FFMO: 7 - 1 - 1 = 5, where its
+    entry there was attacked with +1 TEM and FFNAM -1 only: 11 + 0 = 11."""
+    pos = _residual_board(make_position, c2="shellhole")
+    pos.push_text("move a-2 B1-C2-C3")
+    pos.push_text("answer dice 6,5")
+    assert _final(pos) == "11 +0 = 11"
+    while pos.decision is not None and pos.decision.then != "residual":
+        pos.push_text("answer pass")
+    pos.push_text("answer dice 4,3")
+    assert ("moving in Open Ground (FFMO)", "-1") in _drms(pos)
+    assert _final(pos) == "7 -2 = 5"

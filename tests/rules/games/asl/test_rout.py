@@ -265,3 +265,62 @@ def test_a10_62_an_overstacked_unit_in_woods_keeps_its_dm(make_position: Any) ->
     pos.push_text("end")
     pos.push_text("end")
     assert pos.phase.id == "PFPh" and pos.units["a-1"].has("dm")
+
+
+# --- A10.533 with A12.15: a router bumped back by a concealed enemy ---
+
+
+def _bumped_board(make_position: Any, *extra: dict[str, Any],
+                  sides: list[dict[str, Any]] | None = None) -> Any:
+    """The broken German 4-6-7 in E4, in the open in view of the Russian 4-4-7 at C4, must rout to the nearest
+    woods, I4, where a concealed Russian 4-4-7 (b-2) waits unknown (A10.533: routes ignore it). The "?" keeps
+    its cover at the start of the RtPh."""
+    units = [_u("a-1", "E4", markers=["broken"]), _u("b-1", "C4", "4-4-7", "b"),
+             _u("b-2", "I4", "4-4-7", "b", concealed=True), *extra]
+    pos = make_position("asl", units, "AFPh", hexes={"I4": "woods"}, first_side="a", sides=sides)
+    pos.push_text("end")
+    while pos.decision is not None and pos.decision.then == "rtph_reveal":
+        pos.push_text("answer keep")
+    pos.push_text("answer hex I4")
+    top = pos.decision
+    assert top is not None and top.then == "rout_nmc"  # interdicted on the way by b-1
+    pos.push_text("answer dice 1,1")  # passed: it routs on to I4
+    return pos
+
+
+def test_a12_15_a_router_bumped_back_ends_beside_the_revealed_squad_and_surrenders(
+    make_position: Any,
+) -> None:
+    """A10.533, A12.15: entering I4 it meets b-2, which shows itself and sends it back to the hex it came from
+    (H3 on this board), where its rout
+    ends beside a Known enemy: failure to rout, it is captured (A20.21, b-2 is Good Order, armed infantry):
+    the Russians name b-2 the guard."""
+    pos = _bumped_board(make_position)
+    assert not pos.units["b-2"].concealed
+    assert pos.units["a-1"].hex in pos.map.neighbors(pos.map.parse_label("I4"))  # the hex it came from
+    top = pos.decision
+    assert top is not None and top.then == "surrender" and top.subject == ("a-1",) and top.units == ("b-2",)
+    pos.push_text("answer units b-2")
+    assert pos.units["a-1"].has("prisoner") and pos.units["a-1"].carrier == "b-2"
+
+
+def test_a12_15_a_bumped_router_that_may_not_surrender_is_eliminated(make_position: Any) -> None:
+    """A20.21: Japanese never surrender; bumped back beside b-2, the router is eliminated (A10.533)."""
+    sides = [{"id": "a", "name": "Japanese", "nationality": "japanese"},
+             {"id": "b", "name": "Americans", "nationality": "american"}]
+    pos = _bumped_board(make_position, sides=sides)
+    assert "a-1" not in pos.units and not pos.units["b-2"].concealed
+    assert pos.decision is None or pos.decision.then != "surrender"
+
+
+def test_a12_15_one_of_several_concealed_units_shows_itself_by_random_selection(make_position: Any) -> None:
+    """A12.15: several concealed real units in I4: only one loses its "?", named by Random Selection; the
+    other keeps it. The router then surrenders to the one revealed."""
+    pos = _bumped_board(make_position, _u("b-3", "I4", "4-4-7", "b", concealed=True))
+    top = pos.decision
+    assert top is not None and top.then == rout.BUMP and top.units == ("b-2", "b-3") and top.side == "b"
+    assert pos.units["b-2"].concealed and pos.units["b-3"].concealed
+    pos.push_text("answer units b-3")
+    assert not pos.units["b-3"].concealed and pos.units["b-2"].concealed
+    top = pos.decision
+    assert top is not None and top.then == "surrender" and top.units == ("b-3",)
