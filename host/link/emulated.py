@@ -209,6 +209,9 @@ class EmulatedTable:
             cwd=str(firmware_dir()),
             pass_fds=(self._world_child.fileno(),),
             preexec_fn=_die_with_parent,
+            # Its own session: a terminal's Ctrl-C reaches the host, which stops the firmware in order; the
+            # firmware dying of the same signal first would look like a crash and be restarted.
+            start_new_session=True,
         )
         self._spawned_at = time.monotonic()
         self._wdt_timeout_s = None  # a reset disarms the watchdog until the new firmware starts it

@@ -146,3 +146,40 @@ def test_demo_board_reaches_the_service(tmp_path, monkeypatch) -> None:
     seen.clear()
     assert main(["demo", "--no-browser", "--port-http", "0", "--record", str(tmp_path / "r.jsonl")]) == 1
     assert seen["board"] is None  # the game's demo board
+
+
+def test_ctrl_c_in_a_terminal_stops_the_demo_without_a_firmware_restart(tmp_path) -> None:
+    """A terminal's Ctrl-C signals the whole process group: the firmware must not die of it before the host
+    stops it in order, or the host takes that for a crash and logs a restart on the way out."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import threading
+    from pathlib import Path
+
+    holder = socket.socket()
+    holder.bind(("127.0.0.1", 0))
+    http = holder.getsockname()[1]
+    holder.close()
+    proc = subprocess.Popen(
+        [str(Path(sys.executable).parent / "hexmate"), "demo", "--no-browser", "--port-http", str(http),
+         "--record", str(tmp_path / "r.jsonl")],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=dict(os.environ),
+        start_new_session=True,  # its own process group, as a shell gives a foreground job
+    )
+    safety = threading.Timer(60, lambda: os.killpg(proc.pid, signal.SIGKILL))
+    safety.start()
+    seen = []
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        seen.append(line)
+        if "live: table" in line:
+            break
+    os.killpg(proc.pid, signal.SIGINT)
+    out, _ = proc.communicate(timeout=20)
+    safety.cancel()
+    out = "".join(seen) + out
+    assert any("live: table" in line for line in seen), out
+    assert proc.returncode == 0, out
+    assert "firmware exited" not in out and "Traceback" not in out and "record saved" in out
