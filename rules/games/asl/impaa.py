@@ -220,7 +220,8 @@ def go_first(position: Position, move: act.Move, crew: list[str]) -> State:
                                          default=Fraction(0))
     state = position.state
     for u in people(units):
-        state = state.with_unit(strip(u, MF, ISUM, LAST, OUT).mark(LEAD, remove=(WITH,)))
+        bare = strip(u, MF, ISUM, LAST, OUT)  # (the numbered markers)
+        state = state.with_unit(bare.mark(LEAD, remove=(WITH,)))
     ids = [u.id for u in units]
     state = state.replace(moved=(*state.moved, *(x for x in ids if x not in state.moved)))
     state = mphsw.after_move(state, [u.id for u in people(units)], max(left, Fraction(0)))
