@@ -2745,6 +2745,10 @@ class AslGame(Game):
             yield from impulse.generate(position)
             if not impulse.in_impulse(position):
                 yield from vfire.generate(position)  # D14.32: Bounding First Fire at an impulse's end
+            parted = impulse.leading(position)
+            if parted:  # D14.331: Armored Assault infantry that parted finish their MPh first
+                with contextlib.suppress(IllegalAction):
+                    yield from self.moves_for(position, parted).values()
             yield from vce.generate(position)  # D14.31: CE/BU costs no MP
             return
         if phase == "MPh":

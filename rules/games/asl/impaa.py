@@ -20,11 +20,15 @@ What is built (paraphrasing the text, which is the truth):
 - D14.331: ``move INF[,INF...] HEX as impulse_part``: the infantry stop the Armored Assault (no MF); their
   MPh is suspended while the platoon finishes its own, then they go on alone with the MF they have left
   (mphsw's go-on markers). Infantry still with the platoon when its MPh ends end theirs too.
+  ``move INF[,INF...] HEX as impulse_first``: the other order; they stop it and finish their MPh at once with
+  the MF they have left, the whole platoon waiting (the exception: its AFVs keep moving together, so none goes
+  on by itself); the platoon's next action ends their MPh. Either is declared between impulses. The AFV may
+  leave them too: its entry without them stops the Armored Assault; until the next impulse's first action they
+  may still choose to go first, else they wait for the platoon (``deserted``) and go on after it.
 
-Not built (said in the report): the other order of D14.331 (the infantry finishing first while the platoon
-waits), HW units with a platoon AFV (D14.332, D14.333: refused, naming the rules; a wave with one AFV is
-hwaa.py's), the Banzai Charge (G1.5, chapter G is not among the texts), and infantry actions of an impulse
-other than entering with their AFV (they part first).
+Not built (said in the report): HW units with a platoon AFV (D14.332, D14.333: refused, naming the rules; a
+wave with one AFV is hwaa.py's), the Banzai Charge (G1.5, chapter G is not among the texts), and infantry
+actions of an impulse other than entering with their AFV (they part first).
 """
 
 from __future__ import annotations
@@ -43,6 +47,8 @@ if TYPE_CHECKING:
     from hexmate.rules.games.asl.game import AslGame
 
 PART = "impulse_part"  # D14.331: the infantry stop the Armored Assault
+FIRST = "impulse_first"  # D14.331: the infantry stop it and finish their MPh before the platoon
+LEAD = "imp_aa_lead"  # parted, finishing their MPh while the platoon waits (D14.331)
 WITH = "imp_aa"  # infantry in Armored Assault with a platoon moving by impulses (D14.33)
 MF = "imp_mf"  # imp_mf<halves>: the MF they spent in the impulse now being made (D14.31, D14.33)
 ISUM = "imp_mfsum"  # imp_mfsum<halves>: the MF their impulses have cost this MPh
@@ -206,6 +212,51 @@ def check_part(position: Position, move: act.Move, crew: list[str]) -> act.Move:
     return act.Move(move.units, move.path, None, move.mode)
 
 
+def go_first(position: Position, move: act.Move, crew: list[str]) -> State:
+    """D14.331, the other order: they finish their MPh now, with the MF they have left, the whole platoon
+    waiting (its AFVs go on together after, the exception); its next action ends their MPh (``resume``)."""
+    units = infantry(position, crew)
+    left = budget(position, units) - max((_halves(u, ISUM) or Fraction(0) for u in people(units)),
+                                         default=Fraction(0))
+    state = position.state
+    for u in people(units):
+        bare = strip(u, MF, ISUM, LAST, OUT)  # (the numbered markers)
+        state = state.with_unit(bare.mark(LEAD, remove=(WITH,)))
+    ids = [u.id for u in units]
+    state = state.replace(moved=(*state.moved, *(x for x in ids if x not in state.moved)))
+    state = mphsw.after_move(state, [u.id for u in people(units)], max(left, Fraction(0)))
+    for u in people(units):
+        state = state.with_unit(state.units[u.id].mark(mphsw.PAUSE))
+    return state
+
+
+def leaders(position: Position | State) -> list[str]:
+    """The parted infantry finishing their MPh while the platoon waits (D14.331)."""
+    return sorted(u.id for u in position.units.values() if u.has(LEAD))
+
+
+def resume(state: State) -> State:
+    """D14.331: the platoon moves again, so the infantry that went first have finished their MPh."""
+    for uid in leaders(state):
+        unit = state.units[uid]
+        old = tuple(m for m in unit.markers if m.startswith(mphsw.LEFT))
+        state = state.with_unit(unit.mark(remove=(LEAD, mphsw.PAUSE, *old)))
+    return state
+
+
+def deserted(position: Position, crew: list[str]) -> State:
+    """D14.331: their AFV has entered a Location without them, so it has stopped the Armored Assault: between
+    impulses they might still have chosen to go first (``impulse_first``); at the platoon's next action they
+    wait, their MPh suspended, as if they had parted."""
+    men = people(infantry(position, crew))
+    units = position.units
+    away = [u for u in men if (afv := units.get(aa.partner(u) or "")) is not None
+            and (afv.hex, afv.level) != (u.hex, u.level)]
+    if men and len(away) == len(men):
+        return part(position, act.Move(tuple(u.id for u in men), (), None, PART), crew)
+    return position.state
+
+
 def orphans(position: Position, crew: list[str]) -> State:
     """D14.331: infantry whose AFV has left the platoon (destroyed, D14.22) stop the Armored Assault with it
     and wait, as if parted, until the platoon is done."""
@@ -246,6 +297,7 @@ def finish(state: State, crew: list[str]) -> State:
         unit = unit.mark(remove=(WITH,))
         state = state.with_unit(unit)
     state = state.replace(moved=(*state.moved, *(u.id for u in men if u.id not in state.moved)))
+    state = resume(state)
     sides = {state.units[u].side for u in crew if u in state.units}
     waiting = sorted((u for u in state.units.values() if _halves(u, OUT) is not None and u.side in sides),
                      key=lambda u: u.id)
@@ -262,18 +314,24 @@ def finish(state: State, crew: list[str]) -> State:
 
 
 __all__ = [
+    "FIRST",
     "LAST",
+    "LEAD",
     "PART",
     "check_enter",
     "check_part",
+    "deserted",
     "end_impulse",
     "entered",
     "finish",
+    "go_first",
     "infantry",
     "last",
+    "leaders",
     "orphans",
     "part",
     "release",
+    "resume",
     "strip",
     "targets",
 ]

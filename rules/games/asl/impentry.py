@@ -19,7 +19,14 @@ AFV's impulse began in the off-board hex it came from). D2.401: it began its MPh
 LOS (A2.51), so it carries vmotion's ``came_on`` marker with its entry MP, and an enemy vehicle seeing the
 entry hex may attempt Motion in the impulse's window there (D14.32); in a later impulse's window all the MP
 it spent in that vehicle's LOS count, each impulse's cost where it spent it (impulse.log_mp, D14.31).
-Not built: an Armored Assault's infantry coming on with it (D14.33).
+
+D14.33 with A2.5, A2.51 and D9.31: ``move AFV,INF[,INF...] ENTRY as impulse_in``: infantry waiting off the
+map, due now, with ENTRY among their open entry hexes, come on with the AFV as their one MF action,
+paying the entry hex's MF as from off-board Open Ground (A2.51) out of their own MF; from then on they are the
+platoon's Armored Assault stack (impaa.py), the +1 TEM of D9.31 theirs in the AFV's Location. Off the map they
+count as beneath the AFV (they began their MPh with it, D9.31) when both come on from the off-board hex beside
+the entry hex; a unit set up deeper on the off-board board (A2.51's MF or MP spent crossing it) is refused
+(not built). One stack only (D14.333), never a Human Wave (D14.332).
 """
 
 from __future__ import annotations
@@ -27,15 +34,18 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armour, arrival, offboard, platoon, ventry, vmotion
+from hexmate.rules.games.asl import aa, armour, arrival, hw, impaa, offboard, platoon, ventry, vmotion
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import DIRECTIONS, Hex, distance
 from hexmate.rules.text import T
+
+if TYPE_CHECKING:
+    from hexmate.rules.games.asl.game import AslGame
 
 IN = "impulse_in"
 
@@ -76,11 +86,9 @@ def check(position: Position, move: act.Move, crew: list[UnitState], allowance: 
           spent: Fraction, now: dict[str, Fraction]) -> act.Move:
     """``crew``: the platoon moving now (empty before its first action), its allowance and MP spent so far,
     and what each spent in the impulse now being made (impulse.py's accounting)."""
-    if len(move.units) > 1 and any(u in position.units and not armour.is_vehicle(position.units[u])
-                                   for u in move.units[1:]):
-        raise IllegalAction(T("Armored Assault infantry coming on with a platoon AFV is not built: they come "
-                              "on by themselves (as enter), then join it (D14.33, A2.5)"), "D14.33")
-    if len(move.units) != 1 or len(move.path) != 1:
+    infantry = len(move.units) > 1 and all(u in position.units and not armour.is_vehicle(position.units[u])
+                                           for u in move.units[1:])
+    if (len(move.units) != 1 and not infantry) or len(move.path) != 1:
         raise IllegalAction(T("one AFV comes on at a time: move AFV ENTRY as impulse_in"), "D14.212")
     unit = position.units[move.units[0]]
     name = platoon.name_of(unit)
@@ -109,7 +117,57 @@ def check(position: Position, move: act.Move, crew: list[UnitState], allowance: 
     cost = way[0]
     go = platoon.PlatoonMove(min(allowance, int(armour.budget(unit))), spent)
     go.impulse({**now, unit.id: cost})  # D14.31: past the slowest AFV's MP, refused
+    if infantry:
+        _check_infantry(position, move, unit, way[2], [u.id for u in crew])
     return act.Move(move.units, move.path, cost, IN)
+
+
+def _check_infantry(position: Position, move: act.Move, afv: UnitState, off: Hex,
+                    crew: list[str]) -> Fraction:
+    """D14.33 with A2.5, A2.51, D9.31: the infantry named after the AFV come on with it in Armored Assault;
+    their MF for the entry hex, checked."""
+    men = arrival._units(position, tuple(move.units[1:]))  # A2.5: off the map, due, the phasing side's
+    entry = move.path[0]
+    aa.bar_wave(men)  # A13.62
+    if hw.in_wave(men):
+        raise IllegalAction(T("{units} are in a Human Wave: they move with the platoon AFV in the wave's "
+                              "impulses, as HW units (D14.332, D14.333)",
+                              units=", ".join(u.id for u in men)), "D14.332")
+    engaged = impaa.people(impaa.infantry(position, crew))
+    if engaged:  # D14.333: one independent infantry stack for the whole platoon
+        raise IllegalAction(T("the platoon gives Armored Assault to one infantry stack only: {units} "
+                              "(D14.333)", units=", ".join(sorted(u.id for u in engaged))), "D14.333")
+    for u in men:
+        if u.side != afv.side or entry not in arrival.entry_hexes(position, u):
+            raise IllegalAction(T("{hex} is not an open entry hex of {unit} this turn (A2.5)",
+                                  hex=position.label(entry), unit=u.id))
+    if offboard.stack_approach(men, entry) or offboard.vehicle_approach(position, afv, off,
+                                                                      _approach_vca(position, afv, entry)):
+        raise IllegalAction(T("Armored Assault across the off-board board is not built: set up beside the "
+                              "entry hex, they come on with {afv} (D9.31, A2.51)", afv=afv.id), "D9.31")
+    state = position.state
+    for u in men:
+        state = state.with_unit(u.at(entry))
+    here = position.at(state)
+    placed = [here.units[u.id] for u in men]
+    game = cast("AslGame", position.game)
+    why = next((w for u in placed if (w := game.can_move(here, u)) is not None), None)
+    if why is not None:
+        raise IllegalAction(why, "A4.1")
+    step = game.cost_fn(here, placed)(position.map, entry, entry)  # A2.51: as from off-board Open Ground
+    if step is None:
+        raise IllegalAction(T("{hex} may not be entered (A2.51)", hex=position.label(entry)))
+    mf = game.group_budget(placed, "", state, position=here)
+    if step > mf:
+        raise IllegalAction(T("the infantry have {left} MF left: not enough for {cost} MF in this impulse "
+                              "(D14.31, D14.33)", left=str(mf), cost=str(step)), "D14.33")
+    return Fraction(step)
+
+
+def _approach_vca(position: Position, unit: UnitState, entry: Hex) -> int:
+    way = _approach(position, unit, entry)
+    assert way is not None
+    return way[1]
 
 
 def apply(position: Position, move: act.Move, crew: list[UnitState], spent: Fraction,
@@ -129,6 +187,11 @@ def apply(position: Position, move: act.Move, crew: list[UnitState], spent: Frac
     state = state.with_unit(on)
     for rider in ventry.aboard(position, unit):
         state = state.with_unit(rider.at(move.path[0]))
+    if len(move.units) > 1:  # D14.33: its Armored Assault infantry come on with it, their one MF action
+        assert way is not None
+        cost = _check_infantry(position, move, unit, way[2], [u.id for u in crew])
+        state = impaa.entered(position, state, act.Move(move.units, (move.path[0], move.path[0]), None, IN),
+                              cost)
     gs = state.game
     away = [a for a in getattr(gs, "imp_away", ()) if a[0] != unit.id]
     if not crew:
@@ -164,10 +227,14 @@ def options(position: Position) -> Iterator[act.Move]:
         if platoon.name_of(unit) is None:
             continue
         for entry in ventry.entry_hexes(position, unit):
-            try:
-                yield impulse.check(position, act.Move((unit.id,), (entry,), None, IN))
-            except IllegalAction:
-                continue
+            men = tuple(sorted(u.id for u in arrival.waiting(position) if u.type != "sw"
+                               and not armour.is_vehicle(u) and u.side == unit.side
+                               and entry in arrival.entry_hexes(position, u)))
+            for ids in ((unit.id,), (unit.id, *men)) if men else ((unit.id,),):  # D14.33: with its infantry
+                try:
+                    yield impulse.check(position, act.Move(ids, (entry,), None, IN))
+                except IllegalAction:
+                    continue
 
 
 __all__ = ["IN", "apply", "came_from", "check", "check_done", "off_hex", "options", "waiting"]

@@ -86,6 +86,7 @@ from hexmate.rules.games.asl import (
     impmud,
     impovr,
     moto,
+    mphsw,
     overrun,
     platoon,
     radioless,
@@ -114,8 +115,9 @@ BYPASS = "impulse_bypass"  # D14.31, D2.3: one hexside of Vehicular Bypass Movem
 THROUGH = "impulse_through"  # D7.1: an entry into a hex it may overrun, made without the OVR (impovr.py)
 END, DONE = "impulse_end", "impulse_done"
 PART = impaa.PART  # D14.331: Armored Assault infantry stop it
+FIRST = impaa.FIRST  # D14.331: ... and finish their MPh first, the platoon waiting
 ACTS = (ENTER, START, STOP, CW, CCW, DELAY, REV, START_REV, EXIT, BYPASS, THROUGH)
-MODES = (*ACTS, END, DONE, PART, impentry.IN)  # D14.212: impentry.py's coming on from off the map
+MODES = (*ACTS, END, DONE, PART, FIRST, impentry.IN)  # D14.212: impentry.py's coming on from off the map
 
 ON = "imp_on"  # in platoon movement this MPh
 GO = "imp_go"  # started: non-stopped in platoon movement (D14.21's status); Motion once its MPh is over
@@ -338,7 +340,7 @@ def check(position: Position, move: act.Move) -> act.Move:
         now = {u.id: acted(u) or Fraction(0) for u in members}
         return impentry.check(position, move, members, allowance(members) if members else 99, spent(members),
                               now)
-    if move.mode == PART:  # D14.331
+    if move.mode in (PART, FIRST):  # D14.331
         return impaa.check_part(position, move, [u.id for u in crew(position)])
     if move.mode == ENTER and len(units) > 1 and armour.is_vehicle(units[0]):  # D14.33: with its infantry
         alone = check(position, act.Move(move.units[:1], move.path, None, move.mode))
@@ -867,10 +869,18 @@ def end_of_mph(position: Position) -> State:
 def apply(position: Position, move: act.Move) -> State:
     if move.mode == END:
         return end_impulse(position, move)
+    ids = [u.id for u in crew(position)]
+    if move.mode == PART:
+        return impaa.part(position, move, ids)  # D14.331
+    if move.mode == FIRST:
+        return impaa.go_first(position, move, ids)  # D14.331: the platoon waits for them
+    # D14.331: the platoon acts again: infantry that went first are done; at a new impulse's first action,
+    # those their AFV left behind in the last impulse wait for the platoon
+    position = position.at(impaa.resume(position.state))
+    if not in_impulse(position):
+        position = position.at(impaa.deserted(position, ids))
     if move.mode == DONE:
         return done(position, move)
-    if move.mode == PART:
-        return impaa.part(position, move, [u.id for u in crew(position)])  # D14.331
     if move.mode == impentry.IN:  # D14.212: on from off the map, its one action of the impulse
         members = crew(position)
         state = _forget_last(position.state)
@@ -917,9 +927,10 @@ def generate(position: Position) -> Iterator[act.Move]:
         yield from _with_infantry(position, u)
     engaged = tuple(x.id for x in impaa.infantry(position, [m.id for m in members]))
     where = position.units[engaged[0]].hex if engaged else None
-    if where is not None:  # D14.331
-        with contextlib.suppress(IllegalAction):
-            yield check(position, act.Move(engaged, (where,), None, PART))
+    if where is not None:  # D14.331: they wait for the platoon, or go first
+        for mode in (PART, FIRST):
+            with contextlib.suppress(IllegalAction):
+                yield check(position, act.Move(engaged, (where,), None, mode))
     assert members[0].hex is not None
     ids = tuple(u.id for u in members)
     for mode in (END, DONE):
@@ -976,6 +987,11 @@ def moves(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
     return {m.path[1]: m for m in _options(position, unit) if m.mode in (ENTER, REV)}
 
 
+def leading(position: Position) -> frozenset[str]:
+    """D14.331: the infantry that parted to finish their MPh first, the platoon waiting, while they may."""
+    return frozenset(u for u in impaa.leaders(position) if mphsw.may_go_on(position.units[u]))
+
+
 def bar_other(position: Position, action: act.Action) -> None:
     """D14.3: the platoon moves as one stack; nothing else of its side moves until its MPh is over. Loading
     waits too: a platoon AFV has spent MP in its impulses, and D6.4 loads only a vehicle that has not moved
@@ -990,6 +1006,10 @@ def bar_other(position: Position, action: act.Action) -> None:
                                   units=", ".join(u.id for u in crew(position))), "D14.3")
         check_unload(position, action)
     if isinstance(action, act.Move) and not is_impulse(action) and under_way(position):
+        lead = set(impaa.leaders(position))
+        sws = {u.id for u in position.units.values() if u.type == "sw" and u.carrier in lead}
+        if lead and set(action.units) <= lead | sws:
+            return  # D14.331: the parted infantry finish their MPh first, the platoon waiting
         raise IllegalAction(T("the platoon of {units} is moving by impulses: end its MPh first (move {ids} "
                               "{hex} as impulse_done)", units=", ".join(u.id for u in crew(position)),
                               ids=",".join(u.id for u in crew(position)),
@@ -1000,6 +1020,7 @@ __all__ = [
     "DONE",
     "END",
     "EXIT",
+    "FIRST",
     "MODES",
     "WINDOW",
     "acted",
@@ -1017,6 +1038,7 @@ __all__ = [
     "generate",
     "in_impulse",
     "is_impulse",
+    "leading",
     "log_mp",
     "moves",
     "note_fire",

@@ -167,6 +167,7 @@ PHRASES: dict[str, T] = {
     "imp_started": T("spent its start MP in this impulse (D14.21)"),
     "imp_reform": T("re-conforming with its platoon after a loss (D14.22)"),
     "imp_aa": T("in Armored Assault with an AFV of a platoon moving by impulses (D14.33)"),
+    "imp_aa_lead": T("parted from its AFV: finishes its MPh first while the platoon waits (D14.331)"),
     "imp_react": T("its Overrun in an impulse awaits the defender's Reaction Fire (D7.2)"),
     "vsmoke_tried": T("has tried its smoke dispenser or grenades this player turn (D13.2)"),
     "ft_fired": T("its FT has fired this player turn (A22.3)"),

@@ -159,3 +159,53 @@ def test_d14_331_the_infantry_part_and_go_on_after_the_platoon(tmp_path: Path) -
     assert pos.units["SQ"].has("mfleft6")  # 4 MF less the 1 it spent with B
     pos.push_text("move SQ 3AA4-3BB3")  # it goes on alone
     assert pos.label(pos.units["SQ"].hex) == "3BB3"
+
+
+def test_d14_331_the_infantry_part_and_finish_their_mph_first(tmp_path: Path) -> None:
+    """D14.331, the other order: after one entry with B (1 MF of its 4), the squad parts and finishes its MPh
+    first with its 3 MF while the whole platoon waits (nothing else of its side moves); the platoon's next
+    action ends the squad's MPh and its impulses go on."""
+    other = {"id": "SQ2", "counter": "4-6-7", "side": "a", "hex": "3Z7", "markers": []}
+    pos = platoon(tmp_path, other)
+    pos.push_text("move B,SQ 3AA5-3AA4 as impulse")
+    pos.push_text("move A 3Z5-3Z4 as impulse")
+    end(pos)
+    assert "move SQ 3AA4 as impulse_first" in texts(pos)
+    pos.push_text("move SQ 3AA4 as impulse_first")
+    assert not pos.units["SQ"].has(impaa.WITH) and pos.units["SQ"].has("mfleft6")  # 4 MF less 1
+    assert any(t.startswith("move SQ 3AA4-") for t in texts(pos))  # its own move is offered now
+    with pytest.raises(IllegalAction, match="moving by impulses"):
+        pos.push_text("move SQ2 3Z7-3Z6")  # the platoon is still moving: only the parted squad goes
+    pos.push_text("move SQ 3AA4-3BB3")  # it goes on alone, first
+    assert pos.label(pos.units["SQ"].hex) == "3BB3"
+    pos.push_text("move B 3AA4-3AA3 as impulse")  # the platoon goes on: the squad's MPh is over
+    assert not any(t.startswith("move SQ ") for t in texts(pos))
+    pos.push_text("move A 3Z4-3Z3 as impulse")
+    end(pos)
+    pos.push_text("move A,B 3Z3 as impulse_done")
+    assert pos.label(pos.units["SQ"].hex) == "3BB3" and not pos.units["SQ"].has(impaa.LEAD)
+    with pytest.raises(IllegalAction):
+        pos.push_text("move SQ 3BB3-3BB2")  # its MPh ended when the platoon moved again
+
+
+def test_d14_331_the_afv_leaves_its_infantry_who_go_on_after_the_platoon(tmp_path: Path) -> None:
+    """D14.331: B enters AA3 without the squad, so it stops the Armored Assault itself; the squad (1 MF spent
+    with B) waits while the platoon finishes, then goes on with its 3 MF left, not ending its MPh with the
+    platoon's."""
+    pos = platoon(tmp_path)
+    pos.push_text("move B,SQ 3AA5-3AA4 as impulse")
+    pos.push_text("move A 3Z5-3Z4 as impulse")
+    end(pos)
+    pos.push_text("move B 3AA4-3AA3 as impulse")  # alone: the squad stays in AA4
+    pos.push_text("move A 3Z4-3Z3 as impulse")
+    end(pos)
+    assert "move SQ 3AA4 as impulse_first" in texts(pos)  # the order is still the player's choice
+    pos.push_text("move B 3AA3-3AA2 as impulse")  # the platoon acts: the squad waits for it
+    assert not pos.units["SQ"].has(impaa.WITH)
+    assert not any(t.startswith("move SQ ") for t in texts(pos))
+    pos.push_text("move A 3Z3-3Z2 as impulse")
+    end(pos)
+    pos.push_text("move A,B 3Z2 as impulse_done")
+    assert pos.units["SQ"].has("mfleft6")  # 4 MF less the 1 it spent with B
+    pos.push_text("move SQ 3AA4-3BB3")
+    assert pos.label(pos.units["SQ"].hex) == "3BB3"

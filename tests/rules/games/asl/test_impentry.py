@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import Position
-from hexmate.rules.games.asl import armour, impulse
+from hexmate.rules.games.asl import armour, impaa, impulse
 
 from .test_armour import pass_reactions
 from .test_ventry import LT
@@ -32,6 +32,12 @@ def table(make_position: Any, y_entry: str = "A5", *extra: dict[str, Any]) -> Po
 
 def texts(pos: Position) -> list[str]:
     return [pos.action_text(a) for a in pos.legal_actions]
+
+
+def mf_spent(pos: Position, uid: str) -> int:
+    """The MF the unit's impulses have cost it this MPh (D14.33: impaa's halves marker)."""
+    marks = pos.units[uid].markers
+    return next((int(m[len(impaa.ISUM):]) // 2 for m in marks if m.startswith(impaa.ISUM)), 0)
 
 
 def test_d14_212_both_come_on_in_one_impulse_for_one_mp(make_position: Any) -> None:
@@ -132,9 +138,10 @@ def test_d2_401_d14_212_an_enemy_vehicle_may_attempt_motion_at_the_entry_hex(mak
     assert pos.units["b-t"].has("motion")
 
 
-def test_d14_33_armored_assault_infantry_coming_on_with_the_afv_is_refused(make_position: Any) -> None:
-    """D14.33 with A2.5: infantry named with the platoon AFV coming on are refused, naming D14.33 (not built);
-    the AFV alone comes on as before."""
+def test_d14_33_armored_assault_infantry_come_on_with_the_platoon_afv(make_position: Any) -> None:
+    """D14.33 with A2.51, D9.31: the squad (4 MF) comes on with x-lt at A4, its one MF action of impulse 1:
+    Open Ground from off the map, 1 MF (the AFVs' impulse 1 MP, each group priced apart, D14.31). It is then
+    x-lt's Armored Assault stack (+1 TEM, D9.31) and goes on with it into B4 in impulse 2: 2 MF of its 4."""
     sq = {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "A4"}
     units = [{"id": "x-lt", "counter": "lt", "side": "a", "hex": "A4", "markers": ["vca0", "platoon:P1"]},
              {"id": "y-lt", "counter": "lt", "side": "a", "hex": "A5", "markers": ["vca0", "platoon:P1"]},
@@ -142,29 +149,37 @@ def test_d14_33_armored_assault_infantry_coming_on_with_the_afv_is_refused(make_
     plan = {"entry": {"x-lt": {"turn": 1, "hexes": ["A4"]}, "y-lt": {"turn": 1, "hexes": ["A5"]},
                       "a-sq": {"turn": 1, "hexes": ["A4"]}}}
     pos = make_position("asl", units, "MPh", counters=LT, options=plan)
-    with pytest.raises(IllegalAction, match=r"D14\.33"):
-        pos.push_text("move x-lt,a-sq A4 as impulse_in")
-    pos.push_text("move x-lt A4 as impulse_in")
-    assert pos.label(pos.units["x-lt"].hex) == "A4"
-
-
-def test_d2_401_d14_31_a_later_impulse_counts_the_mp_the_afv_paid_doing_nothing(make_position: Any) -> None:
-    """D2.401 with D14.31: both AFVs come on (1 MP each, D2.12: in Motion); in impulse 2 x-lt does nothing
-    while y-lt turns a hexspine (1 MP, D2.11): the impulse costs x-lt 1 MP too (D14.31), spent in A4, which
-    the tank in E4 sees.
-    x-lt has now spent 2 MP in its LOS, having begun off the map: a dr of 2 or less succeeds."""
-    bt = {"id": "b-t", "counter": "t", "side": "b", "hex": "E4", "markers": ["vca3"]}
-    pos = table(make_position, "A5", bt)
-    pos.push_text("move x-lt A4 as impulse_in")
+    assert "move x-lt,a-sq A4 cost 1 as impulse_in" in texts(pos)  # offered, beside the AFV's own entry
+    with pytest.raises(IllegalAction, match=r"A2\.5"):
+        pos.push_text("move x-lt,a-sq A5 as impulse_in")  # A5 is not the squad's entry hex
+    pos.push_text("move x-lt,a-sq A4 as impulse_in")
+    sq_now = pos.units["a-sq"]
+    assert pos.label(sq_now.hex) == "A4" and sq_now.has("aa:x-lt") and sq_now.has(impaa.WITH)
     pos.push_text("move y-lt A5 as impulse_in")
     pos.push_text("move x-lt,y-lt A4 as impulse_end")
     pass_reactions(pos)
-    pos.push_text("move y-lt A5 as impulse_cw")
-    pos.push_text("move x-lt,y-lt A4 as impulse_end")
-    top = pos.decision
-    assert top is not None and top.rule == "D14.32" and pos.label(top.target) == "A4"
-    assert "motion-b-t" in top.choices
-    pos.push_text("answer motion-b-t")
-    top = pos.decision
-    assert top is not None and top.then == "vmotion" and top.arg("need") == "2"
+    assert {armour.spent_of(pos.units[u]) for u in ("x-lt", "y-lt")} == {1}
+    assert mf_spent(pos, "a-sq") == 1
+    pos.push_text("move x-lt,a-sq A4-B4 as impulse")  # with its AFV, one entry an impulse (D14.33)
+    pos.push_text("move y-lt A5-B5 as impulse")
+    pos.push_text("move x-lt,y-lt B4 as impulse_end")
+    pass_reactions(pos)
+    assert pos.label(pos.units["a-sq"].hex) == "B4" and mf_spent(pos, "a-sq") == 2
 
+
+def test_d14_333_one_stack_comes_on_with_the_platoon(make_position: Any) -> None:
+    """D14.333: a second squad coming on with y-lt, the first already x-lt's Armored Assault stack, is
+    refused; one that came on by itself (A2.5) is not beneath an AFV that had not entered a hex yet."""
+    sqs = [{"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "A4"},
+           {"id": "a-sq2", "counter": "4-6-7", "side": "a", "hex": "A5"}]
+    units = [{"id": "x-lt", "counter": "lt", "side": "a", "hex": "A4", "markers": ["vca0", "platoon:P1"]},
+             {"id": "y-lt", "counter": "lt", "side": "a", "hex": "A5", "markers": ["vca0", "platoon:P1"]},
+             {"id": "b-sq", "counter": "4-6-7", "side": "b", "hex": "L8"}, *sqs]
+    plan = {"entry": {"x-lt": {"turn": 1, "hexes": ["A4"]}, "y-lt": {"turn": 1, "hexes": ["A5"]},
+                      "a-sq": {"turn": 1, "hexes": ["A4"]}, "a-sq2": {"turn": 1, "hexes": ["A5"]}}}
+    pos = make_position("asl", units, "MPh", counters=LT, options=plan)
+    pos.push_text("move x-lt,a-sq A4 as impulse_in")
+    with pytest.raises(IllegalAction, match=r"one infantry stack only.*D14\.333"):
+        pos.push_text("move y-lt,a-sq2 A5 as impulse_in")
+    pos.push_text("move y-lt A5 as impulse_in")
+    assert pos.units["a-sq2"].hex is None
