@@ -40,9 +40,14 @@ target (in hexes, from the obstacle's hex it is in) that comes into LOS there be
 the charge leaves it by the hex it was going to, and from there goes on to the new target (``off_course``
 stops the move there when its declared rest is no step of the new charge).
 
-Not here (said in the report): a retarget whose cheapest route is of the other kind than the move under way
-(it goes on in the move's kind). AFPh TPBF by a berserk unit is the fire
-module's ordinary TPBF.
+A15.431, a retarget whose cheapest route is of the other kind than the move under way (a plain move turned to
+a target best reached round an obstacle, or the reverse): the move ends where the charge turns (lit so,
+``check`` refusing a move going on in its own kind; hex by hex, ``entered`` marks the charge as one of several
+moves and ``off_course`` stops a declared move there), and the charge goes on from there in a move of the
+other kind with the MF left (``Charge.kind_targets``, ``Charge.every``). Which Known enemies a retarget may
+turn to is judged on the routes of every kind.
+
+AFPh TPBF by a berserk unit is the fire module's ordinary TPBF.
 """
 
 from __future__ import annotations
@@ -145,6 +150,7 @@ class Charge:
         self, game: AslGame, position: Position, units: Sequence[UnitState], bypass: bool = False,
         mixed: bool = False,
     ) -> None:
+        self.game = game
         self.position = position
         self.units = list(units)
         self.side = units[0].side
@@ -159,6 +165,25 @@ class Charge:
         self._hexes: dict[Hex, dict[Hex, Cost]] = {}
         self._seen: dict[Hex, dict[Hex, int]] = {}
         self._round_seen: dict[tuple[Hex, Hex, Hex], dict[Hex, int]] = {}
+        self._every: Charge | None = None
+
+    def every(self) -> Charge:
+        """The same charge with steps of every kind (A15.431: Bypass counted, one obstacle entered and another
+        gone round): its routes are the cheapest in MF there are."""
+        if self.mixed:
+            return self
+        if self._every is None:
+            self._every = Charge(self.game, self.position, self.units, mixed=True)
+        return self._every
+
+    def kind_targets(self, here: Hex, targets: tuple[Hex, ...]) -> tuple[Hex, ...]:
+        """A15.431: the targets a move of this kind still reaches from ``here`` by a cheapest route in MF,
+        Bypass counted (a retarget may turn the charge to one a move of the other kind reaches cheaper)."""
+        if self.mixed:
+            return targets
+        every = self.every()
+        return tuple(t for t in targets if here == t
+                     or (here in self.route(t) and self.route(t)[here] == every.route(t).get(here)))
 
     def seen(self, here: Hex) -> dict[Hex, int]:
         """The Known enemies in LOS from ``here``, worked out once per hex for the whole search."""
@@ -265,7 +290,7 @@ class Charge:
         seen = {
             h: r
             for h, r in self.seen(here).items()
-            if r < now and here in self.route(h)
+            if r < now and here in self.every().route(h)
         }
         if not seen:
             return targets
@@ -284,7 +309,7 @@ class Charge:
                 e: distance(o, e) for e in sorted(self.enemy, key=_hex_key)
                 if e != o and asl_bypass.sight(self.position, e, way).seen}
         now = min(distance(o, t) for t in targets)
-        seen = {h: r for h, r in self._round_seen[key].items() if r < now and leaves in self.route(h)}
+        seen = {h: r for h, r in self._round_seen[key].items() if r < now and leaves in self.every().route(h)}
         if not seen:
             return targets
         near = min(seen.values())
@@ -412,13 +437,14 @@ def moves(
             _mixed_moves(charge, start, targets, ids, out)
             continue
         mode = "bypass" if charge.bypass else ""
-        stack: list[tuple[tuple[Hex, ...], Cost, tuple[Hex, ...], bool]] = [((start,), 0, targets, False)]
+        stack: list[tuple[tuple[Hex, ...], Cost, tuple[Hex, ...], bool, bool]] = [
+            ((start,), 0, targets, False, False)]
         seen = 0
         while stack and seen < _LIMIT:
-            path, spent, ts, rounded = stack.pop()
+            path, spent, ts, rounded, turned = stack.pop()
             seen += 1
             here = path[-1]
-            if len(path) > 1 and charge.done(here, spent, ts):
+            if len(path) > 1 and (turned or charge.done(here, spent, ts)):
                 if charge.bypass and not rounded:
                     continue  # the same route as one entering every hex: lit once, plainly
                 old = out.get(here)
@@ -427,7 +453,12 @@ def moves(
                 continue
             for way, step, keep in charge.steps(here, spent, ts):
                 nxt = charge.after_step(here, way, keep)
-                stack.append(((*path, *way), spent + step, nxt, rounded or len(way) > 1))
+                went = (*path, *way)
+                held = nxt if nxt == keep else charge.kind_targets(way[-1], nxt)
+                if held != nxt:  # A15.431: turned to a target a move of the other kind reaches more cheaply
+                    stack.append((went, spent + step, nxt, rounded or len(way) > 1, True))  # the move ends
+                if held:
+                    stack.append((went, spent + step, held, rounded or len(way) > 1, False))
     return out
 
 
@@ -512,6 +543,7 @@ def check(game: AslGame, position: Position, units: Sequence[UnitState], move: a
     ts = targets
     i = 0
     path = move.path
+    turned = False  # the move ends where the charge turns to a target another kind of move reaches cheaper
     while i + 1 < len(path):
         a = path[i]
         if charge.done(a, spent, ts) and i > 0:
@@ -536,8 +568,16 @@ def check(game: AslGame, position: Position, units: Sequence[UnitState], move: a
         i += len(way)
         b = path[i]
         ts = keep if b in keep else charge.retarget(b, keep)
+        held = charge.kind_targets(b, ts) if ts != keep else ts
+        if held != ts:  # A15.431: the new target's cheapest route is of the other kind (A4.3)
+            turned = i + 1 >= len(path)
+            if not held and not turned:
+                raise IllegalAction(T("the charge turns at {hex} to {target}, reached more cheaply by a move "
+                                      "of the other kind: this move ends there", hex=position.label(b),
+                                      target=", ".join(position.label(t) for t in ts)), "A15.431")
+            ts = held or ts
     end = move.path[-1]
-    if not charge.done(end, spent, ts) and not charge.mixed:  # a mixed charge goes on in another move
+    if not charge.done(end, spent, ts) and not charge.mixed and not turned:  # it goes on in another move
         raise IllegalAction(
             T(
                 "the charge goes on past {hex}: it must enter the enemy's Location if its MF allow",
@@ -816,7 +856,11 @@ def entered(game: AslGame, position: Position, state: State) -> State:
             targets = charge.retarget(h, targets)
         elif 0 < i < len(moving.path) - 1:  # A4.34: half way round it, from its vertices
             targets = charge.retarget_round(moving.path[i - 1], h, moving.path[i + 1], targets)
-    return _store(state, units, dataclasses.replace(kept, targets=targets))
+    here, came = moving.path[moving.at], moving.path[moving.at - 1]
+    mixed = kept.mixed or (
+        not _rounding(view, kept, here) and (targets != kept.targets or _rounding(view, kept, came))
+        and charge.kind_targets(here, targets) != targets)  # A15.431: the charge goes on by another kind
+    return _store(state, units, dataclasses.replace(kept, targets=targets, mixed=mixed))
 
 
 def off_course(game: AslGame, position: Position) -> bool:
@@ -835,8 +879,21 @@ def off_course(game: AslGame, position: Position) -> bool:
     if here in kept.targets or here in charge.enemy:
         return False
     targets = charge.retarget(here, kept.targets)
+    if charge.kind_targets(here, targets) != targets:
+        charge = charge.every()  # A15.431: a target a move of the other kind reaches more cheaply
     rest = tuple(moving.path[moving.at + 1:])
-    return not any(rest[:len(way)] == way for way, _, _ in charge.steps(here, 0, targets, mf=False))
+    return not any(rest[:len(way)] == way and _of_kind(position, kept, way, moving.path[-1], targets)
+                   for way, _, _ in charge.steps(here, 0, targets, mf=False))
+
+
+def _of_kind(position: Position, kept: Stored, way: tuple[Hex, ...], last: Hex,
+             targets: tuple[Hex, ...]) -> bool:
+    """Is this step of the move's own kind (A4.3)? Round an obstacle only in a move as bypass, which enters
+    no obstacle but a target or the one it ends in."""
+    if len(way) > 1:
+        return kept.bypass
+    b = way[0]
+    return not kept.bypass or b == last or b in targets or position.map.terrain(b) not in asl_bypass.OBSTACLES
 
 
 def turned(units: Iterable[UnitState]) -> bool:
@@ -880,7 +937,7 @@ def _stopped_charge(game: AslGame, position: Position, state: State) -> State:
         return state  # in a Known enemy's Location: its charge is made (A15.432)
     left = kept.budget - Fraction(charge.path_cost(moving.path[: moving.at + 1]))
     targets = kept.targets if here in kept.targets else charge.retarget(here, kept.targets)
-    if not any(step <= left for _, step, _ in charge.steps(here, 0, targets, mf=False)):
+    if not any(step <= left for _, step, _ in charge.every().steps(here, 0, targets, mf=False)):
         return state  # no MF for its next step: the charge ends here (A15.432)
     state = _store(state, units, dataclasses.replace(kept, budget=left, targets=targets))
     tag = GO + str(int(left * 2))  # in half MF, as a unit gone berserk mid-move has them

@@ -27,7 +27,9 @@ start with 10 squad-equivalents or less is the players' choice: the rule is opti
   Player Turn as one group, however many moves bring them); A16.3: the
   Player Turn they come, the side may try to regain ELR at once (-1 per 10%, FRU, the base rose by). The
   DRM is for the base's rise by the reinforcements, so the attempt waits until the last MMC due that Player
-  Turn has come on (A2.5: each must come on that turn) and counts them all, not the first move's alone.
+  Turn has come on (A2.5: each must come on that turn) and counts them all, not the first move's alone;
+  when the last still due can no longer come on (its entry hexes barred by a Known enemy, A2.5), the wait
+  ends with the action that barred it: the attempt is made then, counting those that came (``waited``).
   A16.3: armored reinforcements (an AFV of the scenario's reinforcements entering the map) give the same
   attempt, with no DRM of their own; one attempt a Player Turn, whatever brings it.
 - A16.2: the check's DR with cases A (+1 a Previous Integrity Loss), C (the best Good Order leader's modifier,
@@ -273,7 +275,11 @@ def after_play(game: AslGame, position: Position, state: State) -> State:
                 "roll", side, T("a {side} leader has Battle Hardened: roll the DR to regain ELR; 2 or less "
                                 "with the negative DRMs regains one level (A16.3)", side=side),
                 "A16.3", REGAIN, dice="DR", args=(("side", side), ("drm", "0"))))
-        if not lost and not came and not tanks:
+        # A16.3: the attempt is the Player Turn's that received MMC; it waited for the last MMC due (for the
+        # DRM) and is made as soon as none due can still come on, though that one never came (entry barred)
+        waited = not came and not tanks and came_turn == _turn(position) and tried != _turn(position) \
+            and bool(elr_lost_ or lost_so_far) and not _still_to_come(position.at(state), side)
+        if not lost and not came and not tanks and not waited:
             continue
         drm = 0
         if came:  # A16.12: the Player Turn's reinforcements as one, 10% FRU of all their BPV
@@ -289,8 +295,8 @@ def after_play(game: AslGame, position: Position, state: State) -> State:
                 "A16.2", CHECK, dice="DR", args=(("side", side), ("losses", str(case_a)))))
         if not came and came_turn == _turn(position):  # A16.3: the DRM is the whole Player Turn's group's
             drm = am.reinforced_base(base - am.integrity_base(came_bpv), came_bpv)[1]
-        if (came or tanks) and (elr_lost_ or lost_so_far) and tried != _turn(position) and not checks \
-                and not _still_to_come(position.at(state), side):
+        if (came or tanks or waited) and (elr_lost_ or lost_so_far) and tried != _turn(position) \
+                and not checks and not _still_to_come(position.at(state), side):
             tried = _turn(position)  # A16.3: one attempt a Player Turn, by MMC or armored reinforcements
             asks.append(Decision(
                 "roll", side, T("{side} received reinforcements: roll the DR to regain ELR; 2 or less with "

@@ -476,3 +476,28 @@ def test_a_closer_enemy_seen_half_way_round_an_obstacle_becomes_the_target(make_
     pos.push_text(lit(pos, "a-1")["H2"])
     play_out(pos)
     assert pos.label(pos.units["a-1"].hex) == "H2"
+
+
+def test_a_retarget_reached_cheaper_by_the_other_kind_of_move_ends_the_move_there(make_position: Any) -> None:
+    """A15.431: charging D8 down column D (7 hexes, 7 MF), the squad sees F4 first at D4 (the woods of E3 and
+    E4 hide it before): 2 hexes against D8's 4, F4 is the target from there. Its cheapest route from D4 goes
+    round the woods of E4 (1 + 1 MF, the cliff on D4-E5 barring the open way), not into them (2 + 1): a plain
+    move ends at D4 and the charge goes on as bypass with 8 - 3 = 5 MF; a move as bypass from D1 (as cheap as
+    the plain one to D8) goes on round E4 into F4 in one move. A plain move on into the woods is no charge."""
+    cliff = [{"hex": "D4", "side": "SE", "features": ["cliff"]}]
+    pos = make_position("asl", [unit("a-1", "4-6-7", "a", "D1", "berserk"), unit("b-1", "4-6-7", "b", "D8"),
+                                unit("b-2", "4-6-7", "b", "F4")], "MPh", hexes={"E3": "woods", "E4": "woods"},
+                        hexsides=cliff)
+    assert lit(pos, "a-1") == {"D4": "move a-1 D1-D2-D3-D4 cost 3",
+                               "F4": "move a-1 D1-D2-D3-D4-E4-F4 cost 5 as bypass"}
+    with pytest.raises(IllegalAction, match=r"the charge turns at D4 to F4, reached more cheaply by a move "
+                                            r"of the other kind: this move ends there \(A15.431\)"):
+        pos.push_text("move a-1 D1-D2-D3-D4-E4-F4")
+    pos.push_text("move a-1 D1-D2-D3-D4")
+    play_out(pos)
+    sq = pos.units["a-1"]
+    assert pos.label(sq.hex) == "D4" and sq.has("chargego10")  # 5 MF, in half MF
+    assert lit(pos, "a-1") == {"F4": "move a-1 D4-E4-F4 cost 2 as bypass"}
+    pos.push_text("move a-1 D4-E4-F4 as bypass")
+    play_out(pos)
+    assert pos.label(pos.units["a-1"].hex) == "F4"

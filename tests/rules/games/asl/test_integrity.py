@@ -343,3 +343,28 @@ def test_a16_3_the_regain_drm_counts_the_whole_player_turns_reinforcements(make_
     assert pos.decision.arg("drm") == "-2"
     pos.push_text("answer dice 2,2")
     assert integrity.elr_lost(pos.state, "b") == 0
+
+
+def test_a16_3_the_attempt_is_made_when_the_last_one_due_can_no_longer_come_on(make_position: Any) -> None:
+    """A16.3: the Player Turn b receives MMC it may try at once. Its 3-2-8 (12 BPV) comes on at A4 while the
+    6-2-8 is still due at A5, so the attempt waits; then the "?" in A5 fires at A4 and loses its concealment
+    (A12.14): a Known enemy bars A5 (A2.5), the 6-2-8 can no longer come on this turn, and the attempt is made
+    then with the 3-2-8's rise alone: 10% (FRU) of 12 is 2, base 40 to 42, a 5% rise: -1 (FRU per 10%)."""
+    units = [{"id": "b-r4", "counter": "3-2-8", "side": "b", "hex": "A4"},
+             {"id": "b-r5", "counter": "6-2-8", "side": "b", "hex": "A5"},
+             {"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "A5", "concealed": True}]
+    plan = {f"b-r{i}": {"turn": 1, "hexes": [f"A{i}"]} for i in (4, 5)}
+    pos = make_position("asl", units, "MPh", counters=COUNTERS, first_side="b",
+                        options={**OPTIONS, "entry": plan, "elr": {"a": 3, "b": 2}})
+    pos = pos.at(integrity._put(pos.game, pos.state, ("b", 40, 0, 1, 1, "", "", 0)))
+    pos.push_text("move b-r4 A4 as enter")
+    assert integrity.books(pos.state, "b")[1] == 42
+    assert pos.decision is not None and pos.decision.kind == "react"  # the 6-2-8 is still to come: no attempt
+    pos.push_text("fire a-1 at A4 dice 6,6")
+    assert not pos.units["a-1"].concealed
+    while pos.decision is not None and pos.decision.then != integrity.REGAIN:
+        assert pos.decision.kind == "react"
+        pos.push_text("answer pass")
+    assert pos.decision is not None and pos.decision.arg("drm") == "-1"
+    pos.push_text("answer dice 2,1")  # 3 - 1 = 2
+    assert integrity.elr_lost(pos.state, "b") == 0
