@@ -70,6 +70,7 @@ from hexmate.rules.games.asl import (
     street,
     streetrfp,
     swrandom,
+    swremove,
     tankflip,
     transport,
     vbypass,
@@ -1232,9 +1233,10 @@ class AslGame(Game):
             after = impulse.unloaded(position, after, action.carrier) if platoon_afv else after
             here = position.units[action.carrier].hex
             after = asl_inplace.window(self, position, after, off, here) if here is not None else after
-            if platoon_afv:
-                return after  # D14.32: the fire at the AFV's MP waits for the impulse's end
-            return vinplace.open_window(position, after, action.carrier, T("unloading"), "D6.5")  # D3.3
+            if platoon_afv:  # D14.32: the fire at the AFV's MP waits for the impulse's end
+                return swremove.ask_unload(position, after, action.carrier, off)  # D6.631
+            after = vinplace.open_window(position, after, action.carrier, T("unloading"), "D6.5")  # D3.3
+            return swremove.ask_unload(position, after, action.carrier, off)  # D6.631: part of the unloading
         if isinstance(action, act.Advance) and action.mode == "exit":  # A2.6: off the map in the APh
             movers = [state.units[u] for u in action.units]
             cost = asl_terrain.infantry_cost_fn(position)(position.map, action.path[0], action.path[0]) or 0
@@ -1750,6 +1752,9 @@ class AslGame(Game):
 
     def resume_ovr_cc2(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return reaction.resume_cc2(position, decision, answer)  # A11.501
+
+    def resume_sw_unload(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return swremove.resume_unload(position, decision, answer)  # D6.631: passengers take out a weapon
 
     def resume_ccr_offer(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return ccreact.resume_offer(position, decision, answer)  # D7.21
