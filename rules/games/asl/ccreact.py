@@ -29,8 +29,11 @@ each attack, without the CC Reaction choice once every unit there has attacked a
 
 In platoon impulses (D14.32) the defender's chance at an impulse's MP comes in the window at the AFV's hex at
 the impulse's end (impulse.py): CC Reaction Fire is offered there too, e.g. after an entry ``as
-impulse_through`` into the defender's hex; the attack is at the window's first AFV in that hex (two platoon
-AFVs ending in one enemy Location: the other is not offered), and a unit attacks once per window.
+impulse_through`` into the defender's hex. The platoon is one stack whose AFVs spent the impulse's MP
+together (D14.31, D14.32): with several of them in the Location the defender picks the one each attack is at
+(``PICK``; A11.5: a CC attack is at one vehicle), and a unit attacks once at each MP the impulse cost, as it
+could fire (D7.2; the D14 example's AT Gun gets one shot in a 1 MP impulse whatever AFV it aims at, the D14.33
+example's second shot is at the 2nd MP).
 
 Not here: the entry MP of an OVR (its Reaction Fire comes after the OVR is resolved, D7.1, D7.2: reaction.py;
 in impulses too, impovr.py);
@@ -42,6 +45,7 @@ it is counted, as for the OVR (reaction.py).
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
@@ -57,25 +61,38 @@ OFFER, LEADER = "ccr_offer", "ccr_leader"
 BARRED = ("broken", "pinned", "melee", "prisoner")  # D7.21, D7.213
 
 
-def target(position: Position, side: str) -> UnitState | None:
-    """The enemy vehicle whose MP expenditure the open reaction window follows, if ``side`` is the non-phasing
-    side and no OVR of that vehicle is pending or being reacted to (D7.1, D7.2)."""
+def targets(position: Position, side: str) -> list[UnitState]:
+    """The enemy vehicles whose MP expenditure the open reaction window follows, if ``side`` is the
+    non-phasing side and no OVR of that vehicle is pending or being reacted to (D7.1, D7.2). A move's window
+    follows its one vehicle; a platoon impulse's window at a hex follows every AFV of the platoon there,
+    which spent the impulse's MP together (D14.31-D14.32): the defender picks one to attack (``PICK``)."""
     moving = position.state.moving
     top = position.state.decision
     if position.phase.id != "MPh" or side == position.phasing or moving is None or not moving.units:
-        return None
+        return []
     if top is None or top.kind != "react":
-        return None
-    vehicle = position.units.get(moving.units[0])
-    if vehicle is None or not is_vehicle(vehicle) or vehicle.side == side or vehicle.hex is None:
-        return None
-    if vehicle.has("wreck") or reaction.due(position) is not None:
-        return None
-    if any(d.then == overrun.OVR and d.subject[:1] == (vehicle.id,) for d in position.state.decisions):
-        return None  # D7.1: the OVR is resolved first; its Reaction Fire follows it (reaction.py)
-    if vehicle.has(f"{impovr.OVR}{vehicle.hex.q},{vehicle.hex.r}"):
-        return None  # D7.1, D14.32: an impulse's OVR here comes after its windows; its Reaction Fire after it
-    return vehicle
+        return []
+    if reaction.due(position) is not None:
+        return []
+    ids = moving.units if top.then == "vimpulse" else moving.units[:1]
+    out = []
+    for uid in ids:
+        vehicle = position.units.get(uid)
+        if vehicle is None or not is_vehicle(vehicle) or vehicle.side == side or vehicle.hex is None:
+            continue
+        if vehicle.has("wreck"):
+            continue
+        if any(d.then == overrun.OVR and d.subject[:1] == (vehicle.id,) for d in position.state.decisions):
+            continue  # D7.1: the OVR is resolved first; its Reaction Fire follows it (reaction.py)
+        if vehicle.has(f"{impovr.OVR}{vehicle.hex.q},{vehicle.hex.r}"):
+            continue  # D7.1, D14.32: an impulse's OVR here comes after its windows (its Reaction Fire after)
+        out.append(vehicle)
+    return out
+
+
+def target(position: Position, side: str) -> UnitState | None:
+    """The first of ``targets``: the vehicle of a move's window."""
+    return next(iter(targets(position, side)), None)
 
 
 def may_react(unit: UnitState, side: str) -> bool:
@@ -98,49 +115,76 @@ def stopped_window(decision: Decision) -> bool:
 
 
 def choices(position: Position, side: str) -> tuple[str, ...]:
-    vehicle = target(position, side)
-    return (CHOICE,) if vehicle is not None and candidates(position, vehicle, side) else ()
+    top = position.state.decision
+    done, most = _done(top), _most(top)
+    for vehicle in targets(position, side):
+        if any(done[u.id] < most for u in candidates(position, vehicle, side)):
+            return (CHOICE,)
+    return ()
 
 
 WINDOWS = ("move_on", "vimpulse")  # a move's window after an MP; a platoon impulse's at its end (D14.32)
 DONE = "ccr_done"  # the window's record of the units that attacked at this MP expenditure (D7.2)
+MOST = "ccr_most"  # an impulse window's: the attacks a unit may make in it, one at each MP it cost (D14.32)
+PICK = "ccr_pick"
 
 
-def _done(window: Decision | None) -> set[str]:
-    return {u for u in (window.arg(DONE, "") if window is not None else "").split(",") if u}
+def _done(window: Decision | None) -> Counter[str]:
+    """The attacks each unit made in the window (a unit id once per attack)."""
+    return Counter(u for u in (window.arg(DONE, "") if window is not None else "").split(",") if u)
+
+
+def _most(window: Decision | None) -> int:
+    """D7.2: a unit reacts as often as it could First Fire: once at a move's MP expenditure; in a platoon
+    impulse's window once at each MP the impulse cost, its AFVs having spent each together (D14.32, the D14
+    example's AT Gun: one shot in a 1 MP impulse; the D14.33 example's second shot, at the 2nd MP)."""
+    return int(window.arg(MOST, "1") or 1) if window is not None else 1
+
+
+def pick(position: Position, side: str, vehicles: list[UnitState], window: Decision) -> State:
+    """D7.21, D14.32: more than one platoon AFV spent the impulse's MP in the defender's Location: which one
+    is attacked (each CC attack is at one vehicle, A11.5). The window goes back beneath the question."""
+    prompt = T("choose the AFV to attack in CC Reaction Fire, or pass (D7.21, D14.32)")
+    return position.state.push(window).push(Decision(
+        "units", side, prompt, "D7.21", PICK, units=tuple(v.id for v in vehicles), choices=("pass",),
+        target=window.target))
 
 
 def offer(position: Position, side: str, vehicle_id: str, *, stopped: bool = False,
-          window: Decision | None = None) -> State:
+          window: Decision | None = None, beneath: bool = False) -> State:
     """The defender chose CC Reaction Fire in the window: which unit attacks (D7.21). The window goes back
     beneath the question (``window``): once this attack is over it opens again, so other units of the
     Location may attack at the same MP expenditure (D7.2: each may react as often as it could First or Final
-    Fire), but not one that already did at this MP (its record, ``DONE``)."""
+    Fire), but not one that already did at this MP (its record, ``DONE``; in an impulse's window, one that
+    attacked at each MP the impulse cost, ``MOST``). ``beneath``: the window is already under the question
+    (``PICK`` answered)."""
     vehicle = position.units.get(vehicle_id)
-    done = _done(window)
-    units = [u for u in candidates(position, vehicle, side) if u.id not in done] if vehicle else []
+    if beneath:
+        window = position.state.decision
+    done, most = _done(window), _most(window)
+    units = [u for u in candidates(position, vehicle, side) if done[u.id] < most] if vehicle else []
     if vehicle is None or vehicle.hex is None or not units:
         raise IllegalAction(T("no unit may attack that vehicle by CC Reaction Fire here (D7.21)"), "D7.21")
     prompt = T("{vehicle} spent MP in {hex}: choose a unit there to attack it in CC Reaction Fire, or pass "
                "(D7.2, D7.21)", vehicle=vehicle.id, hex=position.label(vehicle.hex))
-    state = position.state.push(window) if window is not None else position.state
+    state = position.state.push(window) if window is not None and not beneath else position.state
     return state.push(Decision("units", side, prompt, "D7.21", OFFER,
                                units=tuple(u.id for u in units), choices=("pass",),
                                subject=(vehicle.id,), target=vehicle.hex,
                                args=(("stopped", "1" if stopped else ""),)))
 
 
-def _record(position: Position, state: State, vehicle: UnitState, ids: tuple[str, ...]) -> State:
+def _record(position: Position, state: State, ids: tuple[str, ...]) -> State:
     """The window beneath (D7.2): these units attacked at this MP; no CC Reaction choice once none is left."""
     top = state.decision
     if top is None or top.kind != "react" or top.then not in WINDOWS:
         return state
-    done = _done(top) | set(ids)
-    args = (*((k, v) for k, v in top.args if k != DONE), (DONE, ",".join(sorted(done))))
-    left = [u for u in candidates(position.at(state), vehicle, top.side) if u.id not in done]
-    choices = top.choices if left else tuple(c for c in top.choices if c != CHOICE)
-    window = dataclasses.replace(top, args=args, choices=choices)
-    return state.replace(decisions=(*state.decisions[:-1], window))
+    done = _done(top) + Counter(ids)
+    args = (*((k, v) for k, v in top.args if k != DONE), (DONE, ",".join(sorted(done.elements()))))
+    window = dataclasses.replace(top, args=args)
+    view = position.at(state.replace(decisions=(*state.decisions[:-1], window)))
+    kept = top.choices if choices(view, top.side) else tuple(c for c in top.choices if c != CHOICE)
+    return state.replace(decisions=(*state.decisions[:-1], dataclasses.replace(window, choices=kept)))
 
 
 def resume_offer(position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -157,7 +201,7 @@ def resume_offer(position: Position, decision: Decision, answer: act.Answer) -> 
         return state.push(Decision("units", unit.side, prompt, "A11.5", LEADER, units=leaders,
                                    choices=(reaction.ALONE,), subject=(vehicle.id, unit.id),
                                    target=decision.target, args=decision.args))
-    state = _record(position, state, vehicle, (unit.id,))
+    state = _record(position, state, (unit.id,))
     return reaction.attack(position.at(state), vehicle, (unit.id,), stopped=bool(decision.arg("stopped", "")))
 
 
@@ -165,7 +209,7 @@ def resume_leader(position: Position, decision: Decision, answer: act.Answer) ->
     vehicle = position.units[decision.subject[0]]
     one = decision.subject[1]
     ids = (one,) if answer.choice == reaction.ALONE else (one, answer.units[0])
-    state = _record(position, position.state, vehicle, ids)
+    state = _record(position, position.state, ids)
     return reaction.attack(position.at(state), vehicle, ids, stopped=bool(decision.arg("stopped", "")))
 
 
@@ -173,13 +217,17 @@ __all__ = [
     "CHOICE",
     "DONE",
     "LEADER",
+    "MOST",
     "OFFER",
+    "PICK",
     "candidates",
     "choices",
     "may_react",
     "offer",
+    "pick",
     "resume_leader",
     "resume_offer",
     "stopped_window",
     "target",
+    "targets",
 ]

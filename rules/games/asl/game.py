@@ -70,6 +70,7 @@ from hexmate.rules.games.asl import (
     street,
     streetrfp,
     swrandom,
+    swremove,
     tankflip,
     transport,
     vbypass,
@@ -1232,9 +1233,10 @@ class AslGame(Game):
             after = impulse.unloaded(position, after, action.carrier) if platoon_afv else after
             here = position.units[action.carrier].hex
             after = asl_inplace.window(self, position, after, off, here) if here is not None else after
-            if platoon_afv:
-                return after  # D14.32: the fire at the AFV's MP waits for the impulse's end
-            return vinplace.open_window(position, after, action.carrier, T("unloading"), "D6.5")  # D3.3
+            if platoon_afv:  # D14.32: the fire at the AFV's MP waits for the impulse's end
+                return swremove.ask_unload(position, after, action.carrier, off)  # D6.631
+            after = vinplace.open_window(position, after, action.carrier, T("unloading"), "D6.5")  # D3.3
+            return swremove.ask_unload(position, after, action.carrier, off)  # D6.631: part of the unloading
         if isinstance(action, act.Advance) and action.mode == "exit":  # A2.6: off the map in the APh
             movers = [state.units[u] for u in action.units]
             cost = asl_terrain.infantry_cost_fn(position)(position.map, action.path[0], action.path[0]) or 0
@@ -1564,12 +1566,27 @@ class AslGame(Game):
         if answer.choice.startswith(vmotion.CHOICE):  # D2.401, D14.32: a Motion attempt at the impulse's end
             return impulse.resume_window(position.at(vmotion.attempt(position, answer)), decision, answer)
         if answer.choice == ccreact.CHOICE:  # D7.21, D14.32: CC Reaction Fire; the window opens again after
-            moving = position.state.moving
-            assert moving is not None
-            vehicle = position.units[moving.units[0]]
-            still = not (vehicle.has(impulse.GO) or vehicle.has("motion"))  # A11.51: stopped (D2.13, D2.17)
-            return ccreact.offer(position, decision.side, vehicle.id, stopped=still, window=decision)
+            view = position.at(position.state.push(decision))
+            vehicles = [v for v in ccreact.targets(view, decision.side)
+                        if any(True for _ in ccreact.candidates(view, v, decision.side))]
+            if len(vehicles) > 1:  # D14.32: the platoon's AFVs there spent MP together; the defender picks
+                return ccreact.pick(position, decision.side, vehicles, decision)
+            vehicle = vehicles[0]
+            return ccreact.offer(position, decision.side, vehicle.id, stopped=self._imp_still(vehicle),
+                                 window=decision)
         return impulse.resume_window(position, decision, answer)  # D14.32
+
+    @staticmethod
+    def _imp_still(vehicle: UnitState) -> bool:
+        """A11.51: a platoon AFV is stopped for a CC attack unless started (D2.13, D2.17)."""
+        return not (vehicle.has(impulse.GO) or vehicle.has("motion"))
+
+    def resume_ccr_pick(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        if answer.choice == "pass":  # D7.21: the window beneath opens again
+            return position.state
+        vehicle = position.units[answer.units[0]]
+        return ccreact.offer(position, decision.side, vehicle.id, stopped=self._imp_still(vehicle),
+                             beneath=True)  # D7.21, D14.32: the AFV picked
 
     def resume_vimp_bog(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return impulse.resume_check(position, decision, answer)  # D14.21
@@ -1735,6 +1752,9 @@ class AslGame(Game):
 
     def resume_ovr_cc2(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return reaction.resume_cc2(position, decision, answer)  # A11.501
+
+    def resume_sw_unload(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return swremove.resume_unload(position, decision, answer)  # D6.631: passengers take out a weapon
 
     def resume_ccr_offer(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return ccreact.resume_offer(position, decision, answer)  # D7.21

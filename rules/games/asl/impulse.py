@@ -700,7 +700,8 @@ def _window(position: Position, state: State, ids: str, hexes: list[Hex], shot: 
         prompt = T("the platoon's impulse is over: {units} in {hex} spent their MP with it; fire at them now "
                    "or pass (D14.32)", units=", ".join(here), hex=position.label(h))
         react = Decision("react", reactor, prompt, "D14.32", WINDOW, subject=here, target=h,
-                         args=(("crew", ids), ("rest", ";".join(_hx(x) for x in hexes)), ("shot", shot)))
+                         args=(("crew", ids), ("rest", ";".join(_hx(x) for x in hexes)), ("shot", shot),
+                               (ccreact.MOST, str(_allowed(state, ids)))))  # D7.2: CC Reaction at each MP
         probe = state.replace(moving=Moving(here, (h,), 0)).push(react)
         view = position.at(probe)
         # D2.401 a Motion attempt; D7.21 CC Reaction Fire at an AFV that spent MP in the defender's Location

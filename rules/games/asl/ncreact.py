@@ -16,7 +16,8 @@ beside the units to tap for CC; the unit's owner rolls its IFT DR. The FP: the u
 Fire counter, A8.3) or its Final Protective Fire (a Final Fire counter, A8.31, D7.221: its DR is then also
 its NMC; an FPF unit overrun by an unarmored vehicle with PRC must react, by CC or by this TPBF, D7.212,
 D7.221). The vehicle line reads the DR as modified for the vehicle (A7.308): the Location's TEM but a part
-that protects infantry only (the example's shellhole), the same Final DR its passengers take. Afterwards the
+that protects infantry only (the example's shellhole), and the SMOKE of the Location (A24.2, +1 more as the
+TPBF is traced within it, A24.8), the same Final DR its passengers take. Afterwards the
 unit has a First Fire counter, or a Final Fire one if it had any, as after any Reaction Fire (D7.2).
 
 The units aboard (a truck's passengers are always exposed, D6.7) take the same DR as a General Collateral
@@ -35,6 +36,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.games.asl import collateral, unarmored
+from hexmate.rules.games.asl import special as sp
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl.aftermath import fpf_self_check
 from hexmate.rules.games.asl.armour import vtype
@@ -83,6 +85,13 @@ def fp_of(unit: UnitState) -> tuple[Fraction, list[Line]]:
     return fp, lines
 
 
+def smoke_drm(position: Position, here: Hex) -> int:
+    """A7.308: the DR at the vehicle is the one for infantry in its Location, so SMOKE there counts (A24.2:
+    its counters' DRM, at most +3), +1 more as the firer's LOS is within it (A24.8)."""
+    counters = [s for s in asl_terrain.smoke_at(position).get(here, ()) if s.level == 0]  # ground level
+    return sp.smoke_los_drm([counters], firer_in_smoke=bool(counters))
+
+
 def declare(position: Position, vehicle: UnitState, uid: str) -> State:
     unit = position.units[uid]
     fp, _ = fp_of(unit)
@@ -120,6 +129,10 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
         if tem and here is not None:
             terrain = T("target terrain ({terrain})", terrain=position.map.terrain(here))
             lines.append(Line(terrain, f"{tem:+d}", "A7.308"))
+        smoke = smoke_drm(position, here) if here is not None else 0
+        if smoke:  # A24.2, A24.8: TPBF is traced within the SMOKE of the firer's and the vehicle's Location
+            lines.append(Line(T("SMOKE"), f"{smoke:+d}", "A24.8"))
+            tem += smoke
         got = unarmored.result(original + tem, kill)
         said = T("{vehicle}: Final DR {final}, Kill number {kill}: {result}", vehicle=vehicle.id,
                  final=original + tem, kill=kill, result=unarmored.SAID[got])
@@ -161,4 +174,4 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     return state.push(*asks)
 
 
-__all__ = ["MARK", "PREFIX", "THEN", "choices", "declare", "fp_of", "mode_of", "resume"]
+__all__ = ["MARK", "PREFIX", "THEN", "choices", "declare", "fp_of", "mode_of", "resume", "smoke_drm"]

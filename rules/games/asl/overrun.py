@@ -17,6 +17,9 @@ owner rolls the OVR's IFT DR:
   shocked or stunned (D.8: only its riders); the vehicles are worked out first, and the PRC of one this DR
   destroys or burns take no collateral attack (D.8, D5.6: the Survival DR only, D6.9);
 - the result on the IFT applies to every enemy infantry unit there as any fire's does (aftermath.py);
+- an enemy AFV there is no target, but its own CE crew is (D7.12: an exposed PRC): a General Collateral
+  attack as if its only target (D.8B), the +2 CE DRM in place of a lower TEM (D5.31), +2 in Motion (D7.12);
+  a K or KIA recalls it, an MC is the crew's (vmgveh.crew_collateral, D5.34, D5.341);
 - an original DR at or above the breakdown number of the MA or a MG in it malfunctions that weapon
   (several: Random Selection, A9.71); a 12 that breaks no weapon immobilizes the vehicle instead (D7.17,
   ovrbreak.py);
@@ -392,7 +395,8 @@ def resolve(position: Position, decision: Decision, answer: act.Answer) -> State
         column = "" if col is None else str(axis.keys[col])
         results.update({u.id: result for u in group})
         outcomes.append((result, [u.id for u in group]))
-    if not hit and not asks and not any(line.rule == "A7.308" for line in lines):
+    state, crew_asks = _crews(position, state, vehicle, h, roll.total, fp, tem, lead, lines)
+    if not hit and not asks and not crew_asks and not any(line.rule in ("A7.308", "D.8B") for line in lines):
         lines.append(Line(T("IFT"), T("nobody left to attack: no effect"), "D7.12"))
     from hexmate.rules.games.asl import ovrbreak  # D7.17, A9.71: the MA and MGs in it, or immobilized
 
@@ -419,7 +423,36 @@ def resolve(position: Position, decision: Decision, answer: act.Answer) -> State
     # D.8: an Unlikely Kill dr (A7.309) is the vehicle's attack: it comes before the PRC's checks, which it
     # withdraws if it destroys the vehicle after all (unarmored.drop_pending)
     unlikely = [d for d in asks if d.then == "unlikely_kill"]
-    return state.push(*unlikely, *decisions, *(d for d in asks if d not in unlikely), *pick)
+    return state.push(*unlikely, *decisions, *crew_asks, *(d for d in asks if d not in unlikely), *pick)
+
+
+def _crews(position: Position, state: State, vehicle: UnitState, h: Hex, original: int, fp: Fraction,
+           tem: int, lead: int, lines: list[Line]) -> tuple[State, list[Decision]]:
+    """D7.12, D.8B: an enemy AFV in the overrun hex is no target, but its own CE crew is an exposed PRC: it
+    takes the OVR as a General Collateral attack, as if its only target: the TEM but one for infantry only
+    (A7.308), the +2 CE DRM in its place when larger (D5.31), +2 when the AFV is in Motion (D7.12), the OVR's
+    leadership; a K or KIA recalls it, an MC is the crew's (vmgveh.crew_collateral: none when the crew is
+    shocked or stunned, D.8)."""
+    from hexmate.rules.games.asl import vmgveh
+
+    axis = position.charts.chart("ift").axis("fp")
+    col = axis.locate(fp)
+    if col is None:
+        return state, []
+    asks: list[Decision] = []
+    own = tem - (asl_terrain.infantry_only_tem(position, h) if tem else 0)
+    for afv in sorted(position.units_at(h), key=lambda u: u.id):
+        if afv.side == vehicle.side or not _vehicle(afv) or afv.has("wreck") or not vehicle_of(
+                afv.values).armored:
+            continue
+        drm = max(own, vmg.CE_DRM) + (2 if afv.has("motion") else 0) + lead
+        state, more, crew = vmgveh.crew_collateral(position, state, state.units[afv.id], int(axis.keys[col]),
+                                                    original, original + drm)
+        if more and afv.has("motion"):
+            lines.append(Line(T("the exposed PRC of a vehicle in Motion"), "+2", "D7.12"))
+        lines += more
+        asks += crew
+    return state, asks
 
 
 def _prc_groups(position: Position, hit: list[UnitState]) -> dict[tuple[str, int], list[UnitState]]:

@@ -17,16 +17,24 @@ abandonment (own MPh, not moved or fired this Player Turn; all MF spent; the veh
 - Not with a captured vehicle (D6.631: one's own nationality), nor when the crew is forced out (D5.5:
   vcrew's TC, which has no such mode).
 
-Not built: the passengers' removal of a weapon the Vehicle Note allows at the unloading cost (D6.631's last
-sentence: Vehicle Notes are not among the texts), D6.83's quicker unloading (D6.51 is not in the texts).
+D6.631's last sentence: a weapon its Vehicle Note lets passengers remove (the SPW 251/sMG's; Vehicle Notes
+are not among the texts, so the catalogue names them: ``passenger_remove``) is taken out by passengers as
+they unload at the normal cost (D6.5): after ``unload V`` the owner is asked, for each such weapon with a
+counter, which unloaded MMC takes it (``ask_unload``), or passes; the vehicle is marked as for a crew's.
+
+Not built: D6.83's quicker unloading (D6.51 is not in the texts; its bar on removal and self-destruction has
+nothing to bar).
 """
 
 from __future__ import annotations
 
+from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision
 from hexmate.rules.games.asl import dismantle, vmg
 from hexmate.rules.games.asl.armour import vtype
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.scenario import CounterType
+from hexmate.rules.text import T
 
 MODE = "abandon-remove"
 MGS = ("bmg", "cmg", "aamg", "rmg")
@@ -76,23 +84,73 @@ def take(position: Position, state: State, vehicle: UnitState, crew_id: str) -> 
     if holder is None:
         return state, []
     taken: list[str] = []
-    marks: list[str] = []
     for w in removable(vehicle):
-        counter = counter_for(position, vehicle, w)
-        if counter is None:
-            continue
-        sid = f"{vehicle.id}-{w}"
-        swm = {"removed_sw"}
-        if counter.values.get("sw") in ("mg", "mortar") and dismantle.dismantlable(counter):
-            counter = dismantle.dm_counter(counter, position.scenario.counters)  # D6.631, A9.8
-            swm.add(dismantle.DISMANTLED)
-        sw = UnitState(sid, holder.side, counter, holder.hex, markers=frozenset(swm), level=holder.level,
-                       carrier=holder.id)
-        state = state.replace(units={**state.units, sid: sw})
-        taken.append(w)
-        marks.append(f"{w}_removed")
-    now = state.units[vehicle.id]
-    return state.with_unit(now.mark(*marks)), taken
+        after = _take_one(position, state, vehicle.id, w, holder)
+        if after is not None:
+            state = after
+            taken.append(w)
+    return state, taken
+
+
+def _take_one(position: Position, state: State, vehicle_id: str, w: str, holder: UnitState) -> State | None:
+    """One weapon out of the vehicle into ``holder``'s possession, the vehicle marked ``<weapon>_removed``;
+    None when the scenario has no counter for it."""
+    vehicle = state.units[vehicle_id]
+    counter = counter_for(position, vehicle, w)
+    if counter is None:
+        return None
+    sid = f"{vehicle.id}-{w}"
+    swm = {"removed_sw"}
+    if counter.values.get("sw") in ("mg", "mortar") and dismantle.dismantlable(counter):
+        counter = dismantle.dm_counter(counter, position.scenario.counters)  # D6.631, A9.8
+        swm.add(dismantle.DISMANTLED)
+    sw = UnitState(sid, holder.side, counter, holder.hex, markers=frozenset(swm), level=holder.level,
+                   carrier=holder.id)
+    state = state.replace(units={**state.units, sid: sw})
+    return state.with_unit(vehicle.mark(f"{w}_removed"))
+
+
+UNLOAD = "sw_unload"  # D6.631: the passengers unloading may take out a weapon the Vehicle Note allows
+
+
+def by_passengers(vehicle: UnitState) -> list[str]:
+    """D6.631's last sentence: the weapons its Vehicle Note (catalogue ``passenger_remove``) lets its
+    passengers take out at the normal unloading cost: working and not already taken."""
+    return [w for w in vtype(vehicle).passenger_remove
+            if not vehicle.has(f"{w}_malf") and not vehicle.has(f"{w}_removed")]
+
+
+def ask_unload(position: Position, state: State, vehicle_id: str, off: tuple[str, ...],
+               weapons: list[str] | None = None) -> State:
+    """After an unloading (D6.5): for each such weapon with a counter, which unloaded infantry unit takes it
+    out (D6.631), or pass. The question goes on top: it is part of the unloading, before any fire at it."""
+    vehicle = state.units.get(vehicle_id)
+    if vehicle is None:
+        return state
+    holders = tuple(u for u in off if u in state.units and state.units[u].type in ("squad", "hs", "crew")
+                    and state.units[u].carrier is None)
+    left = by_passengers(vehicle) if weapons is None else [w for w in weapons if w in by_passengers(vehicle)]
+    left = [w for w in left if counter_for(position, vehicle, w) is not None]
+    if not holders or not left:
+        return state
+    w = left[0]
+    prompt = T("the units unloading from {vehicle} may take out its {weapon} (D6.631): tap the one that "
+               "takes it, or pass", vehicle=vehicle.id, weapon=w.upper())
+    return state.push(Decision("units", vehicle.side, prompt, "D6.631", UNLOAD, units=holders,
+                               choices=("pass",), subject=(vehicle.id, w), target=vehicle.hex,
+                               args=(("off", ",".join(off)), ("rest", ",".join(left[1:])))))
+
+
+def resume_unload(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The weapon into the possession of the unit tapped (D6.631); then the next weapon's question."""
+    state = position.state
+    vid, w = decision.subject
+    if answer.choice != "pass" and answer.units:
+        after = _take_one(position, state, vid, w, state.units[answer.units[0]])
+        state = after if after is not None else state
+    rest = [x for x in decision.arg("rest").split(",") if x]
+    off = tuple(x for x in decision.arg("off").split(",") if x)
+    return ask_unload(position, state, vid, off, rest) if rest else state
 
 
 def kind_of(vehicle: UnitState, weapon: str) -> str:
@@ -122,4 +180,5 @@ def restore(state: State, vehicle_id: str, uid: str) -> State:
     return state
 
 
-__all__ = ["MGS", "MODE", "counter_for", "kind_of", "removable", "restore", "take"]
+__all__ = ["MGS", "MODE", "UNLOAD", "ask_unload", "by_passengers", "counter_for", "kind_of", "removable",
+           "restore", "resume_unload", "take"]

@@ -130,6 +130,7 @@ class VehicleType:
     sidecar: bool = False  # D15.1: a motorcycle with sidecars (else a "cycle")
     silhouettes: int = 0  # D15.1: a motorcycle counter's top views: 3 squad, 2 HS/crew, 1 SMC
     sledge: str = ""  # D12.5: a wagon counter's back, a sledge: the id of its front (wagon) side
+    passenger_remove: tuple[str, ...] = ()  # D6.631: weapons its Vehicle Note lets passengers take out
 
     @property
     def armored(self) -> bool:
@@ -215,6 +216,7 @@ _KEYS = {
     "sidecar",
     "silhouettes",
     "sledge",
+    "passenger_remove",
 }
 SMOKE_KINDS = ("sD", "sM", "sP", "sN")  # D13.1
 FT_MOUNTS = ("B", "T")  # D1.8 (S, the side mount, needs the Vehicle Note's arc: not built)
@@ -330,6 +332,11 @@ def parse_vehicle(source: str, vid: str, d: Any) -> VehicleType:
     carried = d.get("sw", [])
     if not isinstance(carried, list) or not all(isinstance(x, str) and x for x in carried):
         raise err("sw is a list of the SW counter names its Vehicle Note says it carries (D10.51)", "sw")
+    removable = d.get("passenger_remove", [])
+    weapons = ("bmg", "cmg", "aamg", "rmg", "ma")
+    if not isinstance(removable, list) or any(x not in weapons for x in removable):
+        raise err("passenger_remove lists the weapons (bmg, cmg, aamg, rmg, ma) its Vehicle Note lets its "
+                  "passengers take out as they unload (D6.631)", "passenger_remove")
     carrier = bool(d.get("carrier", False))
     passengers = d.get("passengers")
     if carrier:
@@ -422,6 +429,7 @@ def parse_vehicle(source: str, vid: str, d: Any) -> VehicleType:
         sidecar=bool(d.get("sidecar", False)),
         silhouettes=int(d.get("silhouettes", 0)),
         sledge=str(sledge or ""),
+        passenger_remove=tuple(removable),
     )
 
 

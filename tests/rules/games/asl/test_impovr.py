@@ -101,3 +101,67 @@ def test_d7_21_cc_reaction_fire_after_an_impulse_entry_without_the_overrun(tmp_p
     assert top is not None and top.then == "vimpulse" and "ccreact" not in top.choices
     pos.push_text("answer pass")
     assert pos.decision is None or pos.decision.then not in ("vovr", "ovr_react", "vimpulse")
+
+
+def test_d7_21_d14_32_two_platoon_afvs_in_the_defenders_hex_the_defender_picks_one(tmp_path: Path) -> None:
+    """D14.32: the platoon's AFVs are one stack and spent the impulse's MP together; the D14 example's AT Gun
+    fires at one of them in a 1 MP impulse and may not fire at another. A and B start in Z4 with the 4-4-7
+    (the squad there from an earlier phase) and each turns its VCA one hexspine (1 MP). The window offers CC
+    Reaction Fire at either (A11.5: each CC attack is at one vehicle): the defender picks B. PAATC 3,4 = 7
+    against morale 7: passed; CC DR 6,6, no effect. Then the window opens again without the choice: the
+    squad attacked at the impulse's one MP (D7.2: as often as it could First Fire), A is not offered."""
+    pos = table(tmp_path, {"A": "Z4", "B": "Z4"}, "vca1", "motion",
+                more=({"id": "sq", "counter": "4-4-7", "side": "b", "hex": "3Z4"},))
+    pos.push_text("move A 3Z4 as impulse_cw")
+    pos.push_text("move B 3Z4 as impulse_cw")
+    end(pos)
+    assert [spent(pos, u) for u in "AB"] == [1, 1]
+    top = pos.decision
+    assert top is not None and top.then == "vimpulse" and "ccreact" in top.choices
+    pos.push_text("answer ccreact")
+    top = pos.decision
+    assert top is not None and top.then == "ccr_pick" and top.units == ("A", "B")
+    pos.push_text("answer units B")
+    top = pos.decision
+    assert top is not None and top.then == "ccr_offer" and top.subject == ("B",) and top.units == ("sq",)
+    pos.push_text("answer units sq")
+    pos.push_text("answer dice 3,4")  # PAATC passed
+    top = pos.decision
+    assert top is not None and top.then == "ovr_cc" and "CCV 5" in str(top.prompt)
+    pos.push_text("answer dice 6,6")  # no effect
+    assert pos.units["sq"].has("first_fire")
+    top = pos.decision
+    assert top is not None and top.then == "vimpulse" and "ccreact" not in top.choices
+
+
+def test_d7_21_d14_32_a_squad_attacks_at_each_mp_of_the_impulse(tmp_path: Path) -> None:
+    """The D14.33 example: in an impulse of 2 MP a second attack at the platoon is at its 2nd MP. A enters Z4,
+    the 4-4-7's hex, as impulse_through (1 MP) while B bypasses the woods of AA5 (2 MP): the impulse costs
+    2, and the squad may attack A by CC Reaction Fire twice (D7.2: as often as it could First Fire). The
+    first: PAATC 3,4 passed, CC DR 6,6 no effect; it now has a First Fire counter. The second: no second
+    PAATC against the same vehicle this phase (D7.21), CCV 5 -1 for the First Fire counter (D7.213) = 4.
+    After it the window offers no third."""
+    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1", "motion", woods=("AA5",),
+                more=({"id": "sq", "counter": "4-4-7", "side": "b", "hex": "3Z4"},))
+    pos.push_text("move A 3Y5-3Z4 as impulse_through")
+    pos.push_text("move B 3Z5-3AA5 as impulse_bypass")
+    end(pos)
+    assert [spent(pos, u) for u in "AB"] == [2, 2]
+    top = pos.decision
+    assert top is not None and top.then == "vimpulse" and "ccreact" in top.choices
+    pos.push_text("answer ccreact")
+    pos.push_text("answer units sq")
+    pos.push_text("answer dice 3,4")  # PAATC passed
+    top = pos.decision
+    assert top is not None and top.then == "ovr_cc" and "CCV 5" in str(top.prompt)
+    pos.push_text("answer dice 6,6")
+    assert pos.units["sq"].has("first_fire")
+    top = pos.decision
+    assert top is not None and top.then == "vimpulse" and "ccreact" in top.choices
+    pos.push_text("answer ccreact")
+    pos.push_text("answer units sq")
+    top = pos.decision
+    assert top is not None and top.then == "ovr_cc" and "CCV 4" in str(top.prompt)
+    pos.push_text("answer dice 6,6")
+    top = pos.decision
+    assert top is not None and top.then == "vimpulse" and "ccreact" not in top.choices

@@ -9,6 +9,7 @@ from typing import Any
 
 from hexmate.rules.games import Position
 from hexmate.rules.games.asl import ncreact, overrun, unarmored
+from hexmate.rules.games.asl import special as sp
 from hexmate.rules.games.asl.reaction import OFFER
 
 from .test_armour import COUNTERS
@@ -174,3 +175,21 @@ def test_a7_308_the_truck_keeps_the_woods_tem_against_tpbf(make_position: Any) -
     assert res is not None and res.results["a-tr"] == "immobilized"
     assert f"a-tr: Final DR {kill}, Kill number {kill}: immobilized" in [str(x.value) for x in res.lines]
 
+
+
+def test_a7_308_a24_8_smoke_in_the_location_modifies_the_tpbf_at_the_truck(make_position: Any) -> None:
+    """A7.308: the vehicle line reads the DR as for infantry in the Location, so SMOKE there counts: the
+    counter's DRM (A24.2: a smoke grenade +2) and +1 as the TPBF is traced within the SMOKE (A24.8): +3. An
+    Original DR 3 below the 12 column's Kill number becomes the Kill number: immobilized, not destroyed."""
+    pos = overrun_by_truck(make_position)
+    gs = pos.state.game
+    smoke = sp.Smoke("grenade")
+    assert smoke.drm == 2
+    pos = pos.at(pos.state.replace(game=gs.replace(smoke=((pos.map.parse_label("D5"), smoke),))))
+    kill = kill_for(pos, 12)
+    pos.push_text("answer tpbf-b-sq")
+    white = min(6, kill - 4)
+    pos.push_text(f"answer dice {white},{kill - 3 - white}")
+    res = pos.last_resolution
+    assert res is not None and res.results["a-tr"] == "immobilized"
+    assert ("+3", "A24.8") in [(str(x.value), x.rule) for x in res.lines]

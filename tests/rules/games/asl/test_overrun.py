@@ -561,3 +561,33 @@ def test_d7_14_naming_refusals_cite_their_rules(make_position: Any) -> None:
         pos.game.check(pos, pos.parse_action("move a-pz C5-D5-E5 as ovr:E5+through"))
     with pytest.raises(IllegalAction, match=r"D7\.14"):
         pos.game.check(pos, pos.parse_action("move a-pz C5-D5-E5 as ovr:E5+ovr:E5"))
+
+
+def test_d7_12_d8b_an_enemy_afvs_own_ce_crew_takes_the_ovr_as_a_collateral_attack(make_position: Any) -> None:
+    """D7.12: the AFV itself is no OVR target, its exposed PRC are; D.8B: its own CE crew takes the OVR as if
+    the only target, the +2 CE DRM in place of the open ground's no TEM (D5.31), no FFMO (D.6). The Pz's OVR
+    of D5 (10 FP: the 8 column, as above) with an Original DR 5: the squad at 5 -1 FFMO = 4; the stopped CE
+    tank's crew at 5 +2 = 7, a 1MC on the 8 column (as the A7.308 example's 8 FP, Final DR 7): the crew's MC
+    (D5.34)."""
+    tank = {"id": "b-t", "counter": "t", "side": "b", "hex": "D5", "markers": ["vca3", "ce"]}
+    pos = make(make_position, tank)
+    pos.push_text("move a-pz C5-D5")
+    while pos.decision is not None and pos.decision.then != overrun.OVR:
+        pos.push_text("answer pass")  # Defensive First Fire windows
+    pos.push_text("answer dice 2,3")
+    res = pos.last_resolution
+    assert res is not None
+    chart = pos.charts.chart("ift")
+    assert res.results["b-sq"] == str(chart.lookup(fp=8, final_dr=4))
+    crew = [str(x.value) for x in res.lines if x.rule == "D.8B"]
+    assert crew and "Final DR 7" in crew[0] and "1MC" in crew[0]
+    thens = [d.then for d in pos.state.decisions]
+    assert "vcrew_mc" in thens
+    bu = {"id": "b-t", "counter": "t", "side": "b", "hex": "D5", "markers": ["vca3", "bu"]}
+    pos = make(make_position, bu)  # a BU crew is not exposed: no collateral attack
+    pos.push_text("move a-pz C5-D5")
+    while pos.decision is not None and pos.decision.then != overrun.OVR:
+        pos.push_text("answer pass")
+    pos.push_text("answer dice 2,3")
+    res = pos.last_resolution
+    assert res is not None and not [x for x in res.lines if x.rule == "D.8B"]

@@ -105,3 +105,33 @@ def test_d6_631_an_mg_ma_with_its_fp_leaves_as_an_mg_counter(tmp_path: Path, mak
     assert pos.units["a-v"].has("ma_removed")
     sw = pos.units["a-v-ma"]
     assert sw.carrier == "a-v-crew" and sw.name == "LMG" and sw.values["fp"] == 3
+
+
+def _sm_g(tmp_path: Path) -> dict[str, Any]:
+    """The demo halftrack with the SPW 251/sMG's Vehicle Note stand-in: its passengers may take out its BMG
+    (catalogue ``passenger_remove``)."""
+    demo = json.loads((Path(vmg.__file__).parent / "catalogues" / "demo-vehicles.json").read_text())
+    path = tmp_path / "smg.json"
+    path.write_text(json.dumps({"format": "hexmate-asl-vehicles/1", "label": "test", "vehicles": {
+        "demo-ht-g": {**demo["vehicles"]["demo-ht-g"], "passenger_remove": ["bmg"]}}}))
+    return {"type": "vehicle", "vehicle": "demo-ht-g", "catalogue": str(path)}
+
+
+def test_d6_631_passengers_take_out_the_weapon_their_vehicle_note_allows_as_they_unload(
+        tmp_path: Path, make_position: Any) -> None:
+    """D6.631's last sentence: a weapon passengers may remove (the SPW 251/sMG's) is taken out when they pay
+    the normal unloading cost (D6.5). The squad unloads from the stopped halftrack: asked, it takes the 3 FP
+    BMG as the 3 FP LMG (no more FP than the vehicle's, as for the crew), the BMG is Disabled; the crew stays
+    aboard. A halftrack without the note asks nothing."""
+    sq = {"id": "a-sq", "counter": "4-4-7", "side": "a", "hex": "C5", "carrier": "a-v"}
+    pos = board(make_position, "sm", extra=(sq,), sm=_sm_g(tmp_path))
+    pos.push_text("unload a-v")
+    top = pos.decision
+    assert top is not None and top.then == "sw_unload" and top.units == ("a-sq",) and top.rule == "D6.631"
+    pos.push_text("answer units a-sq")
+    sw = pos.units["a-v-bmg"]
+    assert sw.carrier == "a-sq" and sw.name == "LMG" and sw.values["fp"] == 3
+    assert pos.units["a-v"].has("bmg_removed") and not pos.units["a-v"].has("abandoned")
+    plain = board(make_position, extra=(sq,))
+    plain.push_text("unload a-v")
+    assert plain.decision is None or plain.decision.then != "sw_unload"
