@@ -10,14 +10,14 @@
   TPBF at cavalry left in the Location after its Charge (A13.61) in the DFPh is Final Fire as ever.
 - A13.4: cavalry uses no SW (cavalry.why_not_fire) but a MOL (A22.6) and a thrown DC (A23.6). A DC thrown
   from horseback attacks its target at +3 and the thrower's own Location at +4 instead of +2 and +3 (A23.6,
-  demolition.py); the cavalry there takes A13.5's -2 in that second attack like any attack on it. A DC is
-  never placed (A23.3) nor set (A23.7) from horseback: only the throw is excepted. Nor Assault Fire (A7.36),
-  Spraying Fire (A7.34) or smoke (smoke.py).
+  demolition.py); the cavalry in either Location takes A13.5's -2, its horses the vehicle line (A13.511).
+  A DC is never placed (A23.3) nor set (A23.7) from horseback: only the throw is excepted. Nor Assault Fire
+  (A7.36), Spraying Fire (A7.34) or smoke (smoke.py).
 
 Not built: Infantry manning a Gun use Anti-Overrun fire (C5.64) at cavalry in their Location as if it were
 an Overrunning vehicle (A13.351), and a Gun's crew adding its inherent FP to FPF (A8.311): Guns are chapter
-C's, not among the texts. Horses in the Location of a thrown DC's attacks are not read on the vehicle line
-(A13.511 is read for fire attacks, horsehit.py).
+C's, not among the texts. A placed or Set DC detonating where cavalry is (dcblast.py) reads neither A13.5's
+-2 nor the horses' vehicle line (A13.511): only the thrown DC's attacks do (demolition.py).
 """
 
 from __future__ import annotations

@@ -22,7 +22,8 @@ level and the ground level of the adjacent hex hold enemy units, the thrower say
 chapter B, not among the texts).
 
 A13.4: cavalry throws a DC from horseback (cavfire.py): +3 at the target, +4 at its own Location, as from a
-moving vehicle (A23.6); the cavalry in either Location reads the IFT at A13.5's -2.
+moving vehicle (A23.6); the cavalry in either Location reads the IFT at A13.5's -2, the horses in either (at
+ground level) the vehicle line (A13.511, horsehit.read).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armour, cavalry, cavfire, dcblast, moto, vbypass
+from hexmate.rules.games.asl import armour, cavalry, cavfire, dcblast, horsehit, moto, vbypass
 from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import locations as loc
 from hexmate.rules.games.asl import special as sp
@@ -387,7 +388,11 @@ def resume_thrower(game: AslGame, position: Position, decision: Decision, answer
     decisions: list[Decision] = []
     for res, ids in by_result.items():
         decisions.extend(decisions_for(view, res, ids))
-    return state.push(*decisions, *asks)
+    state = state.push(*decisions, *asks)
+    if owner.level == 0:  # A13.511: every horse there, the thrower's own too, on the vehicle line
+        ground = final - asl_terrain.infantry_only_tem(position, h)
+        state = horsehit.read(position, state, h, "", int(axis.key_at(col)), ground)
+    return state
 
 
 def resume(position: Position, fire: act.Fire, chosen: str = "") -> State:
@@ -430,5 +435,9 @@ def resume(position: Position, fire: act.Fire, chosen: str = "") -> State:
     decisions += asks
     if thrower is not None:
         decisions.append(thrower)
-    return state.push(*decisions)
+    state = state.push(*decisions)
+    if column and level == 0:  # A13.511: the horses there on the vehicle line, as the vehicles
+        ground = final - asl_terrain.infantry_only_tem(position, fire.target)
+        state = horsehit.read(position, state, fire.target, dc.side, column, ground)
+    return state
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import Position
-from hexmate.rules.games.asl import cavalry, fire
+from hexmate.rules.games.asl import cavalry, fire, unarmored
 from hexmate.rules.games.asl import units as au
 
 COUNTERS: dict[str, Any] = {name: dict(v) for name, v in au.demo_catalogue().items()}
@@ -72,14 +72,17 @@ def _dc_thrower(make_position: Any, phase: str = "PFPh", *, mounted: bool = True
 def test_a13_4_a_dc_thrown_from_horseback_at_3_and_4(make_position: Any) -> None:
     """A13.4 lets cavalry throw a DC (A23.6): from horseback the target Location is attacked at +3 (not +2)
     and the thrower's own at +4 (not +3); the cavalry in either reads the IFT at A13.5's -2. Original DR 6 at
-    the Open Ground F7: Final DR 9 for the 4-4-7 there, 7 for the enemy cavalry; the thrower's own DR 8:
-    Final DR 12, 10 for the mounted thrower."""
+    the Open Ground F7: Final DR 9 for the 4-4-7 there, 7 for the enemy cavalry, 9 for its horses on the
+    vehicle line (A13.511: no -2 for them); the thrower's own DR 8: Final DR 12, 10 for the mounted thrower,
+    12 for his horses."""
     pos = _dc_thrower(make_position)
     ift = pos.charts.chart("ift")
+    kill = unarmored.kill_number(pos.charts.chart("ift_vehicle"), 30)
     pos.push_text("fire a-dc at F7 dice 3,3")
     res = pos.last_resolution
     assert res is not None
     assert "thrown DC: +3 (A23.6)" in res.text() and "final DR 9" in res.text()
+    assert f"horses: Final DR 9, Kill number {kill}" in res.text()
     assert res.results["b-1"] == str(ift.lookup(fp=30, final_dr=9))
     assert res.results["b-cav"] == str(ift.lookup(fp=30, final_dr=7)) and "A13.5" in res.text()
     while pos.decision is not None and pos.decision.then != "dc_thrower":
@@ -90,6 +93,7 @@ def test_a13_4_a_dc_thrown_from_horseback_at_3_and_4(make_position: Any) -> None
     res = pos.last_resolution
     assert res is not None and "thrower's own Location: +4 (A23.6)" in res.text()
     assert res.results == {"a-cav": str(ift.lookup(fp=30, final_dr=10))}
+    assert f"horses: Final DR 12, Kill number {kill}" in res.text()
 
 
 def test_a13_4_the_same_dc_thrown_on_foot_is_at_2_and_3(make_position: Any) -> None:
