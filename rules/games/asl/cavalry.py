@@ -41,15 +41,15 @@ the holder (or stays as it moves off) gets one too (``part``), with the shared c
   MPh, by 4 (to 16) once the unit has moved; CX goes on the horse. Not while either is CX, not from a hex
   of marsh, deep stream or water; while galloping no bypass, no woods except along a road, no marsh,
   rocky, graveyard, stream or water hex, no change of more than one level.
-- A13.4: mounted FP is halved (mounted fire) except in CC; no SW fires from horseback (A13.4 lets MOL and
-  DC placement: not offered mounted here).
+- A13.4: mounted FP is halved (mounted fire) except in CC; no SW fires from horseback but a MOL and a
+  thrown DC (cavfire.py: the DC's +1 from horseback, no placement, no Assault or Spraying Fire).
 - A13.5: -2 on the IFT DR against cavalry, in place of FFMO/FFNAM, without the shellhole's infantry TEM or
   a wall's or hedge's TEM (fire.py);
   no Assault Movement for cavalry or units that dismounted this Player Turn.
 - A13.51/A13.52: a cavalry unit that breaks is off its horse at once, the horse gone (fled or killed); no
   PTC, pin, LLMC, LLTC or Heat of Battle for cavalry. A rider eliminated leaves his horse unpossessed (no
   A9.74 dr).
-- A13.351: TPBF at cavalry by the non-phasing side in the MPh is FPF (fire.fire_modes), so Area Fire.
+- A13.351: Infantry's TPBF at cavalry by the non-phasing side in the MPh is FPF, so Area Fire (cavfire.py).
 - A13.511: every attack at a Location with horses reads them on the IFT's vehicle line, Random Selection
   naming the counters hit where it hits fewer than there are (horsehit.py).
 - A13.6/A13.61: a Charge (``as charge`` on a move): its target a Location of Known enemy units, at least 3
@@ -69,7 +69,7 @@ A squad's counter split as its mounted squad deploys, counters recombined with t
 led, and an SMC riding along dismounting alone are horsesplit.py's (A13.31, A13.32); the Charge offered on
 the page is cavcharge.py's (A13.6).
 
-Not built: anti-OVR fire by gun crews (A13.351, chapter C).
+Not built: anti-OVR fire by gun crews (A13.351, chapter C; see cavfire.py).
 """
 
 from __future__ import annotations
@@ -759,11 +759,11 @@ def mph_over(state: State) -> State:
 
 
 def why_not_fire(position: Position, unit: UnitState) -> tuple[T, str] | None:
-    """A13.4: a horse is no weapon; a mounted unit uses no SW."""
+    """A13.4: a horse is no weapon; a mounted unit uses no SW but a DC it throws (A23.6, cavfire.py)."""
     if is_horse(unit):
         return T("{sw} is a horse counter, not a weapon", sw=unit.id), "A13.7"
     holder = position.units.get(unit.carrier or "") if unit.type == au.SW else None
-    if holder is not None and mounted(holder):
+    if holder is not None and mounted(holder) and unit.values.get("sw") != "dc":  # A13.4: a DC is thrown
         return T("{unit} is mounted: cavalry uses no SW (A13.4)", unit=holder.id), "A13.4"
     return None
 

@@ -20,18 +20,23 @@ aboard it a collateral attack, as any DC's detonation (dcblast.py, A7.308, D.8B)
 level and the ground level of the adjacent hex hold enemy units, the thrower says which it throws into
 (floc.py). A DC dropped two or more levels spares its thrower's Location (A23.6; the rubble of B24.11 is
 chapter B, not among the texts).
+
+A13.4: cavalry throws a DC from horseback (cavfire.py): +3 at the target, +4 at its own Location, as from a
+moving vehicle (A23.6); the cavalry in either Location reads the IFT at A13.5's -2, the horses in either (at
+ground level) the vehicle line (A13.511, horsehit.read).
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armour, dcblast, moto, vbypass
+from hexmate.rules.games.asl import armour, cavalry, cavfire, dcblast, horsehit, moto, vbypass
 from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import locations as loc
 from hexmate.rules.games.asl import special as sp
@@ -203,7 +208,7 @@ def _own_state(position: Position, fire: act.Fire) -> State:
     targets = dcblast.ground_targets(position, dc, h, owner.level)
     concealed = bool(targets) and all(u.concealed for u in targets)
     attack, _ = sp.dc_thrown(tem=asl_terrain.tem(position, h), cx=owner.has("cx"), concealed=concealed,
-                             phase=position.phase.id)
+                             phase=position.phase.id, from_vehicle=_from_moving(position, owner))
     lines = [Line(T("DC thrown into its own Location"), T("{fp} FP", fp=str(attack.fp)), "A23.61")]
     lines += [Line(label, f"{v:+d}", rule) for label, v, rule in attack.drms]
     lines.append(Line(T("Original DR"), T("{white} white + {coloured} coloured = {total}", white=roll.white,
@@ -277,6 +282,8 @@ def _attack(position: Position, fire: act.Fire, chosen: str = "") -> tuple[Resol
             T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=str(attack.fp),
               column=axis.key_at(col), final=final, result=result), "A23.6"))
         results = {u.id: result for u in targets}
+        _cavalry(lambda dr: str(chart.lookup(fp=axis.key_at(col), final_dr=dr)), final, targets, results,
+                 lines)
         summary = fpw.summary(position.action_text(fire), [result])
     hidden = {u.id: u.side for u in targets if u.concealed}
     return (Resolution(fire, "ift", position.charts.label, position.charts.demo, tuple(lines), results,
@@ -299,12 +306,26 @@ def after(position: Position, state: State, fire: act.Fire,
 
 
 def _from_moving(position: Position, owner: UnitState) -> bool:
-    """A23.6: thrown from a vehicle not stopped or in Motion (a sidecar's riders, D15.6): +1 on both
-    attacks."""
+    """A23.6: thrown from a vehicle not stopped or in Motion (a sidecar's riders, D15.6), or from horseback
+    (A13.4, cavfire.py): +1 on both attacks."""
     from hexmate.rules.games.asl import mounted
 
+    if cavfire.dc_drm(owner):
+        return True
     vehicle = mounted.carrier_of(position, owner)
     return vehicle is not None and mounted.not_stopped(position, vehicle)
+
+
+def _cavalry(chart_lookup: Callable[[int], str], final: int, targets: Sequence[UnitState],
+             results: dict[str, str], lines: list[Line]) -> None:
+    """A13.5: the cavalry among a thrown DC's targets reads the IFT at -2 (no minefield's attack)."""
+    horsemen = cavalry.among(targets)
+    if not horsemen:
+        return
+    got = chart_lookup(final + cavalry.IFT_DRM)
+    lines.append(Line(T("cavalry: Final DR {final} -> {result}", final=final + cavalry.IFT_DRM, result=got),
+                      f"{cavalry.IFT_DRM:+d}", "A13.5"))
+    results.update({u.id: got for u in horsemen})
 
 
 def resume_thrower(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -338,6 +359,7 @@ def resume_thrower(game: AslGame, position: Position, decision: Decision, answer
                         column=axis.key_at(col), final=final, result=result), "A23.6"))
     fire = act.Fire(decision.subject, decision.target, answer.dice)
     results = {u.id: result for u in targets}
+    _cavalry(lambda dr: str(chart.lookup(fp=axis.key_at(col), final_dr=dr)), final, targets, results, lines)
     if riders:  # D15.5: the attack falls on motorcycle riders, with -1 on the IFT as non-ordnance fire
         ridden = final + moto.RIDER_IFT_DRM
         got = str(chart.lookup(fp=axis.key_at(col), final_dr=ridden))
@@ -366,7 +388,11 @@ def resume_thrower(game: AslGame, position: Position, decision: Decision, answer
     decisions: list[Decision] = []
     for res, ids in by_result.items():
         decisions.extend(decisions_for(view, res, ids))
-    return state.push(*decisions, *asks)
+    state = state.push(*decisions, *asks)
+    if owner.level == 0:  # A13.511: every horse there, the thrower's own too, on the vehicle line
+        ground = final - asl_terrain.infantry_only_tem(position, h)
+        state = horsehit.read(position, state, h, "", int(axis.key_at(col)), ground)
+    return state
 
 
 def resume(position: Position, fire: act.Fire, chosen: str = "") -> State:
@@ -409,5 +435,9 @@ def resume(position: Position, fire: act.Fire, chosen: str = "") -> State:
     decisions += asks
     if thrower is not None:
         decisions.append(thrower)
-    return state.push(*decisions)
+    state = state.push(*decisions)
+    if column and level == 0:  # A13.511: the horses there on the vehicle line, as the vehicles
+        ground = final - asl_terrain.infantry_only_tem(position, fire.target)
+        state = horsehit.read(position, state, fire.target, dc.side, column, ground)
+    return state
 

@@ -25,6 +25,7 @@ from hexmate.rules.games.asl import (
     bicycle,
     blindshot,
     cavalry,
+    cavfire,
     collateral,
     direct,
     fire_groups,
@@ -189,7 +190,8 @@ def shot_of(unit: UnitState, owner: UnitState | None = None) -> fpw.Shot:
         kind = {"mg": "mg", "ft": "ft"}.get(str(unit.values.get("sw", "")), "sw")
     return fpw.Shot(
         unit.id, int(unit.values.get("fp", 0) or 0), int(unit.values.get("range", 0) or 0), kind,
-        assault_fire=bool(unit.values.get("assault_fire")), spray=bool(unit.values.get("spray")),
+        assault_fire=bool(unit.values.get("assault_fire")) and not cavalry.mounted(owner or unit),  # A13.4
+        spray=bool(unit.values.get("spray")),
         pinned=(owner or unit).has("pinned"), opportunity=oppfire.holding(owner or unit),
     )
 
@@ -562,14 +564,13 @@ def fire_modes(position: Position, firers: Sequence[UnitState], target: Hex | No
     """How each firer fires, from its fire counters before the fire (A8): in the MPh 'first' (Defensive First
     Fire, A8.1), 'sff' with a First Fire counter (Subsequent First Fire, A8.3) or 'fpf' with a Final Fire
     counter (Final Protective Fire, A8.31); in the DFPh 'final', or 'after_first' with a First Fire counter
-    (A8.4); else the phase's own fire. A13.351: TPBF at enemy cavalry in the MPh is FPF (with the
-    ``target``)."""
+    (A8.4); else the phase's own fire. A13.351: Infantry's TPBF at enemy cavalry in the MPh is FPF (with the
+    ``target``, cavfire.py)."""
     phase = position.phase.id
     out: dict[str, str] = {}
-    horsed = [] if target is None or phase != "MPh" else cavalry.among(position.units_at(target))
     for u in firers:
-        if phase == "MPh" and any(c.side != u.side for c in horsed) and where(position, u) == target:
-            out[u.id] = "fpf"  # A13.351: TPBF at cavalry is FPF, so Area Fire
+        if cavfire.fpf_at(position, u, target):
+            out[u.id] = "fpf"  # A13.351: Infantry's TPBF at cavalry is FPF, so Area Fire
         elif phase == "MPh":
             out[u.id] = "fpf" if u.has("final_fire") else "sff" if u.has("first_fire") else "first"
         elif phase == "DFPh":

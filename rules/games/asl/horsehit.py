@@ -2,7 +2,8 @@
 hit.
 
 - Every IFT attack at a Location with horses, ridden or not, is read for them on the vehicle line with the
-  attack's DR, without cavalry's -2 (A13.5), without FFMO/FFNAM and without a TEM for infantry only.
+  attack's DR, without cavalry's -2 (A13.5), without FFMO/FFNAM and without a TEM for infantry only; a
+  thrown DC's two attacks too (``read``, from demolition.py), the thrower's own horses in the second.
 - Final DR below the column's Kill number: horse counters are removed, as many as the column's highest KIA
   number (A7.308: one DR never hits more). With no more counters than that in the Location all go; with more,
   Random Selection (A.9) names them.
@@ -87,7 +88,6 @@ def horse_line(position: Position, decision: Decision, answer: act.Answer, state
     """A13.511: the attack read on the vehicle line for the horses in its Location; below the Kill number
     the counters go (up to the column's highest KIA number), equal to it one suffers a casualty; Random
     Selection asked where the result hits fewer counters than there are (or one of several)."""
-    from hexmate.rules.games.asl import unarmored
     from hexmate.rules.games.asl.aftermath import column_of
     from hexmate.rules.games.asl.terrain import infantry_only_tem
 
@@ -97,13 +97,25 @@ def horse_line(position: Position, decision: Decision, answer: act.Answer, state
         return state
     firer = position.units.get(decision.subject[0]) if decision.subject else None
     side = firer.side if firer is not None else position.phasing
-    herd = sorted((u for u in state.units.values() if is_horse(u) and u.hex == target and u.side != side),
-                  key=lambda u: u.id)
     column = column_of(resolution)
     drm = _horse_drm(resolution)
-    if not herd or not column or drm is None:
+    if not column or drm is None:
         return state
-    final = sum(answer.dice) + drm - infantry_only_tem(position, target)
+    return read(position, state, target, side, int(column),
+                sum(answer.dice) + drm - infantry_only_tem(position, target))
+
+
+def read(position: Position, state: State, target: Hex, side: str, column: int, final: int) -> State:
+    """A13.511: the horses of ``target`` not ``side``'s (all of them when ``side`` is "") read on the vehicle
+    line of the IFT ``column`` at the ``final`` DR (no -2, no FFMO/FFNAM, no infantry-only TEM): a thrown
+    DC's attacks call it directly (demolition.py)."""
+    from hexmate.rules.games.asl import unarmored
+
+    resolution = state.resolution
+    herd = sorted((u for u in state.units.values() if is_horse(u) and u.hex == target and u.side != side),
+                  key=lambda u: u.id)
+    if not herd or resolution is None:
+        return state
     kill = unarmored.kill_number(position.charts.chart("ift_vehicle"), int(column))
     most = unarmored.most_vehicles(position.charts.chart("ift"), int(column))
     ids = [h.id for h in herd]

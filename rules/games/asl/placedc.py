@@ -45,7 +45,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import advpaatc, armour, commissar, mphsw, nations, vbypass
+from hexmate.rules.games.asl import advpaatc, armour, cavfire, commissar, mphsw, nations, vbypass
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import inplace as asl_inplace
 from hexmate.rules.games.asl import locations as loc
@@ -170,6 +170,7 @@ def check(game: AslGame, position: Position, fire: act.Fire, level: int | None =
     assert owner.hex is not None
     if owner.type not in INFANTRY or not (au.good_order(owner) or owner.has("berserk")):
         raise IllegalAction(T("{unit} must be Good Order infantry to place a DC", unit=owner.id), "A23.3")
+    cavfire.check_placing(owner)  # A13.4: from horseback a DC is only thrown
     if owner.has("berserk"):
         raise IllegalAction(T("{unit} is berserk: it may only throw its DC, never place or set it",
                               unit=owner.id), "A15.431")

@@ -23,7 +23,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import commissar
+from hexmate.rules.games.asl import cavfire, commissar
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import special as sp
 from hexmate.rules.games.asl import terrain as asl_terrain
@@ -92,6 +92,7 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
         if owner.type not in INFANTRY or not au.good_order(owner) or owner.has("pinned"):
             raise IllegalAction(T("{unit} must be Good Order infantry, not pinned, to set a DC",
                                   unit=owner.id), "A23.7")
+        cavfire.check_placing(owner, "A23.7")  # A13.4: from horseback a DC is only thrown
         if owner.has("berserk"):
             raise IllegalAction(T("{unit} is berserk: it may only throw its DC, never place or set it",
                                   unit=owner.id), "A15.431")

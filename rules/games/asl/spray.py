@@ -9,7 +9,8 @@ one of them (A7.212). A fire given with its dice at once ("fire ... dice N,N") s
 In a building the two Locations may be "adjacent" vertically instead: two levels of the target hex at most
 one level apart (A9.5). The question then also offers ``h<level>`` for each other level of the target hex
 holding enemy units; once the target Location is named (floc.py) only those within one level of it stay
-(``at_level``). Not offered in the MPh, where a Residual FP counter is kept by hex, not by level.
+(``at_level``). Not offered in the MPh, where a Residual FP counter is kept by hex, not by level. Never
+offered to cavalry (A13.4, cavfire.py).
 
 A fire at a unit bypassing a hex (A4.34) or using road movement through non-open ground (A4.132) aims at its
 vertex or road point, not the hex centre: the spray's attack on the movers' Location is worked out as any
@@ -31,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
+from hexmate.rules.games.asl import cavfire
 from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import locations as loc
 from hexmate.rules.games.asl import terrain as asl_terrain
@@ -110,6 +112,8 @@ def candidates_ok(position: Position, shooters: Sequence[UnitState], target: Hex
 
 
 def question(position: Position, shooters: Sequence[UnitState], target: Hex) -> Decision | None:
+    if cavfire.no_spraying(shooters):
+        return None  # A13.4: cavalry may not use Spraying Fire
     options = tuple(candidates(position, shooters, target))
     up = vertical(position, shooters, target) if candidates_ok(position, shooters, target) else ()
     if not options and not up:
