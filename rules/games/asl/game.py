@@ -922,9 +922,9 @@ class AslGame(Game):
         if isinstance(action, act.Move) and impulse.is_impulse(action):
             return impulse.check(position, action)  # D14.21, D14.31: platoon movement by impulses
         impulse.bar_other(position, action)  # D14.3: nothing else moves while a platoon does
-        if hwaa.is_first(action):
+        if hwaa.is_declared(action):
             assert isinstance(action, act.Move)
-            return hwaa.check_first(self, position, action)  # D14.331: a wave's AFV finishes its MPh first
+            return hwaa.check_first(self, position, action)  # D14.331: a wave's AFV goes first, or parts
         hwaa.bar_alone(self, position, action)  # D14.331: a wave's AFV alone waits for the wave's end
         if isinstance(action, act.Move) and position.phase.id == "APh":
             # at the table a lift and a placement is a move: in the APh it is an advance (A4.7)
@@ -2478,8 +2478,8 @@ class AslGame(Game):
             return platoon.form(position, move)  # D14.2: nothing moves
         if impulse.is_impulse(move):
             return impulse.apply(position, move)  # D14.31: one AFV's action, or the impulse's end
-        if hwaa.is_first(move):
-            return hwaa.go_first(self, position, move)  # D14.331: the wave waits; nothing moves yet
+        if hwaa.is_declared(move):
+            return hwaa.go_first(self, position, move)  # D14.331: the AFV parts or goes first; nothing moves
         if radioless.is_ntc(position, move):
             return radioless.declare(position, move)  # D14.23: the NTC; nothing moves yet
         if vce.is_change(position, move):

@@ -25,15 +25,19 @@ What is built, paraphrasing the text (the Japanese rule text is the truth):
   the order. Either the AFV pauses while the wave finishes its impulses, then finishes its own MPh with the
   MP it has left (``release``); or, declared between the wave's impulses with ``move AFV HEX as afv-first``
   (``check_first``, ``go_first``), the AFV finishes its MPh first while the wave waits (``bar_alone``:
-  no HW unit moves until the AFV has ended its move), and the wave then goes on to its end.
+  no HW unit moves until the AFV has ended its move), and the wave then goes on to its end. The AFV may
+  leave HW units still with it too, between impulses: ``afv-first`` parts them and goes first; ``move AFV
+  HEX as afv-part`` parts them and pauses (the HW units stop its Armored Assault either way, so the whole
+  wave has, and the HW exception's simultaneous movement is over).
 - D14.33 (and A13.62): a Cavalry Wave has no Armored Assault (aa.bar_wave).
 
 Not built (said in the report): the wave with an AFV platoon (D14.332, D14.333: refused, naming the rule;
 it needs the wave's impulses and the platoon's, impulse.py, run as one: one explicit impulse end, a window
 at each hex the platoon holds, the bog and mechanical reliability DRs before them); a joint entry into a
 Location holding enemy units (the AFV's Overrun, D7.1, with HW units entering by A25.233: refused, they
-enter it alone); the AFV's start or VCA change as impulses of their own (D14.31): here they are priced with
-its entry (armour.check_move, D2.12, D2.11).
+enter it alone); an AFV parting from HW units mid-impulse (only between impulses); the AFV's start or VCA
+change as impulses of their own (D14.31): here they are priced with its entry (armour.check_move, D2.12,
+D2.11).
 """
 
 from __future__ import annotations
@@ -55,6 +59,7 @@ if TYPE_CHECKING:
     from hexmate.rules.games.asl.game import AslGame
 
 FIRST = "afv-first"  # D14.331: the wave's AFV finishes its MPh before the wave
+PART = "afv-part"  # D14.331: the wave's AFV stops its Armored Assault and waits for the wave's end
 
 
 def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
@@ -141,8 +146,8 @@ def moves(game: AslGame, position: Position, afv: UnitState,
 
 def generate(game: AslGame, position: Position) -> list[act.Move]:
     """In the legal actions: the wave's AFV's joint entries with the HW units still with it (D14.33); before
-    the first, each friendly AFV's with the HW units beneath it (aa.generate offers those); with none left
-    with it, between impulses, its going first (D14.331)."""
+    the first, each friendly AFV's with the HW units beneath it (aa.generate offers those); between
+    impulses, its going first and, with HW units still with it, its parting from them (D14.331)."""
     wave = hw.wave_of(game, position.state)
     if wave is None or wave.afv is None or wave.afv not in position.units:
         return []
@@ -153,7 +158,7 @@ def generate(game: AslGame, position: Position) -> list[act.Move]:
     if not men:
         return offers
     ids = carry.with_carried(position.state, sorted(men, key=lambda u: u.id))
-    return list(moves(game, position, afv, ids).values())
+    return [*moves(game, position, afv, ids).values(), *offers]
 
 
 def _unmoved(position: Position, afv: UnitState) -> Position:
@@ -333,7 +338,7 @@ def bar_alone(game: AslGame, position: Position, action: act.Action) -> None:
     was declared to finish its MPh first; then the wave waits until it has."""
     wave = hw.wave_of(game, position.state)
     if wave is None or wave.afv is None or not isinstance(action, act.Move) or aa.claims(action) \
-            or is_first(action):
+            or is_declared(action):
         return
     if wave.afv_first and ahead(position, wave):
         if any(u in wave.units for u in action.units):
@@ -351,8 +356,14 @@ def bar_alone(game: AslGame, position: Position, action: act.Action) -> None:
                               "its impulses (D14.331)", afv=wave.afv), "D14.331")
 
 
-def is_first(action: act.Action) -> bool:
-    return isinstance(action, act.Move) and action.mode == FIRST
+def is_declared(action: act.Action) -> bool:
+    """A D14.331 declaration between the wave's impulses: ``afv-first`` or ``afv-part``."""
+    return isinstance(action, act.Move) and action.mode in (FIRST, PART)
+
+
+def _with_it(position: Position, wave: hw.Wave) -> list[UnitState]:
+    """The HW units still in Armored Assault with the wave's AFV (D14.332)."""
+    return [u for u in hw.units_now(position, wave) if aa.partner(u) == wave.afv]
 
 
 def ahead(position: Position, wave: hw.Wave) -> bool:
@@ -366,8 +377,6 @@ def _may_go_first(game: AslGame, position: Position, wave: hw.Wave) -> T | None:
     """Why the wave's AFV may not finish its MPh first now (D14.331), or None."""
     if wave.afv_first:
         return T("{afv} has gone first already (D14.331)", afv=wave.afv or "-")
-    if any(aa.partner(u) == wave.afv for u in hw.units_now(position, wave)):
-        return T("HW units go with {afv}: it moves with the wave's impulses (D14.331)", afv=wave.afv or "-")
     if wave.acted or wave.vacted is not None or position.state.moving is not None:
         return T("an impulse of the Human Wave is being made: {afv} goes first between impulses (D14.331)",
                  afv=wave.afv or "-")
@@ -375,8 +384,11 @@ def _may_go_first(game: AslGame, position: Position, wave: hw.Wave) -> T | None:
 
 
 def check_first(game: AslGame, position: Position, move: act.Move) -> act.Move:
-    """D14.331: ``move AFV HEX as afv-first``: the AFV no HW unit goes with any more finishes its MPh first,
-    while the wave waits (the other order being the wave's end first, ``release``)."""
+    """D14.331: ``move AFV HEX as afv-first``: the AFV finishes its MPh first while the wave waits (the other
+    order being the wave's end first, ``release``); HW units still with it stop their Armored Assault, so the
+    whole wave has (its exception, simultaneous movement until then, holds no more). ``move AFV HEX as
+    afv-part``: the AFV stops the Armored Assault of the HW units still with it and waits for the wave's end
+    (or declares ``afv-first`` at a later pause)."""
     wave = hw.wave_of(game, position.state)
     if wave is None or wave.afv is None or position.phase.id != "MPh":
         raise IllegalAction(T("no Human Wave moves with an AFV now"), "D14.331")
@@ -388,15 +400,23 @@ def check_first(game: AslGame, position: Position, move: act.Move) -> act.Move:
     why = _may_go_first(game, position, wave)
     if why is not None:
         raise IllegalAction(why, "D14.331")
-    return act.Move(move.units, move.path, None, FIRST)
+    if move.mode == PART and not _with_it(position, wave):
+        raise IllegalAction(T("no HW unit goes with {afv} any more: it has no Armored Assault to stop "
+                              "(D14.331)", afv=wave.afv), "D14.331")
+    return act.Move(move.units, move.path, None, move.mode)
 
 
 def go_first(game: AslGame, position: Position, move: act.Move) -> State:
-    """D14.331: the wave's MPh is suspended; the AFV goes on with its own MPh, with the MP it has left
-    (non-stopped, as it went with the wave); nothing moves yet."""
+    """D14.331: the HW units still with the AFV stop its Armored Assault (``parted``); with ``afv-first``
+    the wave's MPh is suspended and the AFV goes on with its own MPh, with the MP it has left (non-stopped,
+    as it went with the wave); with ``afv-part`` it pauses until the wave's end (``bar_alone``,
+    ``release``). Nothing moves yet."""
     state = position.state
     wave = hw.wave_of(game, state)
     assert wave is not None and wave.afv is not None
+    state = parted(state, [u.id for u in _with_it(position, wave)])
+    if move.mode == PART:
+        return state
     state = state.replace(moved=tuple(u for u in state.moved if u != wave.afv))
     return state.replace(game=game.gstate(state).replace(hw=dataclasses.replace(wave, afv_first=True)))
 
@@ -409,7 +429,8 @@ def first_offer(game: AslGame, position: Position) -> list[act.Move]:
     afv = position.units[wave.afv]
     if afv.hex is None or afv.has("wreck") or _may_go_first(game, position, wave) is not None:
         return []
-    return [act.Move((afv.id,), (afv.hex,), None, FIRST)]
+    part = [act.Move((afv.id,), (afv.hex,), None, PART)] if _with_it(position, wave) else []
+    return [act.Move((afv.id,), (afv.hex,), None, FIRST), *part]
 
 
 def release(state: State, wave: hw.Wave | None) -> State:
@@ -422,6 +443,7 @@ def release(state: State, wave: hw.Wave | None) -> State:
 
 __all__ = [
     "FIRST",
+    "PART",
     "after_entry",
     "afv_mp",
     "afv_target",
@@ -436,7 +458,7 @@ __all__ = [
     "first_offer",
     "generate",
     "go_first",
-    "is_first",
+    "is_declared",
     "joint",
     "joint_mf",
     "moves",

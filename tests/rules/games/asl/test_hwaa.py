@@ -232,8 +232,6 @@ def test_d14_331_the_other_order_the_afv_finishes_its_mph_first_while_the_wave_w
 
 
 @pytest.mark.parametrize(("first", "match"), [
-    # the squads still go with the tank: it moves in the wave's impulses
-    ((), r"HW units go with a-t: it moves with the wave's impulses \(D14\.331\)"),
     # mid-impulse: the squads left it in impulse 2, whose other stacks have still to move
     ((f"move {P1} P2-P3",), r"an impulse of the Human Wave is being made: a-t goes first between impulses"),
 ])
@@ -245,6 +243,54 @@ def test_d14_331_when_the_afv_may_not_go_first(first: tuple[str, ...], match: st
         passing(pos, text)
     with pytest.raises(IllegalAction, match=match):
         pos.push_text("move a-t P2 as afv-first")
+
+
+def test_d14_331_the_afv_leaves_the_squads_still_with_it_and_goes_first() -> None:
+    """D14.331: the AFV too may stop the Armored Assault. After impulse 1 (tank and squads in P2) the player
+    has the tank leave the squads still with it and finish its MPh first: the squads stop the Armored
+    Assault (no aa marker, no +1 TEM, no rejoining), the wave waits; the tank, non-stopped, pays 1 MP an
+    Open Ground hex (D2.1): P2-P3-P4 takes its MP from 2 to 4 of 16. Then the wave goes on."""
+    pos = wave()
+    pos.push_text(f"move a-t,{P1} P1-P2 as armored-assault")
+    the_rest(pos, *FIRST)
+    offered = [a.text(pos.label) for a in pos.legal_actions]
+    assert "move a-t P2 as afv-first" in offered and "move a-t P2 as afv-part" in offered
+    pos.push_text("move a-t P2 as afv-first")
+    assert not pos.units["a-p10"].has("aa:a-t") and not pos.units["a-p11"].has("aa:a-t")
+    assert state_of(pos).afv_first and pos.label(pos.units["a-t"].hex) == "P2"  # nothing moved
+    with pytest.raises(IllegalAction, match=r"the Human Wave waits while a-t finishes its MPh \(D14\.331\)"):
+        pos.push_text(f"move {P1} P2-P3")
+    passing(pos, "move a-t P2-P3-P4")
+    assert armour.spent_of(pos.units["a-t"]) == 4
+    while pos.decision is not None:
+        pos.push_text("answer " + pos.decision.choices[0])
+    passing(pos, f"move {P1} P2-P3")  # the wave goes on, the squads on their own
+    assert not pos.units["a-p10"].has("aa:a-t")
+
+
+def test_d14_331_the_afv_leaves_the_squads_and_waits_for_the_waves_end() -> None:
+    """D14.331, the wave's end first: after impulse 1 the tank leaves the squads still with it (afv-part) and
+    pauses. The squads have stopped the Armored Assault for good (D14.332: no joint entry again); the tank
+    may not move while the wave goes on; once the wave is over it finishes its MPh with the MP it has left
+    (16 - 2 = 14), non-stopped: P2-P3-P4 for 1 MP a hex."""
+    pos = wave()
+    pos.push_text(f"move a-t,{P1} P1-P2 as armored-assault")
+    the_rest(pos, *FIRST)
+    pos.push_text("move a-t P2 as afv-part")
+    assert not pos.units["a-p10"].has("aa:a-t") and not state_of(pos).afv_first
+    assert "move a-t P2 as afv-part" not in [a.text(pos.label) for a in pos.legal_actions]
+    with pytest.raises(IllegalAction, match=r"not beneath a-t|stopped moving with a-t"):
+        pos.push_text(f"move a-t,{P1} P2-P3 as armored-assault")
+    with pytest.raises(IllegalAction, match=r"no HW unit goes with a-t any more: it has no Armored Assault "
+                                            r"to stop \(D14\.331\)"):
+        pos.push_text("move a-t P2 as afv-part")
+    with pytest.raises(IllegalAction, match=r"\(D14\.331\)"):
+        pos.push_text("move a-t P2-P3")
+    while hw.wave_of(game(pos), pos.state) is not None:  # the wave's impulses to its end (A25.234)
+        step_on(pos)
+    assert pos.units["a-t"].has("motion") and armour.spent_of(pos.units["a-t"]) == 2
+    passing(pos, "move a-t P2-P3-P4")
+    assert pos.label(pos.units["a-t"].hex) == "P4" and armour.spent_of(pos.units["a-t"]) == 4
 
 
 @pytest.mark.parametrize(("first", "then", "match"), [
