@@ -22,7 +22,7 @@ What is built (paraphrasing the text, which is the truth):
   (mphsw's go-on markers). Infantry still with the platoon when its MPh ends end theirs too.
 
 Not built (said in the report): the other order of D14.331 (the infantry finishing first while the platoon
-waits), HW units with a platoon AFV (D14.332, D14.333: refused, naming the rules; a wave with one AFV is
+waits), HW units with a platoon AFV (D14.332, D14.333: refused here; a wave with one AFV or a platoon is
 hwaa.py's), the Banzai Charge (G1.5, chapter G is not among the texts), and infantry actions of an impulse
 other than entering with their AFV (they part first).
 """
