@@ -731,6 +731,7 @@ class AslGame(Game):
         if asl_berserk.charging(units) or asl_hw.in_wave(units):  # A15.43-A15.432; A25.232
             done = asl_hw.check_move(self, position, units, move) if asl_hw.in_wave(units) \
                 else asl_berserk.check(self, position, units, move)
+            hwaa.check_formation(self, position, move)  # D14.21: a wave's AFV platoon at the impulse's end
             by_id = {u.id: u for u in units}
             movers = [by_id[uid] for uid in move.units if uid in by_id]
             return dataclasses.replace(done, units=asl_carry.with_carried(position.state, movers))
@@ -920,12 +921,13 @@ class AslGame(Game):
             return vce.check(position, action)  # D5.33: CE or BU, in its MPh or APh
         if isinstance(action, act.Move) and ddtank.is_lower(position, action):
             return ddtank.check_lower(position, action)  # D16.11: the DD screen lowered
+        hwaa.bar_impulse(self, position, action)  # D14.33: a wave's platoon moves in the wave's impulses
         if isinstance(action, act.Move) and impulse.is_impulse(action):
             return impulse.check(position, action)  # D14.21, D14.31: platoon movement by impulses
         impulse.bar_other(position, action)  # D14.3: nothing else moves while a platoon does
-        if hwaa.is_first(action):
+        if hwaa.is_declared(action):
             assert isinstance(action, act.Move)
-            return hwaa.check_first(self, position, action)  # D14.331: a wave's AFV finishes its MPh first
+            return hwaa.check_first(self, position, action)  # D14.331: a wave's AFV goes first, or parts
         hwaa.bar_alone(self, position, action)  # D14.331: a wave's AFV alone waits for the wave's end
         if isinstance(action, act.Move) and position.phase.id == "APh":
             # at the table a lift and a placement is a move: in the APh it is an advance (A4.7)
@@ -2359,7 +2361,7 @@ class AslGame(Game):
             if not asl_hw.closing(self, position):
                 return False
             view = armour.infantry_view(probe)
-            if hwaa.afv_target(self, probe) is not None and vfire.can_react(probe):
+            if hwaa.afv_targets(self, probe) and vfire.can_react(probe):
                 return True  # D14.33: the AFV moving with the wave is a target too
             return any(asl_fire.can_fire_at(self, view, h) for h in
                        sorted({u.hex for u in asl_hw.first_fire_targets(self, probe) if u.hex is not None},
@@ -2498,8 +2500,8 @@ class AslGame(Game):
             return platoon.form(position, move)  # D14.2: nothing moves
         if impulse.is_impulse(move):
             return impulse.apply(position, move)  # D14.31: one AFV's action, or the impulse's end
-        if hwaa.is_first(move):
-            return hwaa.go_first(self, position, move)  # D14.331: the wave waits; nothing moves yet
+        if hwaa.is_declared(move):
+            return hwaa.go_first(self, position, move)  # D14.331: the AFV parts or goes first; nothing moves
         if radioless.is_ntc(position, move):
             return radioless.declare(position, move)  # D14.23: the NTC; nothing moves yet
         if vce.is_change(position, move):
@@ -2735,7 +2737,7 @@ class AslGame(Game):
         phase = position.phase.id
         if state.decision is not None:  # a reaction window: Defensive First Fire at the mover (A8.1)
             if phase == "MPh" and state.moving is not None and state.moving.units[0] in position.units:
-                if hwaa.afv_target(self, position) is not None and asl_hw.in_impulse(self, position):
+                if hwaa.afv_targets(self, position) and asl_hw.in_impulse(self, position):
                     yield from vfire.generate(position)  # D14.33: the AFV with the wave, a target too
                     yield from mgafv.generate(self, position)  # A9.61 at it, its later MP too (D14.33)
                 lead = position.units[state.moving.units[0]]
@@ -2772,7 +2774,7 @@ class AslGame(Game):
             yield from vce.generate(position)  # D14.31: CE/BU costs no MP
             return
         if phase == "MPh":
-            yield from impulse.generate(position)  # D14.21: a platoon's first impulse
+            yield from hwaa.without_wave_platoon(self, position, impulse.generate(position))  # D14.21, D14.33
             movable = lambda u: (  # noqa: E731
                 not armour.is_vehicle(u) and u.carrier is None and u.type != "sw"  # A4.4: no SW moves alone
                 and self.can_move(position, u) is None

@@ -41,13 +41,13 @@ What is here, paraphrasing the text:
   stack enters), every such Location entered in the impulse, one after another (the ATTACKER picks the
   order, A11.12); a HW unit left in Melee with them moves no more (``step_options``).
 
-- D14.33, D14.331, D14.332: HW units that began the MPh beneath one AFV move with it in the wave's impulses
-  (Armored Assault, hwaa.py): the AFV's MP counted apart from the wave's MF (``Wave.afv``, ``vacted``), the
-  AFV a First Fire target at the impulse's end (``first_fire_targets``), waiting for the wave's end once no
-  HW unit goes with it (``end``: hwaa.release), or going first while the wave waits (``Wave.afv_first``).
+- D14.33, D14.331, D14.332: HW units that began the MPh beneath one AFV, or an AFV of one AFV platoon,
+  move with it in the wave's impulses (Armored Assault, hwaa.py): the vehicles' MP counted apart from the
+  wave's MF (``Wave.afv``, ``Wave.platoon``, ``vacted``), the AFVs First Fire targets at the impulse's end
+  (``first_fire_targets``), waiting for the wave's end once no HW unit goes with them (``end``:
+  hwaa.release), or a lone AFV going first while the wave waits (``Wave.afv_first``).
 
-Not here (said in the report): a wave moving with an AFV platoon (D14.332, D14.333: refused by hwaa.py and
-impaa.py, naming the rules); the First Fire before the first impulse (D14.32's exception cites C5.33, not
+Not here (said in the report): the First Fire before the first impulse (D14.32's exception cites C5.33, not
 among the texts); stairs, wire, panji and entrenchments (chapter B counters; stairs in a building, A2.8,
 neither); a leader's rally of a Disrupted unit that would spare it (A19.12). A wounded SMC has 3 MF, holds
 back no one and spends its last MF as a Minimum Move, pinned and CX (``step_options``, ``after_move``).
@@ -117,6 +117,10 @@ class Wave:
     afv_from: Hex | None = None  # its hex at the start of the MPh (D14.332: who began beneath it)
     vacted: Cost | None = None  # the MP the AFV spent in this impulse (D14.33: the vehicles' impulse)
     afv_first: bool = False  # D14.331: the AFV, left by its HW units, finishes its MPh before the wave
+    platoon: tuple[str, ...] = ()  # D14.332: with an AFV platoon, all its AFVs (``afv`` the first to move)
+    froms: tuple[tuple[str, Hex], ...] = ()  # each of those AFVs' hex at the start of the MPh
+    vacts: tuple[tuple[str, Cost], ...] = ()  # the MP each AFV spent in this impulse (its one MP action)
+    vspent: Cost = 0  # D14.31: the MP the vehicles' impulses have cost so far (a platoon's allowance)
 
     def forward(self, h: Hex) -> tuple[Hex, ...]:
         """A25.2311: the hexes ahead of h."""
@@ -575,14 +579,13 @@ def closing(game: AslGame, position: Position) -> bool:
 def first_fire_targets(game: AslGame, position: Position) -> list[UnitState]:
     """D14.32 (A25.232): the HW units are one stack for First Fire, declared at the impulse's end only: every
     unit of the wave, in whichever Location it is; D14.33: with the AFV giving them Armored Assault, if it
-    spent MP in the impulse (hwaa.afv_target)."""
+    spent MP in the impulse (hwaa.afv_targets: a platoon's non-stopped AFVs, D14.31)."""
     from hexmate.rules.games.asl import hwaa
 
     wave = wave_of(game, position.state)
     if wave is None:
         return []
-    afv = hwaa.afv_target(game, position)
-    return units_now(position, wave) + ([afv] if afv is not None else [])
+    return units_now(position, wave) + hwaa.afv_targets(game, position)
 
 
 def impulse_mf(game: AslGame, position: Position) -> Cost:
@@ -610,6 +613,8 @@ def close_impulse(game: AslGame, position: Position) -> State:
     """A25.232, A25.234: the impulse costs each HW unit the most any paid; units out of MF, broken, gone, or
     starting the next impulse with a Known armed enemy leave the wave; the wave ends with none left or none
     able to enter a new Location."""
+    from hexmate.rules.games.asl import hwaa
+
     state = position.state
     wave = wave_of(game, state)
     assert wave is not None
@@ -637,9 +642,10 @@ def close_impulse(game: AslGame, position: Position) -> State:
         now, _ = wave.start_of(unit.id)
         keep.append(unit.id)
         starts.append((unit.id, unit.hex, now))
+    state = hwaa.settle(state, wave)  # D14.31: each platoon AFV pays the vehicles' impulse's MP
     wave = dataclasses.replace(
         wave, units=tuple(keep), spent=spent, impulse=wave.impulse + 1, starts=tuple(starts), acted=(),
-        vacted=None)
+        vacted=None, vacts=(), vspent=wave.vspent + (wave.vacted or 0))
     state = state.replace(game=game.gstate(state).replace(hw=wave))
     view = position.at(state)
     if not any(step_options(game, view, wave, u) for u in units_now(view, wave)):

@@ -11,12 +11,20 @@ What is built, paraphrasing the text (the Japanese rule text is the truth):
   MF action (the hex must be among their impulse's Locations, A25.232; their MF for it). They are marked in
   Armored Assault with it (aa.py's ``aa:`` marker), so fire at them in its Location has its +1 TEM (D9.31,
   vcover.tem).
-- D14.332: HW units have Armored Assault only moving with one AFV (the first joint move binds it to the wave:
-  ``Wave.afv``; another AFV is refused) and only those that began their MPh beneath it (``Wave.origins``
-  against the AFV's hex at the start of the MPh, ``Wave.afv_from``), by moving stacked with it: a HW unit that
-  once entered a Location without it has stopped its Armored Assault (``parted``) and gets it no more.
+- D14.332: HW units have Armored Assault only moving with one AFV or one AFV platoon (the first joint move
+  binds it to the wave: ``Wave.afv``, with its platoon ``Wave.platoon``; another AFV is refused) and only
+  those that began their MPh beneath it (``Wave.origins`` against the AFV's hex at the start of the MPh,
+  ``Wave.afv_from``, ``Wave.froms``), by moving stacked with it: a HW unit that once entered a Location
+  without it has stopped its Armored Assault (``parted``) and gets it no more.
+- D14.332, D14.333 with D14.31, D14.21: with a platoon (radioless, moving as one, as aa.py tells) each AFV
+  makes its one MP action of the wave's impulse as a joint entry with the HW units beneath it (offered per
+  AFV); the vehicles' impulse costs the most MP any AFV spent (``vacted``, per AFV ``vacts``) and every
+  non-stopped AFV pays it at the impulse's end (``settle``), so all are First Fire targets then; no entry
+  may take the vehicles' impulses (``vspent``) past the slowest AFV's MP (``_check_platoon``); the HW entry
+  that ends the wave's impulse must leave the platoon meeting D14.21 (impulse.apart; ``check_formation``).
+  Its AFVs make no impulse.py impulses of their own while the wave moves (``bar_impulse``).
 - D14.33 with D14.32: the First Fire at the wave at an impulse's end may take the AFV too, if it spent MP in
-  that impulse (``afv_target``; hw.first_fire_targets; vfire's MA fire at it in its hex, a MG's AFV Kill
+  that impulse (``afv_targets``; hw.first_fire_targets; vfire's MA fire at it in its hex, a MG's AFV Kill
   attack, mgafv.py). Each attack affects only the units it may (the D14.33 example): an infantry firer has
   a shot at each MF/MP of the impulse, as many as the more either group spent (``shots``); its k-th shot is
   at the k-th MF/MP, so past the HW units' MF it goes at the AFV alone, in the AFV's hex only
@@ -25,22 +33,29 @@ What is built, paraphrasing the text (the Japanese rule text is the truth):
   the order. Either the AFV pauses while the wave finishes its impulses, then finishes its own MPh with the
   MP it has left (``release``); or, declared between the wave's impulses with ``move AFV HEX as afv-first``
   (``check_first``, ``go_first``), the AFV finishes its MPh first while the wave waits (``bar_alone``:
-  no HW unit moves until the AFV has ended its move), and the wave then goes on to its end.
+  no HW unit moves until the AFV has ended its move), and the wave then goes on to its end. The AFV may
+  leave HW units still with it too, between impulses: ``afv-first`` parts them and goes first; ``move AFV
+  HEX as afv-part`` parts them and pauses (the HW units stop its Armored Assault either way, so the whole
+  wave has, and the HW exception's simultaneous movement is over). A platoon may part (``afv-part``, the
+  whole platoon) and wait for the wave's end (``release`` frees all its AFVs).
 - D14.33 (and A13.62): a Cavalry Wave has no Armored Assault (aa.bar_wave).
 
-Not built (said in the report): the wave with an AFV platoon (D14.332, D14.333: refused, naming the rule;
-it needs the wave's impulses and the platoon's, impulse.py, run as one: one explicit impulse end, a window
-at each hex the platoon holds, the bog and mechanical reliability DRs before them); a joint entry into a
+Not built (said in the report), with a platoon: an AFV's MP action without HW units (entering alone, its
+start, a VCA change: the D14.331 exception's platoon AFVs that no HW unit goes with any more; so every AFV
+needs HW units beneath it to start), the platoon going first (refused), one bog and one mechanical
+reliability DR for the platoon before the impulse's attacks (D14.21: each AFV rolls its own as it enters),
+the platoon's MPh after the wave's end (its AFVs are freed, not checked as a platoon); a joint entry into a
 Location holding enemy units (the AFV's Overrun, D7.1, with HW units entering by A25.233: refused, they
-enter it alone); the AFV's start or VCA change as impulses of their own (D14.31): here they are priced with
-its entry (armour.check_move, D2.12, D2.11).
+enter it alone); an AFV parting from HW units mid-impulse (only between impulses); the AFV's start or VCA
+change as impulses of their own (D14.31): here they are priced with its entry (armour.check_move, D2.12,
+D2.11).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -55,6 +70,7 @@ if TYPE_CHECKING:
     from hexmate.rules.games.asl.game import AslGame
 
 FIRST = "afv-first"  # D14.331: the wave's AFV finishes its MPh before the wave
+PART = "afv-part"  # D14.331: the wave's AFV stops its Armored Assault and waits for the wave's end
 
 
 def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
@@ -70,7 +86,8 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
     if len(units) != len(move.units):
         raise IllegalAction(T("a unit of the Armored Assault is not on the map"), "D9.31")
     if len(afvs) != 1:
-        raise IllegalAction(T("HW units have Armored Assault only moving with one AFV (D14.332)"), "D14.332")
+        raise IllegalAction(T("one AFV leads a joint entry, with the HW units beneath it (D14.332)"),
+                            "D14.332")
     afv = afvs[0]
     if not men:
         raise IllegalAction(T("Armored Assault needs infantry moving with {afv} (D9.31)", afv=afv.id),
@@ -79,13 +96,12 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
             or afv.has("abandoned"):
         raise IllegalAction(T("{afv} is no AFV: only an AFV covers an Armored Assault (D9.31)", afv=afv.id),
                             "D9.31")
-    if wave.afv is not None and wave.afv != afv.id:
+    if wave.afv is not None and afv.id not in afvs_of(wave):
         raise IllegalAction(T("the Human Wave moves with {afv} already: HW units have Armored Assault with "
-                              "one AFV only (D14.332)", afv=wave.afv), "D14.332")
-    if radioless.radioless(afv) and not afv.has(radioless.PASSED) and platoon.in_platoon(position, afv):
-        raise IllegalAction(T("{afv} is in an AFV platoon: a Human Wave moving with a platoon is not offered "
-                              "(D14.332, D14.333)", afv=afv.id), "D14.332")
-    if wave.afv is None:
+                              "one AFV or one AFV platoon only (D14.332)", afv=wave.afv), "D14.332")
+    crew = _platoon(position, afv) if wave.afv is None else \
+        [position.units[m] for m in wave.platoon if m in position.units]
+    if wave.afv is None and not crew:
         radioless.bar(position, afv)  # D14.23: a lone radioless AFV moves after a passed NTC
     if any(e.side != afv.side and e.type != "sw" for e in position.units_at(move.path[1])):
         raise IllegalAction(T("{hex} holds enemy units: HW units enter it on their own (A25.233); with the "
@@ -94,14 +110,16 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
     if len(move.path) != 2 or move.path[0] != afv.hex:
         raise IllegalAction(T("in the Human Wave's impulse the AFV and its HW units enter one Location from "
                               "{hex} (D14.31, A25.232)", hex=position.label(afv.hex)), "D14.31")
-    if wave.vacted is not None:
+    if afv.id in dict(wave.vacts):
         raise IllegalAction(T("{afv} has made its one MP action in this impulse (D14.31)", afv=afv.id),
                             "D14.31")
-    start = wave.afv_from
-    if wave.afv is None:  # the first joint move: the AFV has not moved this MPh (D9.31)
-        if afv.id in position.state.moved or armour.spent_of(afv) > 0 or afv.has("entered"):
-            raise IllegalAction(T("{unit} has already moved this MPh: Armored Assault is by infantry that "
-                                  "begin their MPh beneath the AFV (D9.31)", unit=afv.id), "D9.31")
+    start = dict(wave.froms).get(afv.id, wave.afv_from)
+    if wave.afv is None:  # the first joint move: the AFV (its platoon) has not moved this MPh (D9.31)
+        for v in crew or [afv]:
+            if v.id in position.state.moved or armour.spent_of(v) > 0 or v.has("entered"):
+                why = T("{unit} has already moved this MPh: Armored Assault is by infantry that begin their "
+                        "MPh beneath the AFV (D9.31)", unit=v.id)
+                raise IllegalAction(why, "D9.31")
         start = afv.hex
     origins = dict(wave.origins)
     for u in men:
@@ -113,11 +131,14 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
         if origins.get(u.id) != start:
             raise IllegalAction(T("{unit} did not begin its MPh beneath {afv}: no Armored Assault for it "
                                   "(D14.332)", unit=u.id, afv=afv.id), "D14.332")
-        if wave.afv is not None and aa.partner(u) != afv.id:
+        fresh = aa.partner(u) is None and u.hex == start  # a platoon AFV's first: they stayed beneath it
+        if wave.afv is not None and aa.partner(u) != afv.id and not fresh:
             raise IllegalAction(T("{unit} has stopped moving with {afv}: it has Armored Assault no more "
                                   "(D14.331, D14.332)", unit=u.id, afv=afv.id), "D14.332")
     hw.check_move(game, position, men, act.Move(tuple(u.id for u in men), move.path))  # A25.232
     driven = armour.check_move(_unmoved(position, afv), act.Move((afv.id,), move.path, None, ""))  # D2
+    if crew:
+        _check_platoon(game, position, wave, crew, afv, move.path[1], driven.cost, {u.id for u in men})
     ids = (afv.id, *carry.with_carried(position.state, sorted(men, key=lambda u: u.id)))
     return act.Move(ids, move.path, driven.cost, move.mode)
 
@@ -141,19 +162,114 @@ def moves(game: AslGame, position: Position, afv: UnitState,
 
 def generate(game: AslGame, position: Position) -> list[act.Move]:
     """In the legal actions: the wave's AFV's joint entries with the HW units still with it (D14.33); before
-    the first, each friendly AFV's with the HW units beneath it (aa.generate offers those); with none left
-    with it, between impulses, its going first (D14.331)."""
+    the first, each friendly AFV's with the HW units beneath it (aa.generate offers those); between
+    impulses, its going first and, with HW units still with it, its parting from them (D14.331)."""
     wave = hw.wave_of(game, position.state)
+    if wave is not None and wave.afv is None and position.phase.id == "MPh":
+        return _platoon_offers(game, position, wave)
     if wave is None or wave.afv is None or wave.afv not in position.units:
         return []
-    offers = first_offer(game, position)  # D14.331
-    afv = position.units[wave.afv]
-    men = [u for u in position.units.values() if u.id in wave.units and u.hex == afv.hex
-           and aa.partner(u) == afv.id]
-    if not men:
-        return offers
-    ids = carry.with_carried(position.state, sorted(men, key=lambda u: u.id))
-    return list(moves(game, position, afv, ids).values())
+    out: list[act.Move] = []
+    start = dict(wave.froms)
+    for afv in (position.units[a] for a in afvs_of(wave) if a in position.units):
+        men = [u for u in position.units.values() if u.id in wave.units and u.hex == afv.hex
+               and (aa.partner(u) == afv.id or (aa.partner(u) is None and u.hex == start.get(afv.id)
+                                                 and dict(wave.origins).get(u.id) == u.hex))]
+        if men:
+            ids = carry.with_carried(position.state, sorted(men, key=lambda u: u.id))
+            out.extend(moves(game, position, afv, ids).values())
+    return [*out, *first_offer(game, position)]  # D14.331
+
+
+def _platoon_offers(game: AslGame, position: Position, wave: hw.Wave) -> list[act.Move]:
+    """Before the first joint move: each platoon AFV's with the HW units beneath it (D14.332; a lone AFV's
+    are aa.generate's; impulse.py offers a platoon's own impulses, not these)."""
+    out: list[act.Move] = []
+    for afv in sorted(position.units.values(), key=lambda u: u.id):
+        if afv.side != wave.side or not armour.is_vehicle(afv) or afv.hex is None \
+                or not _platoon(position, afv):
+            continue
+        men = [u for u in hw.units_now(position, wave) if u.hex == afv.hex and u.level == afv.level
+               and u.carrier is None]
+        if men:
+            ids = carry.with_carried(position.state, sorted(men, key=lambda u: u.id))
+            out.extend(moves(game, position, afv, ids).values())
+    return out
+
+
+def afvs_of(wave: hw.Wave) -> tuple[str, ...]:
+    """The AFVs giving the wave Armored Assault: its one AFV, or all its AFV platoon's (D14.332)."""
+    return wave.platoon or ((wave.afv,) if wave.afv is not None else ())
+
+
+def _platoon(position: Position, afv: UnitState) -> list[UnitState]:
+    """The AFV's platoon, itself in it, if it moves as one (D14.2, D14.23: radioless, no NTC passed to leave
+    it; as aa.py), else none."""
+    if not radioless.radioless(afv) or afv.has(radioless.PASSED) or not platoon.in_platoon(position, afv):
+        return []
+    return sorted([afv, *platoon.mates(position, afv)], key=lambda u: u.id)
+
+
+def _check_platoon(game: AslGame, position: Position, wave: hw.Wave, crew: list[UnitState], afv: UnitState,
+                   to: Hex, cost: object, movers: set[str]) -> None:
+    """D14.31 with D14.33: the vehicles' impulse costs the most MP any AFV of the platoon spent in it, and no
+    impulse may take the platoon past its slowest AFV's MP; D14.21: the entry that ends the wave's impulse
+    leaves the platoon in formation (each AFV in or next to a mate's hex with LOS, all stopped or all not)."""
+    from hexmate.rules.games.asl import impulse
+
+    now = max(wave.vacted or 0, cost if isinstance(cost, int | Fraction) else 0)
+    mp = platoon.allowance(int(armour.budget(u)) for u in crew)
+    if wave.vspent + now > mp:
+        raise IllegalAction(T("the platoon's impulses would cost {n} MP, past its {mp} (its slowest AFV's, "
+                              "D14.31)", n=str(wave.vspent + now), mp=mp), "D14.31")
+    acted = dict(wave.acted)
+    if not all(u.id in acted or u.id in movers or not hw.step_options(game, position, wave, u)
+               for u in hw.units_now(position, wave)):
+        return  # D14.21 holds at the impulse's end only
+    moved = dataclasses.replace(afv, hex=to).mark("motion")
+    view = position.at(position.state.with_unit(moved))
+    out = impulse.apart(view, [view.units[u.id] for u in crew if u.id in view.units])
+    if out:
+        _apart(out)
+
+
+def _apart(out: list[str]) -> None:
+    raise IllegalAction(T("the impulse would end with {afvs} of the platoon out of formation: each AFV in or "
+                          "next to a mate's hex, with LOS, all stopped or all not (D14.21)",
+                          afvs=", ".join(out)), "D14.21")
+
+
+def check_formation(game: AslGame, position: Position, move: act.Move) -> None:
+    """D14.21: a HW stack's own entry that ends the wave's impulse leaves the wave's AFV platoon in
+    formation."""
+    wave = hw.wave_of(game, position.state)
+    if wave is None or not wave.platoon or aa.claims(move):
+        return
+    crew = [position.units[m] for m in wave.platoon if m in position.units]
+    acted = dict(wave.acted)
+    movers = set(move.units)
+    if not all(u.id in acted or u.id in movers or not hw.step_options(game, position, wave, u)
+               for u in hw.units_now(position, wave)):
+        return
+    from hexmate.rules.games.asl import impulse
+
+    out = impulse.apart(position, crew)
+    if out:
+        _apart(out)
+
+
+def settle(state: State, wave: hw.Wave) -> State:
+    """D14.31 at the impulse's end: every non-stopped AFV of the platoon has spent the vehicles' impulse's MP
+    (the most any of them spent), though it made no MP action or a cheaper one."""
+    cost = wave.vacted or 0
+    own = dict(wave.vacts)
+    for uid in wave.platoon:
+        unit = state.units.get(uid)
+        if unit is None or not unit.has("motion") or own.get(uid, 0) >= cost:
+            continue
+        more = Fraction(cost) - own.get(uid, 0)
+        state = state.with_unit(armour.with_spent(unit, armour.spent_of(unit) + more))
+    return state
 
 
 def _unmoved(position: Position, afv: UnitState) -> Position:
@@ -167,7 +283,7 @@ def joint(game: AslGame, position: Position) -> bool:
     """Is the move under way the wave's AFV with HW units (D14.33)?"""
     wave = hw.wave_of(game, position.state)
     moving = position.state.moving
-    return wave is not None and moving is not None and moving.units[0] == wave.afv \
+    return wave is not None and moving is not None and moving.units[0] in afvs_of(wave) \
         and any(u in wave.units for u in moving.units[1:])
 
 
@@ -209,23 +325,29 @@ def end_entry(position: Position) -> State:
 
 
 def bind(game: AslGame, position: Position, state: State, move: act.Move) -> State:
-    """At the first joint move the AFV joins the wave (D14.332) with its hex at the MPh's start."""
+    """At the first joint move the AFV (with its platoon, each AFV's hex) joins the wave (D14.332) with its
+    hex at the MPh's start."""
     wave = hw.wave_of(game, state)
     afv = position.units[move.units[0]]
     if wave is None or wave.afv is not None:
         return state
-    wave = dataclasses.replace(wave, afv=afv.id, afv_from=afv.hex)
+    crew = _platoon(position, afv)
+    froms = tuple((u.id, u.hex) for u in crew if u.hex is not None)
+    wave = dataclasses.replace(wave, afv=afv.id, afv_from=afv.hex, platoon=tuple(u.id for u in crew),
+                               froms=froms)
     return state.replace(game=game.gstate(state).replace(hw=wave))
 
 
 def after_entry(game: AslGame, position: Position, state: State) -> State:
-    """D14.33: the AFV's MP for its joint entry, the vehicle's impulse (hw.after_move calls this)."""
+    """D14.33: the AFV's MP for its joint entry, the vehicles' impulse (hw.after_move calls this): with a
+    platoon, the most any AFV spent in it (D14.31)."""
     wave = hw.wave_of(game, state)
     moving = position.state.moving
-    if wave is None or moving is None or wave.afv is None or moving.units[0] != wave.afv:
+    if wave is None or moving is None or moving.units[0] not in afvs_of(wave):
         return state
     cost = Fraction(moving.cost) if isinstance(moving.cost, int | Fraction) else Fraction(0)
-    wave = dataclasses.replace(wave, vacted=cost)
+    vacts = tuple(sorted({**dict(wave.vacts), moving.units[0]: cost}.items()))
+    wave = dataclasses.replace(wave, vacted=max(wave.vacted or 0, cost), vacts=vacts)
     return state.replace(game=game.gstate(state).replace(hw=wave))
 
 
@@ -239,40 +361,52 @@ def parted(state: State, movers: list[str]) -> State:
     return state
 
 
-def afv_target(game: AslGame, position: Position) -> UnitState | None:
-    """D14.33 with D14.32: the AFV is a target of the First Fire at the wave's impulse's end when it spent MP
-    in that impulse (entering now with its HW units, or earlier in it)."""
+def afv_targets(game: AslGame, position: Position) -> list[UnitState]:
+    """D14.33 with D14.32: the AFVs that are targets of the First Fire at the wave's impulse's end: the one
+    AFV if it spent MP in that impulse (entering now with its HW units, or earlier in it); a platoon's every
+    non-stopped AFV once any spent MP in it, each having spent the vehicles' impulse's MP (D14.31)."""
     wave = hw.wave_of(game, position.state)
-    if wave is None or wave.afv is None or wave.afv not in position.units:
-        return None
+    if wave is None or wave.afv is None:
+        return []
     moving = position.state.moving
-    now = moving is not None and moving.units[0] == wave.afv
-    unit = position.units[wave.afv]
-    return unit if (now or wave.vacted is not None) and not unit.has("wreck") else None
+    now = moving is not None and moving.units[0] in afvs_of(wave)
+    if not now and wave.vacted is None:
+        return []
+    out = []
+    for uid in afvs_of(wave):
+        unit = position.units.get(uid)
+        if unit is None or unit.has("wreck"):
+            continue
+        if uid in dict(wave.vacts) or (now and moving is not None and moving.units[0] == uid) \
+                or (wave.platoon and unit.has("motion")):
+            out.append(unit)
+    return out
 
 
-def _seen_afv(game: AslGame, position: Position) -> UnitState | None:
-    """afv_target, in the infantry modules' view too (armour.infantry_view keeps the vehicles aside)."""
+def _seen_afvs(game: AslGame, position: Position) -> list[UnitState]:
+    """afv_targets, in the infantry modules' view too (armour.infantry_view keeps the vehicles aside)."""
     from hexmate.rules.games.asl import vcover
 
     wave = hw.wave_of(game, position.state)
-    if wave is None or wave.afv is None or wave.afv in position.units:
-        return afv_target(game, position)
-    aside = {u.id: u for u in vcover.vehicles(position)}
-    if wave.afv not in aside:
-        return None
-    return afv_target(game, position.at(position.state.with_unit(aside[wave.afv])))
+    if wave is None or wave.afv is None or all(a in position.units for a in afvs_of(wave)):
+        return afv_targets(game, position)
+    state = position.state
+    for v in vcover.vehicles(position):
+        if v.id in afvs_of(wave) and v.id not in position.units:
+            state = state.with_unit(v)
+    return afv_targets(game, position.at(state))
 
 
 def afv_mp(game: AslGame, position: Position) -> hw.Cost:
-    """D14.33: the MP the wave's AFV spent in this impulse (its joint entry under way, or made), the vehicles'
-    impulse priced apart from the HW units' MF; none if it is no target of the impulse's First Fire."""
+    """D14.33: the MP of the vehicles' impulse so far (the joint entry under way, or made; with a platoon the
+    most any AFV spent, D14.31), priced apart from the HW units' MF; none if no AFV is a target of the
+    impulse's First Fire."""
     wave = hw.wave_of(game, position.state)
-    if wave is None or _seen_afv(game, position) is None:
+    if wave is None or not _seen_afvs(game, position):
         return 0
     moving = position.state.moving
-    if moving is not None and moving.units[0] == wave.afv and isinstance(moving.cost, int | Fraction):
-        return moving.cost
+    if moving is not None and moving.units[0] in afvs_of(wave) and isinstance(moving.cost, int | Fraction):
+        return max(moving.cost, wave.vacted or 0)
     return wave.vacted or 0
 
 
@@ -296,8 +430,9 @@ def shot_targets(game: AslGame, position: Position, units: Sequence[UnitState], 
         return list(units)
     mf = _reach(hw.impulse_mf(game, position))
     mp = afv_mp(game, position)
-    return [u for u in units if (u.id == wave.afv and mp and shot <= _reach(mp))
-            or (u.id != wave.afv and shot <= mf)]
+    ids = afvs_of(wave)
+    return [u for u in units if (u.id in ids and mp and shot <= _reach(mp))
+            or (u.id not in ids and shot <= mf)]
 
 
 def next_shot(position: Position, firers: Sequence[str]) -> int:
@@ -313,10 +448,11 @@ def check_shot(game: AslGame, position: Position, firers: Sequence[str], target:
     if not hw.in_impulse(game, position):
         return
     k = next_shot(position, firers)
-    afv = _seen_afv(game, position)
-    if k > _reach(hw.impulse_mf(game, position)) and (afv is None or afv.hex != target):
+    afvs = _seen_afvs(game, position)
+    if k > _reach(hw.impulse_mf(game, position)) and target not in {a.hex for a in afvs}:
+        afv = afvs[0] if afvs else None
         raise IllegalAction(T("shot {n} at the Human Wave is at its MP {n}: only {afv} spent so many in this "
-                              "impulse, in {hex} (D14.33)", n=k, afv=afv.id if afv is not None else "-",
+                              "impulse, in {hex} (D14.33)", n=k, afv=", ".join(a.id for a in afvs) or "-",
                               hex=position.label(afv.hex if afv is not None else None)), "D14.33")
 
 
@@ -324,8 +460,7 @@ def window_hex(game: AslGame, position: Position, target: Hex) -> bool:
     """Is ``target`` the AFV's hex in the First Fire window at a wave's impulse's end (D14.33)?"""
     if not hw.in_impulse(game, position):
         return False
-    afv = afv_target(game, position)
-    return afv is not None and afv.hex == target
+    return any(a.hex == target for a in afv_targets(game, position))
 
 
 def bar_alone(game: AslGame, position: Position, action: act.Action) -> None:
@@ -333,14 +468,14 @@ def bar_alone(game: AslGame, position: Position, action: act.Action) -> None:
     was declared to finish its MPh first; then the wave waits until it has."""
     wave = hw.wave_of(game, position.state)
     if wave is None or wave.afv is None or not isinstance(action, act.Move) or aa.claims(action) \
-            or is_first(action):
+            or is_declared(action):
         return
     if wave.afv_first and ahead(position, wave):
         if any(u in wave.units for u in action.units):
             raise IllegalAction(T("the Human Wave waits while {afv} finishes its MPh (D14.331)",
                                   afv=wave.afv), "D14.331")
         return
-    if wave.afv in action.units and not wave.afv_first:
+    if any(a in action.units for a in afvs_of(wave)) and not wave.afv_first:
         afv = position.units.get(wave.afv)
         if afv is not None and afv.hex is not None and _may_go_first(game, position, wave) is None:
             why = T("{afv} goes on alone: declare that it finishes its MPh first while the wave waits "
@@ -351,8 +486,37 @@ def bar_alone(game: AslGame, position: Position, action: act.Action) -> None:
                               "its impulses (D14.331)", afv=wave.afv), "D14.331")
 
 
-def is_first(action: act.Action) -> bool:
-    return isinstance(action, act.Move) and action.mode == FIRST
+def bar_impulse(game: AslGame, position: Position, action: act.Action) -> None:
+    """D14.33: the AFVs of a platoon moving with a Human Wave make their MP actions in the wave's impulses
+    (their joint entries), not in platoon impulses of their own (impulse.py)."""
+    from hexmate.rules.games.asl import impulse
+
+    wave = hw.wave_of(game, position.state)
+    if wave is None or not wave.platoon or not isinstance(action, act.Move) or not impulse.is_impulse(action):
+        return
+    for uid in action.units:
+        if uid in wave.platoon:
+            raise IllegalAction(T("{afv} moves in the Human Wave's impulses, with the HW units beneath it "
+                                  "(D14.33, D14.332)", afv=uid), "D14.332")
+
+
+def without_wave_platoon(game: AslGame, position: Position,
+                         offers: Iterable[act.Move]) -> Iterator[act.Move]:
+    """A platoon's impulse offers (impulse.generate) but those of the wave's platoon (``bar_impulse``)."""
+    wave = hw.wave_of(game, position.state)
+    for m in offers:
+        if wave is None or not any(u in wave.platoon for u in m.units):
+            yield m
+
+
+def is_declared(action: act.Action) -> bool:
+    """A D14.331 declaration between the wave's impulses: ``afv-first`` or ``afv-part``."""
+    return isinstance(action, act.Move) and action.mode in (FIRST, PART)
+
+
+def _with_it(position: Position, wave: hw.Wave) -> list[UnitState]:
+    """The HW units still in Armored Assault with the wave's AFV, or an AFV of its platoon (D14.332)."""
+    return [u for u in hw.units_now(position, wave) if aa.partner(u) in afvs_of(wave)]
 
 
 def ahead(position: Position, wave: hw.Wave) -> bool:
@@ -362,12 +526,14 @@ def ahead(position: Position, wave: hw.Wave) -> bool:
         and afv.hex is not None
 
 
-def _may_go_first(game: AslGame, position: Position, wave: hw.Wave) -> T | None:
-    """Why the wave's AFV may not finish its MPh first now (D14.331), or None."""
+def _may_go_first(game: AslGame, position: Position, wave: hw.Wave, mode: str = FIRST) -> T | None:
+    """Why the wave's AFV may not finish its MPh first (``mode`` FIRST) or part from its HW units (PART)
+    now (D14.331), or None."""
     if wave.afv_first:
         return T("{afv} has gone first already (D14.331)", afv=wave.afv or "-")
-    if any(aa.partner(u) == wave.afv for u in hw.units_now(position, wave)):
-        return T("HW units go with {afv}: it moves with the wave's impulses (D14.331)", afv=wave.afv or "-")
+    if wave.platoon and mode == FIRST:
+        return T("the platoon finishing its MPh first while the Human Wave waits is not offered: it waits "
+                 "for the wave's end (D14.331)")
     if wave.acted or wave.vacted is not None or position.state.moving is not None:
         return T("an impulse of the Human Wave is being made: {afv} goes first between impulses (D14.331)",
                  afv=wave.afv or "-")
@@ -375,8 +541,11 @@ def _may_go_first(game: AslGame, position: Position, wave: hw.Wave) -> T | None:
 
 
 def check_first(game: AslGame, position: Position, move: act.Move) -> act.Move:
-    """D14.331: ``move AFV HEX as afv-first``: the AFV no HW unit goes with any more finishes its MPh first,
-    while the wave waits (the other order being the wave's end first, ``release``)."""
+    """D14.331: ``move AFV HEX as afv-first``: the AFV finishes its MPh first while the wave waits (the other
+    order being the wave's end first, ``release``); HW units still with it stop their Armored Assault, so the
+    whole wave has (its exception, simultaneous movement until then, holds no more). ``move AFV HEX as
+    afv-part``: the AFV stops the Armored Assault of the HW units still with it and waits for the wave's end
+    (or declares ``afv-first`` at a later pause)."""
     wave = hw.wave_of(game, position.state)
     if wave is None or wave.afv is None or position.phase.id != "MPh":
         raise IllegalAction(T("no Human Wave moves with an AFV now"), "D14.331")
@@ -385,18 +554,26 @@ def check_first(game: AslGame, position: Position, move: act.Move) -> act.Move:
             or move.path != (afv.hex,):
         raise IllegalAction(T("name the wave's AFV and its hex: move {afv} HEX as afv-first", afv=wave.afv),
                             "D14.331")
-    why = _may_go_first(game, position, wave)
+    why = _may_go_first(game, position, wave, move.mode)
     if why is not None:
         raise IllegalAction(why, "D14.331")
-    return act.Move(move.units, move.path, None, FIRST)
+    if move.mode == PART and not _with_it(position, wave):
+        raise IllegalAction(T("no HW unit goes with {afv} any more: it has no Armored Assault to stop "
+                              "(D14.331)", afv=wave.afv), "D14.331")
+    return act.Move(move.units, move.path, None, move.mode)
 
 
 def go_first(game: AslGame, position: Position, move: act.Move) -> State:
-    """D14.331: the wave's MPh is suspended; the AFV goes on with its own MPh, with the MP it has left
-    (non-stopped, as it went with the wave); nothing moves yet."""
+    """D14.331: the HW units still with the AFV stop its Armored Assault (``parted``); with ``afv-first``
+    the wave's MPh is suspended and the AFV goes on with its own MPh, with the MP it has left (non-stopped,
+    as it went with the wave); with ``afv-part`` it pauses until the wave's end (``bar_alone``,
+    ``release``). Nothing moves yet."""
     state = position.state
     wave = hw.wave_of(game, state)
     assert wave is not None and wave.afv is not None
+    state = parted(state, [u.id for u in _with_it(position, wave)])
+    if move.mode == PART:
+        return state
     state = state.replace(moved=tuple(u for u in state.moved if u != wave.afv))
     return state.replace(game=game.gstate(state).replace(hw=dataclasses.replace(wave, afv_first=True)))
 
@@ -407,43 +584,53 @@ def first_offer(game: AslGame, position: Position) -> list[act.Move]:
     if wave is None or wave.afv is None or wave.afv not in position.units:
         return []
     afv = position.units[wave.afv]
-    if afv.hex is None or afv.has("wreck") or _may_go_first(game, position, wave) is not None:
+    if afv.hex is None or afv.has("wreck"):
         return []
-    return [act.Move((afv.id,), (afv.hex,), None, FIRST)]
+    go = _may_go_first(game, position, wave) is None
+    first = [act.Move((afv.id,), (afv.hex,), None, FIRST)] if go else []
+    part = [act.Move((afv.id,), (afv.hex,), None, PART)] if _with_it(position, wave) \
+        and _may_go_first(game, position, wave, PART) is None else []
+    return [*first, *part]
 
 
 def release(state: State, wave: hw.Wave | None) -> State:
-    """D14.331: the wave is over, so the AFV that paused while it finished (or moved with it to its end)
-    finishes its own MPh with the MP it has left; one that went first has finished it."""
-    if wave is None or wave.afv is None or wave.afv not in state.units or wave.afv_first:
+    """D14.331: the wave is over, so the AFV (the platoon's AFVs) that paused while it finished (or moved with
+    it to its end) finishes its own MPh with the MP it has left; one that went first has finished it."""
+    if wave is None or wave.afv is None or wave.afv_first:
         return state
-    return state.replace(moved=tuple(u for u in state.moved if u != wave.afv))
+    return state.replace(moved=tuple(u for u in state.moved if u not in afvs_of(wave)))
 
 
 __all__ = [
     "FIRST",
+    "PART",
     "after_entry",
     "afv_mp",
-    "afv_target",
+    "afv_targets",
+    "afvs_of",
     "ahead",
     "bar_alone",
+    "bar_impulse",
     "bind",
     "check",
     "check_first",
+    "check_formation",
     "check_shot",
     "end_entry",
     "entered",
     "first_offer",
     "generate",
     "go_first",
-    "is_first",
+    "is_declared",
     "joint",
     "joint_mf",
     "moves",
     "next_shot",
     "parted",
     "release",
+    "settle",
     "shot_targets",
     "shots",
     "window_hex",
+    "without_wave_platoon",
 ]

@@ -58,7 +58,8 @@ D14.212: an AFV of the platoon waiting off the map comes on in an impulse (``mov
 impentry.py).
 
 Not built: going on round a bypass's CAFP (D2.33: refused), a stall's one delay DR (D14.21: stalls come from
-chapter H's vehicle notes, not among the texts), Armored Assault with a Human Wave (D14.332).
+chapter H's vehicle notes, not among the texts). A platoon moving with a Human Wave moves in the wave's
+impulses instead (D14.332: hwaa.py).
 """
 
 from __future__ import annotations

@@ -108,12 +108,12 @@ def halvings(game: AslGame, position: Position, mg: UnitState, owner: UnitState,
 
 
 def _wave_afv(game: AslGame, position: Position) -> tuple[str, ...]:
-    """D14.33, D14.32: at a Human Wave's impulse's end its AFV is a moving target too, if it spent MP in
-    it."""
+    """D14.33, D14.32: at a Human Wave's impulse's end its AFV (its platoon's AFVs) a moving target too, if
+    it spent MP in it."""
     from hexmate.rules.games.asl import hw, hwaa
 
-    afv = hwaa.afv_target(game, position)
-    return (afv.id,) if afv is not None and hw.in_impulse(game, position) else ()
+    afvs = hwaa.afv_targets(game, position)
+    return tuple(a.id for a in afvs) if hw.in_impulse(game, position) else ()
 
 
 def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:

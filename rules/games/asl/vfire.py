@@ -672,12 +672,12 @@ def generate(position: Position) -> Iterator[act.Action]:
 
 
 def _hw_afv_hex(position: Position) -> list[Hex]:
-    """D14.33: at a Human Wave's impulse's end, the hex of the AFV moving with it, a target too."""
+    """D14.33: at a Human Wave's impulse's end, the hexes of the AFVs moving with it, targets too."""
     from hexmate.rules.games.asl import hwaa
 
     game = cast("AslGame", position.game)
-    afv = hwaa.afv_target(game, position) if position.state.moving is not None else None
-    return [afv.hex] if afv is not None and afv.hex is not None else []
+    afvs = hwaa.afv_targets(game, position) if position.state.moving is not None else []
+    return [a.hex for a in afvs if a.hex is not None]
 
 
 def _hw_afv_at(position: Position, target: Hex) -> bool:

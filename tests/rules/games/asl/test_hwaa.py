@@ -8,12 +8,14 @@ costs its units the most MF any of them paid (A25.232) and the AFV's MP are coun
 
 from __future__ import annotations
 
+import dataclasses
+from pathlib import Path
 from typing import Any, cast
 
 import pytest
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import Position, get_game
-from hexmate.rules.games.asl import armour, hw
+from hexmate.rules.games.asl import armour, hw, hwaa
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl.game import AslGame
 from hexmate.rules.scenario import Scenario
@@ -21,6 +23,7 @@ from hexmate.rules.scenario import Scenario
 from tests.rules.games.conftest import ASL_COUNTERS, scenario_dict, small_map
 
 from .test_hw import SIDES, russians
+from .test_impulse import counters
 
 COUNTERS = {**ASL_COUNTERS, "t": {"type": "vehicle", "vehicle": "demo-t-r"},
             "pz": {"type": "vehicle", "vehicle": "demo-pz-g"},
@@ -232,8 +235,6 @@ def test_d14_331_the_other_order_the_afv_finishes_its_mph_first_while_the_wave_w
 
 
 @pytest.mark.parametrize(("first", "match"), [
-    # the squads still go with the tank: it moves in the wave's impulses
-    ((), r"HW units go with a-t: it moves with the wave's impulses \(D14\.331\)"),
     # mid-impulse: the squads left it in impulse 2, whose other stacks have still to move
     ((f"move {P1} P2-P3",), r"an impulse of the Human Wave is being made: a-t goes first between impulses"),
 ])
@@ -247,10 +248,59 @@ def test_d14_331_when_the_afv_may_not_go_first(first: tuple[str, ...], match: st
         pos.push_text("move a-t P2 as afv-first")
 
 
+def test_d14_331_the_afv_leaves_the_squads_still_with_it_and_goes_first() -> None:
+    """D14.331: the AFV too may stop the Armored Assault. After impulse 1 (tank and squads in P2) the player
+    has the tank leave the squads still with it and finish its MPh first: the squads stop the Armored
+    Assault (no aa marker, no +1 TEM, no rejoining), the wave waits; the tank, non-stopped, pays 1 MP an
+    Open Ground hex (D2.1): P2-P3-P4 takes its MP from 2 to 4 of 16. Then the wave goes on."""
+    pos = wave()
+    pos.push_text(f"move a-t,{P1} P1-P2 as armored-assault")
+    the_rest(pos, *FIRST)
+    offered = [a.text(pos.label) for a in pos.legal_actions]
+    assert "move a-t P2 as afv-first" in offered and "move a-t P2 as afv-part" in offered
+    pos.push_text("move a-t P2 as afv-first")
+    assert not pos.units["a-p10"].has("aa:a-t") and not pos.units["a-p11"].has("aa:a-t")
+    assert state_of(pos).afv_first and pos.label(pos.units["a-t"].hex) == "P2"  # nothing moved
+    with pytest.raises(IllegalAction, match=r"the Human Wave waits while a-t finishes its MPh \(D14\.331\)"):
+        pos.push_text(f"move {P1} P2-P3")
+    passing(pos, "move a-t P2-P3-P4")
+    assert armour.spent_of(pos.units["a-t"]) == 4
+    while pos.decision is not None:
+        pos.push_text("answer " + pos.decision.choices[0])
+    passing(pos, f"move {P1} P2-P3")  # the wave goes on, the squads on their own
+    assert not pos.units["a-p10"].has("aa:a-t")
+
+
+def test_d14_331_the_afv_leaves_the_squads_and_waits_for_the_waves_end() -> None:
+    """D14.331, the wave's end first: after impulse 1 the tank leaves the squads still with it (afv-part) and
+    pauses. The squads have stopped the Armored Assault for good (D14.332: no joint entry again); the tank
+    may not move while the wave goes on; once the wave is over it finishes its MPh with the MP it has left
+    (16 - 2 = 14), non-stopped: P2-P3-P4 for 1 MP a hex."""
+    pos = wave()
+    pos.push_text(f"move a-t,{P1} P1-P2 as armored-assault")
+    the_rest(pos, *FIRST)
+    pos.push_text("move a-t P2 as afv-part")
+    assert not pos.units["a-p10"].has("aa:a-t") and not state_of(pos).afv_first
+    assert "move a-t P2 as afv-part" not in [a.text(pos.label) for a in pos.legal_actions]
+    with pytest.raises(IllegalAction, match=r"not beneath a-t|stopped moving with a-t"):
+        pos.push_text(f"move a-t,{P1} P2-P3 as armored-assault")
+    with pytest.raises(IllegalAction, match=r"no HW unit goes with a-t any more: it has no Armored Assault "
+                                            r"to stop \(D14\.331\)"):
+        pos.push_text("move a-t P2 as afv-part")
+    with pytest.raises(IllegalAction, match=r"\(D14\.331\)"):
+        pos.push_text("move a-t P2-P3")
+    while hw.wave_of(game(pos), pos.state) is not None:  # the wave's impulses to its end (A25.234)
+        step_on(pos)
+    assert pos.units["a-t"].has("motion") and armour.spent_of(pos.units["a-t"]) == 2
+    passing(pos, "move a-t P2-P3-P4")
+    assert pos.label(pos.units["a-t"].hex) == "P4" and armour.spent_of(pos.units["a-t"]) == 4
+
+
 @pytest.mark.parametrize(("first", "then", "match"), [
     # D14.332: one AFV only; the second tank in Q2 is refused once the first moves with the wave
     ((f"move a-t,{P1} P1-P2 as armored-assault",), "move a-t2,a-q20,a-q21 Q2-Q3 as armored-assault",
-     r"moves with a-t already: HW units have Armored Assault with one AFV only \(D14\.332\)"),
+     r"moves with a-t already: HW units have Armored Assault with one AFV or one AFV platoon only "
+     r"\(D14\.332\)"),
     # D14.332: the squads from O1 meet the tank in O2, but did not begin their MPh beneath it
     ((f"move a-t,{P1} P1-O2 as armored-assault", *FIRST), "move a-t,a-o10,a-o11 O2-O3 as armored-assault",
      r"a-o10 did not begin its MPh beneath a-t: no Armored Assault for it \(D14\.332\)"),
@@ -285,3 +335,110 @@ def test_d14_33_no_cavalry_wave_with_the_afv() -> None:
     pos = pos.at(pos.state.with_unit(pos.units["a-p10"].mark("mounted")))
     with pytest.raises(IllegalAction, match=r"Cavalry Wave.*A13\.62"):
         pos.push_text(f"move a-t,{P1} P1-P2 as armored-assault")
+
+
+def platoon_wave(tmp_path: Path) -> Position:
+    """The wave with an AFV platoon instead of the lone tank: radioless A (a T-26S M37, 11 MP) stopped in P1
+    and B (a T-26 M33, 12 MP) stopped in Q2, both VCA towards P2/Q3 (test_impulse's D14 example values),
+    each with the two squads that begin the MPh beneath it."""
+    tanks = [{"id": "A", "counter": "t26s", "side": "a", "hex": "P1", "markers": ["vca4", "platoon:P"]},
+             {"id": "B", "counter": "t26", "side": "a", "hex": "Q2", "markers": ["vca4", "platoon:P"]}]
+    doc = scenario_dict("asl", [*russians(), TARGET, *tanks], {**counters(tmp_path), **COUNTERS}, "MPh",
+                        sides=SIDES)
+    pos = get_game("asl").new_position(Scenario.from_dict(doc, source="test-scenario"),
+                                       hex_map=small_map("asl", None, columns=20, rows=10))
+    pos.push_text("activate a-l,a-o10,a-o11,a-p10,a-p11,a-q20,a-q21,a-r20,a-r21 for human-wave")
+    pos.push_text("answer hexrow-p7-p8-p9-p10")
+    return pos
+
+
+Q2 = "a-q20,a-q21"
+
+
+def started(pos: Position, text: str) -> None:
+    """A joint entry of a stopped red-MP T-26: its start's mechanical reliability DR passed (D2.51)."""
+    pos.push_text(text)
+    while pos.decision is not None and pos.decision.kind == "roll":
+        pos.push_text("answer dice 2,3")
+REST = ("move a-o10,a-o11 O1-O2", "move a-l P1-O2", "move a-r20,a-r21 R2-R3")
+
+
+def test_d14_332_a_wave_with_an_afv_platoon_each_afv_with_the_hw_units_beneath_it(tmp_path: Path) -> None:
+    """D14.332: HW units have Armored Assault moving with one AFV platoon too, each AFV with the HW units
+    that began the MPh beneath it. Impulse 1: A and B each start (1 MP, D2.12) and enter an Open Ground hex
+    (1 MP, D2.1) with their squads: the vehicles' impulse costs 2 MP, the HW units' 1 MF (D14.33, apart).
+    Impulse 2: only A moves (1 MP) with its squads; B's squads go on without it and stop its Armored
+    Assault; B, non-stopped, does nothing yet pays the impulse's 1 MP (D14.31): 3 MP each."""
+    pos = platoon_wave(tmp_path)
+    offered = [a.text(pos.label) for a in pos.legal_actions]
+    assert "move A,a-l,a-p10,a-p11 P1-P2 cost 2 as armored-assault" in offered  # the leader may go too
+    assert f"move B,{Q2} Q2-Q3 cost 2 as armored-assault" in offered
+    started(pos, f"move A,{P1} P1-P2 as armored-assault")
+    assert state_of(pos).platoon == ("A", "B") and [u.id for u in hwaa.afv_targets(game(pos), pos)] == ["A"]
+    assert f"move B,{Q2} Q2-Q3 cost 2 as armored-assault" in [a.text(pos.label) for a in pos.legal_actions]
+    started(pos, f"move B,{Q2} Q2-Q3 as armored-assault")
+    assert pos.units["a-q20"].has("aa:B") and pos.units["a-p10"].has("aa:A")
+    assert [u.id for u in hwaa.afv_targets(game(pos), pos)] == ["A", "B"]
+    the_rest(pos, *REST)
+    w = state_of(pos)
+    assert (w.impulse, w.spent, w.vspent) == (2, 1, 2)
+    assert [armour.spent_of(pos.units[t]) for t in "AB"] == [2, 2]
+    pos.push_text(f"move A,{P1} P2-P3 as armored-assault")
+    assert [u.id for u in hwaa.afv_targets(game(pos), pos)] == ["A", "B"]  # B too spent the impulse's MP
+    pos.push_text(f"move {Q2} Q3-Q4")
+    assert not pos.units["a-q20"].has("aa:B")
+    the_rest(pos, *SECOND[::2][:1], "move a-l O2-O3", "move a-r20,a-r21 R3-R4")
+    assert state_of(pos).vspent == 3 and [armour.spent_of(pos.units[t]) for t in "AB"] == [3, 3]
+
+
+def test_d14_21_the_impulse_ends_with_the_wave_s_platoon_in_formation(tmp_path: Path) -> None:
+    """D14.21 at each impulse's end (the wave's): A starts and enters P2 with its squads, but B's squads
+    leave it behind, stopped: the entry that would end impulse 1 with A non-stopped and B stopped is
+    refused; B entering with its own squads instead ends it."""
+    pos = platoon_wave(tmp_path)
+    started(pos, f"move A,{P1} P1-P2 as armored-assault")
+    for text in REST:
+        passing(pos, text)
+    with pytest.raises(IllegalAction, match=r"out of formation.*all stopped or all not \(D14\.21\)"):
+        pos.push_text(f"move {Q2} Q2-Q3")
+    started(pos, f"move B,{Q2} Q2-Q3 as armored-assault")
+    while pos.decision is not None:
+        pos.push_text("answer pass")
+    assert state_of(pos).impulse == 2
+
+
+def test_d14_31_no_vehicles_impulse_past_the_platoon_s_slowest_afv(tmp_path: Path) -> None:
+    """D14.31 with the D14 example: the platoon's MP are its slowest AFV's, the T-26S M37's 11. With 10 MP of
+    the vehicles' impulses spent, A's 1 MP entry (11) is allowed; with 11 spent it is refused (12)."""
+    pos = platoon_wave(tmp_path)
+    started(pos, f"move A,{P1} P1-P2 as armored-assault")
+    started(pos, f"move B,{Q2} Q2-Q3 as armored-assault")
+    the_rest(pos, *REST)
+    for spent, ok in ((10, True), (11, False)):
+        w = dataclasses.replace(state_of(pos), vspent=spent)
+        probe = pos.at(pos.state.replace(game=game(pos).gstate(pos.state).replace(hw=w)))
+        if ok:
+            probe.push_text(f"move A,{P1} P2-P3 as armored-assault")
+        else:
+            with pytest.raises(IllegalAction, match=r"would cost 12 MP, past its 11 .*D14\.31"):
+                probe.push_text(f"move A,{P1} P2-P3 as armored-assault")
+
+
+def test_d14_331_the_wave_s_platoon_parts_from_its_hw_units_and_waits(tmp_path: Path) -> None:
+    """D14.33: the wave's platoon makes its MP actions in the wave's impulses, not in impulses of its own;
+    D14.331: between impulses it may leave the HW units still with it (the whole platoon stops the Armored
+    Assault, so the platoon exception's simultaneous movement is over) and wait for the wave's end; its
+    finishing first while the wave waits is not offered."""
+    pos = platoon_wave(tmp_path)
+    started(pos, f"move A,{P1} P1-P2 as armored-assault")
+    started(pos, f"move B,{Q2} Q2-Q3 as armored-assault")
+    the_rest(pos, *REST)
+    with pytest.raises(IllegalAction, match=r"B moves in the Human Wave's impulses.*\(D14\.33, D14\.332\)"):
+        pos.push_text("move B Q3 as impulse_cw")
+    assert not any("impulse" in a.text(pos.label) for a in pos.legal_actions)
+    with pytest.raises(IllegalAction, match=r"not offered: it waits for the wave's end \(D14\.331\)"):
+        pos.push_text("move A P2 as afv-first")
+    pos.push_text("move A P2 as afv-part")
+    assert not any(pos.units[u].has("aa:A") or pos.units[u].has("aa:B") for u in ("a-p10", "a-q20"))
+    with pytest.raises(IllegalAction, match=r"\(D14\.331\)"):
+        pos.push_text("move B Q3-Q4")
