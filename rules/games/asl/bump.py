@@ -21,9 +21,11 @@ residual is Residual FP, A9.222), attack them there again, even if they attacked
 the shellhole TEM as above (the Residual's attack is one of the Defensive First Fire at them). With no enemy
 able to First Fire, those attacks are made all the same, with no window after them.
 
-Not built: A12.15's FFE and minefield attacks made again there (no FFE or minefield is built); a routing unit
-bumped (A10.533); the berserk exception (a unit that goes berserk before its MPh ends); an Armored Assault's
-bumped infantry (aa.py) meeting the Residual where they stay again.
+An Armored Assault's bumped infantry meet the Residual where they stay again through the same
+``residual.again`` (aa.py); a routing unit bumped is rout.py's (A10.533).
+
+Not built: A12.15's FFE and minefield attacks made again there (no FFE or minefield is built); the berserk
+exception (a unit that goes berserk before its MPh ends).
 """
 
 from __future__ import annotations
@@ -78,9 +80,8 @@ def window(game: AslGame, position: Position) -> State:
     here = units[0].hex
     assert here is not None
     alive = tuple(u.id for u in units if u.hex == here)
-    base = residual.forget(state, alive, here).replace(moving=Moving(alive, (here, here), 0, at=1))
-    below = len(base.decisions)
-    attacks = residual.entered(position, base).decisions[below:]  # A12.15, A8.22: before any other First Fire
+    base, attacks = residual.again(position, state, alive, here)  # A12.15, A8.22: before any other First Fire
+    base = base.replace(moving=Moving(alive, (here, here), 0, at=1))
     view = position.at(base)
     reactor = view.enemy_of(units[0].side)
     if not game.can_react(view, reactor):
@@ -88,11 +89,11 @@ def window(game: AslGame, position: Position) -> State:
             return clear(state)
         # no First Fire window: the Residual's rolls alone (the mark stays for their shellhole DRM until the
         # next move begins or the MPh ends)
-        return base.replace(moving=None, decisions=(*base.decisions, *attacks))
+        return base.replace(moving=None).push(*attacks)
     said = T("{units} bumped back into {hex} by a concealed enemy (A12.15): First Fire at it there or pass",
              units=", ".join(alive), hex=view.label(here))
     react = Decision("react", reactor, said, "A12.15", THEN, subject=alive, target=here)
-    return base.replace(decisions=(*base.decisions, react, *attacks))
+    return base.push(*attacks, react)
 
 
 
