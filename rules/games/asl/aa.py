@@ -407,7 +407,7 @@ def bumped(game: AslGame, position: Position) -> State:
     the infantry go round with it), nor where only dummies are (they go as the AFV's entry has them go).
     HIP units there are first placed under a "?" (A12.31, as ``hip_met``), and so bar the infantry too."""
     from hexmate.rules.decisions import Decision
-    from hexmate.rules.games.asl import hip, vbypass
+    from hexmate.rules.games.asl import berserk, bump, hip, vbypass
 
     state = position.state
     moving = state.moving
@@ -428,11 +428,14 @@ def bumped(game: AslGame, position: Position) -> State:
         state = state.with_unit(afv.mark(remove=(mark[0],)))
     state = state.replace(moving=dataclasses.replace(moving, units=(afv.id,)),
                           moved=(*state.moved, *(u for u in people if u not in state.moved)))
+    # A12.15: the MF they spent trying to enter count as spent where they stay (kept for A15.431: bump.turned)
+    spent = berserk.spent_so_far(game, position, dataclasses.replace(moving, units=people))
     for uid in people:
         unit = state.units[uid]
         if unit.concealed:  # A12.15: a unit bumped back loses its "?"
             unit = unit.revealed()
-        state = state.with_unit(unit.mark(BUMPED))  # A12.15, A8.1: First Fire may meet them where they stay
+        unit = unit.mark(BUMPED)  # A12.15, A8.1: First Fire may meet them where they stay
+        state = state.with_unit(unit.mark(bump.spent_marker(spent)) if unit.type != "sw" else unit)
     stay = state.units[people[0]].hex
     assert stay is not None
     # A12.15 with A8.22: the Residual FP and lanes where they stay attack them again, before other First Fire

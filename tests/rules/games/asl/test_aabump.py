@@ -159,3 +159,23 @@ def test_a12_15_the_residual_where_they_stay_attacks_the_bumped_squad_again(make
     assert [(str(line.label), line.value) for line in res.lines if line.value in ("-1", "+1")] == [
         ("First Fire at a moving unit (FFNAM)", "-1"), ("moving in Open Ground (FFMO)", "-1")]
     assert "a-sq" not in pos.units and pos.label(pos.units["a-pz"].hex) == "D6"
+
+
+def test_a12_15_the_bumped_squad_gone_berserk_charges_on(make_position: Any) -> None:
+    """A12.15 with A15.431: the squad's MPh ends in C5 unless it goes berserk first. The 4-6-7 in H3 First
+    Fires at it there in the window of the Panzer's entry into D5 (DR 3,3: 1MC); the MC's Original 2 opens
+    Heat of Battle (A15.1), 5,5: berserk (A15.2). It charges on once the Panzer's move is over, with 8 MF less
+    the 1 it spent trying to enter D5 (A12.15: spent in C5): 7."""
+    pos = board(make_position, {**unit("b-2", "4-6-7", "b", "D5"), "concealed": True})
+    pos.push_text("move a-pz,a-sq C5-D5-E5 as armored-assault")
+    _to_window(pos, "D5")
+    pos.push_text("fire b-sq at C5 dice 3,3")
+    res = pos.last_resolution
+    assert res is not None and "1MC" in res.summary
+    while pos.decision is not None and pos.decision.then in ("mc", "hob"):
+        pos.push_text("answer dice 5,5" if pos.decision.then == "hob" else "answer dice 1,1")
+    assert pos.units["a-sq"].has("berserk") and pos.units["a-sq"].has("chargego14")
+    settle(pos)
+    sq = pos.units["a-sq"]
+    assert pos.label(sq.hex) == "C5" and pos.game.group_budget([sq], state=pos.state) == 7
+    assert pos.legal_actions.moves_for(frozenset({"a-sq"}))
