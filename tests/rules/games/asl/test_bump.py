@@ -10,6 +10,10 @@ from hexmate.rules.games import Position
 from hexmate.rules.games.asl import bump
 from hexmate.rules.games.asl import residual as rfp
 
+from tests.rules.games.conftest import ASL_COUNTERS
+
+from .test_berserk import play_out
+
 
 def _u(uid: str, hex_: str, counter: str = "4-6-7", side: str = "a", **extra: Any) -> dict[str, Any]:
     return {"id": uid, "counter": counter, "side": side, "hex": hex_, **extra}
@@ -223,3 +227,19 @@ def test_a12_15_not_berserk_its_mph_ends_where_it_stays(make_position: Any) -> N
     sq = pos.units["a-1"]
     assert not sq.has("berserk") and not any(m.startswith(bump.SPENT) for m in sq.markers)
     assert not pos.legal_actions.moves_for(frozenset({"a-1"}))
+
+
+def test_a12_15_a_berserk_charge_is_not_bumped_every_unit_there_shows(make_position: Any) -> None:
+    """A12.15 bumps non-berserk infantry only; A15.431: the berserk squad charging F4 by E4 enters E4 (no
+    Random Selection, no going back to D3), every concealed unit there loses its "?" as an enemy moves in
+    (A12.15's first sentence: the dummy is removed, A12.1), and it stays there to attack them."""
+    units = [_u("a-1", "C4", markers=["berserk"]), _u("b-1", "F4", "4-6-7", "b"),
+             _u("b-2", "E4", "4-4-7", "b", concealed=True), _u("b-3", "E4", "4-4-7", "b", concealed=True),
+             _u("b-d", "E4", "dummy", "b", concealed=True)]
+    counters = {**ASL_COUNTERS, "dummy": {"type": "dummy"}}
+    pos = make_position("asl", units, "MPh", hexes={"D4": "grain"}, counters=counters)
+    pos.push_text("move a-1 C4-D3-E4-F4")
+    assert pos.decision is None or pos.decision.then != "bump_reveal"
+    play_out(pos)  # A8.312: b-2 and b-3 must attack it there (TPBF): DR 6,5, no harm
+    assert pos.label(pos.units["a-1"].hex) == "E4" and not pos.units["a-1"].has(bump.BUMPED)
+    assert not pos.units["b-2"].concealed and not pos.units["b-3"].concealed and "b-d" not in pos.units
