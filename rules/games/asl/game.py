@@ -1964,7 +1964,9 @@ class AslGame(Game):
         return asl_rtreveal.resume(self, position, decision, answer)  # A10.533, A20.21
 
     def resume_rout_reveal(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_rtreveal.resume_mid(self, position, decision, answer)  # A10.533: mid-rout
+        state = asl_rtreveal.resume_mid(self, position, decision, answer)  # A10.533: mid-rout
+        # A10.5: the routs still owed know the units shown (rout.refresh), as after a bump (A12.15)
+        return asl_rout.refresh(position.at(state)) if answer.units else state
 
     def resume_rout_forced(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rtreveal.resume_forced(self, position, decision, answer)  # A10.533, A10.51

@@ -22,7 +22,9 @@ rout first, one at a time (A10.5). What is computed (paraphrasing the rules):
 - a concealed real enemy met on the route bars it: one shows itself (Random Selection among several), the
   router goes back to the Location it left and, ending its rout there beside a Known enemy, is captured if
   it may surrender to a Good Order armed enemy infantry unit beside it (A20.21), else eliminated (A10.533,
-  A12.15: ``bumped``); dummies met are removed (A12.15);
+  A12.15: ``bumped``); dummies met are removed (A12.15). Its stack-mates share no fate with it: broken units
+  rout one at a time (A10.5), so the routs still owed are worked out again with the enemy shown Known
+  (``refresh``; after a mid-rout reveal too, rtreveal.py);
 - a Good Order leader stacked with a routing unit may rout with it, adds his leadership to its Interdiction
   NMC and is eliminated if it fails (A10.711).
 
