@@ -775,15 +775,15 @@ def refresh(position: Position) -> State:
         if d.then != "rout" or d.kind != "hexes":
             stack.append(d)
             continue
-        unit = view.units.get(d.subject[0])
-        if unit is None or unit.hex is None:
+        router = view.units.get(d.subject[0])
+        if router is None or router.hex is None:
             continue
-        hexes = destinations(view, unit)
+        hexes = destinations(view, router)
         leader = d.arg("leader")
-        reach = _with_wounded(view, leader, unit.id) if leader else None
+        reach = _with_wounded(view, leader, router.id) if leader else None
         if reach is not None:
             hexes = tuple(h for h in hexes if h in reach)
-        fresh = dataclasses.replace(d, hexes=hexes, target=unit.hex)
+        fresh = dataclasses.replace(d, hexes=hexes, target=router.hex)
         stack.append(fresh)
         routs.append(fresh)
     game = cast("AslGame", position.game)
