@@ -49,6 +49,9 @@ their MPh ends there; the AFV goes on along the path declared (A12.4: a "?" does
 the infantry's MF already bound that path), meeting what is there as vconceal has it (A12.41). Not when it
 bypasses the hex (A12.151).
 
+The Residual FP and Fire Lanes where they stay attack them there again, first (A12.15 with A8.22: even if
+they attacked them there this phase; residual.again, as bump.py has it for infantry moving alone).
+
 The bumped infantry may draw Defensive First Fire where they stay (A12.15: the MF spent trying to enter count
 as spent there; A8.1): marked ``BUMPED``, they are moving targets (fire.moving_targets, ``bumped_targets``)
 in the reaction windows of the AFV's move, as riders bailing out are (D6.24), with FFNAM and, in Open
@@ -70,7 +73,18 @@ from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armour, carry, hw, mphsw, nations, platoon, radioless, vmove, vrecall
+from hexmate.rules.games.asl import (
+    armour,
+    carry,
+    hw,
+    mphsw,
+    nations,
+    platoon,
+    radioless,
+    residual,
+    vmove,
+    vrecall,
+)
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl.vehicles import vehicle_of
 from hexmate.rules.games.base import Position, State, UnitState
@@ -393,7 +407,7 @@ def bumped(game: AslGame, position: Position) -> State:
     the infantry go round with it), nor where only dummies are (they go as the AFV's entry has them go).
     HIP units there are first placed under a "?" (A12.31, as ``hip_met``), and so bar the infantry too."""
     from hexmate.rules.decisions import Decision
-    from hexmate.rules.games.asl import hip, vbypass
+    from hexmate.rules.games.asl import berserk, bump, hip, vbypass
 
     state = position.state
     moving = state.moving
@@ -414,19 +428,26 @@ def bumped(game: AslGame, position: Position) -> State:
         state = state.with_unit(afv.mark(remove=(mark[0],)))
     state = state.replace(moving=dataclasses.replace(moving, units=(afv.id,)),
                           moved=(*state.moved, *(u for u in people if u not in state.moved)))
+    # A12.15: the MF they spent trying to enter count as spent where they stay (kept for A15.431: bump.turned)
+    spent = berserk.spent_so_far(game, position, dataclasses.replace(moving, units=people))
     for uid in people:
         unit = state.units[uid]
         if unit.concealed:  # A12.15: a unit bumped back loses its "?"
             unit = unit.revealed()
-        state = state.with_unit(unit.mark(BUMPED))  # A12.15, A8.1: First Fire may meet them where they stay
+        unit = unit.mark(BUMPED)  # A12.15, A8.1: First Fire may meet them where they stay
+        state = state.with_unit(unit.mark(bump.spent_marker(spent)) if unit.type != "sw" else unit)
+    stay = state.units[people[0]].hex
+    assert stay is not None
+    # A12.15 with A8.22: the Residual FP and lanes where they stay attack them again, before other First Fire
+    state, attacks = residual.again(position, state, people, stay)
     if len(real) == 1:
-        return state.with_unit(real[0].revealed())
+        return state.with_unit(real[0].revealed()).push(*attacks)
     ids = tuple(u.id for u in real)
     return state.push(Decision(
         "units", real[0].side,
         T("Random Selection: name the concealed unit at {hex} that shows itself",
           hex=position.label(moving.here)),
-        "A12.15", "bump_reveal", units=ids, subject=ids, target=moving.here))
+        "A12.15", "bump_reveal", units=ids, subject=ids, target=moving.here), *attacks)
 
 
 def bumped_targets(position: Position) -> list[UnitState]:

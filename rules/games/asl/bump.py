@@ -21,18 +21,28 @@ residual is Residual FP, A9.222), attack them there again, even if they attacked
 the shellhole TEM as above (the Residual's attack is one of the Defensive First Fire at them). With no enemy
 able to First Fire, those attacks are made all the same, with no window after them.
 
-Not built: A12.15's FFE and minefield attacks made again there (no FFE or minefield is built); a routing unit
-bumped (A10.533); the berserk exception (a unit that goes berserk before its MPh ends); an Armored Assault's
-bumped infantry (aa.py) meeting the Residual where they stay again.
+An Armored Assault's bumped infantry meet the Residual where they stay again through the same
+``residual.again`` (aa.py); a routing unit bumped is rout.py's (A10.533).
+
+A12.15's berserk exception, with A15.431: the MPh of a unit bumped back ends where it stays unless it goes
+berserk first (Heat of Battle, A15.2, from the First Fire or Residual at it there, or a berserk leader's
+Location following him, A15.41). Then it charges at once, as any unit gone berserk during its move, with 8 MF
+(a wounded SMC's 3, A17.2) less those it had spent, the MF spent trying to enter counted (``SPENT``, kept on
+it from the bump; ``turned``, after each action: berserk.GO). The same holds for an Armored Assault's
+infantry bumped back (aa.py). A berserk unit that tries to enter a concealed enemy's Location is not bumped
+at all: it reveals them and stays there to attack them (A15.431; game.enter, berserk.charging).
+
+Not built: A12.15's FFE and minefield attacks made again there (no FFE or minefield is built).
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Moving
-from hexmate.rules.games.asl import residual
+from hexmate.rules.games.asl import berserk, residual
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex
@@ -42,13 +52,14 @@ if TYPE_CHECKING:
     from hexmate.rules.games.asl.game import AslGame
 
 BUMPED = "bump_ff"  # A12.15: bumped back, a First Fire target where it stays until its window closes
+SPENT = "bumpmf"  # bumpmf<halves>: the MF it had spent, the try to enter counted (A12.15), for A15.431
 THEN = "bump_ff"
 SHELLHOLE = "shellhole"
 
 
-def mark(state: State, movers: tuple[str, ...]) -> State:
+def mark(state: State, movers: tuple[str, ...], spent: int | Fraction = 0) -> State:
     """A12.15: the movers bumped back lose their "?" (a dummy among them is removed, A12.14) and are marked
-    as First Fire targets where they stay."""
+    as First Fire targets where they stay, with the MF they had spent, the try to enter counted."""
     for uid in movers:
         unit = state.units.get(uid)
         if unit is None:
@@ -58,7 +69,36 @@ def mark(state: State, movers: tuple[str, ...]) -> State:
             continue
         if unit.concealed:
             unit = unit.revealed()
-        state = state.with_unit(unit.mark(BUMPED) if unit.type != "sw" else unit)
+        state = state.with_unit(unit.mark(BUMPED, spent_marker(spent)) if unit.type != "sw" else unit)
+    return state
+
+
+def spent_marker(spent: int | Fraction) -> str:
+    """The marker that keeps on a unit bumped back the MF it had spent (A12.15), in half MF."""
+    return f"{SPENT}{int(Fraction(spent) * 2)}"
+
+
+def _spent(unit: UnitState) -> Fraction | None:
+    for m in unit.markers:
+        if m.startswith(SPENT) and m[len(SPENT):].isdigit():
+            return Fraction(int(m[len(SPENT):]), 2)
+    return None
+
+
+def turned(game: AslGame, position: Position, state: State) -> State:
+    """A12.15 with A15.431: a unit bumped back that has gone berserk (since the bump, before its MPh ended)
+    charges on at once with 8 MF less those it had spent, the try to enter counted (a wounded SMC 3 less
+    them, A17.2), as a unit gone berserk during its move does (berserk.after_move)."""
+    if position.phase.id != "MPh":
+        return state
+    for unit in list(state.units.values()):
+        spent = _spent(unit)
+        if spent is None or unit.side != position.phasing or not berserk.is_berserk(unit):
+            continue
+        if unit.has(berserk.CHARGING) or berserk.go_left(unit) is not None:
+            continue
+        left = max(Fraction(0), Fraction(game.mf(unit)) - spent)
+        state = state.with_unit(unit.mark(berserk.GO + str(int(left * 2)), remove=(spent_marker(spent),)))
     return state
 
 
@@ -78,9 +118,8 @@ def window(game: AslGame, position: Position) -> State:
     here = units[0].hex
     assert here is not None
     alive = tuple(u.id for u in units if u.hex == here)
-    base = residual.forget(state, alive, here).replace(moving=Moving(alive, (here, here), 0, at=1))
-    below = len(base.decisions)
-    attacks = residual.entered(position, base).decisions[below:]  # A12.15, A8.22: before any other First Fire
+    base, attacks = residual.again(position, state, alive, here)  # A12.15, A8.22: before any other First Fire
+    base = base.replace(moving=Moving(alive, (here, here), 0, at=1))
     view = position.at(base)
     reactor = view.enemy_of(units[0].side)
     if not game.can_react(view, reactor):
@@ -88,11 +127,11 @@ def window(game: AslGame, position: Position) -> State:
             return clear(state)
         # no First Fire window: the Residual's rolls alone (the mark stays for their shellhole DRM until the
         # next move begins or the MPh ends)
-        return base.replace(moving=None, decisions=(*base.decisions, *attacks))
+        return base.replace(moving=None).push(*attacks)
     said = T("{units} bumped back into {hex} by a concealed enemy (A12.15): First Fire at it there or pass",
              units=", ".join(alive), hex=view.label(here))
     react = Decision("react", reactor, said, "A12.15", THEN, subject=alive, target=here)
-    return base.replace(decisions=(*base.decisions, react, *attacks))
+    return base.push(*attacks, react)
 
 
 
@@ -104,8 +143,9 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
 def clear(state: State) -> State:
     """The bumped units are no longer First Fire targets (their window closed, another move began, or the
     MPh ended: A8.1)."""
-    for unit in [u for u in state.units.values() if u.has(BUMPED)]:
-        state = state.with_unit(unit.mark(remove=(BUMPED,)))
+    for unit in [u for u in state.units.values() if u.has(BUMPED) or _spent(u) is not None]:
+        spent = tuple(m for m in unit.markers if m.startswith(SPENT))
+        state = state.with_unit(unit.mark(remove=(BUMPED, *spent)))
     return state
 
 
@@ -119,4 +159,5 @@ def denied_tem(position: Position, targets: list[UnitState], target: Hex) -> int
     return asl_terrain.infantry_only_tem(position, target)
 
 
-__all__ = ["BUMPED", "THEN", "bumped", "clear", "denied_tem", "mark", "resume", "window"]
+__all__ = ["BUMPED", "SPENT", "THEN", "bumped", "clear", "denied_tem", "mark", "resume", "spent_marker",
+           "turned", "window"]

@@ -1345,6 +1345,7 @@ class AslGame(Game):
         state = vimmobile.left_behind(state)  # D8.1: an immobilized unarmed unarmored vehicle, emptied
         state = vwreck.no_wreck_side(state)  # D1.9: a destroyed vehicle with no wreck side goes
         state = asl_guards.after_play(self, position, done, state)  # A20.53: abandoned prisoners
+        state = asl_bump.turned(self, position, state)  # A12.15, A15.431: bumped back, then gone berserk
         return done, integrity.after_play(self, position, state)  # A16.1: the Casualty Tally, its checks
 
     def _play(self, position: Position, action: act.Action) -> tuple[act.Action, State]:
@@ -1985,7 +1986,9 @@ class AslGame(Game):
         return asl_rtreveal.resume(self, position, decision, answer)  # A10.533, A20.21
 
     def resume_rout_reveal(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_rtreveal.resume_mid(self, position, decision, answer)  # A10.533: mid-rout
+        state = asl_rtreveal.resume_mid(self, position, decision, answer)  # A10.533: mid-rout
+        # A10.5: the routs still owed know the units shown (rout.refresh), as after a bump (A12.15)
+        return asl_rout.refresh(position.at(state)) if answer.units else state
 
     def resume_rout_forced(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rtreveal.resume_forced(self, position, decision, answer)  # A10.533, A10.51
@@ -2310,7 +2313,8 @@ class AslGame(Game):
         if real:  # A12.15: the defender shows one real unit there (Random Selection among several)
             why = T("bumped into a concealed enemy (A12.15)")
             back = dataclasses.replace(moving, at=moving.at - 1, stopped=why)
-            state = asl_bump.mark(state.replace(moving=back), moving.units)  # their "?" goes; First Fire next
+            spent = asl_berserk.spent_so_far(self, position, moving)  # A12.15: the try to enter counted
+            state = asl_bump.mark(state.replace(moving=back), moving.units, spent)  # "?" goes; First Fire
             if len(real) == 1:
                 return state.with_unit(real[0].revealed())
             ids = tuple(sorted(u.id for u in real))
@@ -2904,7 +2908,7 @@ class AslGame(Game):
                       riders.BAILING, asl_aa.BUMPED,  # D6.24, A12.15: First Fire at them is over
                       asl_bump.BUMPED)
             state = asl_berserk.end_of_mph(position, state)  # A15.46: no Known enemy in LOS after the charge
-            state = asl_berserk.end_of_mph_markers(state)  # A15.431
+            state = asl_berserk.end_of_mph_markers(asl_bump.clear(state))  # A15.431; A12.15's MF spent
             state = asl_bypass.end_of_phase(self, position.at(state))  # A12.151
             state = vconceal.end_of_mph(position.at(state))  # A12.42: a vehicle stopped in bypass
             state = asl_ovr.end_of_phase(self, state)  # A4.152: the CCPh fights what an Overrun left

@@ -21,7 +21,8 @@ Location without entering it are attacked through inplace.py (A8.12); which hind
 attacks is lanelos.py's (A8.2, A9.222). Where lanes cross, their owner chooses the order of their attacks
 after any other Residual there; a lane attack that can have no effect need not be made, so its owner is asked
 (A9.222, ``lane_attacks``). Units bumped back by a concealed enemy are attacked again where they stay (A12.15:
-``forget``, used by bump.py), without a shellhole's TEM. Not built here: the crest/bridge and pillbox cases.
+``again``, used by bump.py and, for an Armored Assault's infantry, aa.py), without a shellhole's TEM. Not
+built here: the crest/bridge and pillbox cases.
 """
 
 from __future__ import annotations
@@ -548,6 +549,18 @@ def forget(state: State, units: Sequence[str], here: Hex) -> State:
     keys = {f"{u}@{here.q},{here.r}" for u in units}
     hit = tuple((k, v) for k, v in gs.residual_hit if k.split("#")[0] not in keys)
     return state if hit == gs.residual_hit else state.replace(game=gs.replace(residual_hit=hit))
+
+
+def again(position: Position, state: State, units: Sequence[str], here: Hex) -> tuple[State, list[Decision]]:
+    """A12.15 with A8.22: units bumped back into ``here`` by a concealed enemy are attacked there again by
+    its Residual FP, then by each lane through it, as if they entered it now (``forget``: even if it attacked
+    them there this phase). The state with their record forgotten, and the attacks, first answered first."""
+    from hexmate.rules.decisions import Moving
+
+    base = forget(state, units, here)
+    probe = base.replace(moving=Moving(tuple(units), (here, here), 0, at=1))  # "in place", as inplace.py
+    below = len(probe.decisions)
+    return base, list(reversed(entered(position, probe).decisions[below:]))
 
 
 def _again(hit: Mapping[str, str], key: str, fp: int, drm: int) -> bool:

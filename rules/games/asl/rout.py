@@ -22,7 +22,9 @@ rout first, one at a time (A10.5). What is computed (paraphrasing the rules):
 - a concealed real enemy met on the route bars it: one shows itself (Random Selection among several), the
   router goes back to the Location it left and, ending its rout there beside a Known enemy, is captured if
   it may surrender to a Good Order armed enemy infantry unit beside it (A20.21), else eliminated (A10.533,
-  A12.15: ``bumped``); dummies met are removed (A12.15);
+  A12.15: ``bumped``); dummies met are removed (A12.15). Its stack-mates share no fate with it: broken units
+  rout one at a time (A10.5), so the routs still owed are worked out again with the enemy shown Known
+  (``refresh``; after a mid-rout reveal too, rtreveal.py);
 - a Good Order leader stacked with a routing unit may rout with it, adds his leadership to its Interdiction
   NMC and is eliminated if it fails (A10.711).
 
@@ -739,7 +741,7 @@ def bumped(position: Position, unit: UnitState, leader: str, back: Location, h: 
     real = sorted((u for u in state.units.values() if u.hex == h and u.side != unit.side and u.concealed
                    and u.type != "dummy"), key=lambda u: u.id)
     if len(real) == 1:
-        return ends_beside(position.at(state.with_unit(real[0].revealed())), unit.id)
+        return refresh(position.at(ends_beside(position.at(state.with_unit(real[0].revealed())), unit.id)))
     ids = tuple(u.id for u in real)
     return state.push(Decision(
         "units", real[0].side,
@@ -750,7 +752,52 @@ def bumped(position: Position, unit: UnitState, leader: str, back: Location, h: 
 def resume_bump(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
     """A12.15: the unit named shows itself; the router bumped back then ends its rout beside it."""
     state = position.state.with_unit(position.units[answer.units[0]].revealed())
-    return ends_beside(position.at(state), decision.arg("router"))
+    return refresh(position.at(ends_beside(position.at(state), decision.arg("router"))))
+
+
+def refresh(position: Position) -> State:
+    """A10.5: broken units rout one at a time, each on the facts known as it routs; it shares no stack's fate
+    (only a leader routing with it, A10.711, stays with it). An enemy shown by a bump (A12.15) is Known to
+    every rout still to come: a unit now beside it is DM (A10.62), and the lit ends of the routs still owed
+    are worked out again (A10.51: never into its Location nor beside it, never closer to it in view). A unit
+    that must rout and now has nowhere to go surrenders to a Known enemy beside it if it may (A20.21), else is
+    eliminated for failure to rout (A10.5); a DM unit with nowhere left to go just stays."""
+    from hexmate.rules.games.asl import prisoners
+
+    state = position.state
+    for unit in list(state.units.values()):  # A10.62: now beside a Known enemy, it must rout: DM
+        if must_rout(position.at(state), unit) and not unit.has("dm"):
+            state = state.with_unit(unit.mark("dm"))
+    view = position.at(state)
+    stack: list[Decision] = []
+    routs: list[Decision] = []
+    for d in state.decisions:
+        if d.then != "rout" or d.kind != "hexes":
+            stack.append(d)
+            continue
+        router = view.units.get(d.subject[0])
+        if router is None or router.hex is None:
+            continue
+        hexes = destinations(view, router)
+        leader = d.arg("leader")
+        reach = _with_wounded(view, leader, router.id) if leader else None
+        if reach is not None:
+            hexes = tuple(h for h in hexes if h in reach)
+        fresh = dataclasses.replace(d, hexes=hexes, target=router.hex)
+        stack.append(fresh)
+        routs.append(fresh)
+    game = cast("AslGame", position.game)
+    kept, offers = prisoners.rout_surrenders(game, view, routs)
+    gone = {uid for d in routs if d not in kept for uid in d.subject}
+    for d in kept:
+        if d.hexes:
+            continue
+        gone.add(d.subject[0])
+        if not d.choices:  # A10.5: it must rout and cannot: eliminated for failure to rout
+            state = failure(view.at(state), d)
+    out = tuple(d for d in stack if not (d.then in ("rout", "rout_leave") and d.subject[0] in gone)
+                and not (d.then == "rout_leader" and d.subject[1] in gone))
+    return state.replace(decisions=out).push(*offers)
 
 
 def ends_beside(position: Position, uid: str) -> State:

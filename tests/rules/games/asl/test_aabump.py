@@ -127,3 +127,55 @@ def test_a12_15_no_first_fire_at_them_once_the_next_move_begins(make_position: A
     assert not pos.units["a-sq"].has(aa.BUMPED)
     _to_window(pos, "A2")
     assert pos.parse_action("fire b-sq at C5") not in pos.legal_actions
+
+
+def test_a12_15_the_residual_where_they_stay_attacks_the_bumped_squad_again(make_position: Any) -> None:
+    """A12.15 with A8.22: a-sq2's entry into C6 drew the 4-6-7 in H3's First Fire (4 FP, DR 6,5: no effect),
+    leaving Residual 2 FP there (A8.2: half the 4 column). The squad entering C6 with the Panzer is attacked
+    by it once (A8.22; the Panzer's +1 takes FFMO away: 12 + 0 = 12, no effect). Going on into D6 it is bumped
+    back into C6 by the "?" there, and C6's Residual attacks it again all the same, first (A8.22), now
+    without the Panzer's +1 (it went on): Original DR 2,1 = 3, FFNAM -1, FFMO -1, Final DR 1 on the 2 column:
+    1KIA, the squad alone: eliminated (A.9)."""
+    pos = board(make_position, {**unit("b-2", "4-6-7", "b", "D6"), "concealed": True},
+                unit("a-sq2", "4-6-7", "a", "B6"))
+    pos.push_text("move a-sq2 B6-C6")
+    pos.push_text("fire b-sq at C6 dice 6,5")
+    pos.push_text("answer pass")
+    pos.push_text("move a-pz,a-sq C5-C6-D6 as armored-assault")
+    top = pos.decision
+    assert top is not None and top.then == "residual" and top.subject == ("a-sq",)
+    pos.push_text("answer dice 6,6")
+    res = pos.last_resolution
+    assert res is not None
+    assert next(line.value for line in res.lines if line.label == "Final DR") == "12 +0 = 12"
+    pos.push_text("answer pass")  # no First Fire at C6: on into D6, where b-2 shows itself
+    assert not pos.units["b-2"].concealed and pos.label(pos.units["a-sq"].hex) == "C6"
+    top = pos.decision
+    assert top is not None and top.then == "residual" and top.subject == ("a-sq",)
+    assert pos.label(top.target) == "C6" and top.arg("fp") == "2"
+    pos.push_text("answer dice 2,1")
+    res = pos.last_resolution
+    assert res is not None and "2 FP -> 2 column, final DR 1 -> 1KIA" in res.text()
+    assert [(str(line.label), line.value) for line in res.lines if line.value in ("-1", "+1")] == [
+        ("First Fire at a moving unit (FFNAM)", "-1"), ("moving in Open Ground (FFMO)", "-1")]
+    assert "a-sq" not in pos.units and pos.label(pos.units["a-pz"].hex) == "D6"
+
+
+def test_a12_15_the_bumped_squad_gone_berserk_charges_on(make_position: Any) -> None:
+    """A12.15 with A15.431: the squad's MPh ends in C5 unless it goes berserk first. The 4-6-7 in H3 First
+    Fires at it there in the window of the Panzer's entry into D5 (DR 3,3: 1MC); the MC's Original 2 opens
+    Heat of Battle (A15.1), 5,5: berserk (A15.2). It charges on once the Panzer's move is over, with 8 MF less
+    the 1 it spent trying to enter D5 (A12.15: spent in C5): 7."""
+    pos = board(make_position, {**unit("b-2", "4-6-7", "b", "D5"), "concealed": True})
+    pos.push_text("move a-pz,a-sq C5-D5-E5 as armored-assault")
+    _to_window(pos, "D5")
+    pos.push_text("fire b-sq at C5 dice 3,3")
+    res = pos.last_resolution
+    assert res is not None and "1MC" in res.summary
+    while pos.decision is not None and pos.decision.then in ("mc", "hob"):
+        pos.push_text("answer dice 5,5" if pos.decision.then == "hob" else "answer dice 1,1")
+    assert pos.units["a-sq"].has("berserk") and pos.units["a-sq"].has("chargego14")
+    settle(pos)
+    sq = pos.units["a-sq"]
+    assert pos.label(sq.hex) == "C5" and pos.game.group_budget([sq], state=pos.state) == 7
+    assert pos.legal_actions.moves_for(frozenset({"a-sq"}))

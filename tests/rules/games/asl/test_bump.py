@@ -4,9 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import Position
 from hexmate.rules.games.asl import bump
 from hexmate.rules.games.asl import residual as rfp
+
+from tests.rules.games.conftest import ASL_COUNTERS
+
+from .test_berserk import play_out
 
 
 def _u(uid: str, hex_: str, counter: str = "4-6-7", side: str = "a", **extra: Any) -> dict[str, Any]:
@@ -177,3 +183,63 @@ def test_a12_15_no_shellhole_tem_against_the_residual_either(make_position: Any)
     pos.push_text("answer dice 4,3")
     assert ("moving in Open Ground (FFMO)", "-1") in _drms(pos)
     assert _final(pos) == "7 -2 = 5"
+
+
+
+# --- A12.15 with A15.431: its MPh ends where it stays unless it goes berserk first ---
+
+
+def test_a12_15_a_bumped_squad_gone_berserk_charges_on_with_8_less_the_mf_spent(make_position: Any) -> None:
+    """A12.15: bumped back from C2, the squad's MPh would end in C1, unless it goes berserk before it ends.
+    The 4-4-7 in G1 First Fires at it there: 4 FP, FFNAM -1, FFMO -1, Original DR 3,3 (doubles: Cowering, one
+    column left, A7.9), Final DR 4 on the 2 column: 1MC. The MC's Original 2 opens Heat of Battle (A15.1),
+    whose 5,5 makes it berserk (A15.2). A15.431: it charges at once with 8 MF less the 1 it spent trying to
+    enter C2 (A12.15: spent in C1): 7 MF, towards the Known 4-4-7 now shown in C2 (A15.43), and no other unit
+    moves before it (A4.2)."""
+    pos = _board(make_position, _u("a-2", "A1"))
+    pos.push_text("move a-1 C1-C2")
+    pos.push_text("fire b-2 at C1 dice 3,3")
+    res = pos.last_resolution
+    assert res is not None and "4 FP -> 2 column, final DR 4 -> 1MC" in res.text()
+    while pos.decision is not None and pos.decision.kind != "react":
+        pos.push_text("answer dice 5,5" if pos.decision.then == "hob" else "answer dice 1,1")
+    sq = pos.units["a-1"]
+    assert sq.has("berserk") and sq.has("chargego14")  # 7 MF, in half MF
+    pos.push_text("answer pass")  # the window closes: its MPh is not over
+    sq = pos.units["a-1"]
+    assert pos.game.group_budget([sq], state=pos.state) == 7 and not sq.has(bump.BUMPED)
+    with pytest.raises(IllegalAction, match=r"a-1 went berserk during its move and charges on first"):
+        pos.push_text("move a-2 A1-A2")
+    assert {pos.label(h) for h in pos.legal_actions.moves_for(frozenset({"a-1"}))} == {"C2"}
+    pos.push_text("move a-1 C1-C2")  # A15.432: into the Known enemy's Location
+    assert pos.label(pos.units["a-1"].hex) == "C2"
+
+
+def test_a12_15_not_berserk_its_mph_ends_where_it_stays(make_position: Any) -> None:
+    """The same 1MC passed (1,2): the squad stays Good Order and its MPh ends in C1 (A12.15): no MF kept on
+    it, no move for it again."""
+    pos = _board(make_position)
+    pos.push_text("move a-1 C1-C2")
+    pos.push_text("fire b-2 at C1 dice 3,3")
+    while pos.decision is not None and pos.decision.kind != "react":
+        pos.push_text("answer dice 1,2")
+    pos.push_text("answer pass")
+    sq = pos.units["a-1"]
+    assert not sq.has("berserk") and not any(m.startswith(bump.SPENT) for m in sq.markers)
+    assert not pos.legal_actions.moves_for(frozenset({"a-1"}))
+
+
+def test_a12_15_a_berserk_charge_is_not_bumped_every_unit_there_shows(make_position: Any) -> None:
+    """A12.15 bumps non-berserk infantry only; A15.431: the berserk squad charging F4 by E4 enters E4 (no
+    Random Selection, no going back to D3), every concealed unit there loses its "?" as an enemy moves in
+    (A12.15's first sentence: the dummy is removed, A12.1), and it stays there to attack them."""
+    units = [_u("a-1", "C4", markers=["berserk"]), _u("b-1", "F4", "4-6-7", "b"),
+             _u("b-2", "E4", "4-4-7", "b", concealed=True), _u("b-3", "E4", "4-4-7", "b", concealed=True),
+             _u("b-d", "E4", "dummy", "b", concealed=True)]
+    counters = {**ASL_COUNTERS, "dummy": {"type": "dummy"}}
+    pos = make_position("asl", units, "MPh", hexes={"D4": "grain"}, counters=counters)
+    pos.push_text("move a-1 C4-D3-E4-F4")
+    assert pos.decision is None or pos.decision.then != "bump_reveal"
+    play_out(pos)  # A8.312: b-2 and b-3 must attack it there (TPBF): DR 6,5, no harm
+    assert pos.label(pos.units["a-1"].hex) == "E4" and not pos.units["a-1"].has(bump.BUMPED)
+    assert not pos.units["b-2"].concealed and not pos.units["b-3"].concealed and "b-d" not in pos.units

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import rally, rout
 
 
@@ -324,3 +326,24 @@ def test_a12_15_one_of_several_concealed_units_shows_itself_by_random_selection(
     assert not pos.units["b-3"].concealed and pos.units["b-2"].concealed
     top = pos.decision
     assert top is not None and top.then == "surrender" and top.units == ("b-3",)
+
+
+def test_a10_5_a_broken_unit_stacked_with_the_bumped_router_routs_on_its_own_knowing_the_squad_shown(
+    make_position: Any,
+) -> None:
+    """A10.5: broken units rout one at a time, so a-2, broken in E4 with a-1, does not share a-1's fate when
+    b-2 bumps a-1 back (A12.15): it routs in its turn, with b-2 now Known, and may no longer rout to I4 (b-2's
+    Location) nor end beside it (A10.51), where its ends were lit at the start of the RtPh ignoring the "?"
+    (A10.533)."""
+    pos = _bumped_board(make_position, _u("a-2", "E4", markers=["broken"]))
+    while pos.decision is not None and pos.decision.then in ("surrender", "guard_deploy"):
+        pos.push_text("answer units b-2" if pos.decision.then == "surrender" else "answer keep")
+    assert pos.units["a-1"].has("prisoner")
+    top = pos.decision
+    assert top is not None and top.then == "rout" and top.subject == ("a-2",)
+    assert pos.label(pos.units["a-2"].hex) == "E4" and pos.units["a-2"].has("broken")
+    i4 = pos.map.parse_label("I4")
+    assert top.hexes and i4 not in top.hexes
+    assert not set(top.hexes) & set(pos.map.neighbors(i4))
+    with pytest.raises(IllegalAction):
+        pos.push_text("answer hex I4")

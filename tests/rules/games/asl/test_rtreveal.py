@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import rout
 from hexmate.rules.hexes import distance
 
 from tests.rules.games.conftest import ASL_COUNTERS
@@ -162,3 +163,23 @@ def test_a10_533_a_dummy_revealed_interdicts_no_one(make_position: Any) -> None:
     assert pos.decision is None or pos.decision.then != "rout_nmc"
     assert pos.label(pos.units["a-1"].hex) == "I4"
 
+
+
+def test_a10_5_the_routs_still_owed_know_the_unit_revealed_mid_rout(make_position: Any) -> None:
+    """A10.5: units rout one at a time, each on the facts known as it routs. a-2, broken in E4 with a-1, had
+    I4's woods lit at the RtPh's start (the "?" at H7 ignored, A10.533); once b-2 is revealed as a-1 enters
+    F3 (A10.533), a-2's rout is worked out again with b-2 Known, and I4, closer to it (A10.51), is no longer
+    lit."""
+    units = [_u("a-1", "E4", markers=["broken"]), _u("a-2", "E4", markers=["broken"]),
+             _u("b-1", "C4", "4-4-7", "b", markers=["pinned"]), _u("b-2", "H7", "4-4-7", "b", concealed=True)]
+    pos = make_position("asl", units, "AFPh", counters=COUNTERS, hexes={"I4": "woods"}, first_side="a")
+    pos.push_text("end")
+    pos.push_text("answer keep")
+    (owed,) = [d for d in pos.state.decisions if d.then == "rout" and d.subject == ("a-2",)]
+    assert pos.map.parse_label("I4") in owed.hexes
+    pos.push_text("answer hex I4")  # a-1 routs first
+    _asked(pos, "F3", "b-2")
+    pos.push_text("answer units b-2")
+    (owed,) = [d for d in pos.state.decisions if d.then == "rout" and d.subject == ("a-2",)]
+    assert pos.map.parse_label("I4") not in owed.hexes
+    assert owed.hexes == rout.destinations(pos, pos.units["a-2"])
