@@ -26,9 +26,9 @@ What is built (paraphrasing the text, which is the truth):
   leave them too: its entry without them stops the Armored Assault; until the next impulse's first action they
   may still choose to go first, else they wait for the platoon (``deserted``) and go on after it.
 
-Not built (said in the report): HW units with a platoon AFV here (D14.332, D14.333: refused, naming the rules;
-a wave with one AFV or a platoon is hwaa.py's), the Banzai Charge (G1.5, chapter G is not among the texts), and
-infantry actions of an impulse other than entering with their AFV (they part first).
+Not built (said in the report): HW units with a platoon AFV here (D14.332, D14.333: refused, naming the
+rules; a wave with one AFV or a platoon is hwaa.py's), the Banzai Charge (G1.5, chapter G is not among the
+texts), and infantry actions of an impulse other than entering with their AFV (they part first).
 """
 
 from __future__ import annotations
