@@ -46,13 +46,16 @@ A unit not set up is taken as on the full hex next to whichever entry hex it use
 text allows; earlier games and scripts play on unchanged).
 
 Not built: the off-board roads' state (paved, plowed, mud: the majority of the adjacent board's roads,
-A2.51) and the rule that where part of a board is in play only its unused part's real roads are off-board
-roads (A2.51: hexmate's maps do not say which boards are cut); the Road Bonus (A4.132) off the map; the
+A2.51; read only for an aerosan, whose scenario plows all roads or none) and the rule that where part of
+a board is in play only its unused part's real roads are off-board roads (A2.51: hexmate's maps do not say
+which boards are cut); the Road Bonus (A4.132) off the map; the
 terrain of the off-board half hexes along the edge other than the one a vehicle enters from (A2.51 gives
 them the map half hex's terrain; the search takes them as Open Ground);
-weather increases to the cost (chapter E / B, not in the texts); A2.52's dismantled SW (CE/BU is chosen as
-a vehicle comes on, ventry.py; Deployment in the RPh, stacked with a leader on this board, is
-deployment.py's).
+weather increases to the cost (chapter E / B, not in the texts: only D17.2's snow for an aerosan is read
+here), and D8.23's bog DR in mud or deep snow for the off-board hexes a vehicle crosses (vmud.py counts the
+map's hexes only). A2.52's other choices are elsewhere: a SW starting dismantled is dismantle.py's
+(``off_board_choice``), CE/BU is chosen as a vehicle comes on (ventry.py), Deployment in the RPh, stacked
+with a leader on this board, is deployment.py's.
 """
 
 from __future__ import annotations
@@ -378,14 +381,15 @@ def stack_approach(units: list[UnitState], entry: Hex) -> int:
 
 def set_up_window(position: Position) -> bool:
     """A2.51: the set-up is the RPh's first action: nothing else done yet since the phase began (but A2.9's
-    free deployments before set-up, and the answers sharing their SW)."""
-    from hexmate.rules.games.asl import setuplimits
+    free deployments before set-up, the answers sharing their SW, and SW dismantled to start so, A2.52)."""
+    from hexmate.rules.games.asl import dismantle, setuplimits
     if position.phase.id != "RPh":
         return False
     for action in reversed(position.log):
         if isinstance(action, act.EndPhase):
             return True
-        if not (claims(action) or setuplimits.claims(action) or isinstance(action, act.Answer)):
+        if not (claims(action) or setuplimits.claims(action) or isinstance(action, act.Answer)
+                or dismantle.claims(action)):  # A2.52: a SW that starts dismantled
             return False
     return True
 
