@@ -409,12 +409,18 @@ def work(
         if ccstreet.reply_drm(position, attacking, unit):  # A11.8: an AFV's attack on a street fighter
             drm += 1
             lines.append(Line(T("Street Fighting ambush"), "+1", "A11.8"))
+        cap = 0
         if capture:  # A20.22: +1 to capture, -1 against Inexperienced units (A19.35, A19.3), 0 (A25.63)
             cap = am.capture_drm(unit, restricted=au.restricted_in(position, unit),
                                  nationality=asl_prisoners._nationality(position, unit))
             drm += cap
             lines.append(Line(T("capture attempt on {unit}", unit=_name(unit)), f"{cap:+d}",
                               "A25.63" if cap == 0 else "A19.35" if cap < 0 else "A20.22"))
+        early = nations.early_war_cc_drm(position, unit)
+        if early and cap >= 0:  # A25.212 (SSR): -1 against a 4-2-6/2-2-6, not added to the capture -1
+            drm += early
+            lines.append(Line(T("{unit}: Early War Russian Doctrine", unit=_name(unit)), f"{early:+d}",
+                              "A25.212"))
         final = roll.total + drm
         results[unit.id] = "KIA" if final < kill else "CR" if final == kill else "-"
         if capture and results[unit.id] != "-":  # A20.22: captured instead; at the Kill Number, one unit

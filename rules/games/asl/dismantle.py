@@ -23,7 +23,13 @@ marker here. A captor may dismantle and assemble a captured SW as its owner coul
 that the unit possess it.
 
 A SW may start a scenario dismantled (A9.8): a SW the scenario sets up with the ``dismantled`` marker starts
-with its dm values (``setup``). Whether an OB requires it is the scenario's to say.
+with its dm values (``setup``). Whether an OB requires it is the scenario's to say. A unit that enters from
+off the map starts there (A2.52: its SW may start dismantled), so in the off-board set-up of its entry turn
+(the RPh's first actions, A2.51, offboard.set_up_window) its owner may dismantle a SW it possesses, aboard
+a waiting vehicle too: ``activate SW for dismantle`` then is a set-up choice, not a use of the SW (no fire
+marker, no PFPh). Not the other way: a SW the scenario sets up dismantled stays so until a PFPh or DFPh
+(read as the OB's, A9.8's exception), and it is offered once the unit is due, whether or not it is set up
+on the off-board board (the choice is A2.52's, not the board's).
 
 The dm values are kept on the SW's counter: ``asm:<key>`` holds each assembled value, so assembling restores
 the counter exactly, even one the scenario does not list (a scrounged MG, D10.52).
@@ -166,6 +172,8 @@ def check(position: Position, action: act.Activate) -> act.Activate:
     if dm and not dismantlable(sw):
         raise IllegalAction(T("{sw} may not be dismantled: only light mortars of 4+ PP, 76-82mm mortars and "
                               "non-Soviet HMG/MMG may (A9.8)", sw=sw.id), "A9.8")
+    if dm and off_board_choice(position, sw):
+        return action  # A2.52: it starts dismantled, the owner's choice at set-up
     phase = position.phase.id
     marker = PHASE_MARKERS.get(phase)
     if marker is None:
@@ -192,10 +200,30 @@ def check(position: Position, action: act.Activate) -> act.Activate:
     return action
 
 
+def off_board_choice(position: Position, sw: UnitState) -> bool:
+    """A2.52 with A9.8: ``sw`` is possessed by a unit waiting off the map (or aboard a vehicle waiting there)
+    due this Player Turn, in its side's off-board set-up window (A2.51)."""
+    from hexmate.rules.games.asl import arrival, offboard
+    owner = position.units.get(sw.carrier or "")
+    if owner is None or owner.side != position.phasing or not offboard.set_up_window(position):
+        return False
+    waiting = owner
+    if arrival.aboard_off_board(position, owner):
+        waiting = position.units[owner.carrier or ""]
+    elif not arrival.off_board(position, owner):
+        return False
+    return arrival.due_turn(position, waiting.id) <= position.turn
+
+
 def apply(position: Position, action: act.Activate) -> State:
-    """Dismantle or assemble (A9.8): the counter changes and the SW is used for the phase."""
+    """Dismantle or assemble (A9.8): the counter changes and the SW is used for the phase (not when chosen at
+    the off-board set-up, A2.52)."""
     sw = position.units[action.units[0]]
-    marker = PHASE_MARKERS[position.phase.id]
+    marker = PHASE_MARKERS.get(position.phase.id)
+    if action.mode == DISMANTLE and marker is None:
+        return position.state.with_unit(sw.as_counter(dm_counter(sw.counter, position.scenario.counters))
+                                        .mark(DISMANTLED))
+    assert marker is not None
     if action.mode == DISMANTLE:
         new = sw.as_counter(dm_counter(sw.counter, position.scenario.counters)).mark(DISMANTLED, marker)
     else:
@@ -204,8 +232,16 @@ def apply(position: Position, action: act.Activate) -> State:
 
 
 def generate(position: Position) -> Iterator[act.Action]:
-    """Dismantling and assembling open now, for the page's buttons."""
-    if position.phase.id not in PHASE_MARKERS or position.state.decision is not None:
+    """Dismantling and assembling open now, for the page's buttons (dismantling only at an off-board
+    set-up, A2.52)."""
+    if position.state.decision is not None:
+        return
+    if position.phase.id not in PHASE_MARKERS:
+        if position.phase.id == "RPh":
+            for sw in sorted(position.units.values(), key=lambda u: u.id):
+                if sw.type == au.SW and sw.carrier is not None and not is_dismantled(sw) \
+                        and dismantlable(sw) and off_board_choice(position, sw):
+                    yield act.Activate((sw.id,), DISMANTLE)
         return
     for sw in sorted(position.units.values(), key=lambda u: u.id):
         if sw.type != au.SW or sw.carrier is None:

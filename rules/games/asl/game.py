@@ -2730,6 +2730,8 @@ class AslGame(Game):
         if on_map is not None:  # A2.52: units waiting off the map do nothing but enter
             yield from self.generate(on_map)
             yield from offboard.setups(self, position)  # A2.51: the RPh's first action
+            if position.phase.id == "RPh":
+                yield from asl_dismantle.generate(position)  # A2.52, A9.8: a SW to start dismantled
             yield from asl_setuplimits.generate(position, off_map=True)  # A2.9: before the set-up
             yield from deployment.generate(position, off_map=True)  # A2.52: with a leader off the map
             yield from asl_arrival.moves(self, position)  # A2.5: in the MPh, or waited for the APh

@@ -33,10 +33,10 @@ A25.212     Early War Doctrine (SSR): CC -1 not added to capture  built: no Armo
             -1; AFVs move first; no Armored Assault; OBA;         first (``afv_after_infantry``, read by
             aircraft                                              armour.can_move), by
                                                                   ``options.early_war_russian_doctrine``;
-                                                                  the CC clause: chapter A gives no CC -1
-                                                                  against a 4-2-6 but A19.35's capture -1,
-                                                                  which cc.py adds once, so nothing to take
-                                                                  away; OBA, aircraft: chapters C, E
+                                                                  the CC -1 against a 4-2-6/2-2-6, not
+                                                                  added to a capture attempt's -1
+                                                                  (``early_war_cc_drm``, read by cc.work);
+                                                                  OBA, aircraft: chapters C, E
 A25.22x     commissars                                            built: commissar.py
 A25.23x     Human Wave (Russians; Ethiopians A25.933)             built: hw.py (``human_wave``)
 A25.24      Partisans: broken morale 6, no national rules, ELR 5  data: counters; ``elr`` here, read by
@@ -319,6 +319,18 @@ def early_war_doctrine(position: Position, side: str) -> bool:
         return False
     nat = next((s.nationality for s in position.scenario.sides if s.id == side), None)
     return (nat or "").lower() == "russian"
+
+
+EARLY_WAR_CONSCRIPTS = ("4-2-6", "2-2-6")  # A25.212: the counters its CC -1 is against
+
+
+def early_war_cc_drm(position: Position, target: UnitState) -> int:
+    """A25.212 (Early War Doctrine SSR): a CC attack on a Russian 4-2-6 or 2-2-6 is at -1. The text names
+    this -1 only to say it does not add to the capture attempt's -1 (A20.22 with A19.35: a Conscript is
+    always Inexperienced, A19.3), so cc.work leaves it out of a capture attempt: -1 in all either way."""
+    if target.counter.name not in EARLY_WAR_CONSCRIPTS or not early_war_doctrine(position, target.side):
+        return 0
+    return -1
 
 
 def side_nationality(scenario: Scenario, side: str) -> str:

@@ -25,8 +25,13 @@ to the off-board hex beside its entry hex arriving with each VCA, forward or bac
 (road rate along an off-board road), 1 MP a hexspine of VCA change (D2.11), the reverse multiplier backing
 (D2.21, D2.22), a stop and a start to switch (D2.23). Its VCA and its way of moving as set up are its
 owner's (A2.52: set up in Motion; Reverse Motion, D2.24, taken as allowed too), so none of them costs.
-An aerosan's set-up is refused (snow only, D17.2: the off-board
-board's ground is the weather's).
+An aerosan (D17) sets up only while snow or deep snow is in effect (D17.2: it moves on snow only; the
+off-board board's ground is the map's weather) and crosses it by its own chart: Open Ground 1 MP (D17.2),
+one hexspine of VCA change a hex for 1 MP, each further one in the same hex a stop, a start and a turn
+(D17.25: 3 MP more), never backing (D17.21). An off-board road is in the state of the adjacent board's roads
+(A2.51: the majority; hexmate's scenarios plow all of a map's roads or none, ``options.plowed_roads``):
+unplowed, it is Open Ground (D17.2's ** note); plowed, its road hexside is priced at the 4 MP that spare the
+Accident dr (D17.22's dagger note), no dr being asked off the map, so the search goes round it.
 
 Lateral extent: the board is laid beside the board the unit enters by (A2.51), so only edge hexes of the
 map boards holding the unit's named entry hexes have off-board hexes behind them (``entry_boards``).
@@ -41,13 +46,16 @@ A unit not set up is taken as on the full hex next to whichever entry hex it use
 text allows; earlier games and scripts play on unchanged).
 
 Not built: the off-board roads' state (paved, plowed, mud: the majority of the adjacent board's roads,
-A2.51) and the rule that where part of a board is in play only its unused part's real roads are off-board
-roads (A2.51: hexmate's maps do not say which boards are cut); the Road Bonus (A4.132) off the map; the
+A2.51; read only for an aerosan, whose scenario plows all roads or none) and the rule that where part of
+a board is in play only its unused part's real roads are off-board roads (A2.51: hexmate's maps do not say
+which boards are cut); the Road Bonus (A4.132) off the map; the
 terrain of the off-board half hexes along the edge other than the one a vehicle enters from (A2.51 gives
 them the map half hex's terrain; the search takes them as Open Ground);
-weather increases to the cost (chapter E / B, not in the texts); A2.52's dismantled SW (CE/BU is chosen as
-a vehicle comes on, ventry.py; Deployment in the RPh, stacked with a leader on this board, is
-deployment.py's).
+weather increases to the cost (chapter E / B, not in the texts: only D17.2's snow for an aerosan is read
+here), and D8.23's bog DR in mud or deep snow for the off-board hexes a vehicle crosses (vmud.py counts the
+map's hexes only). A2.52's other choices are elsewhere: a SW starting dismantled is dismantle.py's
+(``off_board_choice``), CE/BU is chosen as a vehicle comes on (ventry.py), Deployment in the RPh, stacked
+with a leader on this board, is deployment.py's.
 """
 
 from __future__ import annotations
@@ -220,8 +228,8 @@ def approach(unit: UnitState, entry: Hex) -> int:
 
 def hex_mp(unit: UnitState) -> Fraction | None:
     """A2.51: what one off-board Open Ground hex costs a vehicle: the chart pack's Open Ground MP (D2.1), a
-    motorcycle's column (D15.1), a wagon's infantry MF (D12.1); None for an aerosan (snow only, D17.2: the
-    off-board board's ground condition is the weather's, not built)."""
+    motorcycle's column (D15.1), a wagon's infantry MF (D12.1), an aerosan's chart (D17.2: 1 MP on snow; its
+    set-up is refused without snow, ``check``)."""
     from hexmate.rules.games.asl import aerosan, moto, wagon
     movement = armour.vtype(unit).movement
     if wagon.is_wagon(movement):
@@ -229,18 +237,21 @@ def hex_mp(unit: UnitState) -> Fraction | None:
     if moto.is_motorcycle(movement):
         return moto.load_pack()[1].get("open")
     if aerosan.is_aerosan(movement):
-        return None
+        return Fraction(aerosan.CHART["open"])
     cost = armour.vehicle_cost("open")
     return Fraction(cost) if isinstance(cost, int) else None
 
 
-def road_mp(unit: UnitState) -> Fraction:
+def road_mp(unit: UnitState, *, plowed: bool = False) -> Fraction:
     """A2.51 with D2.16: a vehicle along an off-board road: road rate, 1/2 MP (1 MP an AFV BU); a motorcycle
-    its column's road MP (D15.1); a wagon its infantry MF (D12.1: Open Ground's, A4.1)."""
-    from hexmate.rules.games.asl import moto, vmove, wagon
+    its column's road MP (D15.1); a wagon its infantry MF (D12.1: Open Ground's, A4.1); an aerosan Open
+    Ground's, or 4 MP a ``plowed`` road hexside (D17.2, D17.22)."""
+    from hexmate.rules.games.asl import aerosan, moto, vmove, wagon
     vt = armour.vtype(unit)
     if wagon.is_wagon(vt.movement):
         return Fraction(OPEN_GROUND_MF)
+    if aerosan.is_aerosan(vt.movement):  # D17.2: unplowed, Open Ground; plowed, the 4 MP way (D17.22)
+        return Fraction(aerosan.ROAD_SLOW if plowed else aerosan.CHART["open"])
     if moto.is_motorcycle(vt.movement):
         return moto.load_pack()[0]
     return vmove.road_mp(buttoned=vt.armored and not unit.has("ce"))
@@ -276,18 +287,19 @@ def vehicle_approaches(position: Position, unit: UnitState,
     moving at set-up are its owner's (A2.52: set up in Motion, D2.24 in Reverse Motion too), so the search
     starts from every facing at no cost. Returns the cheapest MP per (VCA, F or R) arriving at ``off``;
     every one at 0 when not set up (taken as set up on ``off``) or set up there; None when it cannot cross
-    the board (an aerosan, ``hex_mp``)."""
-    from hexmate.rules.games.asl import wagon
+    the board (no Open Ground cost, ``hex_mp``)."""
+    from hexmate.rules.games.asl import aerosan, wagon
     x = set_up_at(unit)
     vt = armour.vtype(unit)
+    sled = aerosan.is_aerosan(vt.movement)
     ways = (FORWARD,) if unit.has("towing") or vt.rev == 0 else (FORWARD, REVERSE)  # D2.2, D2.21
     if x is None or x == off:
         return {(g, w): Fraction(0) for g in range(6) for w in ways}
     mp = hex_mp(unit)
     if mp is None:
         return None
-    road = road_mp(unit)
-    roads = frozenset(_road_steps(position, unit)) if road < mp else frozenset()
+    road = road_mp(unit, plowed=sled and position.scenario.options.get(aerosan.PLOWED, False) is True)
+    roads = frozenset(_road_steps(position, unit)) if road != mp else frozenset()
     if not roads:
         road = mp
     if min(mp, road) * distance(x, off) > Fraction(5 * vt.mp, 4):
@@ -298,7 +310,9 @@ def vehicle_approaches(position: Position, unit: UnitState,
                      and distance(x, h) + distance(h, off) <= reach)
     area |= frozenset(h for pair in roads for h in pair)  # a road may be worth a detour
     switch = 0 if wagon.is_wagon(vt.movement) else armour.SWITCH_MP  # D2.23; D12.1: a wagon pays none
-    return _search(area, x, off, mp, road, roads, vt.rev, _turn_mp(unit, 1), switch, ways)
+    # D17.25: an aerosan's further hexspines in one hex (0: no limit, every one at ``_turn_mp``)
+    more = aerosan.turn_mp(2) - aerosan.turn_mp(1) if sled else 0
+    return _search(area, x, off, mp, road, roads, vt.rev, _turn_mp(unit, 1), switch, ways, more)
 
 
 SLACK = 2  # hexes of detour the search looks at beyond the straight line (turns are made in place)
@@ -307,41 +321,49 @@ SLACK = 2  # hexes of detour the search looks at beyond the straight line (turns
 @functools.lru_cache(maxsize=4096)
 def _search(area: frozenset[Hex], x: Hex, off: Hex, mp: Fraction, road: Fraction,
             roads: frozenset[frozenset[Hex]], rev: int, turn_mp: int, switch: int,
-            ways: tuple[str, ...]) -> dict[tuple[int, str], Fraction]:
+            ways: tuple[str, ...], more_turn: int = 0) -> dict[tuple[int, str], Fraction]:
     """``vehicle_approaches``' search over (hex, VCA, F or R) in the off-board ``area`` (a pure function of
-    its arguments, so kept: set-up offers ask it again and again)."""
+    its arguments, so kept: set-up offers ask it again and again). ``more_turn``: when not 0, each hexspine
+    after the first in one hex costs that instead of ``turn_mp`` (D17.25), so the state also says whether
+    the vehicle has turned in its hex yet."""
     from hexmate.rules.games.asl import vmove
     # Exact integer arithmetic in units of 1/scale MP (Fractions are slow in the inner loop; the costs are
     # halves and quarters at most, so the scale is small and the answer is the same).
     costs = (mp, road, vmove.reverse_mp(mp, rev), vmove.reverse_mp(road, rev),
-             Fraction(turn_mp), Fraction(switch))
+             Fraction(turn_mp), Fraction(switch), Fraction(more_turn))
     scale = math.lcm(*(c.denominator for c in costs))
-    fwd_mp, fwd_road, rev_mp, rev_road, turn, swap = (int(c * scale) for c in costs)
-    best: dict[tuple[Hex, int, str], int] = {}
-    heap: list[tuple[int, int, int, int, str]] = []
+    fwd_mp, fwd_road, rev_mp, rev_road, turn, swap, more = (int(c * scale) for c in costs)
+    best: dict[tuple[Hex, int, str, int], int] = {}
+    heap: list[tuple[int, int, int, int, str, int]] = []
     for g in range(6):
         for w in ways:
-            best[(x, g, w)] = 0
-            heapq.heappush(heap, (0, x.q, x.r, g, w))
+            best[(x, g, w, 0)] = 0
+            heapq.heappush(heap, (0, x.q, x.r, g, w, 0))
     while heap:
-        cost, q, r, g, w = heapq.heappop(heap)
+        cost, q, r, g, w, turned = heapq.heappop(heap)
         h = Hex(q, r)
-        if cost > best.get((h, g, w), cost):
+        if cost > best.get((h, g, w, turned), cost):
             continue
-        steps: list[tuple[int, Hex, int, str]] = [(cost + turn, h, (g + t) % 6, w) for t in (1, -1)]
+        spin = more if more and turned else turn
+        steps: list[tuple[int, Hex, int, str, int]] = [
+            (cost + spin, h, (g + t) % 6, w, 1 if more else 0) for t in (1, -1)]
         if len(ways) == 2:
-            steps.append((cost + swap, h, g, REVERSE if w == FORWARD else FORWARD))
+            steps.append((cost + swap, h, g, REVERSE if w == FORWARD else FORWARD, turned))
         forward = w == FORWARD
         for n in (fc.front_hexes(h, g) if forward else fc.rear_hexes(h, g)):
             if n in area:
                 on_road = frozenset((h, n)) in roads
                 step = (fwd_road if on_road else fwd_mp) if forward else (rev_road if on_road else rev_mp)
-                steps.append((cost + step, n, g, w))
-        for c, n, f, v in steps:
-            if c < best.get((n, f, v), c + 1):
-                best[(n, f, v)] = c
-                heapq.heappush(heap, (c, n.q, n.r, f, v))
-    return {(g, w): Fraction(c, scale) for (h, g, w), c in best.items() if h == off}
+                steps.append((cost + step, n, g, w, 0))
+        for c, n, f, v, t2 in steps:
+            if c < best.get((n, f, v, t2), c + 1):
+                best[(n, f, v, t2)] = c
+                heapq.heappush(heap, (c, n.q, n.r, f, v, t2))
+    out: dict[tuple[int, str], Fraction] = {}
+    for (h, g, w, _), c in best.items():
+        if h == off and ((g, w) not in out or Fraction(c, scale) < out[(g, w)]):
+            out[(g, w)] = Fraction(c, scale)
+    return out
 
 
 def vehicle_approach(position: Position, unit: UnitState, off: Hex, g: int,
@@ -359,14 +381,15 @@ def stack_approach(units: list[UnitState], entry: Hex) -> int:
 
 def set_up_window(position: Position) -> bool:
     """A2.51: the set-up is the RPh's first action: nothing else done yet since the phase began (but A2.9's
-    free deployments before set-up, and the answers sharing their SW)."""
-    from hexmate.rules.games.asl import setuplimits
+    free deployments before set-up, the answers sharing their SW, and SW dismantled to start so, A2.52)."""
+    from hexmate.rules.games.asl import dismantle, setuplimits
     if position.phase.id != "RPh":
         return False
     for action in reversed(position.log):
         if isinstance(action, act.EndPhase):
             return True
-        if not (claims(action) or setuplimits.claims(action) or isinstance(action, act.Answer)):
+        if not (claims(action) or setuplimits.claims(action) or isinstance(action, act.Answer)
+                or dismantle.claims(action)):  # A2.52: a SW that starts dismantled
             return False
     return True
 
@@ -406,6 +429,14 @@ def _reaches(game: AslGame, position: Position, unit: UnitState, x: Hex) -> bool
     return False
 
 
+def _barred(position: Position, unit: UnitState) -> T | None:
+    """D17.2: an aerosan moves on snow only, off the map as on it (A2.51: the board's ground is the map's)."""
+    from hexmate.rules.games.asl import aerosan
+    if not armour.is_vehicle(unit) or not aerosan.is_aerosan(armour.vtype(unit).movement):
+        return None
+    return aerosan.why_not(position, unit)
+
+
 def _vehicles_over(units: list[UnitState]) -> bool:
     """A5.2: a side sets up one vehicle in a Location without overstacking it (A2.9: none overstacked)."""
     return sum(1 for u in units if armour.is_vehicle(u)) > 1
@@ -432,10 +463,9 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
             raise IllegalAction(T("{unit} is not waiting off the map to enter (A2.51)", unit=uid))
         if unit.side != position.phasing or due_turn(position, uid) > position.turn:
             raise IllegalAction(T("{unit} is not due to enter this Player Turn (A2.51)", unit=uid))
-        if armour.is_vehicle(unit) and hex_mp(unit) is None:
-            raise IllegalAction(T("{unit}: an aerosan's off-board set-up is not built (its snow is the "
-                                  "weather's): it comes on from the hex next to its entry hex (A2.51, D17.2)",
-                                  unit=uid), "A2.51")
+        why = _barred(position, unit)
+        if why is not None:
+            raise IllegalAction(why, "D17.2")
         units.append(unit)
     sides = [s for s in entry_sides(position, units[0]) if s in _sides(position, e)] if e in position.map \
         else []
@@ -485,7 +515,7 @@ def setups(game: AslGame, position: Position) -> list[act.Move]:
     for unit in sorted(position.units.values(), key=lambda u: u.id):
         if unit.side != position.phasing or not off_board(position, unit) \
                 or aboard_off_board(position, unit) or due_turn(position, unit.id) > position.turn \
-                or (armour.is_vehicle(unit) and hex_mp(unit) is None):
+                or (armour.is_vehicle(unit) and (hex_mp(unit) is None or _barred(position, unit))):
             continue
         sides = entry_sides(position, unit)
         if not sides:

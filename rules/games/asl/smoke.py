@@ -249,7 +249,7 @@ def resume_climb(game: AslGame, position: Position, decision: Decision, answer: 
 def wp_victims(position: Position, h: Hex, level: int) -> list[UnitState]:
     """A24.31: the units of every side in the WP's Location that take its NMC: the personnel there (a SW
     goes with its possessor), those aboard a vehicle unless inside a CT AFV that is not CE (wpveh.py); the
-    CE AFV crews are ``wpveh.crews``."""
+    vehicle crews are ``wpveh.crews``."""
     return [u for u in position.units_at(h) if u.type != au.SW and not armour.is_vehicle(u)
             and u.level == level and wpveh.exposed(position, u)]
 

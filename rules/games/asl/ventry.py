@@ -569,12 +569,15 @@ def named(action: act.Action) -> tuple[str, ...]:
 
 def bar_off_board(position: Position, action: act.Action) -> None:
     """A2.52: a unit waiting off the map does nothing but come on (its entry is claimed before this); its
-    exception, a squad's Deployment in the RPh, is deployment.py's to check."""
-    from hexmate.rules.games.asl import deployment, setuplimits
+    exceptions, a squad's Deployment in the RPh and a SW it starts dismantled, are deployment.py's and
+    dismantle.py's to check."""
+    from hexmate.rules.games.asl import deployment, dismantle, setuplimits
 
     if isinstance(action, act.Activate) and (deployment.claims(position, action)
                                               or setuplimits.claims(action)):
         return
+    if dismantle.claims(action) and position.phase.id == "RPh":
+        return  # A2.52: a SW may start dismantled; dismantle.py checks the off-board set-up
     for uid in named(action):
         unit = position.units.get(uid)
         if unit is not None and unit.hex is None and (arrival.off_board(position, unit)

@@ -1,5 +1,5 @@
-"""ASL WP's NMC for the vehicles in its Location (A24.31 with D5.1, D5.3, D5.31, D5.34, D6.23): who in and on
-a vehicle takes it, and a CE AFV crew's check. smoke.py calls these for grenade WP.
+"""ASL WP's NMC for the vehicles in its Location (A24.31 with D5.1, D5.3, D5.31, D5.311, D5.34, D6.23, D6.7):
+who in and on a vehicle takes it, and a vehicle crew's check. smoke.py calls these for grenade WP.
 
 A24.31 spares only a Closed-Topped AFV that is not CE: every other unit in the Location checks. So:
 
@@ -18,8 +18,16 @@ A24.31 spares only a Closed-Topped AFV that is not CE: every other unit in the L
 - A rider the NMC pins or breaks bails out (D6.23: riders.shaken_off). A concealed AFV whose crew checks
   loses its "?" when a Good Order enemy ground unit sees its Location (A24.31, as for the personnel).
 
-Not built: an unarmored vehicle's own inherent crew (its MC results are the vehicle line's, A7.308, and
-chapter D gives no WP result for them); ordnance WP and its exception for units not yet moved when it comes
+- An unarmored vehicle's inherent crew (``crews``, ``unprotected``): A24.31 is silent on it. Read: it is a
+  unit in the Location and no CT AFV, so A24.31 does not spare it; the crew of an unarmored vehicle is exposed
+  whatever it does, with no CE DRM (D5.311, every aspect of it unarmored; D6.7: its crew and passengers are
+  always exposed), so it checks as D5.311's unprotected crew, as aerosan.py's D17.22 NMC does: its morale
+  (D5.1: the best 1st Line infantry's, ``vcrew.crew_morale``), the TEM alone as a negative DRM (positive on a
+  Critical Hit); a failure breaks it: it leaves the vehicle, which stops and is Abandoned (D5.311), and it is
+  DM (A10.62, as any unit broken by WP); an Original 12 eliminates it (A10.31 as an unprotected crew,
+  vcrewhit.resume). An unarmed vehicle has a driver, no crew (D5.1): nothing checks for it.
+
+Not built: ordnance WP and its exception for units not yet moved when it comes
 by Defensive First Fire (chapter C), and a vehicle's WP dispenser (D13.3 names it for chapter C's rules).
 """
 
@@ -28,7 +36,7 @@ from __future__ import annotations
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import InvalidAction
-from hexmate.rules.games.asl import alhide, armour, riders, vcrew, vcrewhit
+from hexmate.rules.games.asl import alhide, armour, crew, riders, vcrew, vcrewhit
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
@@ -50,7 +58,13 @@ def _rider(position: Position, unit: UnitState, vehicle: UnitState) -> bool:
 
 def spared(vehicle: UnitState) -> bool:
     """A24.31: a Closed-Topped AFV that is not CE (its crew and the passengers inside are BU with it)."""
-    return not armour.vtype(vehicle).open_topped and not vcrewhit.is_ce(vehicle)
+    vt = armour.vtype(vehicle)
+    return vt.armored and not vt.open_topped and not vcrewhit.is_ce(vehicle)
+
+
+def unprotected(vehicle: UnitState) -> bool:
+    """D5.311 with D6.7: an unarmored vehicle's crew is always exposed, with no CE DRM."""
+    return not armour.vtype(vehicle).armored
 
 
 def exposed(position: Position, unit: UnitState) -> bool:
@@ -72,14 +86,19 @@ def ce_of(position: Position, unit: UnitState) -> int:
 
 
 def crews(position: Position, h: Hex) -> list[UnitState]:
-    """A24.31: the AFVs in h whose inherent crew takes the NMC: all with a crew but the spared CT ones."""
-    return sorted((v for v in position.units_at(h) if armour.is_vehicle(v) and armour.vtype(v).armored
+    """A24.31: the vehicles in h whose inherent crew takes the NMC: all with a crew but the spared CT AFVs
+    (an unarmored one's too, see the module's note)."""
+    return sorted((v for v in position.units_at(h) if armour.is_vehicle(v)
                    and not v.has("wreck") and vcrewhit.has_crew(v) and not spared(v)),
                   key=lambda v: v.id)
 
 
 def crew_decision(vehicle: UnitState, h: Hex) -> Decision:
-    said = T("{unit}'s crew is CE in the WP's Location: it takes a NMC (A24.31)", unit=vehicle.id)
+    if unprotected(vehicle):  # D5.311
+        said = T("{unit}'s crew is exposed in the WP's Location: it takes a NMC (A24.31, D5.311)",
+                 unit=vehicle.id)
+    else:
+        said = T("{unit}'s crew is CE in the WP's Location: it takes a NMC (A24.31)", unit=vehicle.id)
     return Decision("roll", vehicle.side, said, "A24.31", CREW_CHECK, dice="DR", subject=(vehicle.id,),
                     target=h)
 
@@ -111,18 +130,26 @@ def resume_crew(position: Position, decision: Decision, answer: act.Answer) -> S
     if vehicle.concealed and asl_concealment.seen_by_good_order(position, vehicle.side, here, None):
         position = position.at(position.state.with_unit(vehicle.revealed()))  # A24.31: the "?" is lost
         vehicle = position.units[vehicle.id]
-    ce = vcrewhit.CE_DRM if vcrewhit.is_ce(vehicle) else 0
+    bare = unprotected(vehicle)  # D5.311: no CE DRM; broken rather than stunned
+    ce = vcrewhit.CE_DRM if vcrewhit.is_ce(vehicle) and not bare else 0
     drms = crew_drms(asl_terrain.tem(position, here), dice[1], ce)
     morale, demo = vcrew.crew_morale(vehicle, withhold=True)  # D5.1, D3.42
     plus = 1 if vehicle.has("plus1") else 0  # D5.34
     need = morale - plus - sum(d for _, d, _ in drms)
-    check = vcrewhit.check_decision(vehicle, "mc", 0, False).with_args(need=str(need))
+    check = vcrewhit.check_decision(vehicle, "mc", 0, bare).with_args(need=str(need))
     asked = alhide.ask_mc(position, check, answer)  # D3.41: bring a hidden Armor Leader in first?
     if asked is not None:
         return asked
     state = vcrewhit.resume(position, check, answer)  # D5.34 stun, D5.341 Recall on an Original 12
     after = state.units.get(vehicle.id)
-    if sum(dice) == 12:
+    broken = state.units.get(crew.crew_id(vehicle))
+    if bare and broken is not None and broken.has("broken") and not broken.has("dm"):
+        state = state.with_unit(broken.mark("dm"))  # A10.62: broken by WP
+    if bare and sum(dice) == 12:
+        said = T("Original 12: crew eliminated, vehicle Abandoned")
+    elif bare and sum(dice) > need:
+        said = T("failed: crew broken, vehicle Abandoned")
+    elif sum(dice) == 12:
         said = T("Original 12: Recalled")
     elif sum(dice) > need:
         said = T("failed: stunned") if after is not None and after.has("stunned") else T("failed")
@@ -133,7 +160,7 @@ def resume_crew(position: Position, decision: Decision, answer: act.Answer) -> S
                                     coloured=dice[1], drm=working), "A24.31"),
              Line(T("crew morale"), f"{morale}" + (T(", demo value") if demo else ""), "D5.1"),
              *(Line(why, f"{d:+d}", rule) for why, d, rule in drms),
-             Line(T("result"), said, "D5.34"))
+             Line(T("result"), said, "D5.311" if bare else "D5.34"))
     summary = T("{unit}'s crew WP NMC: {result}", unit=vehicle.id, result=said)
     return state.replace(resolution=Resolution(act.Answer(dice=tuple(dice)), "wp_nmc", "", False, lines,
                                                 {vehicle.id: str(said)}, summary))

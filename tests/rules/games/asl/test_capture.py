@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hexmate.rules.games.asl import units as au
 
 from tests.rules.games.asl.ccsteps import together
@@ -160,3 +161,43 @@ def test_a18_12_a_leader_created_by_a_capture_attempt_keeps_it_a_capture(make_po
     pos.push_text("answer dice 3")
     res = pos.state.resolution
     assert res is not None and set(res.results.values()) <= {"CAP", "CAP1"} and res.results
+
+
+def _doctrine_melee(make_position: Any, ssr: bool) -> Any:
+    units = [{"id": "a-1", "counter": "8-3-8", "side": "a", "hex": "C3"},
+             {"id": "b-1", "counter": "4-2-6", "side": "b", "hex": "C3"},
+             {"id": "b-2", "counter": "4-2-6", "side": "b", "hex": "C3"},
+             {"id": "b-3", "counter": "4-4-7r", "side": "b", "hex": "C3"}]
+    pos = make_position("asl", units, "APh", counters=COUNTERS, sides=SIDES,
+                        options={"early_war_russian_doctrine": True} if ssr else {})
+    pos.push_text("end")
+    together(pos)
+    return pos
+
+
+@pytest.mark.parametrize(("ssr", "against_426"), [(True, "KIA"), (False, "CR")])
+def test_a25_212_cc_against_a_4_2_6_is_at_minus_1_under_the_doctrine(
+        make_position: Any, ssr: bool, against_426: str) -> None:
+    """A25.212 (SSR): CC on a Russian 4-2-6 is at -1. The A20.22 example's melee, no capture: 8:12 (1:2), Kill
+    Number 4, Original DR 4: 4 - 1 = 3 kills the 4-2-6 (without the SSR 4, the Kill Number: Casualty
+    Reduction); the 4-4-7 takes no -1 (4: Casualty Reduction either way)."""
+    pos = _doctrine_melee(make_position, ssr)
+    pos.push_text("answer dice 1,3")
+    results = pos.state.resolution.results
+    assert results == {"b-1": against_426, "b-2": against_426, "b-3": "CR"}
+    assert ("b-1: Early War Russian Doctrine: -1 (A25.212)" in pos.state.resolution.text()) is ssr
+
+
+@pytest.mark.parametrize("ssr", [True, False])
+def test_a25_212_the_doctrine_minus_1_does_not_add_to_the_capture_minus_1(
+        make_position: Any, ssr: bool) -> None:
+    """A25.212: the doctrine's -1 is not added to the -1 of a capture attempt on the 4-2-6 (A20.22, A19.35).
+    The A20.22 example's melee with a capture attempt and an Original DR of 5: 5 - 1 = 4, the Kill Number, so
+    one unit only (CAP1) under the SSR as without it (5 - 2 = 3 would have captured both); the 4-4-7's
+    5 + 1 = 6 does nothing."""
+    pos = _doctrine_melee(make_position, ssr)
+    pos.push_text("answer capture")
+    pos.push_text("answer dice 2,3")
+    res = pos.state.resolution
+    assert res.results == {"b-1": "CAP1", "b-2": "CAP1", "b-3": "-"}
+    assert "capture attempt on b-1: -1 (A19.35)" in res.text() and "A25.212" not in res.text()

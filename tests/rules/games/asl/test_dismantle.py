@@ -208,3 +208,41 @@ def test_d10_52_a_scrounged_mmg_comes_off_dismantled(tmp_path: Path, make_positi
     mmg = pos.units["b-ht-sw0"]
     assert mmg.has("dismantled") and mmg.values["pp"] == 2 and mmg.carrier == "a-sq"
     assert not pos.units["b-ht-bmg"].has("dismantled")
+
+
+def _waiting(make_position: Any, turn: int = 1) -> Position:
+    """A 4-6-7 (4 MF, IPC 3: A4.1, A4.42) due at A4 with the German HMG (4 PP), waiting off the map."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "A4"},
+             {"id": "a-sw", "counter": "HMG", "side": "a", "hex": "A4", "carrier": "a-1"},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "L8"}]
+    options = {"entry": {"a-1": {"turn": turn, "hexes": ["A4"]}}}
+    pos: Position = make_position("asl", units, "RPh", counters=COUNTERS, options=options)
+    return pos
+
+
+def test_a2_52_a_sw_starts_dismantled_off_the_map(make_position: Any) -> None:
+    """A2.52 with A9.8: the squad waiting off the map may start with its HMG dismantled, chosen in the
+    off-board set-up (A2.51). Assembled, 4 PP is 1 over its IPC: 3 MF (A4.42), too few to set up 4 hexes out
+    (3 off-board hexes + A4 = 4 MF, A2.5); dismantled, 2 PP (halved), it keeps its 4 MF and may. No fire
+    marker: the choice is no use of the SW."""
+    pos = _waiting(make_position)
+    assert "activate a-sw for dismantle" in texts(pos)
+    with pytest.raises(IllegalAction, match=r"A2\.5"):
+        pos.push_text("move a-1 A4 as off4")
+    pos.push_text("activate a-sw for dismantle")
+    sw = pos.units["a-sw"]
+    assert dismantle.is_dismantled(sw) and sw.values["pp"] == 2 and not sw.has("prep_fire")
+    pos.push_text("move a-1 A4 as off4")  # still the RPh's first actions: the set-up
+    assert pos.units["a-1"].hex is None
+
+
+def test_a2_52_not_for_a_unit_due_later_nor_once_on_the_map(make_position: Any) -> None:
+    """A2.51: the off-board set-up is the entry turn's; a unit due on turn 2 does nothing off the map now
+    (A2.52). Once the unit has come on, a SW is dismantled in a PFPh or DFPh only (A9.8)."""
+    pos = _waiting(make_position, turn=2)
+    assert "activate a-sw for dismantle" not in texts(pos)
+    with pytest.raises(IllegalAction):
+        pos.push_text("activate a-sw for dismantle")
+    pos = _pos(make_position, "HMG", phase="RPh")
+    with pytest.raises(IllegalAction, match=r"A9\.8"):
+        pos.push_text("activate a-sw for dismantle")

@@ -341,3 +341,65 @@ def test_d2_2_backing_across_the_off_board_board(make_position: Any) -> None:
     assert "move a-pz A4 cost 8 as enter+reverse" in _texts(pos, "enter")
     pos.push_text("move a-pz A4 as enter+reverse")
     assert pos.units["a-pz"].hex is not None and pos.units["a-pz"].has("came_on_rev")
+
+
+def _sled(make_position: Any, tmp_path: Any, snow: bool = True) -> Any:
+    """The demo aerosan (20 MP, D17.2's chart: Open Ground 1 MP) due at A4, with snow on the ground or not."""
+    from .test_aerosan import catalogue
+    from .test_armour import COUNTERS
+    sled = {"type": "vehicle", "vehicle": "demo-aerosan", "catalogue": catalogue(tmp_path)}
+    counters = {**COUNTERS, "sled": sled}
+    units = [{"id": "a-as", "counter": "sled", "side": "a", "hex": "A4"},
+             {"id": "b-sq", "counter": "4-6-7", "side": "b", "hex": "L8"}]
+    options = {"entry": {"a-as": {"turn": 1, "hexes": ["A4"]}}, **({"ground_snow": "snow"} if snow else {})}
+    return make_position("asl", units, "RPh", counters=counters, options=options)
+
+
+def test_a2_51_d17_2_an_aerosan_sets_up_off_the_map_on_snow_only(make_position: Any, tmp_path: Any) -> None:
+    """A2.51 with D17.2: on snow the aerosan sets up 5 hexes out behind A4 and comes on as a Panzer would, 1
+    MP an Open Ground hex (4 off-board hexes, then A4: 5 MP). Without snow it may not move (D17.2): no
+    off-board set-up either."""
+    pos = _sled(make_position, tmp_path)
+    pos.push_text("move a-as A4 as off5")
+    _to_mph(pos)
+    assert "move a-as A4 cost 5 as enter" in _texts(pos, "enter")
+    dry = tmp_path / "dry"
+    dry.mkdir()
+    pos = _sled(make_position, dry, snow=False)
+    assert not _texts(pos, "off")
+    with pytest.raises(IllegalAction, match=r"D17\.2"):
+        pos.push_text("move a-as A4 as off5")
+
+
+def test_d17_25_an_aerosan_turns_one_hexspine_a_hex_off_the_map(make_position: Any, tmp_path: Any) -> None:
+    """D17.25 off the map (A2.51: units move there normally): set up 2 hexes out behind A4, the aerosan
+    reaches the hex beside A4 for 1 MP with either VCA holding that hex; one hexspine more there 1 MP; a
+    second hexspine in the same hex is a stop, a start and a turn (3 MP): 1 + 1 + 3 = 5 for the two VCAs
+    facing away, where the Panzer pays 1 + 2 = 3 (D2.11). Without a reverse (D17.21) it never backs."""
+    pos = _sled(make_position, tmp_path)
+    pos.push_text("move a-as A4 as off2")
+    _to_mph(pos)
+    unit = pos.units["a-as"]
+    a4 = next(h for h in pos.map.hexes if pos.label(h) == "A4")
+    off = offboard.hex_behind(pos, a4, 1, "left")
+    assert off is not None
+    found = offboard.vehicle_approaches(pos, unit, off)
+    assert found is not None
+    assert sorted(found.values()) == [1, 1, 2, 2, 5, 5]
+    assert {w for _, w in found} == {offboard.FORWARD}
+    tank = _armour(make_position)
+    tank.push_text("move a-pz A4 as off2")
+    _to_mph(tank)
+    panzer = offboard.vehicle_approaches(tank, tank.units["a-pz"], off)
+    assert panzer is not None
+    assert sorted(c for (_, w), c in panzer.items() if w == offboard.FORWARD) == [1, 1, 2, 2, 3, 3]
+
+
+def test_a2_51_d17_2_an_aerosan_on_an_off_board_road(make_position: Any, tmp_path: Any) -> None:
+    """A2.51: an off-board road is in the state of the adjacent board's: unplowed it is Open Ground to an
+    aerosan (D17.2's ** note: 1 MP), plowed its road hexside is priced at the 4 MP that spare the Accident dr
+    (D17.22's dagger note), where the Panzer's road rate is 1/2 MP CE (D2.16)."""
+    pos = _sled(make_position, tmp_path)
+    sled = pos.units["a-as"]
+    assert offboard.road_mp(sled) == 1 and offboard.road_mp(sled, plowed=True) == 4
+    assert offboard.hex_mp(sled) == 1

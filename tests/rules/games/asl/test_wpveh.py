@@ -7,6 +7,8 @@ morale is 8 (vcrew.py)."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 from .test_armour import COUNTERS as ARMOUR
@@ -110,3 +112,62 @@ def test_a24_31_a_concealed_afv_seen_by_the_placer_loses_its_concealment(make_po
     assert pos.units["b-pz"].concealed
     pos.push_text("answer dice 3,3")
     assert not pos.units["b-pz"].concealed
+
+
+# --- an unarmored vehicle's own crew: A24.31 is silent; read with D5.311 and D6.7 (wpveh.py's note) ---
+def _armed_truck(tmp_path: Path) -> dict[str, Any]:
+    """An armed unarmored truck: the demo truck with an MG, so it has an inherent crew (D5.1)."""
+    src = Path(__file__).parents[4] / "rules" / "games" / "asl" / "catalogues" / "demo-vehicles.json"
+    data = json.loads(src.read_text(encoding="utf-8"))
+    data["vehicles"]["demo-mgtruck"] = {**data["vehicles"]["demo-truck-r"], "mg": {"aamg": 2},
+                                        "name": "Demo armed truck (demo values)"}
+    path = tmp_path / "cat.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return {"type": "vehicle", "vehicle": "demo-mgtruck", "catalogue": str(path)}
+
+
+def truck_place(make_position: Any, tmp_path: Path, terrain: str = "open") -> Any:
+    counters = {**COUNTERS, "mgtruck": _armed_truck(tmp_path)}
+    units = [{"id": "a-1", "counter": "us", "side": "a", "hex": "C3"},
+             {"id": "b-t", "counter": "mgtruck", "side": "b", "hex": "D3", "markers": ["vca0"]}]
+    pos = make_position("asl", units, "MPh", counters=counters, hexes={"D3": {"terrain": terrain}})
+    pos.push_text("smoke a-1 at D3 wp")
+    pos.push_text("answer dice 1")
+    return pos
+
+
+def test_a24_31_an_unarmored_vehicles_crew_checks_unprotected(make_position: Any, tmp_path: Path) -> None:
+    """The armed truck's crew (demo morale 7 for an unarmored vehicle's crew, D5.1) checks, with no CE DRM
+    (D5.311): 4+3 = 7 passes; the truck stays crewed."""
+    pos = truck_place(make_position, tmp_path)
+    assert checks(pos) == [("wp_crew_nmc", "b-t")]
+    assert "exposed" in str(pos.decision.prompt)
+    pos.push_text("answer dice 4,3")
+    text = pos.state.resolution.text()
+    assert "passed" in text and "CE DRM" not in text
+    assert not pos.units["b-t"].has("abandoned")
+
+
+def test_a24_31_a_failed_unarmored_crew_breaks_out_and_is_dm(make_position: Any, tmp_path: Path) -> None:
+    """In woods (TEM +1, a negative DRM): 5+4 = 9 - 1 = 8 > 7 fails: the crew breaks and leaves the truck,
+    which is Abandoned (D5.311); broken by WP, the crew is DM (A10.62). (4+4 = 8 - 1 = 7 would pass.)"""
+    pos = truck_place(make_position, tmp_path, terrain="woods")
+    pos.push_text("answer dice 5,4")
+    assert pos.units["b-t"].has("abandoned")
+    crews = [u for u in pos.units.values() if u.side == "b" and u.type == "crew"]
+    assert len(crews) == 1 and crews[0].has("broken") and crews[0].has("dm")
+    assert pos.label(crews[0].hex) == "D3"
+
+
+def test_a24_31_the_unarmored_crew_passes_on_its_morale_after_the_tem(make_position: Any,
+                                                                      tmp_path: Path) -> None:
+    pos = truck_place(make_position, tmp_path, terrain="woods")
+    pos.push_text("answer dice 4,4")
+    assert not pos.units["b-t"].has("abandoned")
+    assert "TEM, as a negative DRM: -1 (A24.31)" in pos.state.resolution.text()
+
+
+def test_a24_31_an_unarmed_trucks_driver_takes_no_check(make_position: Any) -> None:
+    """D5.1: an unarmed vehicle has a driver, not a crew: only its passengers check (D6.7)."""
+    pos = place(make_position, pz(counter="truck"), aboard())
+    assert checks(pos) == [("wp_nmc", "b-s")]
