@@ -463,9 +463,9 @@ def _bypass_best(position: Position, unit: UnitState, path: tuple[Hex, ...], mod
         return _bypass_minimum(position, unit, entry, mode, across)
     starts: list[tuple[Fraction, int, Hex, Hex | None, Fraction]] = []
     if vbypass.is_obstacle(position, entry) or len(path) == 1:
-        for total, g, n, off, before in _bypass_entries(position, crew, entry, mode,
-                                                        across if len(path) == 1 else None):
-            starts.append((total, g, off, n, before))
+        for total, g, across_entry, off, before in _bypass_entries(position, crew, entry, mode,
+                                                                   across if len(path) == 1 else None):
+            starts.append((total, g, off, across_entry, before))
     else:  # D2.3: the entry hex has no obstacle to bypass: entered as usual, bypass beyond it
         for g, (mp, off) in approaches(position, crew, entry, reverse).items():
             starts.append((mp, g, off, None,
