@@ -22,7 +22,8 @@ Audit (paraphrased, with where each part is kept):
   facing question: stop for 1 MP (D2.13) or stay in Motion (D2.4).
 - A8.1, D3.3: the entry hex is the first hex entered: Defensive First Fire may be taken there, the vehicle a
   moving target (it is in Motion, D2.1). Its entry into that hex also meets Residual FP and concealment loss
-  as any entry (game.enter). A2.51 puts no LOS between the map and the off-board board, so it began its move
+  as any entry (game.enter), and concealed enemy units there reveal or take one PAATC (A12.41, vconceal.py;
+  not when it bypasses the entry hex). A2.51 puts no LOS between the map and the off-board board, so it began its move
   out of every LOS: an enemy vehicle that sees the entry hex may attempt Motion there (D2.401: the marker
   ``came_on<half MP>`` gives vmotion the entry hex's MP); CC Reaction Fire and Street Fighting are offered
   there as at any entry (D7.21, A11.8).
@@ -97,6 +98,7 @@ from hexmate.rules.games.asl import (
     offboard,
     platoon,
     radioless,
+    vconceal,
     vminimum,
     vmotion,
     wagon,
@@ -604,6 +606,8 @@ def begin(game: AslGame, position: Position, move: act.Move) -> State:
         rest = "+".join([*([REVERSE] if reverse else []), *_bypass_words(move.mode)])
     state = game.begin_move(position.at(state), act.Move((unit.id,), move.path, total - mp, rest))
     state = game.enter(position.at(state))  # Residual FP, concealment loss in the entry hex
+    # A12.41: concealed units there reveal or take a PAATC (game.enter takes the entry as a step in place)
+    state = vconceal.entered(game, position.at(state), unit.id, off)
     vt = armour.vtype(unit)
     if aerosan.is_aerosan(vt.movement):  # D17.24: never bogs; D17.22: its Accident dr at the entry hex
         if aerosan.wired(position, move.path[0]):

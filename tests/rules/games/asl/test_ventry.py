@@ -657,3 +657,17 @@ def test_a2_52_coming_on_ce_or_bu_by_bypass_is_offered(make_position: Any) -> No
     assert "move a-pz A4 cost 2 as enter_bu+bypass:A3" in offered(ce)
     pos.push_text("move a-pz A4 cost 2 as enter_ce+bypass:A3")
     assert pos.units["a-pz"].has("ce")
+
+
+def test_a12_41_coming_on_into_concealed_units_asks_their_owner(make_position: Any) -> None:
+    """A12.41: a vehicle entering a Location of concealed enemy units (not by bypass or a woods-road) makes
+    their owner reveal them or take one PAATC; the entry hex is no exception (a concealed unit leaves it open,
+    A2.5). By bypass of woods A4 no one is asked (A12.41, A12.42)."""
+    hid = {"id": "b-hid", "counter": "4-6-7", "side": "b", "hex": "A4", "concealed": True}
+    pos = table(make_position, hid)
+    pos.push_text("move a-pz A4 as enter")
+    asks = [d for d in pos.state.decisions if d.rule == "A12.41"]
+    assert len(asks) == 1 and asks[0].side == "b" and asks[0].subject == ("b-hid",)
+    woods = table(make_position, hid, hexes={"A4": "woods"})
+    woods.push_text("move a-pz A4 as enter+bypass:A5")
+    assert not [d for d in woods.state.decisions if d.rule == "A12.41"]
