@@ -23,10 +23,10 @@ Audit (paraphrased, with where each part is kept):
 - A8.1, D3.3: the entry hex is the first hex entered: Defensive First Fire may be taken there, the vehicle a
   moving target (it is in Motion, D2.1). Its entry into that hex also meets Residual FP and concealment loss
   as any entry (game.enter), and concealed enemy units there reveal or take one PAATC (A12.41, vconceal.py;
-  not when it bypasses the entry hex). A2.51 puts no LOS between the map and the off-board board, so it began its move
-  out of every LOS: an enemy vehicle that sees the entry hex may attempt Motion there (D2.401: the marker
-  ``came_on<half MP>`` gives vmotion the entry hex's MP); CC Reaction Fire and Street Fighting are offered
-  there as at any entry (D7.21, A11.8).
+  not when it bypasses the entry hex). A2.51 puts no LOS between the map and the off-board board, so it
+  began its move out of every LOS: an enemy vehicle that sees the entry hex may attempt Motion there
+  (D2.401: the marker ``came_on<half MP>`` gives vmotion the entry hex's MP); CC Reaction Fire and Street
+  Fighting are offered there as at any entry (D7.21, A11.8).
 - A2.52: off the map a unit does nothing but come on: any other action naming it is refused
   (``bar_off_board``); the Deployment an off-board squad stacked with a leader may try in the RPh is
   deployment.py's.
