@@ -2502,6 +2502,11 @@ class AslGame(Game):
             return wagon.gallop(position, move)  # D12.4: CX, x1.5 MF; nothing moves
         if platoon.is_form(position, move):
             return platoon.form(position, move)  # D14.2: nothing moves
+        if impulse.is_impulse(move) and move.mode in impentry.MODES:  # D14.212: on from off the map
+            state = impulse.apply(position, move)
+            came = impentry.came_from(position, position.units[move.units[0]], move.path[0],
+                                      move.mode == impentry.IN_REV)
+            return vconceal.entered(self, position.at(state), move.units[0], came)  # A12.41, not bypassing
         if impulse.is_impulse(move):
             return impulse.apply(position, move)  # D14.31: one AFV's action, or the impulse's end
         if hwaa.is_declared(move):

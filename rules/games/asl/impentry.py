@@ -27,6 +27,21 @@ platoon's Armored Assault stack (impaa.py), the +1 TEM of D9.31 theirs in the AF
 count as beneath the AFV (they began their MPh with it, D9.31) when both come on from the off-board hex beside
 the entry hex; a unit set up deeper on the off-board board (A2.51's MF or MP spent crossing it) is refused
 (not built). One stack only (D14.333), never a Human Wave (D14.332).
+
+``move AFV ENTRY as impulse_in_rev`` backs it on (D2.2): the entry hex one of its rear hexes (D2.22), at its
+reverse rate (D2.21), not towing nor without a REV; it is then in reverse for D14.21's status, as are its
+mates still off the map, so a mate coming on the other way in the platoon's MPh is refused (D14.21).
+
+Enemy units in the entry hex (D7.1, D7.13, A12.41, D2.6): a known one bars the hex (A2.5 with A4.14,
+arrival.py: the shared reading, for vehicles too). An enemy AFV, concealed, is where no impulse may end
+(D2.6): refused. Concealed enemy infantry: the AFV enters; backing on it makes no Overrun (D7.13: none in
+reverse; D7.1: the OVR is the mover's choice, so the entry itself is allowed), and, OVR or not, entering
+their Location (not by bypass, nor by a woods-road carried on from the off-board half hex) puts A12.41's
+question to their owner: reveal them all or one PAATC (vconceal.py, asked by game.begin_move as it comes
+on); they may attack it in the impulse's window as after any MP spent in their Location (D7.21, A12.41's
+last sentence).
+Not built: a forward entry's Overrun of concealed infantry in the entry hex (its quarter MPA and attack:
+ventry.entry_mp has no OVR MP).
 """
 
 from __future__ import annotations
@@ -48,6 +63,8 @@ if TYPE_CHECKING:
     from hexmate.rules.games.asl.game import AslGame
 
 IN = "impulse_in"
+IN_REV = "impulse_in_rev"  # D2.2, D2.22: backing on, the entry hex one of its rear hexes
+MODES = (IN, IN_REV)
 
 
 def waiting(position: Position, name: str, side: str) -> list[UnitState]:
@@ -57,21 +74,48 @@ def waiting(position: Position, name: str, side: str) -> list[UnitState]:
                    and arrival.due_turn(position, u.id) <= position.turn), key=lambda u: u.id)
 
 
-def _approach(position: Position, unit: UnitState, entry: Hex) -> tuple[Fraction, int, Hex] | None:
-    """The cheapest entry, and of those the VCA with the most of its two hexes on the map (D2.11): its MP,
-    that VCA, the off-board hex it comes from."""
-    ways = ventry.approaches(position, unit, entry)
+def _approach(position: Position, unit: UnitState, entry: Hex,
+              back: bool = False) -> tuple[Fraction, int, Hex] | None:
+    """The cheapest entry, and of those the VCA with the most of its two hexes (backing, of its two rear
+    hexes, D2.22) on the map (D2.11): its MP, that VCA, the off-board hex it comes from."""
+    ways = ventry.approaches(position, unit, entry, back)
     if not ways:
         return None
-    g = min(ways, key=lambda k: (ways[k][0], -sum(h in position.map for h in fc.front_hexes(entry, k)), k))
+    ahead = fc.rear_hexes if back else fc.front_hexes
+    g = min(ways, key=lambda k: (ways[k][0], -sum(h in position.map for h in ahead(entry, k)), k))
     return ways[g][0], g, ways[g][1]
 
 
-def came_from(position: Position, unit: UnitState, entry: Hex) -> Hex:
+def came_from(position: Position, unit: UnitState, entry: Hex, back: bool = False) -> Hex:
     """The off-board hex the AFV came on from (the impulse's start, for its bog DR: D8.21, D14.21)."""
-    way = _approach(position, unit, entry)
+    way = _approach(position, unit, entry, back)
     assert way is not None
     return way[2]
+
+
+def _backing(position: Position, unit: UnitState, entry: Hex, back: bool, crew: list[UnitState]) -> None:
+    """D2.2-D2.23 with D14.21: the refusals of coming on in reverse, or forward beside mates backing; and an
+    enemy AFV in the entry hex, where the impulse would end (D2.6)."""
+    from hexmate.rules.games.asl import impedge, impulse, overrun
+
+    vt = armour.vtype(unit)
+    if back and unit.has("towing"):
+        raise IllegalAction(T("{unit} is towing and may not move in reverse (D2.2)", unit=unit.id), "D2.2")
+    if back and vt.rev == 0:
+        raise IllegalAction(T("{unit} has no reverse rate: it does not move in reverse", unit=unit.id),
+                            "D2.21")
+    want = "reverse" if back else "moving"
+    name = platoon.name_of(unit)
+    mates = crew or (platoon.roster(position.state, name, unit.side) if name is not None else [])
+    others = [impulse.status(u) for u in mates if u.hex is not None and u.id != unit.id]
+    others += [st for _, _, st in impedge.away(position, crew)] if crew else []
+    if any(st != want for st in others if st != "stopped"):
+        raise IllegalAction(T("{unit} would come on {way} while its platoon moves the other way: all its "
+                              "AFVs end the impulse in one status, forward or reverse (D14.21)", unit=unit.id,
+                              way=T("in reverse") if back else T("forward")), "D14.21")
+    if overrun.closed(position, unit.side, entry):
+        raise IllegalAction(T("{unit} may not end an impulse in {hex}: an enemy AFV is there", unit=unit.id,
+                              hex=position.label(entry)), "D2.6")
 
 
 def off_hex(position: Position, unit: UnitState, near: Hex) -> Hex | None:
@@ -111,18 +155,20 @@ def check(position: Position, move: act.Move, crew: list[UnitState], allowance: 
     if entry not in ventry.entry_hexes(position, unit):
         raise IllegalAction(T("{hex} is not an open entry hex of {unit} this turn (A2.5)",
                               hex=position.label(entry), unit=unit.id))
-    way = _approach(position, unit, entry)
+    back = move.mode == IN_REV
+    _backing(position, unit, entry, back, crew)
+    way = _approach(position, unit, entry, back)
     if way is None:
         raise IllegalAction(T("{unit} may not enter {hex}", unit=unit.id, hex=position.label(entry)), "A2.51")
     cost = way[0]
     go = platoon.PlatoonMove(min(allowance, int(armour.budget(unit))), spent)
     go.impulse({**now, unit.id: cost})  # D14.31: past the slowest AFV's MP, refused
     if infantry:
-        _check_infantry(position, move, unit, way[2], [u.id for u in crew])
-    return act.Move(move.units, move.path, cost, IN)
+        _check_infantry(position, move, unit, way[2], way[1], [u.id for u in crew])
+    return act.Move(move.units, move.path, cost, move.mode)
 
 
-def _check_infantry(position: Position, move: act.Move, afv: UnitState, off: Hex,
+def _check_infantry(position: Position, move: act.Move, afv: UnitState, off: Hex, vca: int,
                     crew: list[str]) -> Fraction:
     """D14.33 with A2.5, A2.51, D9.31: the infantry named after the AFV come on with it in Armored Assault;
     their MF for the entry hex, checked."""
@@ -141,8 +187,8 @@ def _check_infantry(position: Position, move: act.Move, afv: UnitState, off: Hex
         if u.side != afv.side or entry not in arrival.entry_hexes(position, u):
             raise IllegalAction(T("{hex} is not an open entry hex of {unit} this turn (A2.5)",
                                   hex=position.label(entry), unit=u.id))
-    if offboard.stack_approach(men, entry) or offboard.vehicle_approach(position, afv, off,
-                                                                      _approach_vca(position, afv, entry)):
+    if offboard.stack_approach(men, entry) or offboard.vehicle_approach(position, afv, off, vca,
+                                                                      move.mode == IN_REV):
         raise IllegalAction(T("Armored Assault across the off-board board is not built: set up beside the "
                               "entry hex, they come on with {afv} (D9.31, A2.51)", afv=afv.id), "D9.31")
     state = position.state
@@ -164,12 +210,6 @@ def _check_infantry(position: Position, move: act.Move, afv: UnitState, off: Hex
     return Fraction(step)
 
 
-def _approach_vca(position: Position, unit: UnitState, entry: Hex) -> int:
-    way = _approach(position, unit, entry)
-    assert way is not None
-    return way[1]
-
-
 def apply(position: Position, move: act.Move, crew: list[UnitState], spent: Fraction,
           marks: tuple[str, ...]) -> State:
     """It comes on: in the entry hex in Motion with its VCA, the platoon's MP so far spent, ``marks`` (the
@@ -178,9 +218,10 @@ def apply(position: Position, move: act.Move, crew: list[UnitState], spent: Frac
     state = position.state
     unit = state.units[move.units[0]]
     name = platoon.name_of(unit) or ""
-    way = _approach(position, unit, move.path[0])
+    back = move.mode == IN_REV
+    way = _approach(position, unit, move.path[0], back)
     assert way is not None
-    before = offboard.vehicle_approach(position, unit, way[2], way[1])  # A2.51
+    before = offboard.vehicle_approach(position, unit, way[2], way[1], back)  # A2.51
     entry_mp = Fraction(move.cost or 0) - (before or 0)
     came = f"{vmotion.CAME}{int(2 * entry_mp)}"  # D2.401: it began out of every LOS
     on = ventry.placed(unit, move.path[0], way[1], spent, arrival.MODE).mark("entered", came, *marks)
@@ -189,7 +230,7 @@ def apply(position: Position, move: act.Move, crew: list[UnitState], spent: Frac
         state = state.with_unit(rider.at(move.path[0]))
     if len(move.units) > 1:  # D14.33: its Armored Assault infantry come on with it, their one MF action
         assert way is not None
-        cost = _check_infantry(position, move, unit, way[2], [u.id for u in crew])
+        cost = _check_infantry(position, move, unit, way[2], way[1], [u.id for u in crew])
         state = impaa.entered(position, state, act.Move(move.units, (move.path[0], move.path[0]), None, IN),
                               cost)
     gs = state.game
@@ -199,7 +240,7 @@ def apply(position: Position, move: act.Move, crew: list[UnitState], spent: Frac
         for mate in waiting(position, name, unit.side):
             h = off_hex(position, mate, move.path[0])
             if mate.id != unit.id and mate.id not in on_map and h is not None:
-                away.append((mate.id, name, h, "moving"))
+                away.append((mate.id, name, h, "reverse" if back else "moving"))  # D14.21: as it moves
     off: dict[str, Any] = {"imp_away": tuple(away)}
     return state.replace(game=dataclasses.replace(gs, **off))
 
@@ -230,11 +271,13 @@ def options(position: Position) -> Iterator[act.Move]:
             men = tuple(sorted(u.id for u in arrival.waiting(position) if u.type != "sw"
                                and not armour.is_vehicle(u) and u.side == unit.side
                                and entry in arrival.entry_hexes(position, u)))
-            for ids in ((unit.id,), (unit.id, *men)) if men else ((unit.id,),):  # D14.33: with its infantry
-                try:
-                    yield impulse.check(position, act.Move(ids, (entry,), None, IN))
-                except IllegalAction:
-                    continue
+            for mode in MODES:
+                for ids in ((unit.id,), (unit.id, *men)) if men else ((unit.id,),):  # D14.33: with infantry
+                    try:
+                        yield impulse.check(position, act.Move(ids, (entry,), None, mode))
+                    except IllegalAction:
+                        continue
 
 
-__all__ = ["IN", "apply", "came_from", "check", "check_done", "off_hex", "options", "waiting"]
+__all__ = ["IN", "IN_REV", "MODES", "apply", "came_from", "check", "check_done", "off_hex", "options",
+           "waiting"]

@@ -55,7 +55,7 @@ MP). Mud and deep snow: one secret bog DR for the platoon's MPh (D8.23 with D14.
 a hex of enemy infantry is an Overrun, attacking at the impulse's end (D7.1 with D14.32: impovr.py).
 
 D14.212: an AFV of the platoon waiting off the map comes on in an impulse (``move AFV ENTRY as impulse_in``,
-impentry.py).
+backing on ``as impulse_in_rev``, impentry.py).
 
 Not built: going on round a bypass's CAFP (D2.33: refused), a stall's one delay DR (D14.21: stalls come from
 chapter H's vehicle notes, not among the texts). A platoon moving with a Human Wave moves in the wave's
@@ -118,7 +118,7 @@ END, DONE = "impulse_end", "impulse_done"
 PART = impaa.PART  # D14.331: Armored Assault infantry stop it
 FIRST = impaa.FIRST  # D14.331: ... and finish their MPh first, the platoon waiting
 ACTS = (ENTER, START, STOP, CW, CCW, DELAY, REV, START_REV, EXIT, BYPASS, THROUGH)
-MODES = (*ACTS, END, DONE, PART, FIRST, impentry.IN)  # D14.212: impentry.py's coming on from off the map
+MODES = (*ACTS, END, DONE, PART, FIRST, *impentry.MODES)  # D14.212: impentry.py's coming on from off the map
 
 ON = "imp_on"  # in platoon movement this MPh
 GO = "imp_go"  # started: non-stopped in platoon movement (D14.21's status); Motion once its MPh is over
@@ -336,7 +336,7 @@ def check(position: Position, move: act.Move) -> act.Move:
                             "D14.2")
     if move.mode in (END, DONE):
         return _check_end(position, move, units)
-    if move.mode == impentry.IN:  # D14.212: an AFV of the platoon comes on from off the map
+    if move.mode in impentry.MODES:  # D14.212: an AFV of the platoon comes on from off the map
         members = crew(position)
         now = {u.id: acted(u) or Fraction(0) for u in members}
         return impentry.check(position, move, members, allowance(members) if members else 99, spent(members),
@@ -883,7 +883,7 @@ def apply(position: Position, move: act.Move) -> State:
         position = position.at(impaa.deserted(position, ids))
     if move.mode == DONE:
         return done(position, move)
-    if move.mode == impentry.IN:  # D14.212: on from off the map, its one action of the impulse
+    if move.mode in impentry.MODES:  # D14.212: on from off the map, its one action of the impulse
         members = crew(position)
         state = _forget_last(position.state)
         cost = Fraction(move.cost) if isinstance(move.cost, int | Fraction) else Fraction(0)
@@ -891,9 +891,10 @@ def apply(position: Position, move: act.Move) -> State:
             name = platoon.name_of(position.units[move.units[0]]) or ""
             for u in platoon.roster(state, name, position.phasing):
                 state = state.with_unit(u.mark(ON))
-        marks = (ON, GO, MP + str(int(2 * cost)))  # in platoon movement, non-stopped, this impulse's MP
+        back = (BACK,) if move.mode == impentry.IN_REV else ()  # D2.2: backing on, in reverse (D14.21)
+        marks = (ON, GO, *back, MP + str(int(2 * cost)))  # in platoon movement, non-stopped, its MP now
         state = impentry.apply(position.at(state), move, members, spent(members), marks)
-        came = impentry.came_from(position, position.units[move.units[0]], move.path[0])  # its bog DR
+        came = impentry.came_from(position, position.units[move.units[0]], move.path[0], bool(back))  # bog DR
         unit = state.units[move.units[0]]
         return state.with_unit(unit.mark(f"{FROM}{_hx(came)},{armour.facing_of(unit)}"))
     if len(move.units) > 1:  # D14.33: the AFV's entry, its Armored Assault infantry with it

@@ -86,6 +86,8 @@ def _by_woods_road(position: Position, src: Hex, dst: Hex) -> bool:
     if src == dst or position.map.terrain(dst) != "woods":
         return False
     d = direction_between(src, dst)
+    if src not in position.map.hexes:  # A2.51: coming on, the off-board half hex carries the edge hex's road
+        return opposite(d) in position.map.road_exits(dst)
     return d in position.map.road_exits(src) and opposite(d) in position.map.road_exits(dst)
 
 

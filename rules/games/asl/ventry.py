@@ -22,10 +22,11 @@ Audit (paraphrased, with where each part is kept):
   facing question: stop for 1 MP (D2.13) or stay in Motion (D2.4).
 - A8.1, D3.3: the entry hex is the first hex entered: Defensive First Fire may be taken there, the vehicle a
   moving target (it is in Motion, D2.1). Its entry into that hex also meets Residual FP and concealment loss
-  as any entry (game.enter). A2.51 puts no LOS between the map and the off-board board, so it began its move
-  out of every LOS: an enemy vehicle that sees the entry hex may attempt Motion there (D2.401: the marker
-  ``came_on<half MP>`` gives vmotion the entry hex's MP); CC Reaction Fire and Street Fighting are offered
-  there as at any entry (D7.21, A11.8).
+  as any entry (game.enter), and concealed enemy units there reveal or take one PAATC (A12.41, vconceal.py;
+  not when it bypasses the entry hex). A2.51 puts no LOS between the map and the off-board board, so it
+  began its move out of every LOS: an enemy vehicle that sees the entry hex may attempt Motion there
+  (D2.401: the marker ``came_on<half MP>`` gives vmotion the entry hex's MP); CC Reaction Fire and Street
+  Fighting are offered there as at any entry (D7.21, A11.8).
 - A2.52: off the map a unit does nothing but come on: any other action naming it is refused
   (``bar_off_board``); the Deployment an off-board squad stacked with a leader may try in the RPh is
   deployment.py's.
@@ -48,10 +49,18 @@ Audit (paraphrased, with where each part is kept):
   backing in. One set up farther out than that hex spends MP before the entry hex, so it may not come on
   by Minimum Move (D2.15). A vehicle not set up comes on as if set up on the off-board hex beside its
   entry hex. D2.3 with A2.51: ``as enter+bypass`` (``+bypass:N`` naming the hex across the hexside) comes
-  on by bypass along a hexside of a woods or building entry hex, from an off-board hex beside it (vbypass.py's
-  route, the off-board board Open Ground at ground level), into the entry hex alone, not by Minimum Move;
-  there it ends its move in bypass as any bypass move does. Offered in legal_actions along each hexside
-  the entry hex shares with a map hex (``:N`` named), forward and in reverse.
+  on by bypass along a hexside of a woods or building entry hex shared with a map hex (not astride the map
+  edge), from an off-board hex beside it (vbypass.py's route, the off-board board Open Ground at ground
+  level). The path may go on: the move is then declared as bypass from the entry hex (every woods or
+  building hex of it bypassed, ``:N`` naming the last one's hexside; vbypass.route leaves a bypass as D2.33
+  allows), backing throughout with ``+reverse``; an entry hex with no obstacle is entered as usual and the
+  bypass starts beyond it. ``+minimum`` (D2.15, D2.24): the entry hex alone by bypass where bypassing it
+  costs more than the allowance, for all of it (D2.15 bars only NA terrain and a VCA change: the heading
+  along the hexside between its two VCA, or rear, hexes is its own facing), no bog DR (D2.3), in Motion. A
+  move ending in bypass ends as any bypass move does. Offered in legal_actions for the entry hex alone along
+  each hexside it shares with a map hex (``:N`` named), forward and in reverse, by Minimum Move where it
+  applies, and for an AFV with its crew's other status too (``enter_ce`` / ``enter_bu``, A2.52); the paths
+  beyond the entry hex stay typed.
 - D12, D15, D17 coming on (A2.51 from Open Ground): a wagon pays the infantry MF of the entry hex as
   infantry coming on do (D12.1; arrival.py's cost, no start MF); a motorcycle the chart pack's motorcycle
   column, road rate at a road edge, no wreck/vehicle MP (D15.1, D15.42), only with riders aboard (D15.4),
@@ -89,6 +98,7 @@ from hexmate.rules.games.asl import (
     offboard,
     platoon,
     radioless,
+    vconceal,
     vminimum,
     vmotion,
     wagon,
@@ -341,15 +351,8 @@ def _best(position: Position, unit: UnitState, path: tuple[Hex, ...],
     _, minimum, reverse = split(mode)
     _check_special(position, unit, path, minimum, reverse)
     if _bypassing(mode):
-        if minimum or len(path) != 1:
-            raise IllegalAction(T("{unit} comes on by bypass into its entry hex alone, and not by Minimum "
-                                  "Move: go on from there with a move of its own (D2.3, D2.15)",
-                                  unit=unit.id), "D2.3")
-        total, g, _, off, _ = _bypass_entry(position, crew, entry, mode)
-        if total > armour.budget(placed(unit, entry, g, total, mode)) + esb:
-            raise IllegalAction(T("the path costs {cost} MP, {unit} has {mp} MP", cost=total, unit=unit.id,
-                                  mp=armour.budget(placed(unit, entry, g, total, mode))), "A2.51")
-        return total, g, total, off
+        total, g, mp, off, _, _ = _bypass_best(position, unit, path, mode)
+        return total, g, mp, off
     ways = approaches(position, crew, entry, reverse)
     if minimum and not ways:
         raise vminimum.na(position, unit, entry)  # D2.15: never into NA terrain
@@ -395,19 +398,21 @@ def _bypassing(mode: str) -> bool:
     return any(w.partition(":")[0] == BYPASS for w in mode.split("+")[1:])
 
 
-def _bypass_entry(position: Position, unit: UnitState, entry: Hex,
-                  mode: str) -> tuple[Fraction, int, Hex, Hex, Fraction]:
-    """D2.3 with A2.51: it comes on by bypass: from an off-board hex beside the entry hex (crossing the
-    off-board board first, moving normally) along a hexside of the entry hex, vbypass.py's route from there
-    (twice the Open Ground cost, D2.3; in reverse along its rear hexside at the reverse multiplier, D2.21,
-    D2.22). (total MP, heading, the hex across the hexside bypassed, the off-board hex it came from, the MP
-    spent before the entry hex)."""
+def _bypass_words(mode: str) -> list[str]:
+    return [w for w in mode.split("+")[1:] if w.partition(":")[0] == BYPASS]
+
+
+def _bypass_entries(position: Position, unit: UnitState, entry: Hex, mode: str,
+                    across: Hex | None) -> list[tuple[Fraction, int, Hex, Hex, Fraction]]:
+    """D2.3 with A2.51: the ways it comes on by bypass: from an off-board hex beside the entry hex (crossing
+    the off-board board first, moving normally) along a hexside of the entry hex (``across``: the one named,
+    or None: any), vbypass.py's route from there (twice the Open Ground cost, D2.3; in reverse along its rear
+    hexside at the reverse multiplier, D2.21, D2.22). Each: (total MP, heading, the hex across the hexside
+    bypassed, the off-board hex it came from, the MP spent before the entry hex); IllegalAction when none."""
     from hexmate.rules.games.asl import vbypass
 
     _, _, reverse = split(mode)
-    words = "+".join(w for w in mode.split("+")[1:] if w.partition(":")[0] == BYPASS)
-    _, across, _ = vbypass.declared(position, words)
-    best: tuple[Fraction, int, Hex, Hex, Fraction] | None = None
+    out: list[tuple[Fraction, int, Hex, Hex, Fraction]] = []
     why: IllegalAction | None = None
     way = offboard.REVERSE if reverse else offboard.FORWARD
     for d in DIRECTIONS:
@@ -427,12 +432,86 @@ def _bypass_entry(position: Position, unit: UnitState, entry: Hex,
                 why = e
                 continue
             n = acrosses[-1]
-            if n is not None and (best is None or mp + cost < best[0]):
-                best = (mp + cost, heads[-1], n, off, mp)
-    if best is None:
+            if n is not None and n in position.map.hexes:  # not astride the map edge: its CAFP on the map
+                out.append((mp + cost, heads[-1], n, off, mp))
+    if not out:
         raise why or IllegalAction(T("{unit} may not come on into {hex} by bypass (D2.3)", unit=unit.id,
                                      hex=position.label(entry)), "D2.3")
+    return out
+
+
+Way = tuple[Fraction, int, Fraction, Hex, Hex | None, Fraction]
+
+
+def _bypass_best(position: Position, unit: UnitState, path: tuple[Hex, ...], mode: str) -> Way:
+    """D2.3 with A2.51, ``as enter+bypass[:N]``: the cheapest way on along ``path`` with bypass declared: a
+    woods or building entry hex is bypassed (``:N`` names its hexside when it is the path's last hex), any
+    other entered as usual (A2.51); then on from there as a move declared ``as bypass[:N]`` (every woods or
+    building hex after the entry hex bypassed, the last one along ``:N``: vbypass.route, which leaves a bypass
+    as D2.33 allows), backing throughout with ``+reverse`` (D2.2). ``+minimum``: D2.15's Minimum Move, the
+    entry hex alone by bypass where bypassing it costs more than the allowance (D2.15 forbids only NA terrain
+    and a VCA change: the heading along the hexside between its two VCA (rear) hexes is its own facing).
+    (total MP, heading, the MP to the entry hex, the off-board hex, the hex across the entry hex's hexside or
+    None, the MP spent before the entry hex)."""
+    from hexmate.rules.games.asl import vbypass
+
+    entry = path[0]
+    _, minimum, reverse = split(mode)
+    crew = _status(unit, mode)  # A2.52: CE or BU as it comes on
+    words = _bypass_words(mode)
+    _, across, _ = vbypass.declared(position, "+".join(words))
+    esb = vm.esb_limit(armour.vtype(unit)) if armour.vtype(unit).tracked else 0  # D2.5
+    if minimum:
+        return _bypass_minimum(position, unit, entry, mode, across)
+    starts: list[tuple[Fraction, int, Hex, Hex | None, Fraction]] = []
+    if vbypass.is_obstacle(position, entry) or len(path) == 1:
+        for total, g, across_entry, off, before in _bypass_entries(position, crew, entry, mode,
+                                                                   across if len(path) == 1 else None):
+            starts.append((total, g, off, across_entry, before))
+    else:  # D2.3: the entry hex has no obstacle to bypass: entered as usual, bypass beyond it
+        for g, (mp, off) in approaches(position, crew, entry, reverse).items():
+            starts.append((mp, g, off, None,
+                           offboard.vehicle_approach(position, unit, off, g, reverse) or Fraction(0)))
+    rest_mode = "+".join([*([REVERSE] if reverse else []), *words])
+    best: Way | None = None
+    over: IllegalAction | None = None
+    why = IllegalAction(T("{unit} may not enter {hex}", unit=unit.id, hex=position.label(entry)), "A2.51")
+    for mp, g, off, n, before in sorted(starts, key=lambda s: (s[0], s[1])):
+        on = vbypass.with_across(placed(unit, entry, g, mp, mode), n)
+        total = mp
+        if len(path) > 1:
+            try:
+                rest = armour.check_move(position.at(position.state.with_unit(on)),
+                                         act.Move((unit.id,), path, None, rest_mode))
+            except IllegalAction as e:
+                why = e
+                continue
+            total = mp + Fraction(rest.cost if isinstance(rest.cost, int | Fraction) else 0)
+        elif total > armour.budget(on) + esb:
+            over = over or IllegalAction(T("the path costs {cost} MP, {unit} has {mp} MP", cost=total,
+                                           unit=unit.id, mp=armour.budget(on)), "A2.51")  # the cheapest
+            continue
+        if best is None or total < best[0]:
+            best = (total, g, mp, off, n, before)
+    if best is None:
+        raise over or why
     return best
+
+
+def _bypass_minimum(position: Position, unit: UnitState, entry: Hex, mode: str, across: Hex | None) -> Way:
+    """D2.15 (D2.24 backing) with D2.3: the entry hex by bypass as a Minimum Move: no MP spent before it (the
+    off-board hex beside it), no turn, bypassing it costing more than the allowance; it spends all of it."""
+    crew = _status(unit, mode)
+    ways = [w for w in _bypass_entries(position, crew, entry, mode, across) if not w[4]]
+    if not ways:
+        raise IllegalAction(T("{unit} would spend MP crossing the off-board board: a Minimum Move is a "
+                              "vehicle's only move of its MPh (D2.15, A2.51)", unit=unit.id), "D2.15")
+    cost, g, n, off, _ = min(ways, key=lambda w: (w[0], w[1]))
+    allowance = armour.budget(placed(unit, entry, g, cost, mode))
+    if cost <= allowance:
+        raise IllegalAction(T("{unit} can enter {hex} for {cost} MP: no Minimum Move is needed (D2.15)",
+                              unit=unit.id, hex=position.label(entry), cost=cost), "D2.15")
+    return allowance, g, allowance, off, n, Fraction(0)
 
 
 def check(position: Position, move: act.Move) -> act.Move:
@@ -478,16 +557,24 @@ def moves(position: Position) -> Iterator[act.Move]:
 def _special_moves(position: Position, unit: UnitState, entry: Hex, mode: str) -> Iterator[act.Move]:
     """The entry hex by Minimum Move where entering costs more than the allowance (D2.15), in reverse
     (D2.2-D2.22), and by bypass of a woods or building entry hex along each hexside with a map hex, forward
-    and in reverse (D2.3 with A2.51), each checked as played."""
+    and in reverse, by Minimum Move where bypassing costs more than the allowance (D2.3 with A2.51, D2.15,
+    D2.24), an AFV's bypass also with its crew's other status (A2.52: CE or BU as it comes on); each checked
+    as played."""
     from hexmate.rules.games.asl import vbypass
 
-    extras = [f"+{vminimum.WORD}", f"+{REVERSE}", f"+{vminimum.WORD}+{REVERSE}"]  # D2.24: both
+    extras = [(mode, f"+{vminimum.WORD}"), (mode, f"+{REVERSE}"),
+              (mode, f"+{vminimum.WORD}+{REVERSE}")]  # D2.24: both
     if vbypass.is_obstacle(position, entry):
-        for n in sorted(position.map.neighbors(entry)):
-            extras += [f"+{BYPASS}:{position.label(n)}", f"+{REVERSE}+{BYPASS}:{position.label(n)}"]
-    for extra in extras:
+        modes = [mode]
+        if armour.vtype(unit).armored:  # A2.52: it may come on CE or BU
+            modes.append("enter_bu" if _status(unit, mode).has("ce") else "enter_ce")
+        for base in modes:
+            for n in sorted(position.map.neighbors(entry)):
+                for pre in ("", f"+{REVERSE}", f"+{vminimum.WORD}", f"+{vminimum.WORD}+{REVERSE}"):
+                    extras.append((base, f"{pre}+{BYPASS}:{position.label(n)}"))
+    for base, extra in extras:
         try:
-            yield check(position, act.Move((unit.id,), (entry,), None, mode + extra))
+            yield check(position, act.Move((unit.id,), (entry,), None, base + extra))
         except IllegalAction:
             continue
 
@@ -502,9 +589,10 @@ def begin(game: AslGame, position: Position, move: act.Move) -> State:
     # entry hex's own MP
     on = placed(unit, move.path[0], g, mp, move.mode).mark("entered", f"{vmotion.CAME}{int(2 * came)}")
     bypass = _bypassing(move.mode)
-    if bypass:  # D2.3: it stands astride the hexside it bypasses along, heading g
+    n: Hex | None = None
+    if bypass:  # D2.3: a bypassed entry hex: it stands astride the hexside it bypasses along, heading g
         from hexmate.rules.games.asl import vbypass
-        _, _, n, _, before = _bypass_entry(position, _status(unit, move.mode), move.path[0], move.mode)
+        _, _, _, _, n, before = _bypass_best(position, unit, tuple(move.path), move.mode)
         came = mp - before
         on = vbypass.with_across(placed(unit, move.path[0], g, mp, move.mode), n).mark(
             "entered", f"{vmotion.CAME}{int(2 * came)}")
@@ -514,15 +602,19 @@ def begin(game: AslGame, position: Position, move: act.Move) -> State:
     under = len(state.decisions)
     _, minimum, reverse = split(move.mode)  # D2.15: it ends in Motion (armour.end_move)
     rest = vminimum.WORD if minimum else (REVERSE if reverse and len(move.path) > 1 else "")  # D2.2: on back
+    if bypass and not minimum and len(move.path) > 1:  # D2.3: on from the entry hex as a bypass move
+        rest = "+".join([*([REVERSE] if reverse else []), *_bypass_words(move.mode)])
     state = game.begin_move(position.at(state), act.Move((unit.id,), move.path, total - mp, rest))
     state = game.enter(position.at(state))  # Residual FP, concealment loss in the entry hex
+    # A12.41: concealed units there reveal or take a PAATC (game.enter takes the entry as a step in place)
+    state = vconceal.entered(game, position.at(state), unit.id, off)
     vt = armour.vtype(unit)
     if aerosan.is_aerosan(vt.movement):  # D17.24: never bogs; D17.22: its Accident dr at the entry hex
         if aerosan.wired(position, move.path[0]):
             state = aerosan.fail(position.at(state), unit.id)
         elif aerosan.edge_accident(position, move.path[0], _edge_road(position, off, move.path[0])):
             state = state.push(aerosan.accident(position, on, move.path[0]))
-    elif not bypass:  # D2.3: bypass risks no bog
+    elif n is None:  # D2.3: bypassing the entry hex risks no bog
         bog = armour.bog_check(position, on, off, move.path[0], minimum=minimum,
                                off_board=True)  # D8.21: a woods entry hex (D2.15: its DR by Minimum Move)
         if bog is not None:

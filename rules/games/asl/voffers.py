@@ -6,9 +6,10 @@ page lists them (``listed``: a lift and a placement make only the plain move, an
 To keep the count of legal actions small, the variants are few per path the rules already offer
 (armour.moves_for):
 
-- D7.14: a path that enters two or more hexes it would overrun is offered once more for each of them, the
-  move overrunning that hex alone and passing the others without an OVR (``as through``, overrun.py's
-  ``through_offers``, passes them all; the plain move overruns them all). Other combinations stay typed.
+- D7.14: a path that enters two or more hexes it would overrun is offered once more for each proper part
+  of them (each hex alone, and with three or more each pair and so on, in the path's order: ``as
+  ovr:D5+ovr:F5``), the move overrunning those and passing the others without an OVR (``as through``,
+  overrun.py's ``through_offers``, passes them all; the plain move overruns them all).
 - D3.1.2: the turret turned with the MP that enters the path's last hex, toward each enemy unit in view
   there (the hexspine reached by the fewest turns whose arc holds it, facing.py), where it is not already in
   the TCA. A turn at any other hex of the path, or to any other hexspine, stays typed.
@@ -16,6 +17,7 @@ To keep the count of legal actions small, the variants are few per path the rule
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 
 from hexmate.rules import actions as act
@@ -59,10 +61,12 @@ def named_overruns(position: Position, unit: UnitState, moves: list[act.Move]) -
         entered = [h for h in dict.fromkeys(move.path[1:]) if h in ovr_hexes]
         if len(entered) < 2:
             continue  # one such hex: the plain move overruns it, ``as through`` passes it
-        for h in entered:
-            checked = _checked(position, move, f"{overrun.WORD}:{position.label(h)}")
-            if checked is not None:
-                yield checked
+        for k in range(1, len(entered)):  # D7.14: each proper part of them, in the path's order
+            for some in itertools.combinations(entered, k):
+                words = "+".join(f"{overrun.WORD}:{position.label(h)}" for h in some)
+                checked = _checked(position, move, words)
+                if checked is not None:
+                    yield checked
 
 
 def _enemy_hexes(position: Position, side: str) -> list[Hex]:

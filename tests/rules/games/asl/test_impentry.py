@@ -183,3 +183,46 @@ def test_d14_333_one_stack_comes_on_with_the_platoon(make_position: Any) -> None
         pos.push_text("move y-lt,a-sq2 A5 as impulse_in")
     pos.push_text("move y-lt A5 as impulse_in")
     assert pos.units["a-sq2"].hex is None
+
+def test_d7_13_d14_212_backing_on_into_concealed_infantry_is_no_overrun(make_position: Any) -> None:
+    """D2.2, D2.21 with D14.212: a platoon AFV may back on in an impulse (``impulse_in_rev``): A4's Open
+    Ground 1 MP times a tracked vehicle's reverse 4 (D2.21) = 4 MP, the impulse's cost (D14.31). A concealed
+    squad in A4 leaves it an open entry hex (A2.5 with A4.14: only a known enemy bars it). D7.13: no Overrun
+    in reverse, and D7.1's OVR is the mover's choice, so it enters without one (no OVR mark). A12.41: a
+    vehicle entering (not by bypass) a Location of concealed enemy units makes their owner reveal them or
+    take one PAATC, OVR or not. D14.21: its mate off the map moves with it in reverse, so coming on forward in
+    the same impulse is refused; backing on too, the impulse ends, each AFV 4 MP."""
+    from hexmate.rules.games.asl import impovr
+
+    hid = {"id": "b-hid", "counter": "4-6-7", "side": "b", "hex": "A4", "concealed": True}
+    pos = table(make_position, "A5", hid)
+    assert {"move x-lt A4 cost 4 as impulse_in_rev", "move x-lt A4 cost 1 as impulse_in"} <= set(texts(pos))
+    pos.push_text("move x-lt A4 as impulse_in_rev")
+    x = pos.units["x-lt"]
+    assert pos.label(x.hex) == "A4" and impulse.status(x) == "reverse"
+    assert not any(m.startswith(impovr.OVR) for m in x.markers)  # D7.13
+    ask = pos.decision
+    assert ask is not None and ask.rule == "A12.41" and ask.side == "b"
+    pos.push_text("answer reveal")
+    assert not pos.units["b-hid"].concealed
+    with pytest.raises(IllegalAction, match=r"D14\.21"):
+        pos.push_text("move y-lt A5 as impulse_in")
+    pos.push_text("move y-lt A5 as impulse_in_rev")
+    pos.push_text("move x-lt,y-lt A4 as impulse_end")
+    pass_reactions(pos)
+    assert {armour.spent_of(pos.units[u]) for u in ("x-lt", "y-lt")} == {4}
+    assert all(impulse.status(pos.units[u]) == "reverse" for u in ("x-lt", "y-lt"))
+
+
+def test_a2_5_d2_6_known_enemies_and_an_enemy_afv_bar_the_entry_hex(make_position: Any) -> None:
+    """A2.5: an entry hex made inaccessible by a known enemy unit is no entry hex (forward or backing); D2.6:
+    a vehicle may not end an impulse in a hex of an enemy AFV, concealed or not."""
+    known = table(make_position, "A5", {"id": "b-sq2", "counter": "4-6-7", "side": "b", "hex": "A4"})
+    assert not [t for t in texts(known) if "x-lt A4" in t]
+    with pytest.raises(IllegalAction, match=r"A2\.5"):
+        known.push_text("move x-lt A4 as impulse_in_rev")
+    hidden_afv = {"id": "b-pz", "counter": "lt", "side": "b", "hex": "A4", "concealed": True,
+                  "markers": ["vca0"]}
+    afv = table(make_position, "A5", hidden_afv)
+    with pytest.raises(IllegalAction, match=r"D2\.6"):
+        afv.push_text("move x-lt A4 as impulse_in_rev")

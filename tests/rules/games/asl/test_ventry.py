@@ -549,8 +549,8 @@ def test_d2_3_coming_on_by_bypass(make_position: Any) -> None:
     high = table(make_position, hexes=HIGH_WOODS)
     checked = high.game.check(high, high.parse_action("move a-pz A4 as enter+bypass"))
     assert isinstance(checked, act.Move) and checked.cost == 10
-    with pytest.raises(IllegalAction, match=r"D2\.3"):
-        high.push_text("move a-pz A4-B4 as enter+bypass")
+    with pytest.raises(IllegalAction, match=r"D2\.15"):
+        high.push_text("move a-pz A4-B4 as enter+minimum+bypass")  # a Minimum Move enters one hex
 
 
 def test_d2_24_a_reverse_minimum_move_onto_the_map(make_position: Any) -> None:
@@ -578,14 +578,96 @@ def test_d2_3_coming_on_by_bypass_is_offered(make_position: Any) -> None:
     up: (1 + 4) x 2 = 10 MP (D2.3's example), backing 40 MP, past its 14 MP and the ESB's 3 (D2.5): not
     offered. Open Ground A4 has no obstacle to bypass (D2.31): nothing offered."""
     pos = table(make_position, hexes={"A4": "woods"})
-    assert sorted(t for t in offered(pos) if "bypass" in t) == [
+    assert sorted(t for t in offered(pos) if "bypass" in t and "enter+" in t) == [
         "move a-pz A4 cost 2 as enter+bypass:A3", "move a-pz A4 cost 2 as enter+bypass:A5",
         "move a-pz A4 cost 8 as enter+reverse+bypass:A3", "move a-pz A4 cost 8 as enter+reverse+bypass:A5"]
     high = table(make_position, hexes=HIGH_WOODS)
-    assert sorted(t for t in offered(high) if "bypass" in t) == [
+    assert sorted(t for t in offered(high) if "bypass" in t and "enter+" in t and "minimum" not in t) == [
         "move a-pz A4 cost 10 as enter+bypass:A3", "move a-pz A4 cost 10 as enter+bypass:A5"]
     assert not [t for t in offered(table(make_position)) if "bypass" in t]
     pos.push_text("move a-pz A4 cost 8 as enter+reverse+bypass:A3")  # the offer plays as typed
     from hexmate.rules.games.asl import vbypass
     pz = pos.units["a-pz"]
     assert pos.label(pz.hex) == "A4" and vbypass.across_of(pz) == pos.map.parse_label("A3")
+
+
+def test_d2_3_coming_on_by_bypass_goes_on_beyond_the_entry_hex(make_position: Any) -> None:
+    """D2.3 with A2.51 and D2.33: ``enter+bypass`` bypasses every woods or building hex of the path, the entry
+    hex included. From the off-board hex SW of A4, woods A4 is bypassed along its hexside with A5 for twice
+    Open Ground's 1 MP, 2 MP (D2.3); from that bypass the VCA's hex is B4 (the third hex at the CAFP), entered
+    forward for Open Ground's 1 MP (D2.33): 3 MP, no bog DR (the woods were never entered). Then woods C4,
+    bypassed along the hexside between B4's two VCA hexes: 2 MP more, 5 in all; along its hexside with B3
+    instead (``:B3``) it turns a hexspine first in B4 (1 MP, D2.11): 6. Backing all the way (D2.2, D2.21):
+    A4 by bypass 2 x 4 = 8, back into B4 1 x 4 = 4: 12 (D2.21's BT-7 example prices VBM in reverse the same
+    way). An Open Ground entry hex is entered as usual (1 MP), woods B4 beyond it bypassed (2 MP): 3. A5 is
+    neither the VCA's hex nor the one behind the bypass (D2.33): refused. Played, it stands in
+    Stationary Bypass astride C4's hexside with B3, stopped for 1 MP more: 7 (D2.34, D2.13)."""
+    pos = table(make_position, hexes={"A4": "woods", "C4": "woods"})
+    cost = {t: pos.game.check(pos, pos.parse_action(t)).cost
+            for t in ("move a-pz A4-B4 as enter+bypass", "move a-pz A4-B4-C4 as enter+bypass",
+                      "move a-pz A4-B4-C4 as enter+bypass:B3", "move a-pz A4-B4 as enter+reverse+bypass")}
+    assert list(cost.values()) == [3, 5, 6, 12]
+    with pytest.raises(IllegalAction):
+        pos.game.check(pos, pos.parse_action("move a-pz A4-A5 as enter+bypass"))
+    plain = table(make_position, hexes={"B4": "woods"})  # Open Ground A4 entered as usual, 1 MP; B4 by bypass
+    assert plain.game.check(plain, plain.parse_action("move a-pz A4-B4 as enter+bypass")).cost == 3
+    pos.push_text("move a-pz A4-B4-C4 as enter+bypass:B3")
+    pass_reactions(pos)
+    assert pos.decision is None or pos.decision.then != "vbog"  # D2.3: bypass risks no bog
+    from hexmate.rules.games.asl import vbypass
+    pz = pos.units["a-pz"]
+    assert pos.label(pz.hex) == "C4" and vbypass.across_of(pz) == pos.map.parse_label("B3")
+    assert armour.spent_of(pz) == 7 and not pz.has("motion")  # 6, then stopped in bypass for 1 (D2.34)
+
+
+def test_d2_15_coming_on_by_bypass_as_a_minimum_move(make_position: Any, tmp_path: Path) -> None:
+    """D2.15 with D2.3: a Minimum Move enters a hex whose entry costs more than the allowance; the text bars
+    only NA terrain and a VCA change in that MP, and bypassing the entry hex along the hexside between its two
+    VCA hexes needs no turn. Woods a level up by bypass: (1 + 4) x 2 = 10 MP (D2.3's own example), more than
+    the light tank's 6: ``enter+minimum+bypass:A3`` spends its 6 MP, astride A4's hexside with A3, in Motion
+    (D2.15), with no bog DR (D2.3: bypass avoids the bog risk). For the Panzer's 14 MP, 10 is no Minimum Move
+    (refused, D2.15); backing, 10 x 4 = 40 (D2.21) is, as D2.24's reverse Minimum Move: 14 MP."""
+    ii = {**PZ, "counter": "ii"}
+    pos = table(make_position, pz=ii, counters=light_tank(tmp_path), hexes=HIGH_WOODS)
+    with pytest.raises(IllegalAction, match=r"costs 10 MP"):
+        pos.push_text("move a-pz A4 as enter+bypass:A3")
+    assert "move a-pz A4 cost 6 as enter+minimum+bypass:A3" in offered(pos)
+    pos.push_text("move a-pz A4 as enter+minimum+bypass:A3")
+    pass_reactions(pos)
+    assert pos.decision is None or pos.decision.then not in ("vbog", "vfacing")
+    from hexmate.rules.games.asl import vbypass
+    tank = pos.units["a-pz"]
+    assert pos.label(tank.hex) == "A4" and vbypass.across_of(tank) == pos.map.parse_label("A3")
+    assert tank.has("motion") and armour.spent_of(tank) == 6
+    pz = table(make_position, hexes=HIGH_WOODS)
+    with pytest.raises(IllegalAction, match=r"no Minimum Move is needed \(D2\.15\)"):
+        pz.push_text("move a-pz A4 as enter+minimum+bypass:A3")
+    checked = pz.game.check(pz, pz.parse_action("move a-pz A4 as enter+minimum+reverse+bypass:A5"))
+    assert isinstance(checked, act.Move) and checked.cost == 14
+
+
+def test_a2_52_coming_on_ce_or_bu_by_bypass_is_offered(make_position: Any) -> None:
+    """A2.52: an AFV comes on CE or BU, its owner's choice; with D2.3's bypass entry (2 MP into woods A4) the
+    other status is offered too: the Panzer is BU (no CE counter), so ``enter_ce``; a CE one is offered
+    ``enter_bu``. Played, the crew's counter is as chosen."""
+    pos = table(make_position, hexes={"A4": "woods"})
+    assert "move a-pz A4 cost 2 as enter_ce+bypass:A3" in offered(pos)
+    assert not [t for t in offered(pos) if "enter_bu+" in t]
+    ce = table(make_position, pz={**PZ, "markers": ["vca0", "ce"]}, hexes={"A4": "woods"})
+    assert "move a-pz A4 cost 2 as enter_bu+bypass:A3" in offered(ce)
+    pos.push_text("move a-pz A4 cost 2 as enter_ce+bypass:A3")
+    assert pos.units["a-pz"].has("ce")
+
+
+def test_a12_41_coming_on_into_concealed_units_asks_their_owner(make_position: Any) -> None:
+    """A12.41: a vehicle entering a Location of concealed enemy units (not by bypass or a woods-road) makes
+    their owner reveal them or take one PAATC; the entry hex is no exception (a concealed unit leaves it open,
+    A2.5). By bypass of woods A4 no one is asked (A12.41, A12.42)."""
+    hid = {"id": "b-hid", "counter": "4-6-7", "side": "b", "hex": "A4", "concealed": True}
+    pos = table(make_position, hid)
+    pos.push_text("move a-pz A4 as enter")
+    asks = [d for d in pos.state.decisions if d.rule == "A12.41"]
+    assert len(asks) == 1 and asks[0].side == "b" and asks[0].subject == ("b-hid",)
+    woods = table(make_position, hid, hexes={"A4": "woods"})
+    woods.push_text("move a-pz A4 as enter+bypass:A5")
+    assert not [d for d in woods.state.decisions if d.rule == "A12.41"]

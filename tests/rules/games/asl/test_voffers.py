@@ -1,5 +1,5 @@
-"""The vehicle moves no lift makes, offered (voffers.py): D7.14 one hex overrun of several named, D3.1.2 the
-turret turned with the MP entering the path's last hex."""
+"""The vehicle moves no lift makes, offered (voffers.py): D7.14 one hex (or, of three or more, each proper
+part) overrun of several named, D3.1.2 the turret turned with the MP entering the path's last hex."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from hexmate.rules.games import Position
 from hexmate.rules.games.asl import facing, voffers
 from hexmate.rules.games.asl.vehicles import tca_of
 
+from .test_armour import COUNTERS
 from .test_overrun import _through_windows, make
 
 SQUADS = ({"id": "b-sq2", "counter": "4-4-7", "side": "b", "hex": "E5"},
@@ -76,3 +77,23 @@ def test_listed_reads_the_mode_words() -> None:
     assert voffers.listed(act.Move(("v",), (), None, "tca3@E5"))
     assert not voffers.listed(act.Move(("v",), (), None, "tca3"))  # the first MP's turn: not offered here
     assert not voffers.listed(act.Move(("v",), (), None, "through"))
+
+
+def test_d7_14_three_overrun_hexes_offer_each_pair_too(make_position: Any) -> None:
+    """D7.14: the OVR is chosen hex by hex. The T (16 MP: a quarter, 4 MP, per OVR, D7.1) in C5 goes C5-D5-E5-
+    F5 past squads in D5, E5 and F5. Stopped, it starts for 1 MP (D2.12), then three Open Ground entries:
+    the plain move overruns all three, 1 + 3 + 3 x 4 = 16 MP, its whole allowance. Each proper part is
+    offered: each hex alone (1 + 3 + 4 = 8 MP) and each pair (1 + 3 + 8 = 12 MP), in the path's order."""
+    from hexmate.rules.games.asl import armour
+
+    units = [{"id": "a-t", "counter": "t", "side": "a", "hex": "C5", "markers": ["vca0"]}] + [
+        {"id": f"b-{h}", "counter": "4-4-7", "side": "b", "hex": h} for h in ("D5", "E5", "F5")]
+    pos: Position = make_position("asl", units, "MPh", counters=COUNTERS)
+    plain = armour.check_move(pos, pos.parse_action("move a-t C5-D5-E5-F5"))
+    assert isinstance(plain, act.Move) and plain.cost == 16
+    offered = {pos.action_text(m): m.cost for m in voffers.named_overruns(pos, pos.units["a-t"], [plain])}
+    assert offered == {
+        "move a-t C5-D5-E5-F5 cost 8 as ovr:D5": 8, "move a-t C5-D5-E5-F5 cost 8 as ovr:E5": 8,
+        "move a-t C5-D5-E5-F5 cost 8 as ovr:F5": 8, "move a-t C5-D5-E5-F5 cost 12 as ovr:D5+ovr:E5": 12,
+        "move a-t C5-D5-E5-F5 cost 12 as ovr:D5+ovr:F5": 12,
+        "move a-t C5-D5-E5-F5 cost 12 as ovr:E5+ovr:F5": 12}
