@@ -86,7 +86,8 @@ def drop(position: Position, transfer: act.Transfer) -> State:
 
     sw = position.state.units[transfer.item]
     state = position.state.with_unit(dataclasses.replace(sw, carrier=None))
-    state = mphsw.dropped(state, sw.carrier or "")  # A4.4: dropped after its move, the possessor may go on
+    pp = int(sw.values.get("pp", 0) or 0)  # A4.4: its portage cost stays for the MPh (latedt.py reads it)
+    state = mphsw.dropped(state, sw.carrier or "", pp)  # A4.4: dropped after moving, the possessor goes on
     return woundcarry.paused(state, sw.carrier or "")  # A17.2: with the wounded SMC it carries
 
 

@@ -48,6 +48,7 @@ from hexmate.rules.games.asl import (
     impovr,
     impulse,
     integrity,
+    latedt,
     mgafv,
     moto,
     motocapture,
@@ -470,7 +471,8 @@ class AslGame(Game):
 
         led = any(u.type == "leader" for u in units)
 
-        dt_mf = 2 if mode in ("cx", woundcarry.DT_MODE) else 1 if mode == woundcarry.LATE_MODE else 0  # A4.5
+        late_modes = (woundcarry.LATE_MODE, latedt.MODE)  # A4.5's exception: declared after MF are spent
+        dt_mf = 2 if mode in ("cx", woundcarry.DT_MODE) else 1 if mode in late_modes else 0  # A4.5
 
         def one(u: UnitState, dt_mf: int = dt_mf) -> int:
             base = self.mf(u)
@@ -500,6 +502,11 @@ class AslGame(Game):
                     before = min(asl_portage.allowances(state, walkers, plain, [], pp).values())
                     return woundcarry.late_budget(units, computed, before)  # type: ignore[return-value]
                 return asl_mphsw.budget(units, computed)  # type: ignore[return-value]
+            if mode == latedt.MODE:  # A4.5's exception, A4.52: +1 MF, the IPC 1 less, a dropped SW's PP kept
+                kept = {u.id: asl_mphsw.kept_pp(u) for u in units}
+                late = asl_portage.allowances(state, units, one, [u.id for u in units], kept)
+                bare = asl_portage.allowances(state, units, functools.partial(one, dt_mf=0), [], kept)
+                return latedt.budget(units, late, bare, min(late.values()))  # type: ignore[return-value]
             computed = min(asl_portage.allowances(state, units, one, dt).values())
             return asl_mphsw.budget(units, computed)  # type: ignore[return-value]  # A4.4: a move gone on with
         return min(one(u) for u in units)
@@ -508,7 +515,7 @@ class AslGame(Game):
         """A way of moving declared with the move: Double Time (A4.5) or Assault Movement (A4.61)."""
         known = move.mode in ("", "cx", "assault", "exit", "dash", asl_recover.MODE, asl_scrounge.MODE,
                               cavalry.GALLOP, cavalry.CHARGE, woundcarry.MODE, woundcarry.DT_MODE,
-                              woundcarry.LATE_MODE)
+                              woundcarry.LATE_MODE, latedt.MODE)
         if not known and asl_bypass.declared(position, move.mode) is None:
             raise IllegalAction(
                 T(
@@ -531,8 +538,10 @@ class AslGame(Game):
                 ),
                 "A26.23",
             )
-        if move.mode == "cx" or woundcarry.is_dt(move.mode):  # A4.5; A17.2: the carried wounded do not walk
-            for unit in (units if move.mode == "cx" else woundcarry.walkers(units)):
+        if move.mode in ("cx", latedt.MODE):  # A4.5: who may; +2 at the start, +1 once MF are spent
+            latedt.check(units, move.mode)
+        if woundcarry.is_dt(move.mode):  # A4.5; A17.2: the carried wounded do not walk
+            for unit in woundcarry.walkers(units):
                 if unit.has("cx") or unit.has("no_dt") or unit.has("wounded"):
                     raise IllegalAction(
                         T(
@@ -677,6 +686,12 @@ class AslGame(Game):
                 for h, reach in reachable(position.map, start, dt_budget, cost).items():
                     if h != start and h not in out:
                         out[h] = act.Move(ids, tuple(reach.path), reach.cost, dt_mode)
+        elif latedt.may(units):  # A4.5's exception: MF spent, Double Time declared now reaches farther
+            late = self.group_budget(units, latedt.MODE, position.state, position=position)
+            late += bicycle.bonus(position, units)  # D15.81
+            for h, reach in reachable(position.map, start, late, cost).items():
+                if h != start and h not in out:
+                    out[h] = act.Move(ids, tuple(reach.path), reach.cost, latedt.MODE)
         for charge in cavcharge.for_group(self, position, units):  # A13.6: the Charge's target lit too
             out.setdefault(charge.path[-1], charge)
         if any(u.level for u in units):  # A2.8: down the stairs first, unless walking on along the level
@@ -2578,6 +2593,7 @@ class AslGame(Game):
         mode = asl_stairs.split_mode(move.mode)[0]
         marker = {"cx": "cx", "assault": "assault", "exit": "exiting", "dash": asl_dash.MARKER,
                   asl_scrounge.MODE: asl_scrounge.MARKER,  # A20.552
+                  latedt.MODE: "cx",  # A4.5: Double Time declared late (its allowance: latedt.MARKER)
                   woundcarry.MODE: woundcarry.MARKER}.get(mode)  # A17.2
         if woundcarry.is_dt(mode):  # A4.5 with A17.2: the carriers Double Time; the carried are carried
             late = (woundcarry.LATE,) if mode == woundcarry.LATE_MODE else ()  # A4.5: declared late, +1 MF
@@ -2585,8 +2601,9 @@ class AslGame(Game):
                 marks = ("cx", *late) if unit in woundcarry.walkers(units) else (woundcarry.MARKER,)
                 state = state.with_unit(state.units[unit.id].mark(*marks))
         if marker:
+            late = (latedt.MARKER,) if mode == latedt.MODE else ()  # A4.5: this move's allowance, +1 MF
             for unit in units:  # not on the SW they carry (A4.43)
-                state = state.with_unit(state.units[unit.id].mark(marker))
+                state = state.with_unit(state.units[unit.id].mark(marker, *late))
         movers = units
         if cavwave.charges(position, units, move.path):  # A13.62: a Cavalry Wave enters as a Charge
             mode = cavalry.CHARGE
@@ -2637,6 +2654,8 @@ class AslGame(Game):
             return state.replace(game=self.gstate(state).replace(vmove_start=None, vmove_mode=""))
         movers = [state.units[u] for u in moving.units if u in state.units and state.units[u].type != "sw"]
         cx = "cx" if any(u.has("cx") for u in movers) else ""
+        if any(u.has(latedt.MARKER) for u in movers):  # A4.5: Double Time declared late for this move
+            cx = latedt.MODE
         if woundcarry.declared(movers):  # A17.2: the carry's allowance (A4.5: Double Timed, the carriers CX)
             dt = any(u.has("cx") for u in woundcarry.walkers(movers))
             cx = woundcarry.DT_MODE if dt else woundcarry.MODE
@@ -2664,6 +2683,9 @@ class AslGame(Game):
         spent = moving.cost if isinstance(moving.cost, int | Fraction) else None
         left = budget - spent if spent is not None and moving.finished and not moving.stopped else None
         state = asl_mphsw.after_move(state, [u.id for u in movers], left)  # A4.4: MF left, to go on with
+        for unit in movers:  # A4.5: the late Double Time's gain is in those MF left now, counted once
+            if unit.id in state.units and state.units[unit.id].has(latedt.MARKER):
+                state = state.with_unit(state.units[unit.id].mark(remove=(latedt.MARKER,)))
         if moving.finished and not moving.stopped and movers:  # A13.6: the Charge's attack, at once
             state = cavalry.after_charge(self, position, state, [u.id for u in movers],
                                            moving.destination)
@@ -2909,6 +2931,7 @@ class AslGame(Game):
             remove = ("no_dt", "assault", "exiting", vmotion.TRIED, asl_dash.MARKER, asl_bypass.MARKER,
                       asl_scrounge.MARKER,  # A20.552: one Scrounge DR per hex per MPh
                       woundcarry.MARKER, woundcarry.LATE,  # A17.2: the carry is that move's
+                      latedt.MARKER,  # A4.5: a late Double Time's allowance is its move's
                       *reaction.PHASE_END, vce.PLACED, vce.REMOVED,  # D5.33: one phase's CE changes
                       radioless.PASSED, radioless.FAILED,  # D14.23: one MPh's NTC
                       bicycle.BONUS, moto.THROUGH,  # D15.81: one MPh's road bonus; D15.43: no OVR

@@ -146,6 +146,7 @@ PHRASES: dict[str, T] = {
     "bump_ff": T("bumped back from a concealed enemy: a First Fire target where it stays, its MF spent there "
                  "(A12.15)"),
     "dt_late": T("Double Time declared after spending MF while carrying: +1 MF at most (A4.5, A4.52)"),
+    "dt1": T("Double Time declared after spending MF, for this move: +1 MF at most (A4.5, A4.52)"),
     "routed_beneath": T("routed beneath its vehicle, whose crew is gone: its rout this phase (D6.1)"),
     "unloaded": T("unloaded this phase: keeps its vehicle's TEM though the vehicle moved (D9.3)"),
     "hazardous": T("forced out of its vehicle: Hazardous Movement this phase, -2 on attacks on it (A4.62)"),
@@ -261,6 +262,8 @@ def phrase(marker: str, label: object = None) -> T:
         return T("mounted this MPh with {mf} MF left to its horse (A13.31)", mf=_mp(int(marker[9:])))
     if marker.startswith("inf_spent") and marker[9:].isdigit():
         return T("{mf} of its basic 4 MF spent before riding this MPh (A13.31)", mf=_mp(int(marker[9:])))
+    if marker.startswith("swppkept") and marker[8:].isdigit():
+        return T("{pp} PP of a SW dropped during its move still count this MPh (A4.4)", pp=marker[8:])
     if marker.startswith("swmf") and marker[4:].isdigit():
         return T("{mf} MF spent on SW recovery before moving (A4.44)", mf=marker[4:])
     if marker.startswith("rectry:"):

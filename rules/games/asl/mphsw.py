@@ -40,6 +40,7 @@ LEFT = "mfleft"  # mfleft<halves>: the MF left of the unit's move, while no othe
 SPENT = "swmf"  # swmf<n>: MF spent on recovery attempts before the unit moved (A4.44)
 TRY = "rectry:"  # rectry:<sw>: this unit has tried to recover that SW this MPh (A4.44)
 RECOVERED = "recovered"  # rphase.RECOVERED: not passed on in the phase recovered (A4.44)
+KEPT = "swppkept"  # swppkept<n>: PP of the SW dropped in the move, still its portage for the MPh (A4.4)
 
 Cost = int | Fraction
 
@@ -55,6 +56,12 @@ def mf_left(unit: UnitState) -> Fraction | None:
     """The MF left of the unit's move this MPh, while it may still go on with it; None otherwise."""
     halves = _number(unit, LEFT)
     return None if halves is None else Fraction(halves, 2)
+
+
+def kept_pp(unit: UnitState) -> int:
+    """A4.4: the PP of the SW the unit dropped after moving with it this MPh: its portage cost stays (read
+    when Double Time declared late lowers the IPC, A4.52: latedt.py)."""
+    return _number(unit, KEPT) or 0
 
 
 def spent_before(unit: UnitState) -> int:
@@ -93,12 +100,16 @@ def after_move(state: State, movers: list[str], left: Cost | None) -> State:
     return state
 
 
-def dropped(state: State, owner_id: str) -> State:
+def dropped(state: State, owner_id: str, pp: int = 0) -> State:
     """A4.43, A4.4: a SW dropped after its possessor moved: the possessor may go on (its MF left as they were:
-    the SW's portage cost is not regained)."""
+    the SW's portage cost is not regained, and its ``pp`` are remembered for the MPh)."""
     owner = state.units.get(owner_id)
     if owner is None or mf_left(owner) is None:
         return state
+    if pp:
+        old = tuple(m for m in owner.markers if m.startswith(KEPT))
+        tag = KEPT + str(kept_pp(owner) + pp)
+        owner = owner.mark(remove=old).mark(tag)
     return state.with_unit(owner.mark(PAUSE))
 
 
@@ -205,7 +216,7 @@ def end_of_mph(state: State) -> State:
     """The MPh's MF and attempts are forgotten at its end."""
     for unit in list(state.units.values()):
         gone = tuple(m for m in unit.markers
-                     if m == PAUSE or m.startswith((LEFT, SPENT, TRY)))
+                     if m == PAUSE or m.startswith((LEFT, SPENT, TRY, KEPT)))
         if gone:
             state = state.with_unit(unit.mark(remove=gone))
     return state
