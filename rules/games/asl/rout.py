@@ -24,7 +24,10 @@ rout first, one at a time (A10.5). What is computed (paraphrasing the rules):
   it may surrender to a Good Order armed enemy infantry unit beside it (A20.21), else eliminated (A10.533,
   A12.15: ``bumped``); dummies met are removed (A12.15). Its stack-mates share no fate with it: broken units
   rout one at a time (A10.5), so the routs still owed are worked out again with the enemy shown Known
-  (``refresh``; after a mid-rout reveal too, rtreveal.py);
+  (``refresh``; after a mid-rout reveal too, rtreveal.py); a broken unit that has not routed yet and now must
+  (beside the enemy shown, or in its view in Open Ground) is owed a rout then, after those of its side still
+  owed; one whose rout is over (``ROUTED``) routs no more and is not eliminated, though it ends the RtPh
+  beside the enemy shown (the A10.533 example: the Russian at H3);
 - a Good Order leader stacked with a routing unit may rout with it, adds his leadership to its Interdiction
   NMC and is eliminated if it fails (A10.711).
 
@@ -86,6 +89,7 @@ if TYPE_CHECKING:
 
 Cost = int | Fraction
 BUMP = "rout_bump"  # A12.15: the concealed unit that shows itself to bar a router, named by Random Selection
+ROUTED = "routed"  # A10.5, the A10.533 example: its one rout this RtPh begun (cleared as the phase ends)
 ROUT_MF = 6  # A10.5: every broken unit has 6 MF to rout with
 WOUNDED_ROUT_MF = 3  # A17.2, A10.5: a wounded SMC's, in the RtPh too
 SHELTER = frozenset({"woods", "wooden-building", "stone-building"})  # A10.51: building or woods Locations
@@ -486,35 +490,43 @@ def decisions(position: Position) -> list[Decision]:
     phasing = position.phasing
     out: list[Decision] = []
     for u in sorted(position.units.values(), key=lambda u: (u.side != phasing, u.id)):
-        if u.has("routed_beneath"):
-            continue  # D6.1: it routed beneath its crewless vehicle this phase (passrout.py)
-        must = must_rout(position, u)
-        may = u.has("broken") and u.has("dm") and not u.has("melee") and u.hex is not None \
-            and disrupt.may_choose_rout(u)  # A19.12: a Disrupted unit routs only when it must
-        if not must and not may:
-            continue
-        ends = destinations(position, u)
-        if not must and not ends:
-            continue
-        if ends:
-            out.extend(_leader_choices(position, u))
-            if must:
-                out.extend(_leave(position, u))  # A4.42, A4.431: what it cannot carry stays
-        out.append(
-            Decision(
-                "hexes",
-                u.side,
-                T("{unit} is broken and must rout: place it on one of the lit hexes", unit=u.id)
-                if must
-                else T("{unit} has DM and may rout: place it on a lit hex, or stay", unit=u.id),
-                "A10.5",
-                "rout",
-                hexes=ends,
-                choices=() if must else ("stay",),
-                subject=(u.id,),
-                target=u.hex,
-            )
+        out.extend(_owed(position, u))
+    return out
+
+
+def _owed(position: Position, u: UnitState) -> list[Decision]:
+    """The unit's rout decision, after its leader's choice (A10.711) and the SW it leaves (A4.431); none when
+    it neither must nor may rout, or has routed this RtPh already (A10.5: one rout each)."""
+    if u.has("routed_beneath") or u.has(ROUTED):
+        return []  # D6.1: it routed beneath its crewless vehicle this phase (passrout.py)
+    must = must_rout(position, u)
+    may = u.has("broken") and u.has("dm") and not u.has("melee") and u.hex is not None \
+        and disrupt.may_choose_rout(u)  # A19.12: a Disrupted unit routs only when it must
+    if not must and not may:
+        return []
+    ends = destinations(position, u)
+    if not must and not ends:
+        return []
+    out: list[Decision] = []
+    if ends:
+        out.extend(_leader_choices(position, u))
+        if must:
+            out.extend(_leave(position, u))  # A4.42, A4.431: what it cannot carry stays
+    out.append(
+        Decision(
+            "hexes",
+            u.side,
+            T("{unit} is broken and must rout: place it on one of the lit hexes", unit=u.id)
+            if must
+            else T("{unit} has DM and may rout: place it on a lit hex, or stay", unit=u.id),
+            "A10.5",
+            "rout",
+            hexes=ends,
+            choices=() if must else ("stay",),
+            subject=(u.id,),
+            target=u.hex,
         )
+    )
     return out
 
 
@@ -655,7 +667,8 @@ def resume_level(game: AslGame, position: Position, decision: Decision, answer: 
 def rout_to(position: Position, unit: UnitState, end: Location, leader: str) -> State:
     """The rout to ``end`` carried out: Low Crawl (A10.52), meeting concealed units (A10.533), the first
     Interdiction NMC (A10.53)."""
-    state = position.state
+    unit = unit.mark(ROUTED)  # A10.5: its rout, one only; a reveal once it is over asks no other of it
+    state = position.state.with_unit(unit)
     start = where(unit)
     cost_fn = asl_terrain.infantry_cost_fn(position)
     if end in {x for x, _ in _steps(position, cost_fn, start)}:
@@ -786,6 +799,12 @@ def refresh(position: Position) -> State:
         fresh = dataclasses.replace(d, hexes=hexes, target=router.hex)
         stack.append(fresh)
         routs.append(fresh)
+    groups: list[list[Decision]] = []
+    for unit in _newly_owed(view, state.decisions):  # A10.5: not routed yet, it must rout now
+        groups.append(_owed(view, unit))
+        routs.append(groups[-1][-1])
+    for group in groups:
+        stack = _insert(stack, group, view.phasing)
     game = cast("AslGame", position.game)
     kept, offers = prisoners.rout_surrenders(game, view, routs)
     gone = {uid for d in routs if d not in kept for uid in d.subject}
@@ -798,6 +817,34 @@ def refresh(position: Position) -> State:
     out = tuple(d for d in stack if not (d.then in ("rout", "rout_leave") and d.subject[0] in gone)
                 and not (d.then == "rout_leader" and d.subject[1] in gone))
     return state.replace(decisions=out).push(*offers)
+
+
+ROUT_STEPS = ("rout", "rout_leader", "rout_leave", "rout_level")
+
+
+def _newly_owed(position: Position, decisions: tuple[Decision, ...]) -> list[UnitState]:
+    """A10.5: the broken units that must rout now, the facts having changed in this RtPh (an enemy shown
+    Known beside it or in view of its Open Ground), that have not routed yet in it (``ROUTED``), have no rout
+    or surrender still owed, and are no prisoner: the ATTACKER's first, as at the RtPh's start."""
+    waiting = {uid for d in decisions if d.then in (*ROUT_STEPS, "surrender") for uid in d.subject}
+    return [u for u in sorted(position.units.values(), key=lambda u: (u.side != position.phasing, u.id))
+            if u.id not in waiting and u.carrier is None and not u.has(ROUTED)
+            and not u.has("routed_beneath") and must_rout(position, u)]
+
+
+def _insert(stack: list[Decision], group: list[Decision], phasing: str) -> list[Decision]:
+    """A newly owed rout's decisions (answered in the order given) among the routs still owed: after those of
+    its side, the ATTACKER's before the DEFENDER's (A10.5); beneath whatever the rout under way still asks."""
+    side = group[-1].side
+    routs = [i for i, d in enumerate(stack) if d.then in ROUT_STEPS]
+    mine = [i for i in routs if stack[i].side == side]
+    if mine:
+        at = min(mine)
+    elif routs and side == phasing:
+        at = max(routs) + 1
+    else:
+        at = min(routs, default=0)
+    return [*stack[:at], *reversed(group), *stack[at:]]
 
 
 def ends_beside(position: Position, uid: str) -> State:

@@ -196,10 +196,12 @@ def resume_mid(game: AslGame, position: Position, decision: Decision, answer: ac
         seen = tuple(view.map.parse_label(x) for x in decision.arg("seen").split(",") if x)
         memory = tuple(dict.fromkeys((*watch, *seen)))  # A10.51: those it saw before the reveal too
         return reroute(view, router, leader, here, Fraction(decision.arg("spent") or "0"), memory)
+    spent = Fraction(decision.arg("spent") or "0")  # A10.5: the 6 MF, those spent so far counted on
+    used = int(spent) if spent.denominator == 1 else spent
     if not decision.hexes:
-        return asl_rout.walk(view, state, router, leader, [at, Location(here, level)])
+        return asl_rout.walk(view, state, router, leader, [at, Location(here, level)], spent=used)
     path = [at, *(Location(h) for h in decision.hexes[:-1]), Location(decision.hexes[-1], level)]
-    return asl_rout.walk(view, state, router, leader, path)
+    return asl_rout.walk(view, state, router, leader, path, spent=used)
 
 
 def _watching(position: Position, router: UnitState, here: Hex, revealed: list[str]) -> tuple[Hex, ...]:
@@ -218,8 +220,12 @@ def _watching(position: Position, router: UnitState, here: Hex, revealed: list[s
 
 
 def _keeps_away(here: Hex, rest: tuple[Hex, ...], watch: tuple[Hex, ...]) -> bool:
-    """A10.51: the route placed goes on never closer to, nor beside, any of ``watch``."""
+    """A10.51: the route placed goes on never closer to, nor beside, any of ``watch``; A10.5 with the A10.533
+    example: nor does it end beside one, were it already at its end when they showed themselves (its rout
+    then goes on with the MF left: H3 to H2 there, or it is eliminated for failure to rout)."""
     hexes = (here, *rest)
+    if any(distance(hexes[-1], w) <= 1 for w in watch):
+        return False
     for a, b in itertools.pairwise(hexes):
         if any(distance(b, w) < distance(a, w) or distance(b, w) <= 1 for w in watch):
             return False

@@ -273,13 +273,14 @@ def test_a10_62_an_overstacked_unit_in_woods_keeps_its_dm(make_position: Any) ->
 
 
 def _bumped_board(make_position: Any, *extra: dict[str, Any],
-                  sides: list[dict[str, Any]] | None = None) -> Any:
+                  sides: list[dict[str, Any]] | None = None, woods: tuple[str, ...] = ()) -> Any:
     """The broken German 4-6-7 in E4, in the open in view of the Russian 4-4-7 at C4, must rout to the nearest
     woods, I4, where a concealed Russian 4-4-7 (b-2) waits unknown (A10.533: routes ignore it). The "?" keeps
     its cover at the start of the RtPh."""
     units = [_u("a-1", "E4", markers=["broken"]), _u("b-1", "C4", "4-4-7", "b"),
              _u("b-2", "I4", "4-4-7", "b", concealed=True), *extra]
-    pos = make_position("asl", units, "AFPh", hexes={"I4": "woods"}, first_side="a", sides=sides)
+    pos = make_position("asl", units, "AFPh", hexes=dict.fromkeys(("I4", *woods), "woods"), first_side="a",
+                        sides=sides)
     pos.push_text("end")
     while pos.decision is not None and pos.decision.then == "rtph_reveal":
         pos.push_text("answer keep")
@@ -347,3 +348,85 @@ def test_a10_5_a_broken_unit_stacked_with_the_bumped_router_routs_on_its_own_kno
     assert not set(top.hexes) & set(pos.map.neighbors(i4))
     with pytest.raises(IllegalAction):
         pos.push_text("answer hex I4")
+
+
+# --- A10.5: who must rout once a reveal has changed the facts in the RtPh (rout.refresh) ---
+
+
+def _to_i4(make_position: Any, *units: dict[str, Any], woods: tuple[str, ...] = ()) -> Any:
+    """The RtPh of _bumped_board's units and ``units`` (the "?" kept at its start), before any rout."""
+    pos = make_position("asl", [*units, _u("b-1", "C4", "4-4-7", "b"),
+                                _u("b-2", "I4", "4-4-7", "b", concealed=True)],
+                        "AFPh", hexes=dict.fromkeys(("I4", *woods), "woods"), first_side="a")
+    pos.push_text("end")
+    while pos.decision is not None and pos.decision.then == "rtph_reveal":
+        pos.push_text("answer keep")
+    return pos
+
+
+def test_a10_5_a_broken_unit_beside_the_enemy_a_bump_shows_must_rout_now(make_position: Any) -> None:
+    """A10.5: a broken unit may not end the RtPh in the same or an ADJACENT Location as a Known, unbroken,
+    armed enemy, and one in that situation must rout that RtPh. a-3, broken in J4 (7 hexes from b-1, out of
+    its normal range 4; beside the "?" at I4, which is not Known, A10.533), owes no rout at the RtPh's start.
+    When a-1's rout is bumped at I4 and b-2 shows itself (A12.15), a-3 is beside a Known enemy and has not
+    routed yet: it is DM (A10.62) and must rout, to the woods of K4 (the nearest, farther from b-2, A10.51),
+    never into I4 nor beside it."""
+    pos = _to_i4(make_position, _u("a-1", "E4", markers=["broken"]), _u("a-3", "J4", markers=["broken"]),
+                 woods=("K4",))
+    assert [d.subject for d in pos.state.decisions if d.then == "rout"] == [("a-1",)]
+    assert not pos.units["a-3"].has("dm")
+    pos.push_text("answer hex I4")
+    pos.push_text("answer dice 1,1")  # interdicted by b-1 on the way, passed; bumped at I4 by b-2
+    assert not pos.units["b-2"].concealed
+    pos.push_text("answer units b-2")  # a-1, bumped back beside b-2, surrenders to it (A20.21)
+    while pos.decision is not None and pos.decision.then == "guard_deploy":
+        pos.push_text("answer keep")
+    assert pos.units["a-1"].has("prisoner")
+    assert pos.units["a-3"].has("dm")
+    top = pos.decision
+    assert top is not None and (top.then, top.rule, top.subject) == ("rout", "A10.5", ("a-3",))
+    assert not top.choices  # it must: no "stay"
+    i4 = pos.map.parse_label("I4")
+    assert top.hexes and i4 not in top.hexes and not set(top.hexes) & set(pos.map.neighbors(i4))
+    assert pos.label(top.hexes[0]) == "K4"
+    pos.push_text("answer hex K4")
+    assert pos.label(pos.units["a-3"].hex) == "K4"
+
+
+def test_a10_5_with_a20_21_a_unit_newly_owing_a_rout_with_no_safe_way_surrenders(make_position: Any) -> None:
+    """The same, all open but I4: every way from J4 away from b-2 is Open Ground in its normal range (4), so
+    interdicted (A10.53): a-3 surrenders to b-2 (A20.21) as a unit owing its rout at the start would."""
+    pos = _bumped_board(make_position, _u("a-3", "J4", markers=["broken"]))
+    offers = [d for d in pos.state.decisions if d.then == "surrender"]
+    assert {d.subject for d in offers} == {("a-1",), ("a-3",)}
+    assert all(d.units == ("b-2",) for d in offers)
+
+
+def test_a10_533_a_unit_whose_rout_is_over_is_not_made_to_rout_again(make_position: Any) -> None:
+    """A10.533's example (only the German in G4 concealed): once the Russian has routed to H3, the German
+    showing itself after does not eliminate it, since it did not rout so as to be ADJACENT to a Known enemy;
+    only one shown before the next unit's rout begins makes it rout on. a-1, broken in G4 in view of b-1 (4
+    hexes), Low Crawls first (by id) to a hex beside the "?" at I4 (ignored, A10.533); a-2 then routs from E4
+    to I4 and is bumped: b-2 shows itself (A12.15). a-1, beside it, owes no second rout and is not
+    eliminated: it ends the RtPh there (DM, A10.62)."""
+    pos = _to_i4(make_position, _u("a-1", "G4", markers=["broken"]), _u("a-2", "E4", markers=["broken"]))
+    top = pos.decision
+    assert top is not None and top.then == "rout" and top.subject == ("a-1",)
+    i4 = pos.map.parse_label("I4")
+    (crawl,) = [h for h in top.hexes if h in pos.map.neighbors(i4)]
+    pos.push_text(f"answer hex {pos.label(crawl)}")
+    assert pos.units["a-1"].hex == crawl
+    top = pos.decision
+    assert top is not None and top.then == "rout" and top.subject == ("a-2",)
+    pos.push_text("answer hex I4")
+    while pos.decision is not None and pos.decision.then == "rout_nmc":
+        pos.push_text("answer dice 1,1")
+    assert not pos.units["b-2"].concealed
+    while pos.decision is not None and pos.decision.then in ("surrender", "guard_deploy"):
+        pos.push_text("answer units b-2" if pos.decision.then == "surrender" else "answer keep")
+    assert not any(d.subject[:1] == ("a-1",) for d in pos.state.decisions)
+    assert pos.decision is None
+    a1 = pos.units["a-1"]
+    assert a1.hex == crawl and a1.has("broken") and a1.has("dm") and not a1.has("prisoner")
+    pos.push_text("end")  # on to the APh: the RtPh's marker goes
+    assert pos.phase.id != "RtPh" and not pos.units["a-1"].has(rout.ROUTED)

@@ -183,3 +183,38 @@ def test_a10_5_the_routs_still_owed_know_the_unit_revealed_mid_rout(make_positio
     (owed,) = [d for d in pos.state.decisions if d.then == "rout" and d.subject == ("a-2",)]
     assert pos.map.parse_label("I4") not in owed.hexes
     assert owed.hexes == rout.destinations(pos, pos.units["a-2"])
+
+
+def test_a10_533_a_reveal_beside_the_routers_end_before_the_next_rout_makes_it_rout_on(
+    make_position: Any,
+) -> None:
+    """A10.533's example: the German in G4 losing its concealment once the Russian has routed to H3, but
+    before the next unit's rout begins, makes the Russian rout on (to H2) or be eliminated for failure to
+    rout (A10.5: no unit may end the RtPh beside a Known, unbroken, armed enemy). a-1, broken in the open at
+    E4 in view of the pinned b-1 (C4), routs by F3 to G4 (no woods or building anywhere: any end will do);
+    as it enters G4, its end, the Russians reveal the 8-0 leader at H4 beside it (a leader alone has no range
+    and interdicts no one, A10.532). The rout goes on from G4 with 6 - 2 = 4 MF, never closer to H4 nor
+    C4 and never beside H4 (A10.51)."""
+    units = [_u("a-1", "E4", markers=["broken"]), _u("b-1", "C4", "4-4-7", "b", markers=["pinned"]),
+             _u("b-2", "H4", "8-0", "b", concealed=True)]
+    pos = make_position("asl", units, "AFPh", counters=COUNTERS, first_side="a")
+    pos.push_text("end")
+    pos.push_text("answer keep")
+    top = pos.decision
+    assert top is not None and top.then == "rout" and pos.map.parse_label("G4") in top.hexes
+    pos.push_text("answer hex G4")
+    top = pos.decision
+    assert top is not None and top.then == "rout_reveal" and pos.label(top.target) == "F3"
+    pos.push_text("answer keep")
+    top = pos.decision
+    assert top is not None and top.then == "rout_reveal" and pos.label(top.target) == "G4" and not top.hexes
+    pos.push_text("answer units b-2")
+    top = pos.decision
+    assert top is not None and (top.then, top.rule) == ("rout_forced", "A10.533")
+    assert pos.label(top.target) == "G4" and top.arg("mf") == "4"
+    h4, c4, g4 = pos.units["b-2"].hex, pos.units["b-1"].hex, top.target
+    assert top.hexes and all(distance(h, h4) >= 2 and distance(h, h4) >= distance(g4, h4)
+                             and distance(h, c4) >= distance(g4, c4) for h in top.hexes)
+    end = pos.label(top.hexes[0])
+    pos.push_text(f"answer hex {end}")
+    assert pos.label(pos.units["a-1"].hex) == end
