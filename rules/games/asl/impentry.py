@@ -23,7 +23,8 @@ it spent in that vehicle's LOS count, each impulse's cost where it spent it (imp
 D14.33 with A2.5, A2.51 and D9.31: ``move AFV,INF[,INF...] ENTRY as impulse_in``: infantry waiting off the
 map, due now, with ENTRY among their open entry hexes, come on with the AFV as their one MF action,
 paying the entry hex's MF as from off-board Open Ground (A2.51) out of their own MF; from then on they are the
-platoon's Armored Assault stack (impaa.py), the +1 TEM of D9.31 theirs in the AFV's Location. Off the map they
+platoon's Armored Assault stack (impaa.py), the +1 TEM of D9.31 theirs in the AFV's Location; the SW they
+possess come on with them (A4.43), named in the move as any infantry move names them. Off the map they
 count as beneath the AFV (they began their MPh with it, D9.31) when both come on from the off-board hex beside
 the entry hex; a unit set up deeper on the off-board board (A2.51's MF or MP spent crossing it) is refused
 (not built). One stack only (D14.333), never a Human Wave (D14.332).
@@ -38,7 +39,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import aa, armour, arrival, hw, impaa, offboard, platoon, ventry, vmotion
+from hexmate.rules.games.asl import aa, armour, arrival, carry, hw, impaa, offboard, platoon, ventry, vmotion
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import DIRECTIONS, Hex, distance
@@ -118,15 +119,24 @@ def check(position: Position, move: act.Move, crew: list[UnitState], allowance: 
     go = platoon.PlatoonMove(min(allowance, int(armour.budget(unit))), spent)
     go.impulse({**now, unit.id: cost})  # D14.31: past the slowest AFV's MP, refused
     if infantry:
-        _check_infantry(position, move, unit, way[2], [u.id for u in crew])
+        ids, _ = _check_infantry(position, move, unit, way[2], [u.id for u in crew])
+        return act.Move((unit.id, *ids), move.path, cost, IN)
     return act.Move(move.units, move.path, cost, IN)
 
 
 def _check_infantry(position: Position, move: act.Move, afv: UnitState, off: Hex,
-                    crew: list[str]) -> Fraction:
+                    crew: list[str]) -> tuple[tuple[str, ...], Fraction]:
     """D14.33 with A2.5, A2.51, D9.31: the infantry named after the AFV come on with it in Armored Assault;
+    the ids the move names (the infantry, then the SW they possess, A4.43: named or not, they go along) and
     their MF for the entry hex, checked."""
-    men = arrival._units(position, tuple(move.units[1:]))  # A2.5: off the map, due, the phasing side's
+    named = [position.units[u] for u in move.units[1:]]
+    people = tuple(u.id for u in named if u.type != "sw")
+    men = arrival._units(position, people)  # A2.5: off the map, due, the phasing side's
+    ids = carry.with_carried(position.state, men)
+    stray = [u.id for u in named if u.type == "sw" and u.id not in ids]
+    if stray:
+        raise IllegalAction(T("{sw}: a SW comes on with the unit possessing it (A4.43)", sw=", ".join(stray)),
+                            "A4.43")
     entry = move.path[0]
     aa.bar_wave(men)  # A13.62
     if hw.in_wave(men):
@@ -161,7 +171,7 @@ def _check_infantry(position: Position, move: act.Move, afv: UnitState, off: Hex
     if step > mf:
         raise IllegalAction(T("the infantry have {left} MF left: not enough for {cost} MF in this impulse "
                               "(D14.31, D14.33)", left=str(mf), cost=str(step)), "D14.33")
-    return Fraction(step)
+    return ids, Fraction(step)
 
 
 def _approach_vca(position: Position, unit: UnitState, entry: Hex) -> int:
@@ -189,7 +199,7 @@ def apply(position: Position, move: act.Move, crew: list[UnitState], spent: Frac
         state = state.with_unit(rider.at(move.path[0]))
     if len(move.units) > 1:  # D14.33: its Armored Assault infantry come on with it, their one MF action
         assert way is not None
-        cost = _check_infantry(position, move, unit, way[2], [u.id for u in crew])
+        _, cost = _check_infantry(position, move, unit, way[2], [u.id for u in crew])
         state = impaa.entered(position, state, act.Move(move.units, (move.path[0], move.path[0]), None, IN),
                               cost)
     gs = state.game

@@ -183,3 +183,59 @@ def test_d14_333_one_stack_comes_on_with_the_platoon(make_position: Any) -> None
         pos.push_text("move y-lt,a-sq2 A5 as impulse_in")
     pos.push_text("move y-lt A5 as impulse_in")
     assert pos.units["a-sq2"].hex is None
+
+
+LMG = {"type": "sw", "sw": "mg", "fp": 3, "range": 8, "rof": 1, "breakdown": 12, "pp": 1}
+
+
+def _with_squad(make_position: Any, *extra: dict[str, Any], due: tuple[str, ...] = ("a-sq",)) -> Position:
+    """The platoon of test_d14_33's, the 4-6-7 due at A4 too; ``extra`` (SW, more squads)."""
+    units = [{"id": "x-lt", "counter": "lt", "side": "a", "hex": "A4", "markers": ["vca0", "platoon:P1"]},
+             {"id": "y-lt", "counter": "lt", "side": "a", "hex": "A5", "markers": ["vca0", "platoon:P1"]},
+             {"id": "b-sq", "counter": "4-6-7", "side": "b", "hex": "L8"},
+             {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "A4"}, *extra]
+    plan = {"entry": {"x-lt": {"turn": 1, "hexes": ["A4"]}, "y-lt": {"turn": 1, "hexes": ["A5"]},
+                      **{u: {"turn": 1, "hexes": ["A4"]} for u in due}}}
+    pos: Position = make_position("asl", units, "MPh", counters={**LT, "LMG": LMG}, options=plan)
+    return pos
+
+
+def test_d14_33_a4_43_the_sw_the_squad_carries_comes_on_with_it(make_position: Any) -> None:
+    """A4.43: a SW goes where its possessor goes: the squad's LMG comes on with it and x-lt (D14.33), named in
+    the move offered (as every move of infantry names the SW it carries); the squad still possesses it. A SW
+    named whose possessor is not in the move is refused."""
+    lmg = {"id": "a-lmg", "counter": "LMG", "side": "a", "hex": "A4", "carrier": "a-sq"}
+    pos = _with_squad(make_position, lmg)
+    assert "move x-lt,a-sq,a-lmg A4 cost 1 as impulse_in" in texts(pos)
+    assert "move x-lt,a-sq A4 cost 1 as impulse_in" not in texts(pos)
+    pos.push_text("move x-lt,a-sq A4 as impulse_in")  # the SW need not be named: it goes along
+    assert pos.label(pos.units["a-lmg"].hex) == "A4" and pos.units["a-lmg"].carrier == "a-sq"
+    assert pos.units["a-sq"].has(impaa.WITH)
+    lmg2 = {"id": "a-lmg2", "counter": "LMG", "side": "a", "hex": "A4", "carrier": "a-sq2"}
+    sq2 = {"id": "a-sq2", "counter": "4-6-7", "side": "a", "hex": "A4"}
+    pos = _with_squad(make_position, sq2, lmg2, due=("a-sq", "a-sq2"))
+    with pytest.raises(IllegalAction, match=r"a-lmg2.*A4\.43"):
+        pos.push_text("move x-lt,a-sq,a-lmg2 A4 as impulse_in")
+
+
+def test_d14_331_no_impulse_first_with_no_mf_left(make_position: Any) -> None:
+    """The 4-6-7 (4 MF) comes on with x-lt at A4 (1 MF, A2.51) and goes on with it into B4, C4 and D4 (1 MF
+    each, open ground): 4 MF, none left. With 1 MF left (after C4) it may still stop the Armored Assault and
+    finish its MPh first (D14.331); with none there is nothing of its MPh to finish: refused."""
+    pos = _with_squad(make_position)
+    pos.push_text("move x-lt,a-sq A4 as impulse_in")
+    pos.push_text("move y-lt A5 as impulse_in")
+    pos.push_text("move x-lt,y-lt A4 as impulse_end")
+    pass_reactions(pos)
+    for a, b, c, d in (("A4", "B4", "A5", "B5"), ("B4", "C4", "B5", "C5"), ("C4", "D4", "C5", "D5")):
+        if b == "D4":
+            assert mf_spent(pos, "a-sq") == 3
+            pos.game.check(pos, pos.parse_action("move a-sq C4 as impulse_first"))  # 1 MF left: open
+        pos.push_text(f"move x-lt,a-sq {a}-{b} as impulse")
+        pos.push_text(f"move y-lt {c}-{d} as impulse")
+        pos.push_text(f"move x-lt,y-lt {b} as impulse_end")
+        pass_reactions(pos)
+    assert mf_spent(pos, "a-sq") == 4 and pos.label(pos.units["a-sq"].hex) == "D4"
+    with pytest.raises(IllegalAction, match=r"no MF left.*D14\.331"):
+        pos.push_text("move a-sq D4 as impulse_first")
+    pos.push_text("move a-sq D4 as impulse_part")  # parting stays open: it waits for the platoon
