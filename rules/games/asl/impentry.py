@@ -26,8 +26,10 @@ paying the entry hex's MF as from off-board Open Ground (A2.51) out of their own
 platoon's Armored Assault stack (impaa.py), the +1 TEM of D9.31 theirs in the AFV's Location; the SW they
 possess come on with them (A4.43), named in the move as any infantry move names them. Off the map they
 count as beneath the AFV (they began their MPh with it, D9.31) when both come on from the off-board hex beside
-the entry hex; a unit set up deeper on the off-board board (A2.51's MF or MP spent crossing it) is refused
-(not built). One stack only (D14.333), never a Human Wave (D14.332).
+the entry hex, or when they were set up in its off-board hex deeper on the off-board board (A2.51): then they
+cross it with the AFV in this same first impulse, 1 MF an Open Ground hex to the off-board hex it comes on
+from (``_crossing``), the AFV its own MP (ventry.approaches); set up apart from it, they are refused (D9.31).
+One stack only (D14.333), never a Human Wave (D14.332).
 """
 
 from __future__ import annotations
@@ -151,10 +153,7 @@ def _check_infantry(position: Position, move: act.Move, afv: UnitState, off: Hex
         if u.side != afv.side or entry not in arrival.entry_hexes(position, u):
             raise IllegalAction(T("{hex} is not an open entry hex of {unit} this turn (A2.5)",
                                   hex=position.label(entry), unit=u.id))
-    if offboard.stack_approach(men, entry) or offboard.vehicle_approach(position, afv, off,
-                                                                      _approach_vca(position, afv, entry)):
-        raise IllegalAction(T("Armored Assault across the off-board board is not built: set up beside the "
-                              "entry hex, they come on with {afv} (D9.31, A2.51)", afv=afv.id), "D9.31")
+    crossing = _crossing(position, men, afv, off, entry)
     state = position.state
     for u in men:
         state = state.with_unit(u.at(entry))
@@ -168,10 +167,28 @@ def _check_infantry(position: Position, move: act.Move, afv: UnitState, off: Hex
     if step is None:
         raise IllegalAction(T("{hex} may not be entered (A2.51)", hex=position.label(entry)))
     mf = game.group_budget(placed, "", state, position=here)
-    if step > mf:
+    if crossing + step > mf:
         raise IllegalAction(T("the infantry have {left} MF left: not enough for {cost} MF in this impulse "
-                              "(D14.31, D14.33)", left=str(mf), cost=str(step)), "D14.33")
-    return ids, Fraction(step)
+                              "(D14.31, D14.33)", left=str(mf), cost=str(crossing + step)), "D14.33")
+    return ids, Fraction(crossing + step)
+
+
+def _crossing(position: Position, men: list[UnitState], afv: UnitState, off: Hex, entry: Hex) -> int:
+    """A2.51 with D9.31: the MF the infantry spend crossing the off-board board with the AFV. Set up beside
+    the entry hex, with it there too: none. Else they began their MPh beneath it (D9.31), so they were set
+    up in its off-board hex, and cross with it to ``off`` (the hex it comes on from), 1 MF an Open Ground
+    hex entered (A2.51): the fewest hexes there; the turns it makes on the way cost them nothing."""
+    x = offboard.set_up_at(afv)
+    if not offboard.stack_approach(men, entry) and not offboard.vehicle_approach(
+            position, afv, off, _approach_vca(position, afv, entry)):
+        return 0
+    apart = [u.id for u in men if offboard.set_up_at(u) != x]
+    if x is None or apart:
+        raise IllegalAction(T("{units} did not begin the MPh beneath {afv}: Armored Assault across the "
+                              "off-board board only for infantry set up in the AFV's own off-board hex "
+                              "(D9.31, A2.51)", units=", ".join(apart or [u.id for u in men]), afv=afv.id),
+                            "D9.31")
+    return distance(x, off) * offboard.OPEN_GROUND_MF
 
 
 def _approach_vca(position: Position, unit: UnitState, entry: Hex) -> int:

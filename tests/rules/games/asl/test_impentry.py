@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import Position
-from hexmate.rules.games.asl import armour, impaa, impulse
+from hexmate.rules.games.asl import armour, impaa, impulse, offboard
 
 from .test_armour import pass_reactions
 from .test_ventry import LT
@@ -239,3 +239,49 @@ def test_d14_331_no_impulse_first_with_no_mf_left(make_position: Any) -> None:
     with pytest.raises(IllegalAction, match=r"no MF left.*D14\.331"):
         pos.push_text("move a-sq D4 as impulse_first")
     pos.push_text("move a-sq D4 as impulse_part")  # parting stays open: it waits for the platoon
+
+
+def _set_up(pos: Position, k: int, *uids: str, behind: str = "A4") -> Position:
+    """A2.51: the units set up ``k`` hexes out behind ``behind`` on the off-board board (its RPh's first
+    action, offboard.py), as ``move U A4 as offK`` leaves them."""
+    x = offboard.hex_behind(pos, pos.map.parse_label(behind), k, "left")
+    assert x is not None
+    state = pos.state
+    for uid in uids:
+        state = state.with_unit(offboard._mark(state.units[uid], x))
+    return pos.at(state)
+
+
+
+def test_a2_51_d9_31_armored_assault_infantry_cross_the_off_board_board_with_it(make_position: Any) -> None:
+    """A2.51: off the map units move normally across the off-board board, all Open Ground; D9.31: infantry set
+    up in x-lt's off-board hex, three hexes out behind A4, began their MPh beneath it. They come on with it in
+    its first impulse: two off-board hexes to the one beside A4 (1 MP each for the light tank, 1 MF each for
+    the squad) and A4 itself from off-board Open Ground (1): 3 MP, 3 MF of the squad's 4 (D14.31: each group
+    priced apart). y-lt comes on at A5 for 1 MP; the impulse costs the platoon 3 MP (D14.31)."""
+    pos = _set_up(_with_squad(make_position), 3, "x-lt", "a-sq")
+    assert "move x-lt,a-sq A4 cost 3 as impulse_in" in texts(pos)
+    pos.push_text("move x-lt,a-sq A4 as impulse_in")
+    assert pos.label(pos.units["a-sq"].hex) == "A4" and pos.units["a-sq"].has("aa:x-lt")
+    pos.push_text("move y-lt A5 as impulse_in")
+    pos.push_text("move x-lt,y-lt A4 as impulse_end")
+    pass_reactions(pos)
+    assert mf_spent(pos, "a-sq") == 3
+    assert {armour.spent_of(pos.units[u]) for u in ("x-lt", "y-lt")} == {3}
+    deep = _set_up(_with_squad(make_position), 4, "x-lt", "a-sq")  # 3 hexes + A4: all 4 MF
+    assert "move x-lt,a-sq A4 cost 4 as impulse_in" in texts(deep)
+
+
+def test_d9_31_infantry_set_up_apart_from_the_afv_do_not_cross_with_it(make_position: Any) -> None:
+    """D9.31: only infantry that began their MPh beneath the AFV are in its Armored Assault: set up two hexes
+    out while x-lt is three out, or beside A4 while it is deep, or deep while it is beside A4, they are
+    refused (each may still come on by itself, A2.5)."""
+    for afv_k, sq_k in ((3, 2), (3, 0), (0, 2)):
+        pos = _with_squad(make_position)
+        if afv_k:
+            pos = _set_up(pos, afv_k, "x-lt")
+        if sq_k:
+            pos = _set_up(pos, sq_k, "a-sq")
+        assert not any(t.startswith("move x-lt,a-sq") for t in texts(pos))
+        with pytest.raises(IllegalAction, match=r"did not begin the MPh beneath x-lt.*D9\.31"):
+            pos.push_text("move x-lt,a-sq A4 as impulse_in")
