@@ -21,10 +21,11 @@ What is built (paraphrasing the text, which is the truth):
   MPh is suspended while the platoon finishes its own, then they go on alone with the MF they have left
   (mphsw's go-on markers). Infantry still with the platoon when its MPh ends end theirs too.
   ``move INF[,INF...] HEX as impulse_first``: the other order; they stop it and finish their MPh at once with
-  the MF they have left, the whole platoon waiting (the exception: its AFVs keep moving together, so none goes
-  on by itself); the platoon's next action ends their MPh. Either is declared between impulses. The AFV may
-  leave them too: its entry without them stops the Armored Assault; until the next impulse's first action they
-  may still choose to go first, else they wait for the platoon (``deserted``) and go on after it.
+  the MF they have left (refused with none left), the whole platoon waiting (the exception: its AFVs keep
+  moving together, so none goes on by itself); the platoon's next action ends their MPh. Either is declared
+  between impulses. The AFV may leave them too: its entry without them stops the Armored Assault; until the
+  next impulse's first action they may still choose to go first, else they wait for the platoon
+  (``deserted``) and go on after it.
 
 Not built (said in the report): HW units with a platoon AFV here (D14.332, D14.333: refused, naming the
 rules; a wave with one AFV or a platoon is hwaa.py's), the Banzai Charge (G1.5, chapter G is not among the
@@ -209,15 +210,26 @@ def check_part(position: Position, move: act.Move, crew: list[str]) -> act.Move:
                               units=", ".join(sorted(engaged)) or "-"), "D14.331")
     if any(_halves(position.units[u], MF) is not None for u in named):
         raise IllegalAction(T("an impulse is being made: declare its end first"), "D14.31")
+    if move.mode == FIRST and _left(position, infantry(position, crew)) <= 0:
+        raise IllegalAction(T("{units} have no MF left: there is no MPh of theirs to finish before the "
+                              "platoon's; they part (impulse_part) or stay with their AFV (D14.331, A4.1)",
+                              units=", ".join(sorted(named))), "D14.331")
     return act.Move(move.units, move.path, None, move.mode)
 
 
-def go_first(position: Position, move: act.Move, crew: list[str]) -> State:
-    """D14.331, the other order: they finish their MPh now, with the MF they have left, the whole platoon
-    waiting (its AFVs go on together after, the exception); its next action ends their MPh (``resume``)."""
-    units = infantry(position, crew)
-    left = budget(position, units) - max((_halves(u, ISUM) or Fraction(0) for u in people(units)),
+def _left(position: Position, units: list[UnitState]) -> Fraction:
+    """The MF the Armored Assault infantry have left this MPh: their allowance less what their impulses have
+    cost them (D14.31, D14.33)."""
+    return budget(position, units) - max((_halves(u, ISUM) or Fraction(0) for u in people(units)),
                                          default=Fraction(0))
+
+
+def go_first(position: Position, move: act.Move, crew: list[str]) -> State:
+    """D14.331, the other order: they finish their MPh now, with the MF they have left (some: none left,
+    ``check_part`` refuses it), the whole platoon waiting (its AFVs go on together after, the exception); its
+    next action ends their MPh (``resume``)."""
+    units = infantry(position, crew)
+    left = _left(position, units)
     state = position.state
     for u in people(units):
         bare = strip(u, MF, ISUM, LAST, OUT)  # (the numbered markers)

@@ -23,10 +23,13 @@ it spent in that vehicle's LOS count, each impulse's cost where it spent it (imp
 D14.33 with A2.5, A2.51 and D9.31: ``move AFV,INF[,INF...] ENTRY as impulse_in``: infantry waiting off the
 map, due now, with ENTRY among their open entry hexes, come on with the AFV as their one MF action,
 paying the entry hex's MF as from off-board Open Ground (A2.51) out of their own MF; from then on they are the
-platoon's Armored Assault stack (impaa.py), the +1 TEM of D9.31 theirs in the AFV's Location. Off the map they
+platoon's Armored Assault stack (impaa.py), the +1 TEM of D9.31 theirs in the AFV's Location; the SW they
+possess come on with them (A4.43), named in the move as any infantry move names them. Off the map they
 count as beneath the AFV (they began their MPh with it, D9.31) when both come on from the off-board hex beside
-the entry hex; a unit set up deeper on the off-board board (A2.51's MF or MP spent crossing it) is refused
-(not built). One stack only (D14.333), never a Human Wave (D14.332).
+the entry hex, or when they were set up in its off-board hex deeper on the off-board board (A2.51): then they
+cross it with the AFV in this same first impulse, 1 MF an Open Ground hex to the off-board hex it comes on
+from (``_crossing``), the AFV its own MP (ventry.approaches); set up apart from it, they are refused (D9.31).
+One stack only (D14.333), never a Human Wave (D14.332).
 
 ``move AFV ENTRY as impulse_in_rev`` backs it on (D2.2): the entry hex one of its rear hexes (D2.22), at its
 reverse rate (D2.21), not towing nor without a REV; it is then in reverse for D14.21's status, as are its
@@ -53,7 +56,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import aa, armour, arrival, hw, impaa, offboard, platoon, ventry, vmotion
+from hexmate.rules.games.asl import aa, armour, arrival, carry, hw, impaa, offboard, platoon, ventry, vmotion
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import DIRECTIONS, Hex, distance
@@ -164,15 +167,24 @@ def check(position: Position, move: act.Move, crew: list[UnitState], allowance: 
     go = platoon.PlatoonMove(min(allowance, int(armour.budget(unit))), spent)
     go.impulse({**now, unit.id: cost})  # D14.31: past the slowest AFV's MP, refused
     if infantry:
-        _check_infantry(position, move, unit, way[2], way[1], [u.id for u in crew])
+        ids, _ = _check_infantry(position, move, unit, way[2], way[1], [u.id for u in crew])
+        return act.Move((unit.id, *ids), move.path, cost, move.mode)
     return act.Move(move.units, move.path, cost, move.mode)
 
 
 def _check_infantry(position: Position, move: act.Move, afv: UnitState, off: Hex, vca: int,
-                    crew: list[str]) -> Fraction:
+                    crew: list[str]) -> tuple[tuple[str, ...], Fraction]:
     """D14.33 with A2.5, A2.51, D9.31: the infantry named after the AFV come on with it in Armored Assault;
+    the ids the move names (the infantry, then the SW they possess, A4.43: named or not, they go along) and
     their MF for the entry hex, checked."""
-    men = arrival._units(position, tuple(move.units[1:]))  # A2.5: off the map, due, the phasing side's
+    named = [position.units[u] for u in move.units[1:]]
+    people = tuple(u.id for u in named if u.type != "sw")
+    men = arrival._units(position, people)  # A2.5: off the map, due, the phasing side's
+    ids = carry.with_carried(position.state, men)
+    stray = [u.id for u in named if u.type == "sw" and u.id not in ids]
+    if stray:
+        raise IllegalAction(T("{sw}: a SW comes on with the unit possessing it (A4.43)", sw=", ".join(stray)),
+                            "A4.43")
     entry = move.path[0]
     aa.bar_wave(men)  # A13.62
     if hw.in_wave(men):
@@ -187,10 +199,7 @@ def _check_infantry(position: Position, move: act.Move, afv: UnitState, off: Hex
         if u.side != afv.side or entry not in arrival.entry_hexes(position, u):
             raise IllegalAction(T("{hex} is not an open entry hex of {unit} this turn (A2.5)",
                                   hex=position.label(entry), unit=u.id))
-    if offboard.stack_approach(men, entry) or offboard.vehicle_approach(position, afv, off, vca,
-                                                                      move.mode == IN_REV):
-        raise IllegalAction(T("Armored Assault across the off-board board is not built: set up beside the "
-                              "entry hex, they come on with {afv} (D9.31, A2.51)", afv=afv.id), "D9.31")
+    crossing = _crossing(position, men, afv, off, vca, move.mode == IN_REV, entry)
     state = position.state
     for u in men:
         state = state.with_unit(u.at(entry))
@@ -204,10 +213,29 @@ def _check_infantry(position: Position, move: act.Move, afv: UnitState, off: Hex
     if step is None:
         raise IllegalAction(T("{hex} may not be entered (A2.51)", hex=position.label(entry)))
     mf = game.group_budget(placed, "", state, position=here)
-    if step > mf:
+    if crossing + step > mf:
         raise IllegalAction(T("the infantry have {left} MF left: not enough for {cost} MF in this impulse "
-                              "(D14.31, D14.33)", left=str(mf), cost=str(step)), "D14.33")
-    return Fraction(step)
+                              "(D14.31, D14.33)", left=str(mf), cost=str(crossing + step)), "D14.33")
+    return ids, Fraction(crossing + step)
+
+
+def _crossing(position: Position, men: list[UnitState], afv: UnitState, off: Hex, vca: int, back: bool,
+              entry: Hex) -> int:
+    """A2.51 with D9.31: the MF the infantry spend crossing the off-board board with the AFV. Set up beside
+    the entry hex, with it there too: none. Else they began their MPh beneath it (D9.31), so they were set
+    up in its off-board hex, and cross with it to ``off`` (the hex it comes on from), 1 MF an Open Ground
+    hex entered (A2.51): the fewest hexes there; the turns it makes on the way cost them nothing."""
+    x = offboard.set_up_at(afv)
+    if not offboard.stack_approach(men, entry) and not offboard.vehicle_approach(position, afv, off, vca,
+                                                                                 back):
+        return 0
+    apart = [u.id for u in men if offboard.set_up_at(u) != x]
+    if x is None or apart:
+        raise IllegalAction(T("{units} did not begin the MPh beneath {afv}: Armored Assault across the "
+                              "off-board board only for infantry set up in the AFV's own off-board hex "
+                              "(D9.31, A2.51)", units=", ".join(apart or [u.id for u in men]), afv=afv.id),
+                            "D9.31")
+    return distance(x, off) * offboard.OPEN_GROUND_MF
 
 
 def apply(position: Position, move: act.Move, crew: list[UnitState], spent: Fraction,
@@ -230,7 +258,7 @@ def apply(position: Position, move: act.Move, crew: list[UnitState], spent: Frac
         state = state.with_unit(rider.at(move.path[0]))
     if len(move.units) > 1:  # D14.33: its Armored Assault infantry come on with it, their one MF action
         assert way is not None
-        cost = _check_infantry(position, move, unit, way[2], way[1], [u.id for u in crew])
+        _, cost = _check_infantry(position, move, unit, way[2], way[1], [u.id for u in crew])
         state = impaa.entered(position, state, act.Move(move.units, (move.path[0], move.path[0]), None, IN),
                               cost)
     gs = state.game

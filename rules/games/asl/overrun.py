@@ -1,7 +1,8 @@
 """ASL Overrun in play (D7.1-D7.17): a vehicle moving into a hex of enemy infantry may overrun it.
 
-At the table the move is the same lift and placement: a path into a hex holding enemy infantry (and no
-enemy AFV, which stays closed to vehicles here) is an Overrun of that hex. It costs the hex's entry plus a
+At the table the move is the same lift and placement: a path into a hex holding enemy infantry, or an enemy
+AFV whose crew is exposed (D7.12: an exposed PRC is a target; D2.6 still bars stopping there), is an Overrun
+of that hex. It costs the hex's entry plus a
 quarter of the printed MP allowance (FRU), paid with the entry (D7.1); never in reverse (D7.13). After the
 entry's own rolls (a bog DR) and the defender's reaction window (Defensive First Fire, D7.1), the mover's
 owner rolls the OVR's IFT DR:
@@ -17,9 +18,10 @@ owner rolls the OVR's IFT DR:
   shocked or stunned (D.8: only its riders); the vehicles are worked out first, and the PRC of one this DR
   destroys or burns take no collateral attack (D.8, D5.6: the Survival DR only, D6.9);
 - the result on the IFT applies to every enemy infantry unit there as any fire's does (aftermath.py);
-- an enemy AFV there is no target, but its own CE crew is (D7.12: an exposed PRC): a General Collateral
-  attack as if its only target (D.8B), the +2 CE DRM in place of a lower TEM (D5.31), +2 in Motion (D7.12);
-  a K or KIA recalls it, an MC is the crew's (vmgveh.crew_collateral, D5.34, D5.341);
+- an enemy AFV there is no target, but its own CE crew is (D7.12: an exposed PRC; a hex holding only such
+  an AFV is overrun for its crew alone, ``crew_targets``; a carrier's crew even shocked or stunned, D6.84):
+  a General Collateral attack as if its only target (D.8B), the +2 CE DRM in place of a lower TEM (D5.31),
+  +2 in Motion (D7.12); a K or KIA recalls it, an MC is the crew's (vmgveh.crew_collateral, D5.34, D5.341);
 - an original DR at or above the breakdown number of the MA or a MG in it malfunctions that weapon
   (several: Random Selection, A9.71); a 12 that breaks no weapon immobilizes the vehicle instead (D7.17,
   ovrbreak.py);
@@ -135,8 +137,18 @@ def vehicle_targets(position: Position, side: str, h: Hex) -> list[UnitState]:
                   key=lambda u: u.id)
 
 
+def crew_targets(position: Position, side: str, h: Hex) -> list[UnitState]:
+    """D7.12: the enemy AFVs in h whose own crew an Overrun of h attacks (an exposed PRC, vmgveh.crew_target);
+    with one there and no infantry, h is an Overrun hex all the same, the crew its only target."""
+    from hexmate.rules.games.asl import vmgveh
+
+    return sorted((u for u in position.units_at(h) if u.side != side and _vehicle(u) and not u.has("wreck")
+                   and vehicle_of(u.values).armored and vmgveh.crew_target(u)), key=lambda u: u.id)
+
+
 def is_overrun(position: Position, side: str, h: Hex) -> bool:
-    return bool(targets(position, side, h)) or bool(vehicle_targets(position, side, h))
+    return bool(targets(position, side, h) or vehicle_targets(position, side, h)
+                or crew_targets(position, side, h))
 
 
 BOUNDING = "bounding_fire"  # D3.3's Bounding Fire counter (vfire.BOUNDING)
@@ -441,10 +453,7 @@ def _crews(position: Position, state: State, vehicle: UnitState, h: Hex, origina
         return state, []
     asks: list[Decision] = []
     own = tem - (asl_terrain.infantry_only_tem(position, h) if tem else 0)
-    for afv in sorted(position.units_at(h), key=lambda u: u.id):
-        if afv.side == vehicle.side or not _vehicle(afv) or afv.has("wreck") or not vehicle_of(
-                afv.values).armored:
-            continue
+    for afv in crew_targets(position, vehicle.side, h):
         drm = max(own, vmg.CE_DRM) + (2 if afv.has("motion") else 0) + lead
         state, more, crew = vmgveh.crew_collateral(position, state, state.units[afv.id], int(axis.keys[col]),
                                                     original, original + drm)
@@ -541,6 +550,7 @@ __all__ = [
     "aboard",
     "check_named",
     "closed",
+    "crew_targets",
     "declare",
     "extra_mp",
     "is_overrun",

@@ -135,15 +135,23 @@ def resolve(position: Position, state: State, side: str, h: Hex, fp: Fraction, o
 CREW_MC = "vcrew_mc"
 
 
+def crew_target(afv: UnitState) -> bool:
+    """D.8: the AFV's own crew takes a General Collateral attack: exposed (D5.3), still in it (not abandoned
+    nor recalled), and neither shocked nor stunned (D.8) but a carrier's, CE and attacked all the same
+    (D6.84)."""
+    vt = vtype(afv)
+    if not vmg.crew_exposed(vt, afv.markers) or afv.has("abandoned") or afv.has(vcrewhit.RECALLED):
+        return False
+    return vt.carrier or not (afv.has("shocked") or afv.has("stunned"))
+
+
 def crew_collateral(position: Position, state: State, afv: UnitState, column: int | Fraction, original: int,
                     final: int) -> tuple[State, list[Line], list[Decision]]:
     """D.8, D.8B, D5.31: the AFV's own CE crew (not shocked or stunned, D.8) takes the General Collateral
     attack at this Final DR (its +2 CE DRM in place of a lower TEM): a K or KIA result recalls it (D5.341);
     an MC result is its MC (D5.1: its morale, D3.42), failed it is stunned (D5.34, a second stun recalls,
     D5.342); a PTC does not button it up (D5.33)."""
-    vt = vtype(afv)
-    if (not vmg.crew_exposed(vt, afv.markers) or afv.has("abandoned") or afv.has(vcrewhit.RECALLED)
-            or afv.has("shocked") or afv.has("stunned")):
+    if not crew_target(afv):
         return state, [], []
     chart = position.charts.chart("ift")
     result = str(chart.lookup(fp=column, final_dr=final))
@@ -180,5 +188,5 @@ def resume_crew_mc(position: Position, decision: Decision, dice: tuple[int, ...]
     return vcrewhit.stun(position, afv)
 
 
-__all__ = ["CREW_MC", "aboard", "crew_collateral", "exposed_prc", "resolve", "resume_crew_mc",
+__all__ = ["CREW_MC", "aboard", "crew_collateral", "crew_target", "exposed_prc", "resolve", "resume_crew_mc",
            "vehicle_targets"]

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import Position
-from hexmate.rules.games.asl import armour, impaa, impulse
+from hexmate.rules.games.asl import armour, impaa, impulse, offboard
 
 from .test_armour import pass_reactions
 from .test_ventry import LT
@@ -226,3 +226,104 @@ def test_a2_5_d2_6_known_enemies_and_an_enemy_afv_bar_the_entry_hex(make_positio
     afv = table(make_position, "A5", hidden_afv)
     with pytest.raises(IllegalAction, match=r"D2\.6"):
         afv.push_text("move x-lt A4 as impulse_in_rev")
+
+LMG = {"type": "sw", "sw": "mg", "fp": 3, "range": 8, "rof": 1, "breakdown": 12, "pp": 1}
+
+
+def _with_squad(make_position: Any, *extra: dict[str, Any], due: tuple[str, ...] = ("a-sq",)) -> Position:
+    """The platoon of test_d14_33's, the 4-6-7 due at A4 too; ``extra`` (SW, more squads)."""
+    units = [{"id": "x-lt", "counter": "lt", "side": "a", "hex": "A4", "markers": ["vca0", "platoon:P1"]},
+             {"id": "y-lt", "counter": "lt", "side": "a", "hex": "A5", "markers": ["vca0", "platoon:P1"]},
+             {"id": "b-sq", "counter": "4-6-7", "side": "b", "hex": "L8"},
+             {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "A4"}, *extra]
+    plan = {"entry": {"x-lt": {"turn": 1, "hexes": ["A4"]}, "y-lt": {"turn": 1, "hexes": ["A5"]},
+                      **{u: {"turn": 1, "hexes": ["A4"]} for u in due}}}
+    pos: Position = make_position("asl", units, "MPh", counters={**LT, "LMG": LMG}, options=plan)
+    return pos
+
+
+def test_d14_33_a4_43_the_sw_the_squad_carries_comes_on_with_it(make_position: Any) -> None:
+    """A4.43: a SW goes where its possessor goes: the squad's LMG comes on with it and x-lt (D14.33), named in
+    the move offered (as every move of infantry names the SW it carries); the squad still possesses it. A SW
+    named whose possessor is not in the move is refused."""
+    lmg = {"id": "a-lmg", "counter": "LMG", "side": "a", "hex": "A4", "carrier": "a-sq"}
+    pos = _with_squad(make_position, lmg)
+    assert "move x-lt,a-sq,a-lmg A4 cost 1 as impulse_in" in texts(pos)
+    assert "move x-lt,a-sq A4 cost 1 as impulse_in" not in texts(pos)
+    pos.push_text("move x-lt,a-sq A4 as impulse_in")  # the SW need not be named: it goes along
+    assert pos.label(pos.units["a-lmg"].hex) == "A4" and pos.units["a-lmg"].carrier == "a-sq"
+    assert pos.units["a-sq"].has(impaa.WITH)
+    lmg2 = {"id": "a-lmg2", "counter": "LMG", "side": "a", "hex": "A4", "carrier": "a-sq2"}
+    sq2 = {"id": "a-sq2", "counter": "4-6-7", "side": "a", "hex": "A4"}
+    pos = _with_squad(make_position, sq2, lmg2, due=("a-sq", "a-sq2"))
+    with pytest.raises(IllegalAction, match=r"a-lmg2.*A4\.43"):
+        pos.push_text("move x-lt,a-sq,a-lmg2 A4 as impulse_in")
+
+
+def test_d14_331_no_impulse_first_with_no_mf_left(make_position: Any) -> None:
+    """The 4-6-7 (4 MF) comes on with x-lt at A4 (1 MF, A2.51) and goes on with it into B4, C4 and D4 (1 MF
+    each, open ground): 4 MF, none left. With 1 MF left (after C4) it may still stop the Armored Assault and
+    finish its MPh first (D14.331); with none there is nothing of its MPh to finish: refused."""
+    pos = _with_squad(make_position)
+    pos.push_text("move x-lt,a-sq A4 as impulse_in")
+    pos.push_text("move y-lt A5 as impulse_in")
+    pos.push_text("move x-lt,y-lt A4 as impulse_end")
+    pass_reactions(pos)
+    for a, b, c, d in (("A4", "B4", "A5", "B5"), ("B4", "C4", "B5", "C5"), ("C4", "D4", "C5", "D5")):
+        if b == "D4":
+            assert mf_spent(pos, "a-sq") == 3
+            pos.game.check(pos, pos.parse_action("move a-sq C4 as impulse_first"))  # 1 MF left: open
+        pos.push_text(f"move x-lt,a-sq {a}-{b} as impulse")
+        pos.push_text(f"move y-lt {c}-{d} as impulse")
+        pos.push_text(f"move x-lt,y-lt {b} as impulse_end")
+        pass_reactions(pos)
+    assert mf_spent(pos, "a-sq") == 4 and pos.label(pos.units["a-sq"].hex) == "D4"
+    with pytest.raises(IllegalAction, match=r"no MF left.*D14\.331"):
+        pos.push_text("move a-sq D4 as impulse_first")
+    pos.push_text("move a-sq D4 as impulse_part")  # parting stays open: it waits for the platoon
+
+
+def _set_up(pos: Position, k: int, *uids: str, behind: str = "A4") -> Position:
+    """A2.51: the units set up ``k`` hexes out behind ``behind`` on the off-board board (its RPh's first
+    action, offboard.py), as ``move U A4 as offK`` leaves them."""
+    x = offboard.hex_behind(pos, pos.map.parse_label(behind), k, "left")
+    assert x is not None
+    state = pos.state
+    for uid in uids:
+        state = state.with_unit(offboard._mark(state.units[uid], x))
+    return pos.at(state)
+
+
+
+def test_a2_51_d9_31_armored_assault_infantry_cross_the_off_board_board_with_it(make_position: Any) -> None:
+    """A2.51: off the map units move normally across the off-board board, all Open Ground; D9.31: infantry set
+    up in x-lt's off-board hex, three hexes out behind A4, began their MPh beneath it. They come on with it in
+    its first impulse: two off-board hexes to the one beside A4 (1 MP each for the light tank, 1 MF each for
+    the squad) and A4 itself from off-board Open Ground (1): 3 MP, 3 MF of the squad's 4 (D14.31: each group
+    priced apart). y-lt comes on at A5 for 1 MP; the impulse costs the platoon 3 MP (D14.31)."""
+    pos = _set_up(_with_squad(make_position), 3, "x-lt", "a-sq")
+    assert "move x-lt,a-sq A4 cost 3 as impulse_in" in texts(pos)
+    pos.push_text("move x-lt,a-sq A4 as impulse_in")
+    assert pos.label(pos.units["a-sq"].hex) == "A4" and pos.units["a-sq"].has("aa:x-lt")
+    pos.push_text("move y-lt A5 as impulse_in")
+    pos.push_text("move x-lt,y-lt A4 as impulse_end")
+    pass_reactions(pos)
+    assert mf_spent(pos, "a-sq") == 3
+    assert {armour.spent_of(pos.units[u]) for u in ("x-lt", "y-lt")} == {3}
+    deep = _set_up(_with_squad(make_position), 4, "x-lt", "a-sq")  # 3 hexes + A4: all 4 MF
+    assert "move x-lt,a-sq A4 cost 4 as impulse_in" in texts(deep)
+
+
+def test_d9_31_infantry_set_up_apart_from_the_afv_do_not_cross_with_it(make_position: Any) -> None:
+    """D9.31: only infantry that began their MPh beneath the AFV are in its Armored Assault: set up two hexes
+    out while x-lt is three out, or beside A4 while it is deep, or deep while it is beside A4, they are
+    refused (each may still come on by itself, A2.5)."""
+    for afv_k, sq_k in ((3, 2), (3, 0), (0, 2)):
+        pos = _with_squad(make_position)
+        if afv_k:
+            pos = _set_up(pos, afv_k, "x-lt")
+        if sq_k:
+            pos = _set_up(pos, sq_k, "a-sq")
+        assert not any(t.startswith("move x-lt,a-sq") for t in texts(pos))
+        with pytest.raises(IllegalAction, match=r"did not begin the MPh beneath x-lt.*D9\.31"):
+            pos.push_text("move x-lt,a-sq A4 as impulse_in")

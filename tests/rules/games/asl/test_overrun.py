@@ -336,14 +336,74 @@ def test_d7_12_a_truck_in_motion_at_plus_2_and_the_unlikely_kill(make_position: 
     assert pos.units["b-tr"].has("burning")
 
 
-def test_d7_12_no_overrun_of_an_afv_alone(make_position: Any) -> None:
-    """D7.12: an AFV is no OVR target; a hex holding only one (and no infantry) is no Overrun (D2.6 governs
-    entering it)."""
-    pos = make(make_position)
+def test_d7_12_no_overrun_of_a_buttoned_up_afv_alone(make_position: Any) -> None:
+    """D7.12: an AFV is no OVR target; a hex holding only a BU one (no exposed PRC, no infantry) is no Overrun
+    (D2.6 governs entering it)."""
     tank = {"id": "b-t", "counter": "t", "side": "b", "hex": "D3", "markers": ["vca3"]}
     pos = make(make_position, tank)
     D3 = pos.map.parse_label("D3")
     assert not overrun.is_overrun(pos, "a", D3) and not overrun.vehicle_targets(pos, "a", D3)
+    assert not overrun.crew_targets(pos, "a", D3)
+
+
+def _lone_ce_tank(make_position: Any, *marks: str) -> Position:
+    pos: Position = make_position("asl", [
+        {"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0"]},
+        {"id": "b-t", "counter": "t", "side": "b", "hex": "D5", "markers": ["vca3", "ce", *marks]},
+    ], "MPh", counters=COUNTERS)
+    return pos
+
+
+def _overrun_through_d5(pos: Position, dice: str) -> None:
+    pos.push_text("move a-pz C5-D5-E6")
+    while pos.decision is not None and pos.decision.then != overrun.OVR:
+        pos.push_text("answer pass")  # Defensive First Fire windows
+    pos.push_text(f"answer dice {dice}")
+
+
+def test_d7_12_an_afv_alone_with_a_ce_crew_is_overrun_for_its_crew(make_position: Any) -> None:
+    """D7.1: a vehicle entering a Location with enemy in it may overrun it; D7.12: the AFV is no target but
+    its exposed PRC are, with no infantry there too. The Pz goes C5-D5-E6 through the CE tank's hex (D2.6:
+    no stop there): 1 start + 1 open ground + 1 for the vehicle there (D2.14) + 4 OVR (a quarter of 14, FRU,
+    D7.1) + 1 = 8 MP; into D5 without the OVR ``as through``: 3. Its
+    OVR (10 FP: the 8 column) with an Original DR 5: the crew alone at 5 +2 CE = 7 (open ground: no TEM, and
+    no FFMO at PRC, D.6), a 1MC on the 8 column (the A7.308 example's 8 FP, Final DR 7): the crew's MC
+    (D5.34). The tank itself takes nothing."""
+    pos = _lone_ce_tank(make_position)
+    C5, D5, E6 = (pos.map.parse_label(x) for x in ("C5", "D5", "E6"))
+    assert overrun.is_overrun(pos, "a", D5) and [u.id for u in overrun.crew_targets(pos, "a", D5)] == ["b-t"]
+    cost, _ = armour.route(pos, pos.units["a-pz"], (C5, D5, E6))
+    assert cost == 8
+    assert "move a-pz C5-D5 cost 3 as through" in [pos.action_text(a) for a in pos.legal_actions]
+    _overrun_through_d5(pos, "2,3")
+    res = pos.last_resolution
+    assert res is not None and "b-t" not in res.results
+    assert not any(line.rule == "D7.15" for line in res.lines)  # no FFMO, no TEM
+    crew = [str(x.value) for x in res.lines if x.rule == "D.8B"]
+    assert crew and "Final DR 7" in crew[0] and "1MC" in crew[0]
+    assert [d.then for d in pos.state.decisions if d.subject == ("b-t",)] == ["vcrew_mc"]
+    assert pos.label(pos.units["a-pz"].hex) == "D5"  # the OVR is made as it enters; E6 comes after
+
+
+def test_d7_12_a_lone_ce_afv_in_motion_and_one_whose_crew_is_stunned(make_position: Any) -> None:
+    """D7.12: the OVR at the exposed PRC of a vehicle in Motion is at +2 more: Original DR 5 +2 CE +2 = 9.
+    D.8: a stunned crew takes no collateral attack (only riders would): the lone AFV's hex is no Overrun;
+    D6.84: a carrier's crew stays CE, and attacked, even stunned."""
+    pos = _lone_ce_tank(make_position, "motion")
+    _overrun_through_d5(pos, "2,3")
+    res = pos.last_resolution
+    assert res is not None and any(line.rule == "D7.12" and line.value == "+2" for line in res.lines)
+    crew = [str(x.value) for x in res.lines if x.rule == "D.8B"]
+    want = str(pos.charts.chart("ift").lookup(fp=8, final_dr=9))
+    assert crew and "Final DR 9" in crew[0] and crew[0].endswith(want)
+    stunned = _lone_ce_tank(make_position, "stunned")
+    D5 = stunned.map.parse_label("D5")
+    assert not overrun.is_overrun(stunned, "a", D5)
+    carrier: Position = make_position("asl", [
+        {"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0"]},
+        {"id": "b-c", "counter": "c", "side": "b", "hex": "D5", "markers": ["vca3", "stunned"]},
+    ], "MPh", counters={**COUNTERS, "c": {"type": "vehicle", "vehicle": "demo-carrier-b"}})
+    assert [u.id for u in overrun.crew_targets(carrier, "a", D5)] == ["b-c"]
 
 
 FLAME = {"fl": {"type": "vehicle", "vehicle": "demo-flame-g"}}  # 37mm gun MA, BMG 2, bow FT 20 FP X11
@@ -591,3 +651,4 @@ def test_d7_12_d8b_an_enemy_afvs_own_ce_crew_takes_the_ovr_as_a_collateral_attac
     pos.push_text("answer dice 2,3")
     res = pos.last_resolution
     assert res is not None and not [x for x in res.lines if x.rule == "D.8B"]
+
