@@ -16,8 +16,10 @@
 
 Not built: Infantry manning a Gun use Anti-Overrun fire (C5.64) at cavalry in their Location as if it were
 an Overrunning vehicle (A13.351), and a Gun's crew adding its inherent FP to FPF (A8.311): Guns are chapter
-C's, not among the texts. A placed or Set DC detonating where cavalry is (dcblast.py) reads neither A13.5's
--2 nor the horses' vehicle line (A13.511): only the thrown DC's attacks do (demolition.py).
+C's, not among the texts.
+
+A placed or Set DC detonating where cavalry is reads A13.5's -2 for it and the horses' vehicle line (A13.511)
+as the thrown DC's attacks do (dcblast.py, demolition.py).
 """
 
 from __future__ import annotations

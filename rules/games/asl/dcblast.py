@@ -14,6 +14,13 @@ column, modified as if they were the only target (D.8B), unless that DR destroys
 burning wreck takes them with it, a destroyed one leaves each to its Survival DR, D6.9). An Original DR
 of 2 asks for the Unlikely Kill dr (A7.309, unarmored.py).
 
+Cavalry and horses (A13.5, A13.511): the cavalry among the targets reads the same attack at A13.5's -2 (no
+minefield's attack here), without the part of the TEM for infantry only (a shellhole's, as fire.py reads
+A13.5); a placed or Set DC has no hexside TEM to deny it (A23.1). Every horse counter of the other side in a
+ground-level Location, ridden or not, is read on the IFT's vehicle line with the same DR, without the -2
+and without that TEM (A13.511, horsehit.read), after the attack's own checks, as a thrown DC's are
+(demolition.py). A Set DC's -3 and a CX placer's +1 are the attack's own DRMs and apply to both.
+
 Not here: an AFV, and the units aboard or riding it. A DC affects an AFV only as its declared primary target
 (A23.5), and its collateral attack on an AFV's PRC is the table's "S" with the DC Position DR (C7.346):
 chapter C, not among the texts. So an AFV's riders and passengers are not attacked by a DC aimed at the
@@ -25,7 +32,7 @@ from __future__ import annotations
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import Roll
-from hexmate.rules.games.asl import collateral, selection, unarmored, vbypass
+from hexmate.rules.games.asl import cavalry, collateral, horsehit, selection, unarmored, vbypass
 from hexmate.rules.games.asl import special as sp
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl.aftermath import decisions_for
@@ -73,6 +80,13 @@ def detonate(position: Position, dc: UnitState, h: Hex, level: int, attack: sp.D
     results: dict[str, str] = {u.id: result for u in targets}
     lines.append(Line(label, T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=str(attack.fp),
                                column=column, final=final, result=result), rule))
+    horsemen = cavalry.among(targets)
+    if horsemen:  # A13.5: -2, and no TEM for infantry only
+        ridden = final - infantry_only + cavalry.IFT_DRM
+        got = str(chart.lookup(fp=column, final_dr=ridden))
+        lines.append(Line(T("cavalry: Final DR {final} -> {result}", final=ridden, result=got),
+                          f"{cavalry.IFT_DRM:+d}", "A13.5"))
+        results.update({u.id: got for u in horsemen})
     asks: list[Decision] = []
     hidden = {u.id: u.side for u in targets if u.concealed}
     if level == 0:  # vehicles stand at ground level
@@ -89,7 +103,10 @@ def detonate(position: Position, dc: UnitState, h: Hex, level: int, attack: sp.D
     decisions: list[Decision] = []
     for got, ids in selection.groups(view, {k: v for k, v in results.items() if k in state.units}):
         decisions.extend(decisions_for(view, got, ids, str(column)))  # D.8: the PRC's Random Selection apart
-    return state.push(*decisions, *asks, *sniper_after(position, dc.side, roll.total))
+    state = state.push(*decisions, *asks, *sniper_after(position, dc.side, roll.total))
+    if level == 0:  # A13.511: the horses there on the vehicle line, after the attack's own checks
+        state = horsehit.read(position, state, h, dc.side, column, final - infantry_only)
+    return state
 
 
 def _vehicles(position: Position, state: State, dc: UnitState, h: Hex, column: int, base: int,

@@ -367,6 +367,7 @@ class AslGame(Game):
         asl_sniper.check(dict(scenario.options), f"scenario {scenario.name!r}")  # A14.1: SAN at most 7
         asl_pwexit.check(scenario, hex_map)  # A20.53: each side's friendly board edge, if given
         aerosan.check(scenario)  # D17.2: snow or deep snow on the ground, if given
+        offboard.check_roads(scenario, hex_map)  # A2.51: a board partly in play's off-board roads, if given
         integrity.check(scenario)  # A16.1: the sides using Battlefield Integrity, their BPV
         asl_stairs.check_setup(scenario, hex_map)  # A2.8: a unit's level is one of its hex's Locations
         asl_dugin.check_setup(scenario, hex_map)  # D9.52: where a cupola or dug-in AFV may be emplaced

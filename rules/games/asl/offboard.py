@@ -28,32 +28,42 @@ owner's (A2.52: set up in Motion; Reverse Motion, D2.24, taken as allowed too), 
 An aerosan (D17) sets up only while snow or deep snow is in effect (D17.2: it moves on snow only; the
 off-board board's ground is the map's weather) and crosses it by its own chart: Open Ground 1 MP (D17.2),
 one hexspine of VCA change a hex for 1 MP, each further one in the same hex a stop, a start and a turn
-(D17.25: 3 MP more), never backing (D17.21). An off-board road is in the state of the adjacent board's roads
-(A2.51: the majority; hexmate's scenarios plow all of a map's roads or none, ``options.plowed_roads``):
-unplowed, it is Open Ground (D17.2's ** note); plowed, its road hexside is priced at the 4 MP that spare the
-Accident dr (D17.22's dagger note), no dr being asked off the map, so the search goes round it.
+(D17.25: 3 MP more), never backing (D17.21). Off the map an
+unplowed road is Open Ground (D17.2's ** note); a plowed one has its road hexside priced at the 4 MP that
+spare the Accident dr (D17.22's dagger note), no dr being asked off the map, so the search goes round it.
+
+The off-board roads' state (A2.51): that of most of the adjacent board's roads (``road_state``: the map
+boards the unit enters by, roadstate.majority), for every vehicle. It prices an aerosan's road (plowed or
+not, above); for other vehicles the texts price every road alike (D2.16's road rate: a dirt road's cost in
+mud is chapter E's, not among the texts), and the state says whether a road hexside spares D8.23's mud and
+deep-snow bog DR (paved or plowed, vmud.py). With no road on those boards, or two states tied for most, the
+text names none: hexmate takes the state the scenario gives the map's roads (roadstate.of_map).
 
 Lateral extent: the board is laid beside the board the unit enters by (A2.51), so only edge hexes of the
 map boards holding the unit's named entry hexes have off-board hexes behind them (``entry_boards``).
 Roads: the board is taken as laid flush against that map board the same way up, its grid continuing it;
 where that is a geomorphic board (33 hexrows by 10 hexes) its off-board road hexes are hexrows Y, Q and I
 behind a long side (the same three hexrows from either end, so the way up does not matter) and each
-hexrow's hex 5 behind a short side (``road_lines``). A vehicle crosses them at road rate (D2.16: 1/2 MP,
-1 MP an AFV BU; a motorcycle's road MP, D15.1), joining and leaving them over Open Ground where cheaper.
+hexrow's hex 5 behind a short side (``road_lines``). Where a board is only partly in play, only the real
+road hexes of its unused part are off-board road hexes (A2.51): hexmate's maps hold only the part in play,
+so the scenario names them in ``options.offboard_roads`` (``{board id: [[label, ...], ...]}``, each list a
+road's hexes in order, by the printed labels of the board's grid continued past the part in play, e.g.
+``"Q5"`` beyond a board cut after hexrow P), and those replace hexrows Y, Q and I (or hex 5) behind it.
+A vehicle crosses the off-board roads at road rate (D2.16: 1/2 MP, 1 MP an AFV BU; a motorcycle's road
+MP, D15.1), joining and leaving them over Open Ground where cheaper.
 Infantry pay Open Ground's 1 MF on a road too (A4.1).
 
 A unit not set up is taken as on the full hex next to whichever entry hex it uses (the cheapest set-up the
 text allows; earlier games and scripts play on unchanged).
 
-Not built: the off-board roads' state (paved, plowed, mud: the majority of the adjacent board's roads,
-A2.51; read only for an aerosan, whose scenario plows all roads or none) and the rule that where part of
-a board is in play only its unused part's real roads are off-board roads (A2.51: hexmate's maps do not say
-which boards are cut); the Road Bonus (A4.132) off the map; the
+Not built: the Road Bonus (A4.132) off the map; the
 terrain of the off-board half hexes along the edge other than the one a vehicle enters from (A2.51 gives
 them the map half hex's terrain; the search takes them as Open Ground);
 weather increases to the cost (chapter E / B, not in the texts: only D17.2's snow for an aerosan is read
-here), and D8.23's bog DR in mud or deep snow for the off-board hexes a vehicle crosses (vmud.py counts the
-map's hexes only). A2.52's other choices are elsewhere: a SW starting dismantled is dismantle.py's
+here), and D8.23's bog DR in mud or deep snow for the off-board hexes a vehicle crosses (the text asks
+for it: off the map a unit moves as on it, A2.51; but a bog there would leave the vehicle bogged off the
+map, which coming on as one action cannot show: vmud.py counts the map's hexes, the entry hex included,
+ventry.py). A2.52's other choices are elsewhere: a SW starting dismantled is dismantle.py's
 (``off_board_choice``), CE/BU is chosen as a vehicle comes on (ventry.py), Deployment in the RPh, stacked
 with a leader on this board, is deployment.py's.
 """
@@ -65,16 +75,19 @@ import heapq
 import itertools
 import math
 import re
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hexmate.rules import actions as act
-from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armour
+from hexmate.rules.errors import DataError, IllegalAction
+from hexmate.rules.games.asl import armour, roadstate
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex, center, distance
-from hexmate.rules.maps import Board
+from hexmate.rules.labels import LabelError, asl_column_number
+from hexmate.rules.maps import Board, HexMap
+from hexmate.rules.scenario import Scenario
 from hexmate.rules.text import T
 
 if TYPE_CHECKING:
@@ -88,6 +101,8 @@ OPEN_GROUND_MF = 1  # A2.51, A4.1: every off-board hex is Open Ground
 SIDES = ("top", "bottom", "left", "right")
 ROAD_HEXROWS = (9, 17, 25)  # A2.51: hexrows I, Q and Y (the same three counted from either end of 33)
 ROAD_HEX = 5  # A2.51: joined by its short side, each hexrow's hex 5
+CUT = "offboard_roads"  # A2.51: the real roads of the unused part of a board only partly in play
+LABEL = re.compile(r"([A-Z]{1,2})(\d{1,2})")  # a printed ASL label without the board's id (A2.2)
 
 
 def claims(action: act.Action) -> bool:
@@ -162,7 +177,65 @@ def road_hex(position: Position, side: str, e: Hex, x: Hex) -> bool:
     return board is not None and any(x in line for line in _board_roads(position, side, board))
 
 
+def _cut_hex(board: Board, label: str) -> Hex:
+    """A printed label of ``board``'s grid continued past its part in play (LabelError if malformed)."""
+    m = LABEL.fullmatch(label.strip().upper()) if isinstance(label, str) else None
+    if m is None or board.grid.kind != "asl":
+        raise LabelError(T("{text} is not a hex label (letters then a row, e.g. B0 or GG10)",
+                           text=repr(label)))
+    return board.to_map(asl_column_number(m.group(1)), int(m.group(2)))
+
+
+def _cut_roads(options: Mapping[str, Any], board: Board) -> list[list[Hex]] | None:
+    """A2.51: the off-board roads of a board only partly in play, as the scenario names them; None when it
+    names none for ``board``."""
+    spec = options.get(CUT)
+    if not isinstance(spec, dict) or board.id not in spec:
+        return None
+    return [[_cut_hex(board, label) for label in line] for line in spec[board.id]]
+
+
+def check_roads(scenario: Scenario, hex_map: HexMap) -> None:
+    """A clear error naming the scenario for a malformed ``options.offboard_roads`` (A2.51): a map board's
+    id to lists of printed labels, each an off-board hex adjacent to the one before it."""
+    spec = scenario.options.get(CUT)
+    if spec is None:
+        return
+    where = f"scenario {scenario.name!r}: options.{CUT}"
+    boards = {b.id: b for b in hex_map.boards}
+    if not isinstance(spec, dict):
+        raise DataError(f"{where} must map a board's id to its off-board roads (A2.51)")
+    for bid, lines in spec.items():
+        board = boards.get(bid)
+        if board is None:
+            raise DataError(f"{where}: {bid!r} is not a board of the map")
+        if not isinstance(lines, list) or not all(isinstance(line, list) and line for line in lines):
+            raise DataError(f"{where}: board {bid!r} needs a list of roads, each a list of hex labels")
+        for line in lines:
+            try:
+                hexes = [_cut_hex(board, label) for label in line]
+            except LabelError as exc:
+                raise DataError(f"{where}: board {bid!r}: {exc}") from None
+            for label, h in zip(line, hexes, strict=True):
+                if h in hex_map:
+                    raise DataError(f"{where}: board {bid!r}: {label} is in play, not off the map")
+            for (la, a), (lb, b) in itertools.pairwise(zip(line, hexes, strict=True)):
+                if distance(a, b) != 1:
+                    raise DataError(f"{where}: board {bid!r}: {la} and {lb} are not adjacent")
+
+
+def road_state(position: Position, unit: UnitState) -> roadstate.RoadState:
+    """A2.51: the off-board roads are in the state most of the adjacent board's roads are in (the map boards
+    ``unit`` enters by); where those have no road, or two states tie, the map's own (hexmate's choice)."""
+    boards = entry_boards(position, unit)
+    found = roadstate.majority(position, (h for h in position.map.hexes if board_at(position, h) in boards))
+    return found if found is not None else roadstate.of_map(position)
+
+
 def _board_roads(position: Position, side: str, board: Board) -> list[list[Hex]]:
+    cut = _cut_roads(position.scenario.options, board)
+    if cut is not None:  # A2.51: a board partly in play: only its unused part's real roads
+        return cut
     if not _geomorphic(board):
         return []
     g = board.grid
@@ -298,7 +371,7 @@ def vehicle_approaches(position: Position, unit: UnitState,
     mp = hex_mp(unit)
     if mp is None:
         return None
-    road = road_mp(unit, plowed=sled and position.scenario.options.get(aerosan.PLOWED, False) is True)
+    road = road_mp(unit, plowed=sled and road_state(position, unit).plowed)  # A2.51, D17.2
     roads = frozenset(_road_steps(position, unit)) if road != mp else frozenset()
     if not roads:
         road = mp
@@ -537,6 +610,7 @@ def setups(game: AslGame, position: Position) -> list[act.Move]:
     return out
 
 
-__all__ = ["MARK", "MODE", "ROAD_HEX", "ROAD_HEXROWS", "apply", "approach", "board_at", "check", "claims",
-           "entry_boards", "entry_sides", "hex_behind", "hex_mp", "road_hex", "road_lines", "road_mp",
-           "set_up_at", "set_up_window", "setups", "stack_approach", "vehicle_approach", "vehicle_approaches"]
+__all__ = ["CUT", "MARK", "MODE", "ROAD_HEX", "ROAD_HEXROWS", "apply", "approach", "board_at", "check",
+           "check_roads", "claims", "entry_boards", "entry_sides", "hex_behind", "hex_mp", "road_hex",
+           "road_lines", "road_mp", "road_state", "set_up_at", "set_up_window", "setups", "stack_approach",
+           "vehicle_approach", "vehicle_approaches"]

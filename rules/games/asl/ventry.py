@@ -98,9 +98,11 @@ from hexmate.rules.games.asl import (
     offboard,
     platoon,
     radioless,
+    roadstate,
     vconceal,
     vminimum,
     vmotion,
+    vmud,
     wagon,
 )
 from hexmate.rules.games.asl import facing as fc
@@ -614,11 +616,18 @@ def begin(game: AslGame, position: Position, move: act.Move) -> State:
             state = aerosan.fail(position.at(state), unit.id)
         elif aerosan.edge_accident(position, move.path[0], _edge_road(position, off, move.path[0])):
             state = state.push(aerosan.accident(position, on, move.path[0]))
-    elif n is None:  # D2.3: bypassing the entry hex risks no bog
-        bog = armour.bog_check(position, on, off, move.path[0], minimum=minimum,
-                               off_board=True)  # D8.21: a woods entry hex (D2.15: its DR by Minimum Move)
-        if bog is not None:
-            state = state.push(bog)
+    else:
+        if n is None:  # D2.3: bypassing the entry hex risks no bog
+            bog = armour.bog_check(position, on, off, move.path[0], minimum=minimum,
+                                   off_board=True)  # D8.21: a woods entry hex (D2.15: its DR by Minimum Move)
+            if bog is not None:
+                state = state.push(bog)
+        # D8.23 with A2.51: in mud or deep snow the entry hex is a hex entered like any other; its road, where
+        # it crosses the map edge, is the map's (the off-board half hex's terrain is the map half hex's)
+        edge = roadstate.of_hex(position, move.path[0])
+        spared = n is None and _edge_road(position, off, move.path[0]) and edge is not None \
+            and edge.spares_bog
+        state = vmud.entered(position, state, unit.id, off, move.path[0], spared=spared)
     if moto.is_motorcycle(vt.movement) and moto.riders_of(state, on) and (
             position.map.terrain(move.path[0]) in moto.WRECK_TERRAIN or position.map.level(move.path[0]) > 1):
         state = state.push(moto.wreck_check(position, on, move.path[0], move.path[0]))  # D15.46

@@ -12,9 +12,13 @@ apply on a paved road, and not inside a building.
 
 At the table: at the vehicle's first such entry in its MPh the opponent is asked, privately, for the DR and
 then the dr (``private`` decisions: the host keeps them off the shared pages); the game keeps the hex count
-in the game state and marks the vehicle bogged (its MPh over, D8.21) when it enters that hex. The maps'
-roads stand for paved roads (chapter B's road kinds are not among the texts); motorcycles never bog
-(D15.47). Not built: the secret dr for a bog in a bypassed hexside is counted as an entry like any other.
+in the game state and marks the vehicle bogged (its MPh over, D8.23) when it enters that hex. A road
+hexside spares the DR when its road is paved or plowed (roadstate.py: the maps' roads are paved unless the
+scenario's ``options.unpaved_roads``, plowed with ``options.plowed_roads``); motorcycles never bog (D15.47).
+A vehicle coming on from off the map counts its entry hex too (A2.51, ventry.py: ``spared`` is the state of
+the entry hex's road where it crosses the map edge); the off-board hexes it crossed are not counted
+(offboard.py says why). Not built: the secret dr for a bog in a bypassed hexside is counted as an entry
+like any other.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from typing import Any
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
+from hexmate.rules.games.asl import roadstate
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.asl.vehicles import vehicle_of
 from hexmate.rules.games.base import Position, State, UnitState
@@ -42,11 +47,14 @@ def ground(game_state: Any) -> tuple[bool, bool]:
 
 
 def paved(position: Position, a: Hex, b: Hex) -> bool:
-    """Entered along a road hexside (the maps' roads stand for paved roads here, D8.23)."""
+    """D8.23: entered along a road hexside whose road is paved or plowed (roadstate.py)."""
     if a == b:
         return False
     d = direction_between(a, b)
-    return d in position.map.road_exits(a) and opposite(d) in position.map.road_exits(b)
+    if d not in position.map.road_exits(a) or opposite(d) not in position.map.road_exits(b):
+        return False
+    state = roadstate.of_hex(position, b)
+    return state is not None and state.spares_bog
 
 
 def drm(unit: UnitState, *, deep: bool) -> int:
@@ -75,11 +83,16 @@ def bog_now(state: State, uid: str) -> State:
     return state
 
 
-def entered(position: Position, state: State, uid: str, a: Hex, b: Hex) -> State:
-    """After a vehicle entered b from a: count the entry; the secret DR at the first one (D8.23)."""
+def entered(position: Position, state: State, uid: str, a: Hex, b: Hex, *,
+            spared: bool | None = None) -> State:
+    """After a vehicle entered b from a: count the entry; the secret DR at the first one (D8.23).
+    ``spared``: whether the way in was a paved or plowed road hexside, where ``a`` is off the map (else
+    ``paved`` reads the map)."""
     mud, deep = ground(state.game)
     unit = state.units.get(uid)
-    if not mud or unit is None or paved(position, a, b) or unit.has("bogged") or unit.has("immobilized"):
+    if spared is None:
+        spared = paved(position, a, b) if mud else False
+    if not mud or unit is None or spared or unit.has("bogged") or unit.has("immobilized"):
         return state
     if vehicle_of(unit.values).movement == "motorcycle":
         return state  # D15.47: a motorcycle never bogs

@@ -403,3 +403,71 @@ def test_a2_51_d17_2_an_aerosan_on_an_off_board_road(make_position: Any, tmp_pat
     sled = pos.units["a-as"]
     assert offboard.road_mp(sled) == 1 and offboard.road_mp(sled, plowed=True) == 4
     assert offboard.hex_mp(sled) == 1
+
+
+# --- A2.51: the off-board roads' state; a board only partly in play ---
+
+
+def _cut(**options: Any) -> Any:
+    """Board D cut after hexrow P (16 hexrows of a geomorphic board's 33, 10 hexes each: A2.1) with the demo
+    Panzer, CE, due at its east edge hex DP5."""
+    from hexmate.rules.games import get_game
+    from hexmate.rules.maps import HexMap
+    from hexmate.rules.scenario import Scenario
+
+    from ..conftest import scenario_dict
+    from .test_armour import COUNTERS
+    m = HexMap.from_dict({"format": "hexmate-map/1", "name": "cut", "game": "asl", "boards": [
+        {"id": "D", "grid": {"kind": "asl", "columns": 16, "rows": 10},
+         "default": {"terrain": "open", "level": 0},
+         "hexes": {"C3": {"terrain": "open", "road": ["SE"]}, "D3": {"terrain": "open", "road": ["NW"]}}}]})
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "DP5", "markers": ["ce"]},
+             {"id": "b-sq", "counter": "4-6-7", "side": "b", "hex": "DA1"}]
+    scen = Scenario.from_dict(scenario_dict("asl", units, COUNTERS, "RPh", options={
+        "entry": {"a-pz": {"turn": 1, "hexes": ["DP5"]}}, **options}), source="t")
+    return get_game("asl").new_position(scen, hex_map=m)
+
+
+ROW5 = ["Q5", "R5", "S5", "T5", "U5", "V5"]
+
+
+@pytest.mark.parametrize(("options", "cost"), [({}, "5"), ({"offboard_roads": {"D": [ROW5]}}, "3")])
+def test_a2_51_a_board_partly_in_play_its_unused_parts_real_roads(options: dict[str, Any], cost: str) -> None:
+    """A2.51: where part of a board is in play, only the real road hexes of its unused part are off-board
+    roads. Board D in play up to hexrow P; the scenario names its real road along hex 5 of hexrows Q to V.
+    The Panzer set up 5 hexes out behind DP5 (U5) crosses T5, S5, R5 and Q5 at road rate, 1/2 MP CE (D2.16),
+    then DP5 1 MP: 3 MP; without the named road (a cut board is no geomorphic board: no hexrow Y, Q or I
+    road behind it) 4 Open Ground hexes at 1 MP and DP5: 5 MP."""
+    pos = _cut(**options)
+    board = pos.map.boards[0]
+    lines = offboard.road_lines(pos, "right", (board,))
+    assert lines == ([[board.to_map(c, 5) for c in range(17, 23)]] if options else [])
+    pos.push_text("move a-pz DP5 as off5")
+    assert board.grid.from_hex(offboard.set_up_at(pos.units["a-pz"]) - board.at) == (21, 5)  # U5
+    _to_mph(pos)
+    assert f"move a-pz DP5 cost {cost} as enter" in _texts(pos, "enter")
+
+
+@pytest.mark.parametrize(("roads", "match"), [
+    ({"E": [ROW5]}, "'E' is not a board of the map"),
+    ({"D": [["P5", "Q5"]]}, "P5 is in play"),
+    ({"D": [["Q5", "S5"]]}, "Q5 and S5 are not adjacent"),
+    ({"D": [["Q5", "5Q"]]}, "not a hex label"),
+    ({"D": "Q5"}, "a list of roads"),
+])
+def test_a2_51_offboard_roads_malformed(roads: Any, match: str) -> None:
+    from hexmate.rules.errors import DataError
+    with pytest.raises(DataError, match=match):
+        _cut(offboard_roads=roads)
+
+
+@pytest.mark.parametrize(("options", "paved", "plowed"), [
+    ({}, True, False), ({"unpaved_roads": True}, False, False), ({"plowed_roads": True}, True, True)])
+def test_a2_51_the_off_board_roads_state_is_the_adjacent_boards(options: dict[str, Any], paved: bool,
+                                                                 plowed: bool) -> None:
+    """A2.51: the off-board roads are in the state most of the adjacent board's roads are in: board D's
+    road (DC3-DD3, one road hexside) is in the scenario's state (roadstate.py: paved unless
+    ``unpaved_roads``, plowed with ``plowed_roads``), and so are the roads behind it, for any vehicle."""
+    pos = _cut(**options)
+    state = offboard.road_state(pos, pos.units["a-pz"])
+    assert (state.paved, state.plowed) == (paved, plowed)

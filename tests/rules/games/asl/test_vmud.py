@@ -68,3 +68,40 @@ def test_clear_weather_asks_nothing(make_position: Any) -> None:
     pos = make(make_position, "none")
     assert drive(pos, "C5-D5-E5", []) == []
     assert vmud.ground(pos.game.gstate(pos.state)) == (False, False)
+
+
+# --- D8.23 with A2.51: the entry hex of a vehicle coming on from off the map ---
+
+
+def _coming_on(make_position: Any, *, road: bool, **options: Any) -> Position:
+    """The demo Panzer, CE, due to come on at A4 (Open Ground; ``road``: a road leaving A4 off the map's
+    west edge, through its NW and SW sides) in mud."""
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "A4", "markers": ["ce"]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "L1"}]
+    pos: Position = make_position("asl", units, "MPh", counters=COUNTERS,
+                                  hexes={"A4": {"terrain": "open", "road": ["NW", "SW"]}} if road else None,
+                                  options={"weather": {"precipitation": "mud"},
+                                           "entry": {"a-pz": {"turn": 1, "hexes": ["A4"]}}, **options})
+    return pos
+
+
+def test_d8_23_the_entry_hex_is_an_entry_and_may_be_the_bog_hex(make_position: Any) -> None:
+    """D8.23: every hex entered off a paved road counts, the entry hex from off the map too (A2.51: off the
+    map a unit moves as on it). DR 6+5 +2 = 13 bogs it; secret dr 1: in the first hex entered, A4."""
+    pos = _coming_on(make_position, road=False)
+    seen = drive(pos, "A4 as enter", ["6,5", "1"])
+    assert seen == ["vmud:2", "vmud_dr:"]
+    tank = pos.units["a-pz"]
+    assert tank.has("bogged") and pos.label(tank.hex) == "A4"
+
+
+def test_d8_23_a_paved_road_across_the_map_edge_spares_the_entry_hex(make_position: Any) -> None:
+    """D8.23: along a paved road hexside no bog DR: the Panzer comes on by the road crossing A4's west edge
+    at road rate (1/2 MP CE, D2.16), the maps' roads paved; with the scenario's roads unpaved
+    (``options.unpaved_roads``, roadstate.py) the same entry asks the DR."""
+    pos = _coming_on(make_position, road=True)
+    assert "move a-pz A4 cost 1/2 as enter" in {a.text(pos.label) for a in pos.legal_actions}
+    assert drive(pos, "A4 as enter", []) == []
+    unpaved = _coming_on(make_position, road=True, unpaved_roads=True)
+    assert drive(unpaved, "A4 as enter", ["3,4"]) == ["vmud:2"]
+    assert not unpaved.units["a-pz"].has("bogged")
