@@ -47,7 +47,10 @@ What is built, paraphrasing the text (the Japanese rule text is the truth):
   (hw.close_impulse: no A25.2322 step back counted for them). If that start ends the impulse, the window
   at the AFV opens in its hex (vinplace), not at a moving target (C.8). D14.331's exception: an AFV of the
   wave's platoon that no HW unit goes with may start too, while a mate still gives HW units Armored Assault
-  (``_platoon_goes_on``), so the platoon may end the impulse in formation.
+  (``_platoon_goes_on``), so the platoon may end the impulse in formation. D14.31 with D2.11: so is a VCA
+  change, one hexspine an impulse (``move AFV HEX as afv-cw`` / ``afv-ccw``, 1 MP, 2 in an obstacle), made
+  by a non-stopped AFV the same way; a joint entry goes only into a hex of its VCA (forward; its rear ones
+  going on in Reverse Motion, D2.24).
 - D14.33 (and A13.62): a Cavalry Wave has no Armored Assault (aa.bar_wave).
 
 Not built (said in the report), with a platoon: an AFV's MP action without HW units but its start
@@ -56,10 +59,9 @@ platoon going first (refused), one bog and one mechanical reliability DR for the
 impulse's attacks (D14.21: each AFV rolls its own as it starts), the platoon's MPh after the wave's end (its
 AFVs are freed, not checked as a platoon); a joint entry into a Location holding enemy units (the AFV's
 Overrun, D7.1, with HW units entering by A25.233: refused, they enter it alone); an AFV parting from HW
-units mid-impulse (only between impulses); a VCA change as an impulse of its own (D14.31): it is still
-priced with the entry (armour.check_move, D2.11); a start that names only some of the HW units beneath the
-AFV (all of them wait with it); whether fire at a started AFV, in the window a later HW entry opens, reads
-it as a moving target is untested (C.8: it is not one).
+units mid-impulse (only between impulses); a start or VCA change that names only some of the HW units
+beneath the AFV (all of them wait with it); whether fire at a started AFV, in the window a later HW entry
+opens, reads it as a moving target is untested (C.8: it is not one).
 """
 
 from __future__ import annotations
@@ -74,6 +76,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import aa, armour, carry, hw, platoon, radioless
+from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex
@@ -85,6 +88,8 @@ if TYPE_CHECKING:
 FIRST = "afv-first"  # D14.331: the wave's AFV finishes its MPh before the wave
 PART = "afv-part"  # D14.331: the wave's AFV stops its Armored Assault and waits for the wave's end
 START = "afv-start"  # D14.31, D2.12: a stopped AFV of the wave spends its start MP as an impulse's MP action
+CW, CCW = "afv-cw", "afv-ccw"  # D14.31, D2.11: its VCA one hexspine, as an impulse's MP action
+IN_PLACE = (START, CW, CCW)
 STARTED = armour.HW_STARTED  # its start MP paid in the wave's impulse, no new hex entered yet (D2.12)
 
 
@@ -132,6 +137,13 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
         raise IllegalAction(T("{afv} is stopped: it spends its start MP as its one MP action of an impulse "
                               "first (move {afv} {hex} as afv-start; D14.31, D2.12)", afv=afv.id,
                               hex=position.label(afv.hex)), "D14.31")
+    back = afv.has(armour.REV_MOTION) or afv.has(armour.BACKED_ON)  # D2.24: going on in reverse
+    ahead = (fc.rear_hexes if back else fc.front_hexes)(afv.hex, armour.facing_of(afv))
+    if move.path[1] not in ahead:
+        raise IllegalAction(T("{hex} is not in {afv}'s VCA: change it one hexspine as its MP action of an "
+                              "impulse first (move {afv} {here} as afv-cw / afv-ccw; D14.31, D2.11)",
+                              hex=position.label(move.path[1]), afv=afv.id, here=position.label(afv.hex)),
+                            "D14.31")
     start = dict(wave.froms).get(afv.id, wave.afv_from)
     if wave.afv is None:  # the first joint move: the AFV (its platoon) has not moved this MPh (D9.31)
         for v in crew or [afv]:
@@ -544,7 +556,7 @@ def without_wave_platoon(game: AslGame, position: Position,
 def is_declared(action: act.Action) -> bool:
     """A D14.331 declaration between the wave's impulses, ``afv-first`` or ``afv-part``, or a wave's AFV's
     start (``afv-start``, D14.31): none moves a unit to a new hex."""
-    return isinstance(action, act.Move) and action.mode in (FIRST, PART, START)
+    return isinstance(action, act.Move) and action.mode in (FIRST, PART, *IN_PLACE)
 
 
 def _with_it(position: Position, wave: hw.Wave) -> list[UnitState]:
@@ -579,8 +591,8 @@ def check_first(game: AslGame, position: Position, move: act.Move) -> act.Move:
     whole wave has (its exception, simultaneous movement until then, holds no more). ``move AFV HEX as
     afv-part``: the AFV stops the Armored Assault of the HW units still with it and waits for the wave's end
     (or declares ``afv-first`` at a later pause)."""
-    if move.mode == START:
-        return check_start(game, position, move)  # D14.31, D2.12
+    if move.mode in IN_PLACE:
+        return check_start(game, position, move)  # D14.31, D2.12, D2.11
     wave = hw.wave_of(game, position.state)
     if wave is None or wave.afv is None or position.phase.id != "MPh":
         raise IllegalAction(T("no Human Wave moves with an AFV now"), "D14.331")
@@ -603,8 +615,8 @@ def go_first(game: AslGame, position: Position, move: act.Move) -> State:
     the wave's MPh is suspended and the AFV goes on with its own MPh, with the MP it has left (non-stopped,
     as it went with the wave); with ``afv-part`` it pauses until the wave's end (``bar_alone``,
     ``release``). Nothing moves yet."""
-    if move.mode == START:
-        return start(game, position, move)  # D14.31, D2.12
+    if move.mode in IN_PLACE:
+        return start(game, position, move)  # D14.31, D2.12, D2.11
     state = position.state
     wave = hw.wave_of(game, state)
     assert wave is not None and wave.afv is not None
@@ -640,7 +652,8 @@ def _platoon_goes_on(position: Position, wave: hw.Wave) -> bool:
 
 def check_start(game: AslGame, position: Position, move: act.Move) -> act.Move:
     """D14.31 with D2.12 (and the D14.21 example's first impulse): ``move AFV HEX as afv-start``: a stopped
-    AFV of the wave spends its start MP as its one MP action of the wave's impulse, in its hex. The HW units
+    AFV of the wave spends its start MP as its one MP action of the wave's impulse, in its hex; with D2.11,
+    ``afv-cw`` / ``afv-ccw``: a non-stopped one changes its VCA one hexspine. The HW units
     with it make no MF action in that impulse: they stay beneath it (D14.33: either group's impulse may
     spend nothing), so they may still go on with it (D14.332)."""
     wave = hw.wave_of(game, position.state)
@@ -656,9 +669,14 @@ def check_start(game: AslGame, position: Position, move: act.Move) -> act.Move:
     if wave.afv is not None and afv.id not in afvs_of(wave):
         raise IllegalAction(T("the Human Wave moves with {afv} already: HW units have Armored Assault with "
                               "one AFV or one AFV platoon only (D14.332)", afv=wave.afv), "D14.332")
-    if going(afv):
+    if going(afv) and move.mode == START:
         raise IllegalAction(T("{afv} is not stopped: it has no start MP to spend (D2.12)", afv=afv.id),
                             "D2.12")
+    if not going(afv) and move.mode != START:
+        raise IllegalAction(T("{afv} is stopped: it spends its start MP in an impulse before it changes its "
+                              "VCA (D2.12)", afv=afv.id), "D2.12")
+    cost = Fraction(vm.START_MP) if move.mode == START else \
+        Fraction(armour._turn(position, armour.vtype(afv), 1, afv.hex))  # D2.11: 1 MP, 2 in an obstacle
     if afv.id in dict(wave.vacts):
         raise IllegalAction(T("{afv} has made its one MP action in this impulse (D14.31)", afv=afv.id),
                             "D14.31")
@@ -682,11 +700,12 @@ def check_start(game: AslGame, position: Position, move: act.Move) -> act.Move:
         raise IllegalAction(T("{unit} has made its MF action in this impulse: the HW units with {afv} stay "
                               "beneath it while it starts (D14.31, D14.33)", unit=done[0], afv=afv.id),
                             "D14.31")
-    if armour.spent_of(afv) + Fraction(vm.START_MP) > armour.budget(afv):
-        raise IllegalAction(T("{afv} has no MP left to start (D2.12)", afv=afv.id), "D2.12")
+    if armour.spent_of(afv) + cost > armour.budget(afv):
+        raise IllegalAction(T("{afv} has not the {n} MP left for it (D2.12, D2.11)", afv=afv.id, n=str(cost)),
+                            "D14.31")
     if crew:
         mp = platoon.allowance(int(armour.budget(u)) for u in crew)
-        now = max(wave.vacted or 0, Fraction(vm.START_MP))
+        now = max(wave.vacted or 0, cost)
         if wave.vspent + now > mp:
             why = T("the platoon's impulses would cost {n} MP, past its {mp} (its slowest AFV's, D14.31)",
                     n=str(wave.vspent + now), mp=mp)
@@ -696,11 +715,11 @@ def check_start(game: AslGame, position: Position, move: act.Move) -> act.Move:
                for u in hw.units_now(position, wave)):
             from hexmate.rules.games.asl import impulse  # D14.21: this start ends the impulse
 
-            view = _as_going(position.at(position.state.with_unit(afv.mark(STARTED))), crew)
+            view = _as_going(position.at(position.state.with_unit(afv.mark(STARTED))), crew)  # as it ends
             out = impulse.apart(view, [view.units[u.id] for u in crew if u.id in view.units])
             if out:
                 _apart(out)
-    return act.Move(move.units, move.path, Fraction(vm.START_MP), START)
+    return act.Move(move.units, move.path, cost, move.mode)
 
 
 def start(game: AslGame, position: Position, move: act.Move) -> State:
@@ -716,8 +735,13 @@ def start(game: AslGame, position: Position, move: act.Move) -> State:
     afv = position.units[move.units[0]]
     assert wave is not None
     men = _beneath(position, wave, afv)
-    cost = Fraction(vm.START_MP)
-    state = state.with_unit(armour.with_spent(afv, armour.spent_of(afv) + cost).mark(STARTED))
+    cost = Fraction(move.cost) if isinstance(move.cost, int | Fraction) else Fraction(vm.START_MP)
+    unit = armour.with_spent(afv, armour.spent_of(afv) + cost)
+    if move.mode == START:
+        unit = unit.mark(STARTED)
+    else:  # D2.11: one hexspine (facings go counterclockwise)
+        unit = armour.with_facing(unit, (armour.facing_of(unit) + (-1 if move.mode == CW else 1)) % 6)
+    state = state.with_unit(unit)
     vacts = tuple(sorted({**dict(wave.vacts), afv.id: cost}.items()))
     acted = tuple(sorted({**dict(wave.acted), **{u.id: 0 for u in men}}.items()))
     wave = dataclasses.replace(wave, vacted=max(wave.vacted or 0, cost), vacts=vacts, acted=acted)
@@ -725,8 +749,10 @@ def start(game: AslGame, position: Position, move: act.Move) -> State:
     view = position.at(state)
     if hw.impulse_over(game, view):
         state = hw.close_impulse(game, view)
-        state = vinplace.open_window(position.at(state), state, afv.id, T("its start MP"), "D2.12")
-    if axisred.red_mp(position, afv):  # D2.51, asked before the impulse's fire
+        what = T("its start MP") if move.mode == START else T("a VCA change")
+        state = vinplace.open_window(position.at(state), state, afv.id, what,
+                                     "D2.12" if move.mode == START else "D2.11")
+    if move.mode == START and axisred.red_mp(position, afv):  # D2.51, asked before the impulse's fire
         why = T("{unit} starts: roll its mechanical reliability DR; 12 immobilizes it (D2.51)", unit=afv.id)
         state = state.push(Decision("roll", afv.side, why, "D2.51", "vesb", dice="DR", subject=(afv.id,),
                                     target=afv.hex, args=(("drm", "0"),)))
@@ -743,12 +769,13 @@ def start_offers(game: AslGame, position: Position) -> list[act.Move]:
                key=lambda u: u.id)
     out = []
     for afv in pool:
-        if afv.hex is None or going(afv):
-            continue
-        try:
-            out.append(check_start(game, position, act.Move((afv.id,), (afv.hex,), None, START)))
-        except IllegalAction:
-            continue
+        for mode in ((CW, CCW) if going(afv) else (START,)):
+            if afv.hex is None:
+                continue
+            try:
+                out.append(check_start(game, position, act.Move((afv.id,), (afv.hex,), None, mode)))
+            except IllegalAction:
+                continue
     return out
 
 
@@ -776,7 +803,10 @@ def release(state: State, wave: hw.Wave | None) -> State:
 
 
 __all__ = [
+    "CCW",
+    "CW",
     "FIRST",
+    "IN_PLACE",
     "PART",
     "START",
     "STARTED",

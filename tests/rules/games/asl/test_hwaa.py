@@ -151,6 +151,30 @@ def test_d14_31_a_stopped_afv_starts_as_its_own_impulse_its_hw_units_waiting_ben
     assert pos.units["a-t"].has("motion") and all(pos.units[u].has("aa:a-t") for u in P1.split(","))
 
 
+def test_d14_31_the_afv_s_vca_change_is_an_impulse_of_its_own() -> None:
+    """D14.31 names one hexspine of VCA change as one MP action, D2.11 prices it (1 MP in Open Ground): the
+    tank in Motion, its VCA towards O2/P2, may not enter Q2 with its squads; it turns one hexspine
+    counterclockwise as impulse 1's MP action (the squads waiting beneath it; the window at the impulse's
+    end takes it in P1) and enters Q2 with them in impulse 2: 1 + 1 MP."""
+    pos = wave({"id": "b-pz", "counter": "pz", "side": "b", "hex": "P10", "markers": ["vca3"]})
+    with pytest.raises(IllegalAction, match=r"Q2 is not in a-t's VCA: change it one hexspine as its MP "
+                                            r"action of an impulse first \(move a-t P1 as afv-cw / afv-ccw"):
+        pos.push_text(f"move a-t,{P1} P1-Q2 as armored-assault")
+    offered = [a.text(pos.label) for a in pos.legal_actions]
+    assert "move a-t P1 cost 1 as afv-ccw" in offered and "move a-t P1 cost 1 as afv-start" not in offered
+    pos.push_text("move a-t P1 as afv-ccw")
+    assert pos.decision is None  # D14.32: no D2.51 DR, no window mid-impulse
+    assert armour.facing_of(pos.units["a-t"]) == 5 and armour.spent_of(pos.units["a-t"]) == 1
+    for text in ("move a-o10,a-o11 O1-O2", "move a-q20,a-q21 Q2-Q3"):
+        pos.push_text(text)
+    pos.push_text("move a-r20,a-r21 R2-R3")
+    assert "fire b-pz at P1" in [a.text(pos.label) for a in pos.legal_actions]
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    pos.push_text(f"move a-t,a-l,{P1} P1-Q2 as armored-assault")
+    assert armour.spent_of(pos.units["a-t"]) == 2 and pos.units["a-p10"].has("aa:a-t")
+
+
 def test_d14_33_first_fire_at_the_impulse_end_may_take_the_afv_and_its_tem_covers_the_squads() -> None:
     """D14.32, D14.33: at impulse 1's end the German squad's fire at P2 shows the tank's +1 (D9.31: the squads
     went with it, Case J does not take it away); the German tank may fire at the Russian tank in P2, a hex
