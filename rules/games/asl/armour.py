@@ -164,6 +164,9 @@ def _obstacle(position: Position, h: Hex) -> bool:
     return position.map.terrain(h) in ("woods", "wooden-building", "stone-building", "building")
 
 
+HW_STARTED = "hw_started"  # D14.31: started as an MP action of a Human Wave's impulse (hwaa.py), D2.51 rolled
+
+
 def vehicle_cost(terrain: str) -> int | str:
     """The chart pack's vehicle cost of a terrain ("NA" where it has none); the pack may spell a map's
     "stone-building" as "stone building"."""
@@ -273,6 +276,8 @@ def _start_states(unit: UnitState) -> dict[tuple[int, str], Fraction]:
     f0 = facing_of(unit)
     if unit.has("motion"):  # D2.24: in Reverse Motion (or backed onto the map, D2.2) it goes on in reverse
         return {(f0, "R" if unit.has(BACKED_ON) or unit.has(REV_MOTION) else "F"): Fraction(0)}
+    if unit.has(HW_STARTED):  # D14.31, D2.12: started forward in a Human Wave's impulse (hwaa.py)
+        return {(f0, "F"): Fraction(0)}
     start = Fraction(0) if unit.has("spent_start") else Fraction(vm.START_MP)  # D8.3: paid by Bog Removal
     vt = vtype(unit)
     if wagon.is_wagon(vt.movement):
@@ -468,7 +473,10 @@ def end_of_mph(state: State) -> State:
                     or m.startswith(TURN_AT)  # D3.1.2: a TCA change for a hex the move never reached
                     or m.startswith(ovr.NAMED))  # D7.14: the hexes its move named as overrun
         if old and is_vehicle(unit):
-            state = state.with_unit(unit.mark(remove=old))
+            unit = unit.mark(remove=old)
+            state = state.with_unit(unit)
+        if unit.has(HW_STARTED):  # D2.13: started in a wave's impulse (hwaa.py), never stopped: in Motion
+            state = state.with_unit(unit.mark("motion", remove=(HW_STARTED,)))
     return state
 
 
@@ -698,7 +706,8 @@ def minimum_cost(
         if step is None and not ovr.is_overrun(position, unit.side, path[1]):
             raise vminimum.na(position, unit, path[1])
         if step is not None:
-            start = Fraction(0) if unit.has("motion") or unit.has("spent_start") else Fraction(vm.START_MP)
+            start = Fraction(0) if unit.has("motion") or unit.has("spent_start") or unit.has(HW_STARTED) \
+                else Fraction(vm.START_MP)  # D8.3, D14.31 (hwaa.py): paid already
             normal = start + (vm.reverse_mp(step, vt.rev) if reverse else step)
     hooked = Fraction(od.load_pack().towing["hook_mp"]) if unit.has("towing") else Fraction(0)  # C10.1
     return vminimum.check(position, unit, path, reverse=reverse,
@@ -719,7 +728,7 @@ def begin_move(position: Position, state: State) -> State:
     cost = Fraction(moving.cost) if isinstance(moving.cost, int | Fraction) else Fraction(0)
     extra = cost + spent_of(unit) - budget(unit)
     checks: list[Decision] = []
-    if axisred.red_mp(position, unit) and not unit.has("motion"):  # D2.51, D2.52
+    if axisred.red_mp(position, unit) and not unit.has("motion") and not unit.has(HW_STARTED):  # D2.51-D2.52
         prompt = T(
             "{unit} starts: roll its mechanical reliability DR; 12 immobilizes it (D2.51)", unit=unit.id
         )

@@ -639,9 +639,12 @@ def close_impulse(game: AslGame, position: Position) -> State:
                 or not unit.has(MARKER) or guard:  # A25.234: a guard now (A20.5) leaves the wave too
             state = state.with_unit(unit.mark(remove=(MARKER, RANGE)))
             continue
-        now, _ = wave.start_of(unit.id)
+        now, before = wave.start_of(unit.id)
         keep.append(unit.id)
-        starts.append((unit.id, unit.hex, now))
+        if dict(wave.acted).get(unit.id) == 0 and unit.hex == (now or unit.hex):
+            starts.append((unit.id, unit.hex, before))  # D14.33: it waited beneath its AFV: no Location left
+        else:
+            starts.append((unit.id, unit.hex, now))
     state = hwaa.settle(state, wave)  # D14.31: each platoon AFV pays the vehicles' impulse's MP
     wave = dataclasses.replace(
         wave, units=tuple(keep), spent=spent, impulse=wave.impulse + 1, starts=tuple(starts), acted=(),

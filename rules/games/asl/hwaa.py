@@ -38,17 +38,30 @@ What is built, paraphrasing the text (the Japanese rule text is the truth):
   HEX as afv-part`` parts them and pauses (the HW units stop its Armored Assault either way, so the whole
   wave has, and the HW exception's simultaneous movement is over). A platoon may part (``afv-part``, the
   whole platoon) and wait for the wave's end (``release`` frees all its AFVs).
+- D14.31 with D2.12 (the D14.21 example's first impulse is the platoon's start): a stopped AFV's start is an
+  MP action of an impulse of its own, so its joint entry waits for it: ``move AFV HEX as afv-start``
+  (``check_start``, ``start``) spends the 1 MP in its hex (``armour.HW_STARTED``: non-stopped, no start MP
+  again; Motion at the MPh's end if it never moves on) and a red-MP AFV rolls its D2.51 DR. The HW units
+  with it make no MF action in that impulse: they wait beneath it (D14.33: the infantry or the vehicles'
+  impulse may cost nothing), so they may still go on with it (D14.332), and keep the Location they held
+  (hw.close_impulse: no A25.2322 step back counted for them). If that start ends the impulse, the window
+  at the AFV opens in its hex (vinplace), not at a moving target (C.8). D14.331's exception: an AFV of the
+  wave's platoon that no HW unit goes with may start too, while a mate still gives HW units Armored Assault
+  (``_platoon_goes_on``), so the platoon may end the impulse in formation. D14.31 with D2.11: so is a VCA
+  change, one hexspine an impulse (``move AFV HEX as afv-cw`` / ``afv-ccw``, 1 MP, 2 in an obstacle), made
+  by a non-stopped AFV the same way; a joint entry goes only into a hex of its VCA (forward; its rear ones
+  going on in Reverse Motion, D2.24).
 - D14.33 (and A13.62): a Cavalry Wave has no Armored Assault (aa.bar_wave).
 
-Not built (said in the report), with a platoon: an AFV's MP action without HW units (entering alone, its
-start, a VCA change: the D14.331 exception's platoon AFVs that no HW unit goes with any more; so every AFV
-needs HW units beneath it to start), the platoon going first (refused), one bog and one mechanical
-reliability DR for the platoon before the impulse's attacks (D14.21: each AFV rolls its own as it enters),
-the platoon's MPh after the wave's end (its AFVs are freed, not checked as a platoon); a joint entry into a
-Location holding enemy units (the AFV's Overrun, D7.1, with HW units entering by A25.233: refused, they
-enter it alone); an AFV parting from HW units mid-impulse (only between impulses); the AFV's start or VCA
-change as impulses of their own (D14.31): here they are priced with its entry (armour.check_move, D2.12,
-D2.11).
+Not built (said in the report), with a platoon: an AFV's MP action without HW units but its start
+(entering alone, a VCA change: the D14.331 exception's platoon AFVs that no HW unit goes with any more), the
+platoon going first (refused), one bog and one mechanical reliability DR for the platoon before the
+impulse's attacks (D14.21: each AFV rolls its own as it starts), the platoon's MPh after the wave's end (its
+AFVs are freed, not checked as a platoon); a joint entry into a Location holding enemy units (the AFV's
+Overrun, D7.1, with HW units entering by A25.233: refused, they enter it alone); an AFV parting from HW
+units mid-impulse (only between impulses); a start or VCA change that names only some of the HW units
+beneath the AFV (all of them wait with it); whether fire at a started AFV, in the window a later HW entry
+opens, reads it as a moving target is untested (C.8: it is not one).
 """
 
 from __future__ import annotations
@@ -60,8 +73,11 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import aa, armour, carry, hw, platoon, radioless
+from hexmate.rules.games.asl import facing as fc
+from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex
 from hexmate.rules.text import T
@@ -71,6 +87,10 @@ if TYPE_CHECKING:
 
 FIRST = "afv-first"  # D14.331: the wave's AFV finishes its MPh before the wave
 PART = "afv-part"  # D14.331: the wave's AFV stops its Armored Assault and waits for the wave's end
+START = "afv-start"  # D14.31, D2.12: a stopped AFV of the wave spends its start MP as an impulse's MP action
+CW, CCW = "afv-cw", "afv-ccw"  # D14.31, D2.11: its VCA one hexspine, as an impulse's MP action
+IN_PLACE = (START, CW, CCW)
+STARTED = armour.HW_STARTED  # its start MP paid in the wave's impulse, no new hex entered yet (D2.12)
 
 
 def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
@@ -112,6 +132,17 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
                               "{hex} (D14.31, A25.232)", hex=position.label(afv.hex)), "D14.31")
     if afv.id in dict(wave.vacts):
         raise IllegalAction(T("{afv} has made its one MP action in this impulse (D14.31)", afv=afv.id),
+                            "D14.31")
+    if not going(afv):
+        raise IllegalAction(T("{afv} is stopped: it spends its start MP as its one MP action of an impulse "
+                              "first (move {afv} {hex} as afv-start; D14.31, D2.12)", afv=afv.id,
+                              hex=position.label(afv.hex)), "D14.31")
+    back = afv.has(armour.REV_MOTION) or afv.has(armour.BACKED_ON)  # D2.24: going on in reverse
+    ahead = (fc.rear_hexes if back else fc.front_hexes)(afv.hex, armour.facing_of(afv))
+    if move.path[1] not in ahead:
+        raise IllegalAction(T("{hex} is not in {afv}'s VCA: change it one hexspine as its MP action of an "
+                              "impulse first (move {afv} {here} as afv-cw / afv-ccw; D14.31, D2.11)",
+                              hex=position.label(move.path[1]), afv=afv.id, here=position.label(afv.hex)),
                             "D14.31")
     start = dict(wave.froms).get(afv.id, wave.afv_from)
     if wave.afv is None:  # the first joint move: the AFV (its platoon) has not moved this MPh (D9.31)
@@ -166,7 +197,7 @@ def generate(game: AslGame, position: Position) -> list[act.Move]:
     impulses, its going first and, with HW units still with it, its parting from them (D14.331)."""
     wave = hw.wave_of(game, position.state)
     if wave is not None and wave.afv is None and position.phase.id == "MPh":
-        return _platoon_offers(game, position, wave)
+        return [*_platoon_offers(game, position, wave), *start_offers(game, position)]
     if wave is None or wave.afv is None or wave.afv not in position.units:
         return []
     out: list[act.Move] = []
@@ -178,7 +209,7 @@ def generate(game: AslGame, position: Position) -> list[act.Move]:
         if men:
             ids = carry.with_carried(position.state, sorted(men, key=lambda u: u.id))
             out.extend(moves(game, position, afv, ids).values())
-    return [*out, *first_offer(game, position)]  # D14.331
+    return [*out, *start_offers(game, position), *first_offer(game, position)]  # D14.31, D14.331
 
 
 def _platoon_offers(game: AslGame, position: Position, wave: hw.Wave) -> list[act.Move]:
@@ -227,7 +258,7 @@ def _check_platoon(game: AslGame, position: Position, wave: hw.Wave, crew: list[
                for u in hw.units_now(position, wave)):
         return  # D14.21 holds at the impulse's end only
     moved = dataclasses.replace(afv, hex=to).mark("motion")
-    view = position.at(position.state.with_unit(moved))
+    view = _as_going(position.at(position.state.with_unit(moved)), crew)
     out = impulse.apart(view, [view.units[u.id] for u in crew if u.id in view.units])
     if out:
         _apart(out)
@@ -253,9 +284,21 @@ def check_formation(game: AslGame, position: Position, move: act.Move) -> None:
         return
     from hexmate.rules.games.asl import impulse
 
-    out = impulse.apart(position, crew)
+    view = _as_going(position, crew)
+    out = impulse.apart(view, [view.units[u.id] for u in crew])
     if out:
         _apart(out)
+
+
+def _as_going(position: Position, crew: list[UnitState]) -> Position:
+    """D14.21's status: an AFV started in the wave's impulses (``STARTED``) is non-stopped, as one in
+    Motion."""
+    state = position.state
+    for u in crew:
+        unit = state.units.get(u.id)
+        if unit is not None and unit.has(STARTED) and not unit.has("motion"):
+            state = state.with_unit(unit.mark("motion"))
+    return position.at(state)
 
 
 def settle(state: State, wave: hw.Wave) -> State:
@@ -265,7 +308,7 @@ def settle(state: State, wave: hw.Wave) -> State:
     own = dict(wave.vacts)
     for uid in wave.platoon:
         unit = state.units.get(uid)
-        if unit is None or not unit.has("motion") or own.get(uid, 0) >= cost:
+        if unit is None or not going(unit) or own.get(uid, 0) >= cost:
             continue
         more = Fraction(cost) - own.get(uid, 0)
         state = state.with_unit(armour.with_spent(unit, armour.spent_of(unit) + more))
@@ -321,7 +364,8 @@ def end_entry(position: Position) -> State:
     if unit is None:
         return state
     cost = Fraction(moving.cost) if isinstance(moving.cost, int | Fraction) else Fraction(0)
-    return state.with_unit(armour.with_spent(unit, armour.spent_of(unit) + cost).mark("motion"))
+    unit = armour.with_spent(unit, armour.spent_of(unit) + cost)
+    return state.with_unit(unit.mark("motion", remove=(STARTED,)))
 
 
 def bind(game: AslGame, position: Position, state: State, move: act.Move) -> State:
@@ -378,7 +422,7 @@ def afv_targets(game: AslGame, position: Position) -> list[UnitState]:
         if unit is None or unit.has("wreck"):
             continue
         if uid in dict(wave.vacts) or (now and moving is not None and moving.units[0] == uid) \
-                or (wave.platoon and unit.has("motion")):
+                or (wave.platoon and going(unit)):
             out.append(unit)
     return out
 
@@ -510,8 +554,9 @@ def without_wave_platoon(game: AslGame, position: Position,
 
 
 def is_declared(action: act.Action) -> bool:
-    """A D14.331 declaration between the wave's impulses: ``afv-first`` or ``afv-part``."""
-    return isinstance(action, act.Move) and action.mode in (FIRST, PART)
+    """A D14.331 declaration between the wave's impulses, ``afv-first`` or ``afv-part``, or a wave's AFV's
+    start (``afv-start``, D14.31): none moves a unit to a new hex."""
+    return isinstance(action, act.Move) and action.mode in (FIRST, PART, *IN_PLACE)
 
 
 def _with_it(position: Position, wave: hw.Wave) -> list[UnitState]:
@@ -546,6 +591,8 @@ def check_first(game: AslGame, position: Position, move: act.Move) -> act.Move:
     whole wave has (its exception, simultaneous movement until then, holds no more). ``move AFV HEX as
     afv-part``: the AFV stops the Armored Assault of the HW units still with it and waits for the wave's end
     (or declares ``afv-first`` at a later pause)."""
+    if move.mode in IN_PLACE:
+        return check_start(game, position, move)  # D14.31, D2.12, D2.11
     wave = hw.wave_of(game, position.state)
     if wave is None or wave.afv is None or position.phase.id != "MPh":
         raise IllegalAction(T("no Human Wave moves with an AFV now"), "D14.331")
@@ -568,6 +615,8 @@ def go_first(game: AslGame, position: Position, move: act.Move) -> State:
     the wave's MPh is suspended and the AFV goes on with its own MPh, with the MP it has left (non-stopped,
     as it went with the wave); with ``afv-part`` it pauses until the wave's end (``bar_alone``,
     ``release``). Nothing moves yet."""
+    if move.mode in IN_PLACE:
+        return start(game, position, move)  # D14.31, D2.12, D2.11
     state = position.state
     wave = hw.wave_of(game, state)
     assert wave is not None and wave.afv is not None
@@ -576,6 +625,158 @@ def go_first(game: AslGame, position: Position, move: act.Move) -> State:
         return state
     state = state.replace(moved=tuple(u for u in state.moved if u != wave.afv))
     return state.replace(game=game.gstate(state).replace(hw=dataclasses.replace(wave, afv_first=True)))
+
+
+def going(unit: UnitState) -> bool:
+    """Is the AFV non-stopped: in Motion, or started in an impulse of the wave (D2.12, D14.31)?"""
+    return unit.has("motion") or unit.has(STARTED)
+
+
+def _beneath(position: Position, wave: hw.Wave, afv: UnitState) -> list[UnitState]:
+    """The HW units with the AFV, that may still have Armored Assault with it (D14.332): in its Location,
+    either already with it or never parted and still where the MPh began, beneath it."""
+    at = afv.hex if wave.afv is None else dict(wave.froms).get(afv.id, wave.afv_from)
+    origins = dict(wave.origins)
+    return [u for u in hw.units_now(position, wave) if u.hex == afv.hex and u.level == afv.level
+            and u.carrier is None and u.type != "sw"
+            and (aa.partner(u) == afv.id
+                 or (aa.partner(u) is None and u.hex == at and origins.get(u.id) == at))]
+
+
+def _platoon_goes_on(position: Position, wave: hw.Wave) -> bool:
+    """D14.331's exception: an AFV of the wave's platoon that no HW unit goes with moves on with the wave's
+    impulses while any AFV of its platoon still gives HW units Armored Assault."""
+    return wave.afv is not None and bool(wave.platoon) and any(
+        _beneath(position, wave, position.units[m]) for m in wave.platoon if m in position.units)
+
+
+def check_start(game: AslGame, position: Position, move: act.Move) -> act.Move:
+    """D14.31 with D2.12 (and the D14.21 example's first impulse): ``move AFV HEX as afv-start``: a stopped
+    AFV of the wave spends its start MP as its one MP action of the wave's impulse, in its hex; with D2.11,
+    ``afv-cw`` / ``afv-ccw``: a non-stopped one changes its VCA one hexspine. The HW units
+    with it make no MF action in that impulse: they stay beneath it (D14.33: either group's impulse may
+    spend nothing), so they may still go on with it (D14.332)."""
+    wave = hw.wave_of(game, position.state)
+    if wave is None or position.phase.id != "MPh" or position.state.moving is not None:
+        raise IllegalAction(T("no Human Wave moves now"), "D14.33")
+    afv = position.units.get(move.units[0])
+    if afv is None or len(move.units) != 1 or afv.hex is None or move.path != (afv.hex,):
+        raise IllegalAction(T("name the AFV and its hex: move AFV HEX as afv-start"), "D14.31")
+    if afv.side != wave.side or not armour.is_vehicle(afv) or not aa._armored(afv) \
+            or any(afv.has(m) for m in ("wreck", "abandoned", "immobilized")):
+        raise IllegalAction(T("{afv} is no AFV: only an AFV covers an Armored Assault (D9.31)", afv=afv.id),
+                            "D9.31")
+    if wave.afv is not None and afv.id not in afvs_of(wave):
+        raise IllegalAction(T("the Human Wave moves with {afv} already: HW units have Armored Assault with "
+                              "one AFV or one AFV platoon only (D14.332)", afv=wave.afv), "D14.332")
+    if going(afv) and move.mode == START:
+        raise IllegalAction(T("{afv} is not stopped: it has no start MP to spend (D2.12)", afv=afv.id),
+                            "D2.12")
+    if not going(afv) and move.mode != START:
+        raise IllegalAction(T("{afv} is stopped: it spends its start MP in an impulse before it changes its "
+                              "VCA (D2.12)", afv=afv.id), "D2.12")
+    cost = Fraction(vm.START_MP) if move.mode == START else \
+        Fraction(armour._turn(position, armour.vtype(afv), 1, afv.hex))  # D2.11: 1 MP, 2 in an obstacle
+    if afv.id in dict(wave.vacts):
+        raise IllegalAction(T("{afv} has made its one MP action in this impulse (D14.31)", afv=afv.id),
+                            "D14.31")
+    crew = _platoon(position, afv) if wave.afv is None else \
+        [position.units[m] for m in wave.platoon if m in position.units]
+    if wave.afv is None:
+        if not crew:
+            radioless.bar(position, afv)  # D14.23
+        for v in crew or [afv]:
+            if v.id in position.state.moved or armour.spent_of(v) > 0 or v.has("entered"):
+                why = T("{unit} has already moved this MPh: Armored Assault is by infantry that begin their "
+                        "MPh beneath the AFV (D9.31)", unit=v.id)
+                raise IllegalAction(why, "D9.31")
+    men = _beneath(position, wave, afv)
+    if not men and not _platoon_goes_on(position, wave):
+        raise IllegalAction(T("no HW unit that began its MPh beneath {afv} is with it: it gives the wave no "
+                              "Armored Assault (D14.332)", afv=afv.id), "D14.332")
+    acted = dict(wave.acted)
+    done = [u.id for u in men if u.id in acted]
+    if done:
+        raise IllegalAction(T("{unit} has made its MF action in this impulse: the HW units with {afv} stay "
+                              "beneath it while it starts (D14.31, D14.33)", unit=done[0], afv=afv.id),
+                            "D14.31")
+    if armour.spent_of(afv) + cost > armour.budget(afv):
+        raise IllegalAction(T("{afv} has not the {n} MP left for it (D2.12, D2.11)", afv=afv.id, n=str(cost)),
+                            "D14.31")
+    if crew:
+        mp = platoon.allowance(int(armour.budget(u)) for u in crew)
+        now = max(wave.vacted or 0, cost)
+        if wave.vspent + now > mp:
+            why = T("the platoon's impulses would cost {n} MP, past its {mp} (its slowest AFV's, D14.31)",
+                    n=str(wave.vspent + now), mp=mp)
+            raise IllegalAction(why, "D14.31")
+        waiting = {**acted, **{u.id: 0 for u in men}}
+        if all(u.id in waiting or not hw.step_options(game, position, wave, u)
+               for u in hw.units_now(position, wave)):
+            from hexmate.rules.games.asl import impulse  # D14.21: this start ends the impulse
+
+            view = _as_going(position.at(position.state.with_unit(afv.mark(STARTED))), crew)  # as it ends
+            out = impulse.apart(view, [view.units[u.id] for u in crew if u.id in view.units])
+            if out:
+                _apart(out)
+    return act.Move(move.units, move.path, cost, move.mode)
+
+
+def start(game: AslGame, position: Position, move: act.Move) -> State:
+    """D14.31, D2.12: the AFV's start MP, its MP action of the wave's impulse (the vehicles' impulse costs at
+    least 1 MP now, ``after_entry``); the HW units with it have made theirs, spending nothing; a red-MP AFV
+    rolls its mechanical reliability DR (D2.51). If that ends the impulse (every HW unit has acted), it is
+    closed (hw.close_impulse) and the defender may fire at the AFV in its hex, not a moving target (D2.12,
+    C.8; vinplace)."""
+    from hexmate.rules.games.asl import axisred, vinplace
+
+    state = bind(game, position, position.state, move)
+    wave = hw.wave_of(game, state)
+    afv = position.units[move.units[0]]
+    assert wave is not None
+    men = _beneath(position, wave, afv)
+    cost = Fraction(move.cost) if isinstance(move.cost, int | Fraction) else Fraction(vm.START_MP)
+    unit = armour.with_spent(afv, armour.spent_of(afv) + cost)
+    if move.mode == START:
+        unit = unit.mark(STARTED)
+    else:  # D2.11: one hexspine (facings go counterclockwise)
+        unit = armour.with_facing(unit, (armour.facing_of(unit) + (-1 if move.mode == CW else 1)) % 6)
+    state = state.with_unit(unit)
+    vacts = tuple(sorted({**dict(wave.vacts), afv.id: cost}.items()))
+    acted = tuple(sorted({**dict(wave.acted), **{u.id: 0 for u in men}}.items()))
+    wave = dataclasses.replace(wave, vacted=max(wave.vacted or 0, cost), vacts=vacts, acted=acted)
+    state = state.replace(game=game.gstate(state).replace(hw=wave))
+    view = position.at(state)
+    if hw.impulse_over(game, view):
+        state = hw.close_impulse(game, view)
+        what = T("its start MP") if move.mode == START else T("a VCA change")
+        state = vinplace.open_window(position.at(state), state, afv.id, what,
+                                     "D2.12" if move.mode == START else "D2.11")
+    if move.mode == START and axisred.red_mp(position, afv):  # D2.51, asked before the impulse's fire
+        why = T("{unit} starts: roll its mechanical reliability DR; 12 immobilizes it (D2.51)", unit=afv.id)
+        state = state.push(Decision("roll", afv.side, why, "D2.51", "vesb", dice="DR", subject=(afv.id,),
+                                    target=afv.hex, args=(("drm", "0"),)))
+    return state
+
+
+def start_offers(game: AslGame, position: Position) -> list[act.Move]:
+    """The starts on offer (D14.31, D2.12): each stopped AFV that may give the wave Armored Assault."""
+    wave = hw.wave_of(game, position.state)
+    if wave is None or position.state.moving is not None:
+        return []
+    pool = [position.units[a] for a in afvs_of(wave) if a in position.units] if wave.afv is not None else \
+        sorted((u for u in position.units.values() if u.side == wave.side and armour.is_vehicle(u)),
+               key=lambda u: u.id)
+    out = []
+    for afv in pool:
+        for mode in ((CW, CCW) if going(afv) else (START,)):
+            if afv.hex is None:
+                continue
+            try:
+                out.append(check_start(game, position, act.Move((afv.id,), (afv.hex,), None, mode)))
+            except IllegalAction:
+                continue
+    return out
 
 
 def first_offer(game: AslGame, position: Position) -> list[act.Move]:
@@ -602,8 +803,13 @@ def release(state: State, wave: hw.Wave | None) -> State:
 
 
 __all__ = [
+    "CCW",
+    "CW",
     "FIRST",
+    "IN_PLACE",
     "PART",
+    "START",
+    "STARTED",
     "after_entry",
     "afv_mp",
     "afv_targets",
@@ -616,11 +822,13 @@ __all__ = [
     "check_first",
     "check_formation",
     "check_shot",
+    "check_start",
     "end_entry",
     "entered",
     "first_offer",
     "generate",
     "go_first",
+    "going",
     "is_declared",
     "joint",
     "joint_mf",
@@ -631,6 +839,8 @@ __all__ = [
     "settle",
     "shot_targets",
     "shots",
+    "start",
+    "start_offers",
     "window_hex",
     "without_wave_platoon",
 ]

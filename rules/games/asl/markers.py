@@ -119,6 +119,7 @@ PHRASES: dict[str, T] = {
     "bogged": T("bogged (D8.21)"),
     "mired": T("mired (D8.2)"),
     "spent_start": T("start MP paid by its Bog Removal (D8.3)"),
+    "hw_started": T("started as its MP action of a Human Wave's impulse: not stopped (D14.31)"),
     "ce_placed": T("went CE this phase (D5.33)"),
     "ce_removed": T("buttoned up this phase (D5.33)"),
     "shocked": T("shocked (D5.34)"),

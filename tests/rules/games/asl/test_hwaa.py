@@ -1,10 +1,12 @@
 """Armored Assault with a Human Wave (hwaa.py with hw.py: D14.33, D14.331, D14.332 with D9.31, A25.23).
 
 On test_hw's board: the Russian chain O1-P1-Q2-R2 (two 4-4-7 a hex, the 8-0 in P1) and a Russian tank (demo
-values: 16 MP) stopped in P1 with its VCA towards P2; the German 4-6-7 target in P9, so the wave's row is the
-hexrow P7-P10 and every hex here is Open Ground. The rule's numbers: a stopped AFV pays 1 MP to start and 1 MP
-an Open Ground hex (D2.12, D2.1); an infantry unit pays 1 MF an Open Ground hex (A4.1); the wave's impulse
-costs its units the most MF any of them paid (A25.232) and the AFV's MP are counted apart (D14.33)."""
+values: 16 MP) in Motion in P1 with its VCA towards P2 (``STOPPED``: stopped there); the German 4-6-7 target
+in P9, so the wave's row is the hexrow P7-P10 and every hex here is Open Ground (P2 an orchard where said).
+The rule's numbers: a stopped AFV pays 1 MP to start, an MP action of an impulse of its own (D2.12, D14.31);
+1 MP an Open Ground hex, 2 an orchard (D2.1, the chart pack's vehicle costs); an infantry unit pays 1 MF an
+Open Ground or orchard hex (A4.1); the wave's impulse costs its units the most MF any of them paid (A25.232)
+and the AFV's MP are counted apart (D14.33)."""
 
 from __future__ import annotations
 
@@ -29,16 +31,19 @@ COUNTERS = {**ASL_COUNTERS, "t": {"type": "vehicle", "vehicle": "demo-t-r"},
             "pz": {"type": "vehicle", "vehicle": "demo-pz-g"},
             "HMG": {"type": "sw", "sw": "mg", "nationality": "german", "fp": 6, "range": 12, "rof": 2,
                     "breakdown": 12, "repair": 2, "pp": 4}}
-TANK = {"id": "a-t", "counter": "t", "side": "a", "hex": "P1", "markers": ["vca4"]}
+TANK = {"id": "a-t", "counter": "t", "side": "a", "hex": "P1", "markers": ["vca4", "motion"]}
+STOPPED = {**TANK, "markers": ["vca4"]}
+ORCHARD = {"P2": {"terrain": "orchard"}}  # D2.1: 2 MP for the tank, 1 MF for the squads
 TARGET = {"id": "b-1", "counter": "4-6-7", "side": "b", "hex": "P9"}
 P1 = "a-p10,a-p11"  # the two squads that begin the MPh beneath the tank
 
 
-def wave(*more: dict[str, Any], row: str = "hexrow-p7-p8-p9-p10") -> Position:
+def wave(*more: dict[str, Any], row: str = "hexrow-p7-p8-p9-p10", tank: dict[str, Any] = TANK,
+         hexes: dict[str, Any] | None = None) -> Position:
     """The wave declared and its row picked; its first impulse is to be made."""
-    doc = scenario_dict("asl", [*russians(), TARGET, TANK, *more], COUNTERS, "MPh", sides=SIDES)
+    doc = scenario_dict("asl", [*russians(), TARGET, tank, *more], COUNTERS, "MPh", sides=SIDES)
     pos = get_game("asl").new_position(Scenario.from_dict(doc, source="test-scenario"),
-                                       hex_map=small_map("asl", None, columns=20, rows=10))
+                                       hex_map=small_map("asl", hexes, columns=20, rows=10))
     pos.push_text("activate a-l,a-o10,a-o11,a-p10,a-p11,a-q20,a-q21,a-r20,a-r21 for human-wave")
     pos.push_text(f"answer {row}")
     return pos
@@ -86,33 +91,97 @@ SECOND = ("move a-o10,a-o11 O2-O3", "move a-l O2-O3", "move a-q20,a-q21 Q3-Q4", 
 
 
 def test_d14_33_the_wave_and_one_afv_move_by_impulses_priced_apart() -> None:
-    """D14.33: the joint entry is offered (with every HW unit beneath the tank); in impulse 1 the tank pays
-    2 MP (start + Open Ground) and the squads with it 1 MF: the wave's impulse costs 1 MF (A25.232), the
-    tank's MP counted apart. In impulse 2 the tank, non-stopped now, pays 1 MP and the squads 1 MF again:
-    3 MP and 2 MF in all."""
+    """D14.33: the joint entry is offered (with every HW unit beneath the tank); in impulse 1 the tank, in
+    Motion, pays 1 MP (Open Ground) and the squads with it 1 MF: the wave's impulse costs 1 MF (A25.232),
+    the tank's MP counted apart. In impulse 2 the tank pays 1 MP and the squads 1 MF again: 2 MP and 2 MF
+    in all."""
     pos = wave()
     legal = [a.text(pos.label) for a in pos.legal_actions]
-    assert f"move a-t,a-l,{P1} P1-P2 cost 2 as armored-assault" in legal
+    assert f"move a-t,a-l,{P1} P1-P2 cost 1 as armored-assault" in legal
     pos.push_text(f"move a-t,{P1} P1-P2 as armored-assault")
     assert pos.decision is None  # no start window, no stop: its First Fire waits for the impulse's end
     assert all(pos.units[u].has("aa:a-t") and pos.label(pos.units[u].hex) == "P2" for u in P1.split(","))
     the_rest(pos, *FIRST)
     w = state_of(pos)
     assert (w.impulse, w.spent, w.afv) == (2, 1, "a-t")
-    assert armour.spent_of(pos.units["a-t"]) == 2
+    assert armour.spent_of(pos.units["a-t"]) == 1
     offered = pos.legal_actions.moves_for({"a-t", "a-p10", "a-p11"})
     assert offered[pos.map.parse_label("P3")].cost == 1  # D2.12: no start MP while non-stopped
     pos.push_text(f"move a-t,{P1} P2-P3 as armored-assault")
     the_rest(pos, *SECOND)
-    assert (state_of(pos).impulse, state_of(pos).spent, armour.spent_of(pos.units["a-t"])) == (3, 2, 3)
+    assert (state_of(pos).impulse, state_of(pos).spent, armour.spent_of(pos.units["a-t"])) == (3, 2, 2)
+
+
+def test_d14_31_a_stopped_afv_starts_as_its_own_impulse_its_hw_units_waiting_beneath_it() -> None:
+    """D14.31 (a start is an MP action, the D14.21 example's first impulse) with D2.12 and D14.33: the
+    stopped tank may not enter P2 with its squads before it starts; it starts as its MP action of impulse 1
+    (1 MP), the 8-0 and squads beneath it making none (D14.33: the infantry or vehicle impulse may cost
+    nothing) while the other stacks enter O2, Q3, R3 (1 MF); the window at the impulse's end takes the
+    tank in P1. In impulse 2 it enters P2 with them for 1 MP (no start MP again), they for 1 MF: 2 MP in
+    all, and 2 MF for the wave."""
+    pos = wave({"id": "b-pz", "counter": "pz", "side": "b", "hex": "P10", "markers": ["vca3"]}, tank=STOPPED)
+    offered = [a.text(pos.label) for a in pos.legal_actions]
+    assert "move a-t P1 cost 1 as afv-start" in offered and not any("armored-assault" in a for a in offered)
+    with pytest.raises(IllegalAction, match=r"a-t is stopped: it spends its start MP as its one MP action "
+                                            r"of an impulse first \(move a-t P1 as afv-start; D14\.31"):
+        pos.push_text(f"move a-t,{P1} P1-P2 as armored-assault")
+    pos.push_text("move a-t P1 as afv-start")
+    w = state_of(pos)
+    assert (w.afv, dict(w.acted), dict(w.vacts)) == ("a-t", {"a-l": 0, "a-p10": 0, "a-p11": 0}, {"a-t": 1})
+    assert armour.spent_of(pos.units["a-t"]) == 1 and not pos.units["a-t"].has("motion")
+    with pytest.raises(IllegalAction, match=r"a-t is not stopped: it has no start MP to spend \(D2\.12\)"):
+        pos.push_text("move a-t P1 as afv-start")
+    with pytest.raises(IllegalAction):
+        pos.push_text("move a-p10 P1-P2")  # it waits beneath the tank in this impulse
+    for text in ("move a-o10,a-o11 O1-O2", "move a-q20,a-q21 Q2-Q3"):
+        pos.push_text(text)
+    pos.push_text("move a-r20,a-r21 R2-R3")
+    assert pos.decision is not None and pos.decision.kind == "react"
+    assert "fire b-pz at P1" in [a.text(pos.label) for a in pos.legal_actions]  # D14.33: the tank's 1 MP
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    w = state_of(pos)
+    assert (w.impulse, w.spent, w.vspent) == (2, 1, 1)
+    offered = [a.text(pos.label) for a in pos.legal_actions]
+    assert f"move a-t,a-l,{P1} P1-P2 cost 1 as armored-assault" in offered  # D2.12: started already
+    pos.push_text(f"move a-t,a-l,{P1} P1-P2 as armored-assault")
+    the_rest(pos, "move a-o10,a-o11 O2-O3", "move a-q20,a-q21 Q3-Q4", "move a-r20,a-r21 R3-R4")
+    w = state_of(pos)
+    assert (w.impulse, w.spent) == (3, 2) and armour.spent_of(pos.units["a-t"]) == 2
+    assert pos.units["a-t"].has("motion") and all(pos.units[u].has("aa:a-t") for u in P1.split(","))
+
+
+def test_d14_31_the_afv_s_vca_change_is_an_impulse_of_its_own() -> None:
+    """D14.31 names one hexspine of VCA change as one MP action, D2.11 prices it (1 MP in Open Ground): the
+    tank in Motion, its VCA towards O2/P2, may not enter Q2 with its squads; it turns one hexspine
+    counterclockwise as impulse 1's MP action (the squads waiting beneath it; the window at the impulse's
+    end takes it in P1) and enters Q2 with them in impulse 2: 1 + 1 MP."""
+    pos = wave({"id": "b-pz", "counter": "pz", "side": "b", "hex": "P10", "markers": ["vca3"]})
+    with pytest.raises(IllegalAction, match=r"Q2 is not in a-t's VCA: change it one hexspine as its MP "
+                                            r"action of an impulse first \(move a-t P1 as afv-cw / afv-ccw"):
+        pos.push_text(f"move a-t,{P1} P1-Q2 as armored-assault")
+    offered = [a.text(pos.label) for a in pos.legal_actions]
+    assert "move a-t P1 cost 1 as afv-ccw" in offered and "move a-t P1 cost 1 as afv-start" not in offered
+    pos.push_text("move a-t P1 as afv-ccw")
+    assert pos.decision is None  # D14.32: no D2.51 DR, no window mid-impulse
+    assert armour.facing_of(pos.units["a-t"]) == 5 and armour.spent_of(pos.units["a-t"]) == 1
+    for text in ("move a-o10,a-o11 O1-O2", "move a-q20,a-q21 Q2-Q3"):
+        pos.push_text(text)
+    pos.push_text("move a-r20,a-r21 R2-R3")
+    assert "fire b-pz at P1" in [a.text(pos.label) for a in pos.legal_actions]
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    pos.push_text(f"move a-t,a-l,{P1} P1-Q2 as armored-assault")
+    assert armour.spent_of(pos.units["a-t"]) == 2 and pos.units["a-p10"].has("aa:a-t")
 
 
 def test_d14_33_first_fire_at_the_impulse_end_may_take_the_afv_and_its_tem_covers_the_squads() -> None:
     """D14.32, D14.33: at impulse 1's end the German squad's fire at P2 shows the tank's +1 (D9.31: the squads
     went with it, Case J does not take it away); the German tank may fire at the Russian tank in P2, a hex
-    the last stack did not enter. The squad has a shot at each MP/MF of the impulse: 2, for the tank's 2 MP,
-    though the squads spent 1 MF (D14.33 example: the 2nd shot is at the 2nd MP)."""
-    pos = wave({"id": "b-pz", "counter": "pz", "side": "b", "hex": "P10", "markers": ["vca3"]})
+    the last stack did not enter. The squad has a shot at each MP/MF of the impulse: 2, for the tank's 2 MP
+    into the orchard, though the squads spent 1 MF (D14.33 example: the 2nd shot is at the 2nd MP)."""
+    pos = wave({"id": "b-pz", "counter": "pz", "side": "b", "hex": "P10", "markers": ["vca3"]},
+               hexes=ORCHARD)
     pos.push_text(f"move a-t,{P1} P1-P2 as armored-assault")
     for text in FIRST[:-1]:
         pos.push_text(text)
@@ -134,18 +203,18 @@ NEAR = {"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "P8"}  # 6 hexes fr
 HMG = {"id": "b-mg", "counter": "HMG", "side": "b", "hex": "P8", "carrier": "b-2"}
 
 
-def near_wave() -> Position:
+def near_wave(hexes: dict[str, Any] | None = None) -> Position:
     """The wave with the German squad (and its HMG) in P8, the nearest target: the row is P6-P10."""
-    return wave(NEAR, HMG, row="hexrow-p6-p7-p8-p9-p10")
+    return wave(NEAR, HMG, row="hexrow-p6-p7-p8-p9-p10", hexes=hexes)
 
 
 def test_d14_33_example_the_2nd_shot_is_at_the_afvs_2nd_mp_and_attacks_it_alone() -> None:
-    """D14.33 and its example: in impulse 1 the tank spent 2 MP (start + Open Ground), the squads with it
+    """D14.33 and its example: in impulse 1 the tank spent 2 MP (into the orchard), the squads with it
     1 MF. The German squad's 1st shot at P2 attacks the squads and the tank, the squads with the tank's +1
     (D9.31); its 2nd shot (Subsequent First Fire, A8.3) is at the 2nd MP: only the tank spent it, so it may
     go at P2 only (not at O2, where HW units spent 1 MF), and it does not attack the squads there: no +1
     for them, and a 1,1 (a KIA on the 2 FP column) leaves them standing."""
-    pos = near_wave()
+    pos = near_wave(ORCHARD)
     pos.push_text(f"move a-t,{P1} P1-P2 as armored-assault")
     for text in FIRST:
         pos.push_text(text)
@@ -185,7 +254,7 @@ def test_d14_33_a_mg_afv_kill_attack_at_the_waves_afv_at_the_impulse_end() -> No
 def test_d14_331_with_no_hw_unit_left_with_it_the_afv_waits_for_the_wave() -> None:
     """D14.331: in impulse 2 both squads leave the tank (they stop its Armored Assault); the tank alone may
     not move while the wave goes on, nor may they rejoin it; once the wave is over it finishes its own MPh
-    with the MP it has left (16 - 2), non-stopped."""
+    with the MP it has left (16 - 1), non-stopped."""
     pos = wave()
     pos.push_text(f"move a-t,{P1} P1-P2 as armored-assault")
     the_rest(pos, *FIRST)
@@ -198,7 +267,7 @@ def test_d14_331_with_no_hw_unit_left_with_it_the_afv_waits_for_the_wave() -> No
         pos.push_text(f"move a-t,{P1} P2-P3 as armored-assault")
     while hw.wave_of(game(pos), pos.state) is not None:  # the wave's impulses to its end (A25.234)
         step_on(pos)
-    assert pos.units["a-t"].has("motion") and armour.spent_of(pos.units["a-t"]) == 2
+    assert pos.units["a-t"].has("motion") and armour.spent_of(pos.units["a-t"]) == 1
     passing(pos, "move a-t P2-P3-P4")
     assert pos.label(pos.units["a-t"].hex) == "P4"
 
@@ -207,7 +276,7 @@ def test_d14_331_the_other_order_the_afv_finishes_its_mph_first_while_the_wave_w
     """D14.331's other order: in impulse 2 both squads leave the tank; once that impulse is over the player
     declares that the tank finishes its MPh first (offered on the page). The wave waits: no HW unit moves
     until the tank has. The tank, non-stopped, pays 1 MP an Open Ground hex (D2.1): P2-P3-P4 takes its MP
-    from 2 to 4 of 16. Then the wave goes on to its end, and the tank, done, is not freed again."""
+    from 1 to 3 of 16. Then the wave goes on to its end, and the tank, done, is not freed again."""
     pos = wave()
     pos.push_text(f"move a-t,{P1} P1-P2 as armored-assault")
     the_rest(pos, *FIRST)
@@ -223,7 +292,7 @@ def test_d14_331_the_other_order_the_afv_finishes_its_mph_first_while_the_wave_w
     with pytest.raises(IllegalAction, match=r"the Human Wave waits while a-t finishes its MPh \(D14\.331\)"):
         pos.push_text("move a-o10,a-o11 O3-O4")
     passing(pos, "move a-t P2-P3-P4")
-    assert armour.spent_of(pos.units["a-t"]) == 4
+    assert armour.spent_of(pos.units["a-t"]) == 3
     while pos.decision is not None:  # D2.11, D2.13: its facing kept, its move over
         pos.push_text("answer " + pos.decision.choices[0])
     assert pos.label(pos.units["a-t"].hex) == "P4" and "a-t" in pos.state.moved
@@ -252,7 +321,7 @@ def test_d14_331_the_afv_leaves_the_squads_still_with_it_and_goes_first() -> Non
     """D14.331: the AFV too may stop the Armored Assault. After impulse 1 (tank and squads in P2) the player
     has the tank leave the squads still with it and finish its MPh first: the squads stop the Armored
     Assault (no aa marker, no +1 TEM, no rejoining), the wave waits; the tank, non-stopped, pays 1 MP an
-    Open Ground hex (D2.1): P2-P3-P4 takes its MP from 2 to 4 of 16. Then the wave goes on."""
+    Open Ground hex (D2.1): P2-P3-P4 takes its MP from 1 to 3 of 16. Then the wave goes on."""
     pos = wave()
     pos.push_text(f"move a-t,{P1} P1-P2 as armored-assault")
     the_rest(pos, *FIRST)
@@ -264,7 +333,7 @@ def test_d14_331_the_afv_leaves_the_squads_still_with_it_and_goes_first() -> Non
     with pytest.raises(IllegalAction, match=r"the Human Wave waits while a-t finishes its MPh \(D14\.331\)"):
         pos.push_text(f"move {P1} P2-P3")
     passing(pos, "move a-t P2-P3-P4")
-    assert armour.spent_of(pos.units["a-t"]) == 4
+    assert armour.spent_of(pos.units["a-t"]) == 3
     while pos.decision is not None:
         pos.push_text("answer " + pos.decision.choices[0])
     passing(pos, f"move {P1} P2-P3")  # the wave goes on, the squads on their own
@@ -275,7 +344,7 @@ def test_d14_331_the_afv_leaves_the_squads_and_waits_for_the_waves_end() -> None
     """D14.331, the wave's end first: after impulse 1 the tank leaves the squads still with it (afv-part) and
     pauses. The squads have stopped the Armored Assault for good (D14.332: no joint entry again); the tank
     may not move while the wave goes on; once the wave is over it finishes its MPh with the MP it has left
-    (16 - 2 = 14), non-stopped: P2-P3-P4 for 1 MP a hex."""
+    (16 - 1 = 15), non-stopped: P2-P3-P4 for 1 MP a hex."""
     pos = wave()
     pos.push_text(f"move a-t,{P1} P1-P2 as armored-assault")
     the_rest(pos, *FIRST)
@@ -291,9 +360,9 @@ def test_d14_331_the_afv_leaves_the_squads_and_waits_for_the_waves_end() -> None
         pos.push_text("move a-t P2-P3")
     while hw.wave_of(game(pos), pos.state) is not None:  # the wave's impulses to its end (A25.234)
         step_on(pos)
-    assert pos.units["a-t"].has("motion") and armour.spent_of(pos.units["a-t"]) == 2
+    assert pos.units["a-t"].has("motion") and armour.spent_of(pos.units["a-t"]) == 1
     passing(pos, "move a-t P2-P3-P4")
-    assert pos.label(pos.units["a-t"].hex) == "P4" and armour.spent_of(pos.units["a-t"]) == 4
+    assert pos.label(pos.units["a-t"].hex) == "P4" and armour.spent_of(pos.units["a-t"]) == 3
 
 
 @pytest.mark.parametrize(("first", "then", "match"), [
@@ -310,7 +379,7 @@ def test_d14_331_the_afv_leaves_the_squads_and_waits_for_the_waves_end() -> None
      r"a-p11 has stopped moving with a-t: it has Armored Assault no more \(D14\.331, D14\.332\)"),
 ])
 def test_d14_332_what_the_text_refuses(first: tuple[str, ...], then: str, match: str) -> None:
-    pos = wave({"id": "a-t2", "counter": "t", "side": "a", "hex": "Q2", "markers": ["vca4"]})
+    pos = wave({"id": "a-t2", "counter": "t", "side": "a", "hex": "Q2", "markers": ["vca4", "motion"]})
     for text in first:
         passing(pos, text)
     with pytest.raises(IllegalAction, match=match):
@@ -360,48 +429,78 @@ def started(pos: Position, text: str) -> None:
     pos.push_text(text)
     while pos.decision is not None and pos.decision.kind == "roll":
         pos.push_text("answer dice 2,3")
-REST = ("move a-o10,a-o11 O1-O2", "move a-l P1-O2", "move a-r20,a-r21 R2-R3")
+REST = ("move a-o10,a-o11 O1-O2", "move a-r20,a-r21 R2-R3")  # the leader waits beneath A in P1
+
+
+def platoon_started(pos: Position) -> None:
+    """Impulse 1: A and B start (D2.12, D14.31, their D2.51 DRs passed), their squads waiting beneath them;
+    the other stacks enter O2 and R3."""
+    started(pos, "move A P1 as afv-start")
+    started(pos, "move B Q2 as afv-start")
+    the_rest(pos, *REST)
+
+
+def platoon_going(pos: Position) -> None:
+    """Impulses 1 and 2: the starts, then each AFV's joint entry with its squads (1 MP, 1 MF)."""
+    platoon_started(pos)
+    pos.push_text(f"move A,a-l,{P1} P1-P2 as armored-assault")
+    pos.push_text(f"move B,{Q2} Q2-Q3 as armored-assault")
+    the_rest(pos, "move a-o10,a-o11 O2-O3", "move a-r20,a-r21 R3-R4")
 
 
 def test_d14_332_a_wave_with_an_afv_platoon_each_afv_with_the_hw_units_beneath_it(tmp_path: Path) -> None:
     """D14.332: HW units have Armored Assault moving with one AFV platoon too, each AFV with the HW units
-    that began the MPh beneath it. Impulse 1: A and B each start (1 MP, D2.12) and enter an Open Ground hex
-    (1 MP, D2.1) with their squads: the vehicles' impulse costs 2 MP, the HW units' 1 MF (D14.33, apart).
-    Impulse 2: only A moves (1 MP) with its squads; B's squads go on without it and stop its Armored
-    Assault; B, non-stopped, does nothing yet pays the impulse's 1 MP (D14.31): 3 MP each."""
+    that began the MPh beneath it. Impulse 1: A and B, stopped, each start as their MP action (1 MP, D2.12,
+    D14.31, the D14.21 example's first impulse), their squads waiting beneath them (no MF); the vehicles'
+    impulse costs 1 MP, the HW units' 1 MF (the other stacks'; D14.33, apart). Impulse 2: each enters an
+    Open Ground hex (1 MP, D2.1) with its squads (1 MF): 2 MP each. Impulse 3: only A moves (1 MP) with its
+    squads; B's squads go on without it and stop its Armored Assault; B, non-stopped, does nothing yet pays
+    the impulse's 1 MP (D14.31): 3 MP each."""
     pos = platoon_wave(tmp_path)
     offered = [a.text(pos.label) for a in pos.legal_actions]
-    assert "move A,a-l,a-p10,a-p11 P1-P2 cost 2 as armored-assault" in offered  # the leader may go too
-    assert f"move B,{Q2} Q2-Q3 cost 2 as armored-assault" in offered
-    started(pos, f"move A,{P1} P1-P2 as armored-assault")
-    assert state_of(pos).platoon == ("A", "B") and [u.id for u in hwaa.afv_targets(game(pos), pos)] == ["A"]
-    assert f"move B,{Q2} Q2-Q3 cost 2 as armored-assault" in [a.text(pos.label) for a in pos.legal_actions]
-    started(pos, f"move B,{Q2} Q2-Q3 as armored-assault")
-    assert pos.units["a-q20"].has("aa:B") and pos.units["a-p10"].has("aa:A")
+    assert "move A P1 cost 1 as afv-start" in offered and "move B Q2 cost 1 as afv-start" in offered
+    assert not any("armored-assault" in a for a in offered)  # D2.12: no entry before the start
+    pos.push_text("move A P1 as afv-start")
+    assert pos.decision is not None and (pos.decision.rule, pos.decision.subject) == ("D2.51", ("A",))
+    pos.push_text("answer dice 2,3")
+    w = state_of(pos)
+    assert w.platoon == ("A", "B") and [u.id for u in hwaa.afv_targets(game(pos), pos)] == ["A"]
+    assert {u: c for u, c in w.acted} == {"a-l": 0, "a-p10": 0, "a-p11": 0}
+    started(pos, "move B Q2 as afv-start")
     assert [u.id for u in hwaa.afv_targets(game(pos), pos)] == ["A", "B"]
     the_rest(pos, *REST)
     w = state_of(pos)
-    assert (w.impulse, w.spent, w.vspent) == (2, 1, 2)
+    assert (w.impulse, w.spent, w.vspent) == (2, 1, 1)
+    assert [armour.spent_of(pos.units[t]) for t in "AB"] == [1, 1]
+    assert pos.label(pos.units["a-p10"].hex) == "P1" and not pos.units["a-p10"].has("aa:A")
+    offered = [a.text(pos.label) for a in pos.legal_actions]
+    assert f"move A,a-l,{P1} P1-P2 cost 1 as armored-assault" in offered  # no start MP now (D2.12)
+    pos.push_text(f"move A,a-l,{P1} P1-P2 as armored-assault")
+    pos.push_text(f"move B,{Q2} Q2-Q3 as armored-assault")
+    assert pos.units["a-q20"].has("aa:B") and pos.units["a-p10"].has("aa:A")
+    the_rest(pos, "move a-o10,a-o11 O2-O3", "move a-r20,a-r21 R3-R4")
+    w = state_of(pos)
+    assert (w.impulse, w.spent, w.vspent) == (3, 2, 2)
     assert [armour.spent_of(pos.units[t]) for t in "AB"] == [2, 2]
-    pos.push_text(f"move A,{P1} P2-P3 as armored-assault")
+    pos.push_text(f"move A,a-l,{P1} P2-P3 as armored-assault")
     assert [u.id for u in hwaa.afv_targets(game(pos), pos)] == ["A", "B"]  # B too spent the impulse's MP
     pos.push_text(f"move {Q2} Q3-Q4")
     assert not pos.units["a-q20"].has("aa:B")
-    the_rest(pos, *SECOND[::2][:1], "move a-l O2-O3", "move a-r20,a-r21 R3-R4")
+    the_rest(pos, "move a-o10,a-o11 O3-O4", "move a-r20,a-r21 R4-R5")
     assert state_of(pos).vspent == 3 and [armour.spent_of(pos.units[t]) for t in "AB"] == [3, 3]
 
 
 def test_d14_21_the_impulse_ends_with_the_wave_s_platoon_in_formation(tmp_path: Path) -> None:
-    """D14.21 at each impulse's end (the wave's): A starts and enters P2 with its squads, but B's squads
-    leave it behind, stopped: the entry that would end impulse 1 with A non-stopped and B stopped is
-    refused; B entering with its own squads instead ends it."""
+    """D14.21 at each impulse's end (the wave's): A starts, its squads waiting, but B's squads leave B
+    behind, stopped: the entry that would end impulse 1 with A started (non-stopped) and B stopped is
+    refused; B's own start instead ends it."""
     pos = platoon_wave(tmp_path)
-    started(pos, f"move A,{P1} P1-P2 as armored-assault")
+    started(pos, "move A P1 as afv-start")
     for text in REST:
         passing(pos, text)
     with pytest.raises(IllegalAction, match=r"out of formation.*all stopped or all not \(D14\.21\)"):
         pos.push_text(f"move {Q2} Q2-Q3")
-    started(pos, f"move B,{Q2} Q2-Q3 as armored-assault")
+    started(pos, "move B Q2 as afv-start")
     while pos.decision is not None:
         pos.push_text("answer pass")
     assert state_of(pos).impulse == 2
@@ -411,17 +510,15 @@ def test_d14_31_no_vehicles_impulse_past_the_platoon_s_slowest_afv(tmp_path: Pat
     """D14.31 with the D14 example: the platoon's MP are its slowest AFV's, the T-26S M37's 11. With 10 MP of
     the vehicles' impulses spent, A's 1 MP entry (11) is allowed; with 11 spent it is refused (12)."""
     pos = platoon_wave(tmp_path)
-    started(pos, f"move A,{P1} P1-P2 as armored-assault")
-    started(pos, f"move B,{Q2} Q2-Q3 as armored-assault")
-    the_rest(pos, *REST)
+    platoon_started(pos)
     for spent, ok in ((10, True), (11, False)):
         w = dataclasses.replace(state_of(pos), vspent=spent)
         probe = pos.at(pos.state.replace(game=game(pos).gstate(pos.state).replace(hw=w)))
         if ok:
-            probe.push_text(f"move A,{P1} P2-P3 as armored-assault")
+            probe.push_text(f"move A,{P1} P1-P2 as armored-assault")
         else:
             with pytest.raises(IllegalAction, match=r"would cost 12 MP, past its 11 .*D14\.31"):
-                probe.push_text(f"move A,{P1} P2-P3 as armored-assault")
+                probe.push_text(f"move A,{P1} P1-P2 as armored-assault")
 
 
 def test_d14_331_the_wave_s_platoon_parts_from_its_hw_units_and_waits(tmp_path: Path) -> None:
@@ -430,9 +527,7 @@ def test_d14_331_the_wave_s_platoon_parts_from_its_hw_units_and_waits(tmp_path: 
     Assault, so the platoon exception's simultaneous movement is over) and wait for the wave's end; its
     finishing first while the wave waits is not offered."""
     pos = platoon_wave(tmp_path)
-    started(pos, f"move A,{P1} P1-P2 as armored-assault")
-    started(pos, f"move B,{Q2} Q2-Q3 as armored-assault")
-    the_rest(pos, *REST)
+    platoon_going(pos)
     with pytest.raises(IllegalAction, match=r"B moves in the Human Wave's impulses.*\(D14\.33, D14\.332\)"):
         pos.push_text("move B Q3 as impulse_cw")
     assert not any("impulse" in a.text(pos.label) for a in pos.legal_actions)
@@ -442,3 +537,25 @@ def test_d14_331_the_wave_s_platoon_parts_from_its_hw_units_and_waits(tmp_path: 
     assert not any(pos.units[u].has("aa:A") or pos.units[u].has("aa:B") for u in ("a-p10", "a-q20"))
     with pytest.raises(IllegalAction, match=r"\(D14\.331\)"):
         pos.push_text("move B Q3-Q4")
+
+
+def test_d14_331_a_platoon_afv_no_hw_unit_goes_with_starts_with_its_mates(tmp_path: Path) -> None:
+    """D14.331's exception: a platoon AFV that no HW unit goes with moves on with its platoon's mates while
+    any of them still gives HW units Armored Assault. B's squads leave Q2 on their own in impulse 1; A
+    starts with its squads waiting beneath it, and B, with none, may start too (D2.12, D14.31: 1 MP), so
+    impulse 1 ends with the platoon in formation (D14.21: both non-stopped, P1 next to Q2). A lone AFV
+    with no HW unit may not (the first test's tank, once its squads are gone)."""
+    pos = platoon_wave(tmp_path)
+    pos.push_text(f"move {Q2} Q2-Q3")
+    assert "move B Q2 cost 1 as afv-start" not in [a.text(pos.label) for a in pos.legal_actions]
+    started(pos, "move A P1 as afv-start")
+    assert "move B Q2 cost 1 as afv-start" in [a.text(pos.label) for a in pos.legal_actions]
+    started(pos, "move B Q2 as afv-start")
+    the_rest(pos, *REST)
+    w = state_of(pos)
+    assert (w.impulse, w.vspent) == (2, 1) and [armour.spent_of(pos.units[t]) for t in "AB"] == [1, 1]
+    lone = wave(tank=STOPPED)
+    for text in ("move a-l P1-O2", f"move {P1} P1-P2"):
+        lone.push_text(text)
+    with pytest.raises(IllegalAction, match=r"no HW unit that began its MPh beneath a-t is with it"):
+        lone.push_text("move a-t P1 as afv-start")
