@@ -32,17 +32,18 @@ start with 10 squad-equivalents or less is the players' choice: the rule is opti
   ends with the action that barred it: the attempt is made then, counting those that came (``waited``).
   A16.3: armored reinforcements (an AFV of the scenario's reinforcements entering the map) give the same
   attempt, with no DRM of their own; one attempt a Player Turn, whatever brings it.
-- A16.2: the check's DR with cases A (+1 a Previous Integrity Loss), C (the best Good Order leader's modifier,
-  an Armor Leader in an AFV on the map too, if revealed) and E (+1 with no Good Order leader); a final 12 or
-  more lowers the side's ELR by one, never below 0. A16.21: at once, so the next MC reads the new ELR
-  (aftermath.side_number subtracts ``elr_lost``).
+- A16.2: the check's DR with cases A (+1 a Previous Integrity Loss), B (+1 each for the enemy's Armor
+  Superiority and air support), C (the best Good Order leader's modifier, an Armor Leader in an AFV on the map
+  too, if revealed), D (-1 each for the side's own) and E (+1 with no Good Order leader); a final 12 or
+  more lowers the side's ELR by one, never below 0. Cases B and D: superiority.py (Armor Superiority from the
+  vehicle catalogue and the ordnance pack's To Kill rows; air support an SSR flag, ``options.air_support``).
+  A16.21: at once, so the next MC reads the new ELR (aftermath.side_number subtracts ``elr_lost``).
 - A16.3: a leader's Battle Hardening (A15.3: a better counter, or Fanatic) gives an attempt at once, when
   there is ELR or a loss to win back (``hardened``).
 - A16.3: a check (or an attempt) whose DR with only its negative DRMs is 2 or less gives back one lost ELR
   level and wipes the case A losses, even with no ELR lost.
 
-Not built: cases B and D (Armor Superiority needs chapter C's To Kill numbers; air support is chapter E) and
-the regain attempts air support (chapter E) and an OBA Fire for Effect (chapter C) bring.
+Not built: the regain attempts air support's arrival (chapter E) and an OBA Fire for Effect (chapter C) bring.
 
 A fixed ELR is not the side's, so a loss here never lowers it (nations.elr): A25.12's 8-3-8 and the
 other ``elr_fixed`` counters, a nationality's own (A25.24), and every underscored morale, always 5 (A1.23)
@@ -58,7 +59,7 @@ from typing import TYPE_CHECKING, Any
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import DataError, InvalidAction
-from hexmate.rules.games.asl import armorldr, armour, prisoners
+from hexmate.rules.games.asl import armorldr, armour, prisoners, superiority
 from hexmate.rules.games.asl import arrival as asl_arrival
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import units as au
@@ -94,7 +95,9 @@ def bpv(unit: UnitState) -> int:
 
 def check(scenario: Scenario) -> None:
     """On load: each side named is a side of the scenario with an ELR, its value a BPV or ``"oob"``, and every
-    MMC counter it sets up has a whole-number ``bpv`` (A16.1)."""
+    MMC counter it sets up has a whole-number ``bpv`` (A16.1); the air support flags and the To Kill rows
+    Armor Superiority reads (A16.2, ``superiority.check``)."""
+    superiority.check(scenario)
     table = _option(scenario)
     sides = {s.id for s in scenario.sides}
     elr = scenario.options.get("elr", {})
@@ -323,7 +326,9 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     _, base, tally, lost_so_far, lost_elr, tried, came_turn, came_bpv = entry
     regain = decision.then == REGAIN
     n = int(decision.arg("losses", "0")) if not regain else 0
-    drms = am.integrity_drm(n, best_leader=best_leader(position, state, side))
+    enemies = tuple(s.id for s in position.scenario.sides if s.id != side)
+    case_b, case_d = superiority.cases(state, side, enemies, superiority.air_sides(position.scenario))
+    drms = am.integrity_drm(n, best_leader=best_leader(position, state, side), case_b=case_b, case_d=case_d)
     if regain:
         drms = [d for d in drms if d[1] < 0]
         if int(decision.arg("drm", "0")):

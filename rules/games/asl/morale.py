@@ -445,24 +445,20 @@ def integrity_tally(tally: int, base: int, losses: int) -> tuple[int, int, int]:
     return tally, losses, checks
 
 
-def integrity_drm(losses: int, *, best_leader: int | None, enemy_armor: bool = False, enemy_air: bool = False,
-                  own_armor: bool = False, own_air: bool = False) -> list[tuple[T, int, str]]:
-    """A16.2's cumulative DRMs: A +1 per base lost so far; B +1 for enemy Armor Superiority, +1 for enemy
-    air support; C the best Good Order friendly leader's modifier; D -1 each for friendly Armor Superiority
-    and air support; E +1 with no Good Order leader."""
+def integrity_drm(losses: int, *, best_leader: int | None, case_b: Sequence[tuple[T, int, str]] = (),
+                  case_d: Sequence[tuple[T, int, str]] = ()) -> list[tuple[T, int, str]]:
+    """A16.2's cumulative DRMs: A +1 per base lost so far; B the enemy's Armor Superiority and air support
+    (+1 each, superiority.py's lines); C the best Good Order friendly leader's modifier; D the side's own
+    (-1 each); E +1 with no Good Order leader."""
     out: list[tuple[T, int, str]] = []
     if losses:
         out.append((T("Integrity Base lost {n} time(s)", n=losses), losses, "A16.2"))
-    enemy = int(enemy_armor) + int(enemy_air)
-    if enemy:
-        out.append((T("enemy Armor Superiority or air support"), enemy, "A16.2"))
+    out += case_b
     if best_leader is None:
         out.append((T("no Good Order leader"), 1, "A16.2"))
     elif best_leader:
         out.append((T("best Good Order leader"), best_leader, "A16.2"))
-    own = int(own_armor) + int(own_air)
-    if own:
-        out.append((T("friendly Armor Superiority or air support"), -own, "A16.2"))
+    out += case_d
     return out
 
 

@@ -30,6 +30,7 @@ PACK_KEYS = {
     "cases",
     "case_a",
     "to_kill",
+    "to_kill_he",
     "hit_location",
     "burn",
     "vehicle_terrain",
@@ -85,6 +86,9 @@ class OrdnancePack:
     oracles: tuple[Mapping[str, Any], ...] = field(default=())
     # the TK Case D (chapter C, not among the texts) applies up to this range (A9.61 MG attacks use it)
     case_d_range: int = 0
+    # gun class -> (max range, basic TK#) rows of normal HE against armor (C7, optional: A16.2's Armor
+    # Superiority takes the better of normal AP and HE; a pack without them has AP alone)
+    to_kill_he: Mapping[str, tuple[tuple[int, int], ...]] = field(default_factory=dict)
 
     def base_th(self, target_type: str, rng: int, weapon: str = "", *, red: bool = False) -> int:
         if weapon in self.weapon_to_hit:
@@ -104,6 +108,12 @@ class OrdnancePack:
                 "to_kill",
             )
         return _row(self.to_kill[gun], rng, self.source, f"to_kill.{gun}")
+
+    def basic_tk_he(self, gun: str, rng: int) -> int | None:
+        """The basic TK# of the gun's normal HE at ``rng`` (C7), None when the pack has no HE row for it."""
+        if gun not in self.to_kill_he:
+            return None
+        return _row(self.to_kill_he[gun], rng, self.source, f"to_kill_he.{gun}")
 
     def case_a_drm(self, mount: str, hexspines: int) -> int:
         rate = "ST" if mount in ("RST", "1MT") else mount
@@ -184,6 +194,7 @@ def parse_pack(source: str, data: Any) -> OrdnancePack:
         oracles=tuple(data.get("oracles", ())),
         to_hit_red=rows("to_hit_red") if "to_hit_red" in data else {},
         case_d_range=_whole(source, data.get("case_d_range", 0), "case_d_range"),
+        to_kill_he=rows("to_kill_he") if "to_kill_he" in data else {},
     )
 
 
