@@ -209,3 +209,18 @@ def test_a16_2_a_gun_without_a_to_kill_row_is_refused_on_load(make_position: Any
             make_position("asl", unit, "PFPh", counters={**base, "pak": bad}, options=OPTIONS)
     make_position("asl", unit, "PFPh", counters={**base, "pak": {"type": "gun"}},
                   options={"elr": {"a": 3, "b": 3}})  # no Battlefield Integrity: no To Kill needed
+
+
+@pytest.mark.parametrize("catalogue_file", ["demo-vehicles.json", "demo-mg-vehicles.json"])
+def test_every_gun_of_the_demo_catalogues_has_a_to_kill_row_in_the_demo_pack(catalogue_file: str) -> None:
+    """A demo scenario using any demo vehicle with Battlefield Integrity loads: A16.2's Armor Superiority
+    reads every gun's 12-hex To Kill row (the rows are demo values, labelled so in the pack)."""
+    from hexmate.rules.games.asl.vehicles import DATA_DIR, load_catalogue
+
+    pack = od.load_pack()
+    cat = load_catalogue(str(DATA_DIR / "catalogues" / catalogue_file))
+    guns = {vid: superiority.gun_class(vt) for vid, vt in cat.vehicles.items()}
+    assert any(g is not None for g in guns.values())
+    missing = {vid: g for vid, g in guns.items() if g is not None and g not in pack.to_kill}
+    assert missing == {}
+    assert "37L, 45, 47, 57L and 75 To Kill rows" in pack.label
