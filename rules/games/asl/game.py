@@ -2006,6 +2006,10 @@ class AslGame(Game):
         # A10.5: the routs still owed know the units shown (rout.refresh), as after a bump (A12.15)
         return asl_rout.refresh(position.at(state)) if answer.units else state
 
+    def resume_rout_end_reveal(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        state = asl_rtreveal.resume_end(self, position, decision, answer)  # A10.533: at the rout's end
+        return asl_rout.refresh(position.at(state)) if answer.units else state
+
     def resume_rout_forced(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rtreveal.resume_forced(self, position, decision, answer)  # A10.533, A10.51
 

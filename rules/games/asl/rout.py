@@ -51,6 +51,9 @@ A DM unit that chooses to rout leaves what it cannot carry, as a forced router d
 A10.533 as the router goes: a "?" in its LOS may reveal to interdict it at each Open Ground hex it enters that
 no Known enemy interdicts (``walk``, rtreveal.mid_rout); revealed able to, the NMC follows there.
 
+A10.533 as the rout ends: before the next rout begins, a "?" beside its end may reveal and make it rout on
+(``end_window``, rtreveal.at_end).
+
 A "?" revealed mid-rout in the router's LOS (A10.533) forces its route when the rest of the route placed
 would bring it closer to, or beside, the armed units revealed (A10.51): rtreveal.reroute asks a new end
 from where it stands, with the MF it has left, remembering those enemies, those it saw along its route
@@ -680,10 +683,12 @@ def rout_to(position: Position, unit: UnitState, end: Location, leader: str) -> 
 
 
 def walk(position: Position, state: State, unit: UnitState, leader: str, path: list[Location], *,
-         crawl: bool = False, spent: Cost = 0) -> State:
+         crawl: bool = False, spent: Cost = 0, end_asked: bool = False) -> State:
     """The router, at ``path[0]``, goes on along ``path``: meeting concealed units (A10.533), the first
     Interdiction NMC (A10.53) unless it Low Crawls (A10.52); before it goes on from an Open Ground hex no
-    Known enemy interdicts, a "?" in its LOS may reveal to interdict it there (A10.533: rtreveal.mid_rout)."""
+    Known enemy interdicts, a "?" in its LOS may reveal to interdict it there (A10.533: rtreveal.mid_rout).
+    At its end, before the next rout begins, a "?" beside it may reveal and make it rout on (A10.533's
+    example: ``end_window``), unless that was asked at the end hex already (``end_asked``)."""
     from hexmate.rules.games.asl import rtreveal
 
     end = path[-1]
@@ -699,20 +704,41 @@ def walk(position: Position, state: State, unit: UnitState, leader: str, path: l
             continue
         rest = tuple(dict.fromkeys(x.hex for x in path[i + 2 :] if x.hex != here.hex))
         view = position.at(state)
+        seen = seen_along(view, unit, path[: i + 2])
         if interdicted(view, unit, here.hex):
-            return interdiction(view, unit, leader, here, rest, end.level)
-        ask = rtreveal.mid_rout(view, unit, leader, here.hex, rest, end.level, spent,
-                                seen_along(view, unit, path[: i + 2]))
+            return interdiction(view, unit, leader, here, rest, end.level, spent, seen)
+        ask = rtreveal.mid_rout(view, unit, leader, here.hex, rest, end.level, spent, seen)
         if ask is not None:  # A10.533: asked with the router where the table placed it, its rout's end
             return _with_leader(state.with_unit(_placed(unit, end)), leader, end).push(ask)
-    return _with_leader(state.with_unit(_placed(unit, end)), leader, end)
+    state = _with_leader(state.with_unit(_placed(unit, end)), leader, end)
+    if end_asked:
+        return state
+    used = rout_mf(unit) if crawl else spent  # A10.52: a Low Crawl takes all its MF
+    return end_window(position.at(state), unit.id, leader, used, seen_along(position.at(state), unit, path))
+
+
+def end_window(position: Position, uid: str, leader: str, spent: Cost, seen: tuple[Hex, ...]) -> State:
+    """A10.533's example (the Russian at H3): the rout over, a "?" beside the router may still reveal before
+    the next unit begins its rout; the question (rtreveal.at_end) is put on top of the routs still owed."""
+    from hexmate.rules.games.asl import rtreveal
+
+    unit = position.units.get(uid)
+    if unit is None or unit.hex is None:
+        return position.state
+    ask = rtreveal.at_end(position, unit, leader, spent, seen)
+    return position.state.push(ask) if ask is not None else position.state
 
 
 def interdiction(position: Position, unit: UnitState, leader: str, at: Location, rest: tuple[Hex, ...],
-                 level: int) -> State:
+                 level: int, spent: Cost = 0, seen: tuple[Hex, ...] = (),
+                 watch: tuple[Hex, ...] = ()) -> State:
     """A10.53: the router stops at ``at`` for its Interdiction NMC; ``rest``: the hexes it goes on to, the
-    last at ``level``."""
-    args = (("leader", leader),) if leader else ()
+    last at ``level``; ``spent``: the MF it has used to get there; ``seen``: the armed Known enemies in whose
+    LOS it has been (A10.51); ``watch``: those just revealed there (A10.533), the rest of its route checked
+    against them once the NMC leaves it free to go on (``resume_nmc``)."""
+    args: tuple[tuple[str, str], ...] = (("leader", leader),) if leader else ()
+    args = (*args, ("spent", str(spent)), ("seen", ",".join(position.label(x) for x in seen)),
+            ("watch", ",".join(position.label(x) for x in watch)))
     state = _with_leader(position.state.with_unit(_placed(unit, at)), leader, at)
     return state.push(
         Decision(
@@ -868,16 +894,24 @@ def ends_beside(position: Position, uid: str) -> State:
 
 
 def _go_on(position: Position, state: State, unit: UnitState, leader: str, here: Hex, rest: tuple[Hex, ...],
-           level: int = 0) -> State:
+           level: int = 0, spent: Cost = 0, seen: tuple[Hex, ...] = ()) -> State:
     """The rest of a rout after an Interdiction NMC, meeting what concealed units stand in the way; it ends
-    at ``level`` of its last hex."""
+    at ``level`` of its last hex, where a "?" beside it may still reveal (A10.533: ``end_window``, with the
+    MF ``spent`` by then and the enemies ``seen``)."""
+    cost_fn = asl_terrain.infantry_cost_fn(position)
+    path = [Location(here)]
     for h in rest:
         state, met = _meet(state, unit, h)
         if met:  # A10.533, A12.15: bumped back
             return bumped(position.at(state), state.units[unit.id], leader, Location(here), h)
+        spent += cost_fn(position.map, here, h) or 0
         here = h
+        path.append(Location(h))
     end = Location(here, level if rest else 0)
-    return _with_leader(state.with_unit(_placed(state.units[unit.id], end)), leader, end)
+    state = _with_leader(state.with_unit(_placed(state.units[unit.id], end)), leader, end)
+    view = position.at(state)
+    seen = tuple(dict.fromkeys((*seen, *seen_along(view, unit, path))))
+    return end_window(view, unit.id, leader, spent, seen)
 
 
 def _with_leader(state: State, leader: str, at: Location) -> State:
@@ -909,14 +943,32 @@ def resume_nmc(game: AslGame, position: Position, decision: Decision, answer: ac
         if helper is not None:
             state = state.without_unit(helper.id)  # A10.711: eliminated if the unit fails it
         state, half = _reduce(position.scenario.counters, state, unit)
-        return _go_on(position, state, half, "", here, rest, level) if half is not None else state
-    if final == morale:
+        if half is None:
+            return state
+        unit, leader = half, ""
+    elif final == morale:
         beside = any(
             e.hex is not None and near(position.map, where(e), Location(here)) and _armed(e)
             for e in known_enemies(position, unit)
         )
         return state.without_unit(unit.id) if beside else state
-    return _go_on(position, state, unit, leader, here, rest, level)
+    return _after_nmc(position.at(state), unit, leader, decision, here, rest, level)
+
+
+def _after_nmc(position: Position, unit: UnitState, leader: str, decision: Decision, here: Hex,
+               rest: tuple[Hex, ...], level: int) -> State:
+    """A10.533 with A10.51: the NMC a reveal brought on passed (or a HS left), the rest of the route placed is
+    checked against the units just revealed: closer to, or ending beside, one of them, the route is forced
+    from here with the MF left (rtreveal.reroute); else the router goes on along it (``_go_on``)."""
+    from hexmate.rules.games.asl import rtreveal
+
+    spent = Fraction(decision.arg("spent") or "0")
+    used = int(spent) if spent.denominator == 1 else spent
+    seen = tuple(position.map.parse_label(x) for x in decision.arg("seen").split(",") if x)
+    watch = tuple(position.map.parse_label(x) for x in decision.arg("watch").split(",") if x)
+    if watch and not rtreveal.keeps_away(here, rest, watch):
+        return rtreveal.reroute(position, unit, leader, here, spent, tuple(dict.fromkeys((*watch, *seen))))
+    return _go_on(position, position.state, unit, leader, here, rest, level, used, seen)
 
 
 def failure(position: Position, decision: Decision) -> State:

@@ -29,7 +29,17 @@ the router stays where the table placed it meanwhile. Revealed units that may in
 unless that route brings it closer to, or beside, an armed unit just revealed in its LOS (A10.51 then bars
 it): the reveal forces its route (A10.533, ``reroute``): its owner places it again, the lit hexes those it
 reaches from there with the MF it has left, never closer to the enemies revealed nor to those it sees
-(``rout_forced``); with none, it is eliminated for failure to rout (A10.5).
+(``rout_forced``); with none, it is eliminated for failure to rout (A10.5). When the NMC those revealed
+units bring on leaves it free to go on (passed, or a HS left), the rest of its route is checked against them
+the same way (rout.resume_nmc).
+
+A10.533's example (the Russian at H3, the German "?" at G4) gives a last window: the rout over, the "?"
+beside the router's end may lose their concealment before the next unit begins its rout (or the RtPh ends),
+and an armed one so revealed makes it rout on with the MF it has left, or be eliminated for failure to rout
+(``at_end``, ``resume_end``). The owner of the "?" in its end's ADJACENT Locations (dummies too) is asked,
+privately, wherever the rout ended: woods, a building, by Low Crawl (all its MF spent, A10.52), after its
+NMC; at an Open Ground end the mid-rout question there offers them too and is that window. Revealed later,
+they change nothing for it (its rout is over: rout.ROUTED).
 """
 
 from __future__ import annotations
@@ -45,6 +55,7 @@ from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import prisoners
 from hexmate.rules.games.asl import rout as asl_rout
 from hexmate.rules.games.asl import units as au
+from hexmate.rules.games.asl.locations import Location
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.text import T
@@ -156,7 +167,11 @@ def mid_rout(position: Position, router: UnitState, leader: str, h: Hex, rest: t
     if position.map.terrain(h) != "open":
         return None
     units = []
+    beside = set() if rest else set(_beside(position, router, Location(h, level)))
     for u in sorted(position.units.values(), key=lambda u: u.id):
+        if u.id in beside:  # at its end: the "?" beside it too (``at_end``: its window is this question)
+            units.append(u.id)
+            continue
         if (u.side == router.side or not u.concealed or u.hex is None or u.carrier is not None
                 or not (u.type == "dummy" or u.type in prisoners.INFANTRY) or distance(u.hex, h) > 16):
             continue
@@ -179,8 +194,6 @@ def mid_rout(position: Position, router: UnitState, leader: str, h: Hex, rest: t
 def resume_mid(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
     """The named units lose their "?" (a dummy is removed); the router takes its Interdiction NMC where it
     stands if one of them may interdict it there (A10.53), else goes on along its route (rout.walk)."""
-    from hexmate.rules.games.asl.locations import Location
-
     state = _reveal(position.state, decision, answer)
     router = state.units.get(decision.arg("router"))
     here = decision.target
@@ -189,19 +202,76 @@ def resume_mid(game: AslGame, position: Position, decision: Decision, answer: ac
     view = position.at(state)
     leader, level = decision.arg("leader"), int(decision.arg("level") or 0)
     at = Location(here)  # an Open Ground hex (the router stood on its rout's end while asked)
-    if asl_rout.interdicted(view, router, here):
-        return asl_rout.interdiction(view, router, leader, at, decision.hexes, level)
     watch = _watching(view, router, here, [uid for uid in answer.units if uid in state.units])
-    if watch and not _keeps_away(here, decision.hexes, watch):
-        seen = tuple(view.map.parse_label(x) for x in decision.arg("seen").split(",") if x)
-        memory = tuple(dict.fromkeys((*watch, *seen)))  # A10.51: those it saw before the reveal too
-        return reroute(view, router, leader, here, Fraction(decision.arg("spent") or "0"), memory)
+    seen = tuple(view.map.parse_label(x) for x in decision.arg("seen").split(",") if x)
     spent = Fraction(decision.arg("spent") or "0")  # A10.5: the 6 MF, those spent so far counted on
     used = int(spent) if spent.denominator == 1 else spent
-    if not decision.hexes:
-        return asl_rout.walk(view, state, router, leader, [at, Location(here, level)], spent=used)
+    if asl_rout.interdicted(view, router, here):  # the rest of its route checked after the NMC (A10.51)
+        return asl_rout.interdiction(view, router, leader, at, decision.hexes, level, used, seen, watch)
+    if watch and not keeps_away(here, decision.hexes, watch):
+        memory = tuple(dict.fromkeys((*watch, *seen)))  # A10.51: those it saw before the reveal too
+        return reroute(view, router, leader, here, spent, memory)
+    if not decision.hexes:  # asked at its end: that was its end's window too (at_end)
+        return asl_rout.walk(view, state, router, leader, [at, Location(here, level)], spent=used,
+                             end_asked=True)
     path = [at, *(Location(h) for h in decision.hexes[:-1]), Location(decision.hexes[-1], level)]
     return asl_rout.walk(view, state, router, leader, path, spent=used)
+
+
+def _beside(position: Position, router: UnitState, end: Location) -> tuple[str, ...]:
+    """The enemy "?" units (dummies too) in ``end``'s ADJACENT Locations (A.8)."""
+    return tuple(sorted(
+        u.id for u in position.units.values()
+        if u.side != router.side and u.concealed and u.hex is not None and u.carrier is None
+        and (u.type == "dummy" or u.type in prisoners.INFANTRY) and distance(u.hex, end.hex) == 1
+        and asl_rout.adjacent(position.map, end, asl_rout.where(u))))
+
+
+def at_end(position: Position, router: UnitState, leader: str, spent: asl_rout.Cost,
+           seen: tuple[Hex, ...]) -> Decision | None:
+    """A10.533's example (the Russian at H3, the German "?" at G4): the router's rout over, the "?" beside
+    its end may still lose their concealment before the next unit begins its rout (or the RtPh ends); so
+    revealed, an armed one makes it rout on with the MF it has left, or be eliminated for failure to rout
+    (``resume_end``). The question goes to the owner of the "?" units in its end's ADJACENT Locations (all
+    of them, dummies too: it tells nothing a "?" does not), privately. ``spent``: the MF used; ``seen``: the
+    armed Known enemies in whose LOS it has been (A10.51's memory, kept if it routs on)."""
+    end = asl_rout.where(router)
+    units = _beside(position, router, end)
+    if not units:
+        return None
+    side = position.units[units[0]].side
+    args = (("router", router.id), ("leader", leader), ("level", str(end.level)), ("spent", str(spent)),
+            ("seen", ",".join(position.label(x) for x in seen)))
+    return Decision(
+        "units", side,
+        T("{side}: {unit} has ended its rout at {hex}: reveal concealed units beside it, which makes it rout "
+          "on, before the next rout begins, or keep (A10.533)", side=side, unit=router.id,
+          hex=position.label(end.hex)),
+        "A10.533", "rout_end_reveal", units=units, choices=(KEEP,), count=0, private=True, target=end.hex,
+        args=args)
+
+
+def resume_end(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The named units lose their "?" (a dummy is removed); an armed one now beside the router (A10.5: no
+    rout may end there) makes it rout on from its end with the MF it has left, never closer to it nor to the
+    enemies seen before (A10.51), or be eliminated for failure to rout (``reroute``)."""
+    state = _reveal(position.state, decision, answer)
+    router = state.units.get(decision.arg("router"))
+    if router is None or router.hex is None:
+        return state
+    view = position.at(state)
+    end = Location(router.hex, router.level)
+    watch = tuple(
+        u.hex for uid in answer.units if uid in state.units
+        for u in (state.units[uid],)
+        if u.hex is not None and u.type != "dummy" and not u.has("broken") and not au.is_unarmed(u)
+        and asl_rout.near(view.map, asl_rout.where(u), end))
+    if not watch:
+        return state
+    seen = tuple(view.map.parse_label(x) for x in decision.arg("seen").split(",") if x)
+    memory = tuple(dict.fromkeys((*watch, *seen)))
+    return reroute(view, router, decision.arg("leader"), router.hex, Fraction(decision.arg("spent") or "0"),
+                   memory, router.level)
 
 
 def _watching(position: Position, router: UnitState, here: Hex, revealed: list[str]) -> tuple[Hex, ...]:
@@ -219,7 +289,7 @@ def _watching(position: Position, router: UnitState, here: Hex, revealed: list[s
     return tuple(out)
 
 
-def _keeps_away(here: Hex, rest: tuple[Hex, ...], watch: tuple[Hex, ...]) -> bool:
+def keeps_away(here: Hex, rest: tuple[Hex, ...], watch: tuple[Hex, ...]) -> bool:
     """A10.51: the route placed goes on never closer to, nor beside, any of ``watch``; A10.5 with the A10.533
     example: nor does it end beside one, were it already at its end when they showed themselves (its rout
     then goes on with the MF left: H3 to H2 there, or it is eliminated for failure to rout)."""
@@ -233,15 +303,15 @@ def _keeps_away(here: Hex, rest: tuple[Hex, ...], watch: tuple[Hex, ...]) -> boo
 
 
 def reroute(position: Position, router: UnitState, leader: str, here: Hex, spent: Fraction,
-            watch: tuple[Hex, ...]) -> State:
+            watch: tuple[Hex, ...], level: int = 0) -> State:
     """A10.533: the "?" revealed in the router's LOS forces its route: the route placed brings it closer to
     (or beside) an armed Known enemy it now sees, which A10.51 bars; from ``here`` it routs on with the MF it
     has left (6, or a wounded SMC's 3, less those spent) to an end its owner places it on, remembering those
     enemies and those it saw before (``watch``) for the rest of the phase (A10.51), or, with none, is
     eliminated for failure to rout (A10.5)."""
-    state = position.state.with_unit(dataclasses.replace(router, hex=here, level=0))
+    state = position.state.with_unit(dataclasses.replace(router, hex=here, level=level))
     if leader and leader in state.units:
-        state = state.with_unit(dataclasses.replace(state.units[leader], hex=here, level=0))
+        state = state.with_unit(dataclasses.replace(state.units[leader], hex=here, level=level))
     view = position.at(state)
     left = asl_rout.rout_mf(router) - spent
     ends = asl_rout.destinations_left(view, view.units[router.id], left, watch)
@@ -272,5 +342,5 @@ def resume_forced(game: AslGame, position: Position, decision: Decision, answer:
                          spent=spent if spent.denominator != 1 else int(spent))
 
 
-__all__ = ["KEEP", "candidates", "mid_rout", "reroute", "resume", "resume_forced", "resume_mid", "routs",
-           "start"]
+__all__ = ["KEEP", "at_end", "candidates", "keeps_away", "mid_rout", "reroute", "resume", "resume_end",
+           "resume_forced", "resume_mid", "routs", "start"]

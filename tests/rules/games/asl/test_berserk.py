@@ -501,3 +501,30 @@ def test_a_retarget_reached_cheaper_by_the_other_kind_of_move_ends_the_move_ther
     pos.push_text("move a-1 D4-E4-F4 as bypass")
     play_out(pos)
     assert pos.label(pos.units["a-1"].hex) == "F4"
+
+
+def test_an_enemy_known_mid_move_reached_cheaper_by_the_other_kind_stops_the_move(make_position: Any) -> None:
+    """A15.431, hex by hex: charging D8 down column D in a plain move (7 MF; F4's squad under a "?", no
+    target), the squad is fired on at D4 by the "?" at F4, which loses its concealment (A12.14): now a Known
+    enemy 2 hexes away, closer than D8 (4), it is the target from D4. Its cheapest route from there goes round
+    the woods of E4 (1 + 1 MF; the cliff on D4-E5 bars the open way), not into them (2 + 1): the plain move
+    under way stops at D4 and the charge goes on as bypass with 8 - 3 = 5 MF."""
+    cliff = [{"hex": "D4", "side": "SE", "features": ["cliff"]}]
+    pos = make_position("asl", [unit("a-1", "4-6-7", "a", "D1", "berserk"), unit("b-1", "4-6-7", "b", "D8"),
+                                unit("b-2", "4-6-7", "b", "F4", concealed=True)], "MPh",
+                        hexes={"E3": "woods", "E4": "woods"}, hexsides=cliff)
+    assert lit(pos, "a-1") == {"D8": "move a-1 D1-D2-D3-D4-D5-D6-D7-D8 cost 7"}
+    pos.push_text("move a-1 D1-D2-D3-D4-D5-D6-D7-D8")
+    while pos.label(pos.decision.target) != "D4":
+        pos.push_text("answer pass")
+    pos.push_text("fire b-2 at D4 dice 6,6")
+    play_out(pos)
+    sq = pos.units["a-1"]
+    assert not pos.units["b-2"].concealed
+    assert pos.label(sq.hex) == "D4" and sq.has("chargego10")  # 5 MF, in half MF
+    assert lit(pos, "a-1") == {"F4": "move a-1 D4-E4-F4 cost 2 as bypass"}
+    with pytest.raises(IllegalAction):
+        pos.push_text("move a-1 D4-E4-F4")  # into the woods: dearer, no charge
+    pos.push_text("move a-1 D4-E4-F4 as bypass")
+    play_out(pos)
+    assert pos.label(pos.units["a-1"].hex) == "F4"

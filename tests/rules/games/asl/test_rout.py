@@ -416,6 +416,9 @@ def test_a10_533_a_unit_whose_rout_is_over_is_not_made_to_rout_again(make_positi
     (crawl,) = [h for h in top.hexes if h in pos.map.neighbors(i4)]
     pos.push_text(f"answer hex {pos.label(crawl)}")
     assert pos.units["a-1"].hex == crawl
+    top = pos.decision  # its end's window before a-2 routs (A10.533, rtreveal.at_end): the "?" keeps
+    assert top is not None and top.then == "rout_end_reveal" and top.units == ("b-2",)
+    pos.push_text("answer keep")
     top = pos.decision
     assert top is not None and top.then == "rout" and top.subject == ("a-2",)
     pos.push_text("answer hex I4")

@@ -218,3 +218,123 @@ def test_a10_533_a_reveal_beside_the_routers_end_before_the_next_rout_makes_it_r
     end = pos.label(top.hexes[0])
     pos.push_text(f"answer hex {end}")
     assert pos.label(pos.units["a-1"].hex) == end
+
+
+def _to_woods(make_position: Any, start: str, hidden: dict[str, Any]) -> Any:
+    """A10.533's example on a small board: a-1, broken in the open at ``start`` in view of the pinned b-1
+    (C4, Known, normal range 4: it must rout, but b-1 interdicts no one, A10.532), routs to the woods of G3;
+    woods at H2 and G1 too. The Russians keep their "?" at the RtPh's start and as it crosses the open."""
+    units = [_u("a-1", start, markers=["broken"]), _u("b-1", "C4", "4-4-7", "b", markers=["pinned"]), hidden]
+    woods = dict.fromkeys(("G3", "H2", "G1"), "woods")
+    pos = make_position("asl", units, "AFPh", counters=COUNTERS, hexes=woods, first_side="a")
+    pos.push_text("end")
+    pos.push_text("answer keep")
+    top = pos.decision
+    assert top is not None and top.then == "rout" and pos.map.parse_label("G3") in top.hexes
+    pos.push_text("answer hex G3")
+    while pos.decision is not None and pos.decision.then == "rout_reveal":
+        pos.push_text("answer keep")
+    assert pos.label(pos.units["a-1"].hex) == "G3"
+    return pos
+
+
+def _end_asked(pos: Any, unit: str, spent: str) -> None:
+    top = pos.decision
+    assert top is not None and (top.then, top.rule, top.side) == ("rout_end_reveal", "A10.533", "b")
+    assert top.units == (unit,) and top.private and pos.label(top.target) == "G3"
+    assert top.arg("spent") == spent
+
+
+def test_a10_533_a_reveal_beside_a_woods_end_before_the_next_rout_makes_it_rout_on(
+    make_position: Any,
+) -> None:
+    """A10.533's example: the Russian routs to H3 and stops there, the German "?" in G4 beside it; should
+    the German lose its "?" before the next unit begins its rout, the Russian must rout on (to H2) or be
+    eliminated for failure to rout. Here a-1 routs E4-F3 (1 MF) into the woods of G3 (2 MF), beside the
+    "?" at H3: the woods are no Open Ground, so no question came as it entered them (A10.53), but its
+    end's window is asked before any other rout. Revealed, the 4-6-7 at H3 makes it rout on with 6 - 3 = 3
+    MF, never closer to H3 nor C4 and never beside H3 (A10.51): H2 (beside H3) is not lit, G1 is."""
+    pos = _to_woods(make_position, "E4", _u("b-2", "H3", "4-6-7", "b", concealed=True))
+    _end_asked(pos, "b-2", "3")
+    pos.push_text("answer units b-2")
+    assert not pos.units["b-2"].concealed
+    top = pos.decision
+    assert top is not None and (top.then, top.rule, top.side) == ("rout_forced", "A10.533", "a")
+    assert pos.label(top.target) == "G3" and top.arg("mf") == "3"
+    assert set(top.arg("watch").split(",")) == {"H3", "C4"}
+    h3, c4, g3 = pos.units["b-2"].hex, pos.units["b-1"].hex, top.target
+    assert "H2" not in {pos.label(h) for h in top.hexes} and "G1" in {pos.label(h) for h in top.hexes}
+    assert all(distance(h, h3) >= 2 and distance(h, h3) >= distance(g3, h3)
+               and distance(h, c4) >= distance(g3, c4) for h in top.hexes)
+    pos.push_text("answer hex G1")
+    assert pos.label(pos.units["a-1"].hex) == "G1"
+
+
+def test_a10_533_kept_at_the_end_the_rout_stays_in_the_woods(make_position: Any) -> None:
+    """The same, the "?" kept: a-1's rout ends in G3 beside it (A10.533: a "?" is not Known) and nothing
+    more is asked of either side."""
+    pos = _to_woods(make_position, "E4", _u("b-2", "H3", "4-6-7", "b", concealed=True))
+    _end_asked(pos, "b-2", "3")
+    pos.push_text("answer keep")
+    assert pos.decision is None and pos.units["b-2"].concealed
+    assert pos.label(pos.units["a-1"].hex) == "G3"
+
+
+def test_a10_533_a_dummy_revealed_at_the_end_is_removed_and_the_rout_stands(make_position: Any) -> None:
+    pos = _to_woods(make_position, "E4", _u("b-d", "H3", "dummy", "b", concealed=True))
+    _end_asked(pos, "b-d", "3")  # a dummy is asked as a real "?" is
+    pos.push_text("answer units b-d")
+    assert "b-d" not in pos.units and pos.decision is None
+    assert pos.label(pos.units["a-1"].hex) == "G3"
+
+
+def test_a10_533_after_a_low_crawl_a_reveal_at_the_end_eliminates_it(make_position: Any) -> None:
+    """A10.52: a Low Crawl (F3 into the woods of G3, one Location) takes all of the router's MF; revealed
+    beside it then, the 4-6-7 at H3 leaves it no MF to rout on with: it is eliminated for failure to rout
+    (A10.533's example: rout on, or be eliminated)."""
+    pos = _to_woods(make_position, "F3", _u("b-2", "H3", "4-6-7", "b", concealed=True))
+    _end_asked(pos, "b-2", "6")
+    pos.push_text("answer units b-2")
+    assert "a-1" not in pos.units
+
+
+def test_a10_533_the_route_after_a_passed_interdiction_nmc_is_checked_against_the_unit_revealed(
+    make_position: Any,
+) -> None:
+    """A10.533 with A10.51: the Russian 4-6-7 at H7 (normal range 6) reveals as the router enters F3 (5
+    hexes away: Open Ground in its range and clear LOS), which interdicts it there (A10.53). The NMC passed
+    (2 + 3 against its broken morale), the rest of the route placed, G3-H3-I4, would bring it closer to H7
+    (H3 is 4 hexes from it), which A10.51 bars: from F3 it routs on with 6 - 1 = 5 MF to a new end, never
+    closer to H7 nor C4; I4 is no longer lit."""
+    pos = _open_rout(make_position, _u("b-2", "H7", "4-6-7", "b", concealed=True))
+    _asked(pos, "F3", "b-2")
+    pos.push_text("answer units b-2")
+    top = pos.decision
+    assert top is not None and (top.then, top.rule) == ("rout_nmc", "A10.53")
+    assert pos.label(top.target) == "F3"
+    pos.push_text("answer dice 2,3")
+    top = pos.decision
+    assert top is not None and (top.then, top.rule, top.side) == ("rout_forced", "A10.533", "a")
+    assert pos.label(top.target) == "F3" and pos.label(pos.units["a-1"].hex) == "F3"
+    assert top.arg("mf") == "5" and set(top.arg("watch").split(",")) == {"H7", "C4"}
+    lit = {pos.label(h) for h in top.hexes}
+    assert lit and "I4" not in lit and "H3" not in lit
+    h7, c4, f3 = pos.units["b-2"].hex, pos.units["b-1"].hex, top.target
+    assert all(distance(h, h7) >= distance(f3, h7) and distance(h, c4) >= distance(f3, c4) for h in top.hexes)
+    end = pos.label(top.hexes[0])
+    pos.push_text(f"answer hex {end}")
+    assert pos.label(pos.units["a-1"].hex) == end
+
+
+def test_a10_533_a_hs_left_by_a_failed_nmc_is_rechecked_too(make_position: Any) -> None:
+    """The same NMC failed (6 + 5): the squad is Casualty Reduced (A10.53); the HS left routs on, its route
+    forced from F3 as the squad's would be, with the same 5 MF."""
+    pos = _open_rout(make_position, _u("b-2", "H7", "4-6-7", "b", concealed=True))
+    _asked(pos, "F3", "b-2")
+    pos.push_text("answer units b-2")
+    pos.push_text("answer dice 6,5")
+    top = pos.decision
+    assert top is not None and top.then == "rout_forced" and top.arg("mf") == "5"
+    assert top.subject == ("a-1",)  # the HS takes the squad's place (its id kept)
+    hs = pos.units["a-1"]
+    assert hs.type == "hs" and pos.label(hs.hex) == "F3"
