@@ -12,7 +12,11 @@ To keep the count of legal actions small, the variants are few per path the rule
   overrun.py's ``through_offers``, passes them all; the plain move overruns them all).
 - D3.1.2: the turret turned with the MP that enters the path's last hex, toward each enemy unit in view
   there (the hexspine reached by the fewest turns whose arc holds it, facing.py), where it is not already in
-  the TCA. A turn at any other hex of the path, or to any other hexspine, stays typed.
+  the TCA. Before the last hex a turn matters for the fire the vehicle meets there, a turret hit's aspect
+  being the TCA's (D3.1.2): the turret turned with the MP entering the first hex of the path from which a
+  Known enemy AFV or Gun is in LOS outside the TCA, toward it (one move per such enemy and path). Every
+  other turn (at a later hex, toward infantry, two turns in one move, ``tcaK`` with the first MP) stays
+  typed: offering each hex of each path toward every Known enemy in LOS would more than double the list.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ from collections.abc import Iterator
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import armour, facing, overrun, radioless, vbypass
+from hexmate.rules.games.asl import los as asl_los
+from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl.vehicles import tca_of
 from hexmate.rules.games.base import Position, UnitState
 from hexmate.rules.hexes import Hex
@@ -74,20 +80,55 @@ def _enemy_hexes(position: Position, side: str) -> list[Hex]:
                    and not u.concealed and u.type != "sw"}, key=lambda h: (h.q, h.r))
 
 
+def _gun_hexes(position: Position, side: str) -> list[Hex]:
+    """The hexes of Known enemy units that may hit the turret, whose aspect the TCA decides (D3.1.2): a
+    vehicle with a main armament, or a Gun."""
+    return sorted({u.hex for u in position.units.values() if u.side != side and u.hex is not None
+                   and not u.concealed and (u.type == "gun" or (armour.is_vehicle(u) and armour.vtype(u).ma
+                                                                is not None))}, key=lambda h: (h.q, h.r))
+
+
+def _sees(position: Position, a: Hex, b: Hex) -> bool:
+    """LOS between two hexes at their ground Locations (A6), SMOKE ignored: the offer's filter only."""
+    if a == b:
+        return True
+    la, lb = (asl_terrain.level_at(position, h) for h in (a, b))
+    return not asl_los.location_los(position.map, asl_los.Location(a, la), asl_los.Location(b, lb)).blocked
+
+
 def turret_turns(position: Position, unit: UnitState, moves: list[act.Move]) -> Iterator[act.Move]:
     """D3.1.2: the TCA turned with the MP entering the path's last hex, toward each enemy unit in view from
-    there not in the TCA now (one move per hexspine)."""
+    there not in the TCA now (one move per hexspine); and with the MP entering the first hex before the last
+    from which a Known enemy AFV or Gun is in LOS outside the TCA now, toward it (one move per such enemy)."""
     vt = armour.vtype(unit)
     if vt.ma is None or vt.ma.mount == "NT" or vbypass.across_of(unit) is not None:
         return  # no turret to turn; D2.321: a bypass's four TCA points are not built
     enemies = _enemy_hexes(position, unit.side)
+    guns = _gun_hexes(position, unit.side)
     now = tca_of(unit.markers, armour.facing_of(unit))
+    seen: dict[tuple[Hex, Hex], bool] = {}
+
+    def sees(a: Hex, b: Hex) -> bool:
+        if (a, b) not in seen:
+            seen[(a, b)] = _sees(position, a, b)
+        return seen[(a, b)]
+
     for move in moves:
         end = move.path[-1]
         spines = sorted({facing.facing_to(end, e, now) for e in enemies
                          if e != end and not facing.in_arc(end, e, now)})
         for k in spines:
             checked = _checked(position, move, f"tca{k}@{position.label(end)}")
+            if checked is not None:
+                yield checked
+        turns: dict[tuple[Hex, int], None] = {}
+        for e in guns:  # each one at the first hex before the last where it matters
+            h = next((h for h in move.path[1:-1]
+                      if h != e and sees(h, e) and not facing.in_arc(h, e, now)), None)
+            if h is not None:
+                turns[(h, facing.facing_to(h, e, now))] = None
+        for h, k in turns:
+            checked = _checked(position, move, f"tca{k}@{position.label(h)}")
             if checked is not None:
                 yield checked
 

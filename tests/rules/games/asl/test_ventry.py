@@ -578,11 +578,13 @@ def test_d2_3_coming_on_by_bypass_is_offered(make_position: Any) -> None:
     up: (1 + 4) x 2 = 10 MP (D2.3's example), backing 40 MP, past its 14 MP and the ESB's 3 (D2.5): not
     offered. Open Ground A4 has no obstacle to bypass (D2.31): nothing offered."""
     pos = table(make_position, hexes={"A4": "woods"})
-    assert sorted(t for t in offered(pos) if "bypass" in t and "enter+" in t) == [
+    alone = [t for t in offered(pos) if t.split()[2] == "A4"]  # beyond it: the test after the next
+    assert sorted(t for t in alone if "bypass" in t and "enter+" in t) == [
         "move a-pz A4 cost 2 as enter+bypass:A3", "move a-pz A4 cost 2 as enter+bypass:A5",
         "move a-pz A4 cost 8 as enter+reverse+bypass:A3", "move a-pz A4 cost 8 as enter+reverse+bypass:A5"]
     high = table(make_position, hexes=HIGH_WOODS)
-    assert sorted(t for t in offered(high) if "bypass" in t and "enter+" in t and "minimum" not in t) == [
+    assert sorted(t for t in offered(high) if "bypass" in t and "enter+" in t and "minimum" not in t
+                  and t.split()[2] == "A4") == [
         "move a-pz A4 cost 10 as enter+bypass:A3", "move a-pz A4 cost 10 as enter+bypass:A5"]
     assert not [t for t in offered(table(make_position)) if "bypass" in t]
     pos.push_text("move a-pz A4 cost 8 as enter+reverse+bypass:A3")  # the offer plays as typed
@@ -671,3 +673,42 @@ def test_a12_41_coming_on_into_concealed_units_asks_their_owner(make_position: A
     woods = table(make_position, hid, hexes={"A4": "woods"})
     woods.push_text("move a-pz A4 as enter+bypass:A5")
     assert not [d for d in woods.state.decisions if d.rule == "A12.41"]
+
+
+def _bypass_offers(pos: Position) -> dict[str, act.Move]:
+    return {pos.action_text(m): m for m in pos.legal_actions
+            if isinstance(m, act.Move) and "bypass" in m.mode and len(m.path) > 1}
+
+
+def test_d2_3_coming_on_by_bypass_beyond_the_entry_hex_is_offered(make_position: Any) -> None:
+    """D2.3 with A2.51 and D2.33, offered beyond the entry hex (one path a hex, the cheapest). Woods A4 and
+    C4: A4 bypassed for twice Open Ground's 1 MP, 2 (D2.3), then Open Ground B4 (the VCA's hex, D2.33) 1:
+    3 MP, where entering the woods costs half the Panzer's 14 MP, 7, and B4 1 more: 8 (D8.21, A2.51). C4
+    bypassed too at the path's end: 2 more, 5. Only a path cheaper than entering A4 is offered to an open
+    hex; each offer plays as typed. Open Ground A4 and woods B4: A4 entered (1 MP), B4 bypassed (2): 3."""
+    pos = table(make_position, hexes={"A4": "woods", "C4": "woods"})
+    offers = _bypass_offers(pos)
+    assert "move a-pz A4-B4 cost 3 as enter+bypass" in offers
+    assert "move a-pz A4-B4 cost 8 as enter" in offered(pos)  # the plain way, dearer
+    to_c4 = [m for m in offers.values() if pos.label(m.path[-1]) == "C4"]
+    assert len(to_c4) == 1 and to_c4[0].cost == 2 + 1 + 2
+    ends = [m.path[-1] for m in offers.values()]
+    assert len(ends) == len(set(ends))  # one path a hex
+    for text in ("move a-pz A4-B4 cost 3 as enter+bypass", pos.action_text(to_c4[0])):
+        move = offers[text]
+        assert pos.game.check(pos, act.Move(move.units, move.path, None, move.mode)).cost == move.cost
+    plain = table(make_position, hexes={"B4": "woods"})
+    assert list(_bypass_offers(plain)) == ["move a-pz A4-B4 cost 3 as enter+bypass"]
+    assert not _bypass_offers(table(make_position))  # no woods or building: nothing to bypass
+
+
+def test_d2_3_bypass_offers_beyond_the_entry_hex_counted(make_position: Any) -> None:
+    """The count of legal actions, measured: a woods entry hex (and woods C4) adds a bypass path for each hex
+    the bypass reaches more cheaply than entering the woods (about one a reachable hex, as the plain offers
+    for an open entry hex); woods B4 beyond an open entry hex adds one."""
+    woods = table(make_position, hexes={"A4": "woods", "C4": "woods"})
+    beyond = _bypass_offers(woods)
+    reach = {m.path[-1] for m in woods.legal_actions if isinstance(m, act.Move) and m.mode == "enter"}
+    reach |= {m.path[-1] for m in beyond.values()}
+    assert 0 < len(beyond) <= len(reach)
+    assert len(_bypass_offers(table(make_position, hexes={"B4": "woods"}))) == 1

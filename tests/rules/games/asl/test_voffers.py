@@ -97,3 +97,57 @@ def test_d7_14_three_overrun_hexes_offer_each_pair_too(make_position: Any) -> No
         "move a-t C5-D5-E5-F5 cost 8 as ovr:F5": 8, "move a-t C5-D5-E5-F5 cost 12 as ovr:D5+ovr:E5": 12,
         "move a-t C5-D5-E5-F5 cost 12 as ovr:D5+ovr:F5": 12,
         "move a-t C5-D5-E5-F5 cost 12 as ovr:E5+ovr:F5": 12}
+
+
+SCATTERED = ({"id": "b-sq1", "counter": "4-4-7", "side": "b", "hex": "H2"},
+             {"id": "b-sq2", "counter": "4-4-7", "side": "b", "hex": "H7"},
+             {"id": "b-sq3", "counter": "4-4-7", "side": "b", "hex": "K5"},
+             {"id": "b-sq4", "counter": "4-4-7", "side": "b", "hex": "A1"})
+ENEMY_TANK = {"id": "b-t", "counter": "t", "side": "b", "hex": "J2", "markers": ["vca3"]}
+
+
+def _open(make_position: Any, *extra: dict[str, Any]) -> Position:
+    """The Panzer in C5 in the open, VCA and TCA 0, no enemy beside it."""
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0"]}, *extra]
+    pos: Position = make_position("asl", units, "MPh", counters=COUNTERS)
+    return pos
+
+
+def _mid_path_turns(pos: Position) -> dict[str, act.Move]:
+    return {t: m for t, m in _moves(pos).items()
+            if "@" in m.mode and m.mode.split("@")[1] != pos.label(m.path[-1])}
+
+
+def test_d3_1_2_a_turret_turn_before_the_last_hex_toward_an_enemy_afv(make_position: Any) -> None:
+    """D3.1.2: the TCA may change with each MP spent, at no MP more in Open Ground; a turret hit's aspect is
+    the TCA's. The Panzer in C5 (VCA and TCA 0), an enemy tank in J2: along C5-D5-E6-F6 (start 1 + three
+    Open Ground hexes, 4 MP) J2 is in the TCA from D5 but not from E6, so the turn toward it is offered with
+    the MP entering E6, at the plain move's 4 MP; not again at F6. Played, the turret turns at E6."""
+    pos = _open(make_position, *SCATTERED, ENEMY_TANK)
+    mid = _mid_path_turns(pos)
+    j2, d5, e6 = (pos.map.parse_label(x) for x in ("J2", "D5", "E6"))
+    assert facing.in_arc(d5, j2, 0) and not facing.in_arc(e6, j2, 0) and facing.in_arc(e6, j2, 1)
+    text = "move a-pz C5-D5-E6-F6 cost 4 as tca1@E6"
+    assert text in mid and pos.game.listed_move(pos, mid[text])
+    assert not [t for t in mid if t.startswith("move a-pz C5-D5-E6-F6 ") and "@F6" in t]
+    pos.push_text(text)
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    tank = pos.units["a-pz"]
+    assert pos.label(tank.hex) == "F6" and tca_of(tank.markers, tank.facing) == 1
+
+
+def test_d3_1_2_turret_turns_before_the_last_hex_counted(make_position: Any) -> None:
+    """The listed actions, measured (a Panzer in the open, four enemy squads, then an enemy tank too; the
+    counts are the measure the offers are bounded by): squads
+    add no turn before the last hex (small arms hit no turret aspect); the tank adds at most one per path
+    (here 47 over 101 paths, 237 listed before, 284 after)."""
+    squads = _open(make_position, *SCATTERED)
+    assert not _mid_path_turns(squads)
+    assert sum(1 for m in _moves(squads).values() if voffers.listed(m)) == 229
+    pos = _open(make_position, *SCATTERED, ENEMY_TANK)
+    paths = {m.path for m in _moves(pos).values() if m.mode == ""}
+    mid = _mid_path_turns(pos)
+    assert 0 < len(mid) <= len(paths)
+    assert len({m.path for m in mid.values()}) == len(mid)  # one enemy AFV: one turn a path
+    assert sum(1 for m in _moves(pos).values() if voffers.listed(m)) == 237 + len(mid) == 284
