@@ -11,8 +11,9 @@ Its possessor rides it (the ``bicycle`` marker on the rider) or carries it.
 - D15.81: riders use infantry movement with their own MF (A4.11-A4.12: 4 an MMC, 6 an SMC, +2 with a leader),
   not vehicle movement, and no Assault Movement. They ride only across road hexsides, at half the MF the
   entry costs, except into a shellhole hex (entrenchments are chapter B's: no map has them), when gaining
-  elevation, and on unpaved roads in mud or unplowed roads in snow. hexmate's maps read roads as paved and
-  plowed (as vmud.py does for D8.23); ``options.unpaved_roads: true`` makes them neither.
+  elevation, and on unpaved roads in mud or unplowed roads in snow. A road's state is roadstate.py's (the
+  maps' roads paved unless ``options.unpaved_roads: true``, plowed only with ``options.plowed_roads: true``);
+  snow is aerosan.py's (``options.ground_snow`` or the weather's ``heavy snow``), mud the weather's.
 - D15.81 (B3.4, chapter B, not among the texts): riders who start the MPh mounted (or mount before moving) on
   a road hex have +1 MF while they stay on the road; they lose it if they dismount and walk on.
 - D15.82: the bicycle carries no SW (the rider's own IPC still does, A4.42); carried, it costs 1 PP; ridden,
@@ -213,10 +214,14 @@ def _full_rate(position: Position, a: Hex, b: Hex) -> bool:
     m = position.map
     if m.terrain(b) in FULL_TERRAIN or m.level(b) > m.level(a):
         return True
-    if not position.scenario.options.get("unpaved_roads"):
-        return False  # the maps' roads read as paved and plowed (vmud.py, D8.23)
+    from hexmate.rules.games.asl import aerosan, roadstate
+    road = roadstate.of_hex(position, b)
+    if road is None:
+        return False
     wind = getattr(position.state.game, "wind", None)
-    return getattr(wind, "precipitation", "none") in ("mud", "heavy snow")
+    if getattr(wind, "precipitation", "none") == "mud" and not road.paved:
+        return True  # an unpaved road in mud
+    return aerosan.snow(position) and not road.plowed  # an unplowed road in snow, paved or not
 
 
 def ride_step(position: Position, a: Hex, b: Hex, step: int | Fraction) -> int | Fraction | None:

@@ -94,6 +94,7 @@ from hexmate.rules.games.asl import (
     vmgveh,
     vmotion,
     vmud,
+    vmudoff,
     voffers,
     volbreak,
     vrecall,
@@ -1547,6 +1548,14 @@ class AslGame(Game):
     def resume_vmud_dr(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vmud.resume_dr1(position, decision, answer)  # D8.23
 
+    def resume_vmud_off(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        state = vmud.resume_dr(position, decision, answer)  # D8.23 with A2.51: asked before it comes on
+        return vmudoff.come_on(self, position.at(state), decision)
+
+    def resume_vmud_off_dr(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        state = vmud.resume_dr1(position, decision, answer)  # D8.23: the dr, then the move on (or bogged)
+        return vmudoff.come_on(self, position.at(state), decision)
+
     def resume_vsmoke(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         state = vsmoke.resume(self, position, decision, answer)  # D13.3, D13.35
         uid = decision.subject[0]
@@ -1578,6 +1587,8 @@ class AslGame(Game):
         if asked is not None:
             return asked
         state = vunbog.resume(position, decision, answer)  # D8.3, D8.31
+        if state.units[decision.subject[0]].hex is None:
+            return state  # A2.51: off the map no fire reaches it
         what = T("a Bog Removal attempt")
         return vinplace.open_window(position, state, decision.subject[0], what, "D8.4")  # no Case J
 
@@ -2768,6 +2779,7 @@ class AslGame(Game):
             yield from deployment.generate(position, off_map=True)  # A2.52: with a leader off the map
             yield from asl_arrival.moves(self, position)  # A2.5: in the MPh, or waited for the APh
             yield from ventry.moves(position)  # A2.5, D2.1: vehicles in the MPh only
+            yield from vunbog.generate(position, off_map=True)  # D8.3 with A2.51: bogged off the map
             yield from impentry.options(position)  # D14.212: a platoon's AFVs by impulses
             return
         yield from asl_setuplimits.generate(position)  # A2.9: free deployment before play
@@ -3080,6 +3092,7 @@ class AslGame(Game):
         lines += asl_berserk.status(self, position)  # A15.43: the charges owed
         lines += commissar.status(position)  # A25.222: the rallies a commissar owes
         lines += integrity.status(position)  # A16: the Casualty Tally and ELR, shown to both
+        lines += vmudoff.status(position)  # D8.23, A2.51: vehicles bogged off the map
         return lines + asl_smoke.status(self, position)
 
     def location_los(self, position: Position, a: Hex, b: Hex) -> LosResult | None:

@@ -29,9 +29,9 @@ def entry(position: Position, state: State, uid: str, a: Hex, b: Hex) -> State:
     if not vmud.ground(state.game)[0] or vmud.paved(position, a, b) or \
             armour.vtype(unit).movement == "motorcycle":  # D15.47: a motorcycle never bogs
         return state
-    have = vmud._entry(state.game, uid)
+    have = vmud.entry_of(state.game, uid)
     at, count = have if have is not None else (-1, 0)
-    return state.replace(game=vmud._with(state.game, uid, at, count + 1))
+    return state.replace(game=vmud.with_entry(state.game, uid, at, count + 1))
 
 
 def check(position: Position, members: list[UnitState]) -> Decision | None:
@@ -39,7 +39,7 @@ def check(position: Position, members: list[UnitState]) -> Decision | None:
     mud, deep = vmud.ground(position.state.game)
     if not mud or not members:
         return None
-    counts = [vmud._entry(position.state.game, u.id) for u in members]
+    counts = [vmud.entry_of(position.state.game, u.id) for u in members]
     if not any(c is not None and c[0] == -1 for c in counts):
         return None
     drms = {u.id: vmud.drm(u, deep=deep) for u in members}
@@ -68,22 +68,22 @@ def ask_dr(position: Position, decision: Decision, hit: tuple[str, ...]) -> Stat
 def record(state: State, ids: str, hit: set[str], at: int) -> State:
     """The secret result for every AFV of the platoon (one DR for its MPh): the entry it bogs in, or 0."""
     for uid in ids.split(","):
-        have = vmud._entry(state.game, uid)
+        have = vmud.entry_of(state.game, uid)
         count = have[1] if have else 0
-        state = state.replace(game=vmud._with(state.game, uid, at if uid in hit else 0, count))
+        state = state.replace(game=vmud.with_entry(state.game, uid, at if uid in hit else 0, count))
     return state
 
 
 def due(state: State, ids: str) -> tuple[State, list[str]]:
     """The AFVs whose count has reached the secret dr (none while the DR is still to roll); the DR is spent
     for them all (their ``at`` becomes 0), as one of them bogs."""
-    if any((have := vmud._entry(state.game, u)) is not None and have[0] == -1 for u in ids.split(",")):
+    if any((have := vmud.entry_of(state.game, u)) is not None and have[0] == -1 for u in ids.split(",")):
         return state, []
     out = [u for u in ids.split(",") if u in state.units and not state.units[u].has("bogged")
-           and (have := vmud._entry(state.game, u)) is not None and 0 < have[0] == have[1]]
+           and (have := vmud.entry_of(state.game, u)) is not None and 0 < have[0] == have[1]]
     for uid in out:
-        have = vmud._entry(state.game, uid)
-        state = state.replace(game=vmud._with(state.game, uid, 0, have[1] if have else 0))
+        have = vmud.entry_of(state.game, uid)
+        state = state.replace(game=vmud.with_entry(state.game, uid, 0, have[1] if have else 0))
     return state, out
 
 

@@ -118,6 +118,8 @@ PHRASES: dict[str, T] = {
     "immobilized": T("immobilized (D8.1)"),
     "bogged": T("bogged (D8.21)"),
     "mired": T("mired (D8.2)"),
+    "offbog": T("bogged off the map on its way on (D8.23); freed (D8.3), it comes on from that off-board hex "
+                "at its named entry hexes (A2.51)"),
     "spent_start": T("start MP paid by its Bog Removal (D8.3)"),
     "hw_started": T("started as its MP action of a Human Wave's impulse: not stopped (D14.31)"),
     "ce_placed": T("went CE this phase (D5.33)"),

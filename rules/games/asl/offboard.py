@@ -60,10 +60,9 @@ Not built: the Road Bonus (A4.132) off the map; the
 terrain of the off-board half hexes along the edge other than the one a vehicle enters from (A2.51 gives
 them the map half hex's terrain; the search takes them as Open Ground);
 weather increases to the cost (chapter E / B, not in the texts: only D17.2's snow for an aerosan is read
-here), and D8.23's bog DR in mud or deep snow for the off-board hexes a vehicle crosses (the text asks
-for it: off the map a unit moves as on it, A2.51; but a bog there would leave the vehicle bogged off the
-map, which coming on as one action cannot show: vmud.py counts the map's hexes, the entry hex included,
-ventry.py). A2.52's other choices are elsewhere: a SW starting dismantled is dismantle.py's
+here). D8.23's bog DR in mud or deep snow counts the off-board hexes a vehicle crosses (A2.51: it moves
+there as on the map) along the way the search finds (``route``), vmudoff.py, which may leave it bogged
+off the map. A2.52's other choices are elsewhere: a SW starting dismantled is dismantle.py's
 (``off_board_choice``), CE/BU is chosen as a vehicle comes on (ventry.py), Deployment in the RPh, stacked
 with a leader on this board, is deployment.py's.
 """
@@ -361,7 +360,7 @@ def vehicle_approaches(position: Position, unit: UnitState,
     starts from every facing at no cost. Returns the cheapest MP per (VCA, F or R) arriving at ``off``;
     every one at 0 when not set up (taken as set up on ``off``) or set up there; None when it cannot cross
     the board (no Open Ground cost, ``hex_mp``)."""
-    from hexmate.rules.games.asl import aerosan, wagon
+    from hexmate.rules.games.asl import aerosan
     x = set_up_at(unit)
     vt = armour.vtype(unit)
     sled = aerosan.is_aerosan(vt.movement)
@@ -377,6 +376,14 @@ def vehicle_approaches(position: Position, unit: UnitState,
         road = mp
     if min(mp, road) * distance(x, off) > Fraction(5 * vt.mp, 4):
         return {}  # past all it could spend in its MPh, ESB's quarter more included (D2.5)
+    return _search(*_search_args(position, unit, x, off, mp, road, roads, vt, sled, ways))
+
+
+def _search_args(position: Position, unit: UnitState, x: Hex, off: Hex, mp: Fraction, road: Fraction,
+                 roads: frozenset[frozenset[Hex]], vt: Any, sled: bool,
+                 ways: tuple[str, ...]) -> tuple[Any, ...]:
+    """The search's arguments (``_search``, ``_core``): the off-board area it looks at and the prices."""
+    from hexmate.rules.games.asl import aerosan, wagon
     reach = distance(x, off) + SLACK
     area = frozenset(h for dq in range(-reach, reach + 1) for dr in range(-reach, reach + 1)
                      if (h := Hex(x.q + dq, x.r + dr)) not in position.map
@@ -385,20 +392,37 @@ def vehicle_approaches(position: Position, unit: UnitState,
     switch = 0 if wagon.is_wagon(vt.movement) else armour.SWITCH_MP  # D2.23; D12.1: a wagon pays none
     # D17.25: an aerosan's further hexspines in one hex (0: no limit, every one at ``_turn_mp``)
     more = aerosan.turn_mp(2) - aerosan.turn_mp(1) if sled else 0
-    return _search(area, x, off, mp, road, roads, vt.rev, _turn_mp(unit, 1), switch, ways, more)
+    return area, x, off, mp, road, roads, vt.rev, _turn_mp(unit, 1), switch, ways, more
 
 
 SLACK = 2  # hexes of detour the search looks at beyond the straight line (turns are made in place)
+
+
+Node = tuple[Hex, int, str, int]  # the search's state: hex, VCA, F or R, turned in this hex yet (D17.25)
 
 
 @functools.lru_cache(maxsize=4096)
 def _search(area: frozenset[Hex], x: Hex, off: Hex, mp: Fraction, road: Fraction,
             roads: frozenset[frozenset[Hex]], rev: int, turn_mp: int, switch: int,
             ways: tuple[str, ...], more_turn: int = 0) -> dict[tuple[int, str], Fraction]:
+    """``vehicle_approaches``' answer from ``_core``: the cheapest MP per (VCA, F or R) at ``off``."""
+    best, _, scale = _core(area, x, off, mp, road, roads, rev, turn_mp, switch, ways, more_turn)
+    out: dict[tuple[int, str], Fraction] = {}
+    for (h, g, w, _), c in best.items():
+        if h == off and ((g, w) not in out or Fraction(c, scale) < out[(g, w)]):
+            out[(g, w)] = Fraction(c, scale)
+    return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _core(area: frozenset[Hex], x: Hex, off: Hex, mp: Fraction, road: Fraction,
+          roads: frozenset[frozenset[Hex]], rev: int, turn_mp: int, switch: int,
+          ways: tuple[str, ...], more_turn: int = 0) -> tuple[dict[Node, int], dict[Node, Node], int]:
     """``vehicle_approaches``' search over (hex, VCA, F or R) in the off-board ``area`` (a pure function of
     its arguments, so kept: set-up offers ask it again and again). ``more_turn``: when not 0, each hexspine
     after the first in one hex costs that instead of ``turn_mp`` (D17.25), so the state also says whether
-    the vehicle has turned in its hex yet."""
+    the vehicle has turned in its hex yet. Returns each state's cost in 1/scale MP, the state each was
+    reached from (``route`` walks it back) and the scale."""
     from hexmate.rules.games.asl import vmove
     # Exact integer arithmetic in units of 1/scale MP (Fractions are slow in the inner loop; the costs are
     # halves and quarters at most, so the scale is small and the answer is the same).
@@ -406,7 +430,8 @@ def _search(area: frozenset[Hex], x: Hex, off: Hex, mp: Fraction, road: Fraction
              Fraction(turn_mp), Fraction(switch), Fraction(more_turn))
     scale = math.lcm(*(c.denominator for c in costs))
     fwd_mp, fwd_road, rev_mp, rev_road, turn, swap, more = (int(c * scale) for c in costs)
-    best: dict[tuple[Hex, int, str, int], int] = {}
+    best: dict[Node, int] = {}
+    prev: dict[Node, Node] = {}
     heap: list[tuple[int, int, int, int, str, int]] = []
     for g in range(6):
         for w in ways:
@@ -431,12 +456,44 @@ def _search(area: frozenset[Hex], x: Hex, off: Hex, mp: Fraction, road: Fraction
         for c, n, f, v, t2 in steps:
             if c < best.get((n, f, v, t2), c + 1):
                 best[(n, f, v, t2)] = c
+                prev[(n, f, v, t2)] = (h, g, w, turned)
                 heapq.heappush(heap, (c, n.q, n.r, f, v, t2))
-    out: dict[tuple[int, str], Fraction] = {}
-    for (h, g, w, _), c in best.items():
-        if h == off and ((g, w) not in out or Fraction(c, scale) < out[(g, w)]):
-            out[(g, w)] = Fraction(c, scale)
-    return out
+    return best, prev, scale
+
+
+def route(position: Position, unit: UnitState, off: Hex, g: int | None = None,
+          reverse: bool = False) -> list[tuple[Hex, bool]]:
+    """A2.51: the off-board hexes the vehicle enters on the cheapest way from its set-up hex to ``off``
+    arriving with VCA ``g`` (None: any), forward (or in reverse), in order, ``off`` last; each with whether
+    it was entered along an off-board road hexside. Empty when it is not set up, or set up on ``off``. The
+    way is the one ``vehicle_approaches`` prices (where two cost the same, the one the search met first)."""
+    from hexmate.rules.games.asl import aerosan
+    x = set_up_at(unit)
+    mp = hex_mp(unit)
+    if x is None or x == off or mp is None:
+        return []
+    vt = armour.vtype(unit)
+    sled = aerosan.is_aerosan(vt.movement)
+    ways = (FORWARD,) if unit.has("towing") or vt.rev == 0 else (FORWARD, REVERSE)
+    road = road_mp(unit, plowed=sled and road_state(position, unit).plowed)
+    roads = frozenset(_road_steps(position, unit)) if road != mp else frozenset()
+    if not roads:
+        road = mp
+    best, prev, _ = _core(*_search_args(position, unit, x, off, mp, road, roads, vt, sled, ways))
+    way = REVERSE if reverse else FORWARD
+    ends = [(c, node) for node, c in best.items()
+            if node[0] == off and node[2] == way and (g is None or node[1] == g)]
+    if not ends:
+        return []
+    node = min(ends, key=lambda e: (e[0], e[1][1], e[1][3]))[1]
+    hexes = [node[0]]
+    while node in prev:
+        node = prev[node]
+        if node[0] != hexes[-1]:
+            hexes.append(node[0])
+    hexes.reverse()  # the set-up hex first
+    steps = frozenset(_road_steps(position, unit))
+    return [(b, frozenset((a, b)) in steps) for a, b in itertools.pairwise(hexes)]
 
 
 def vehicle_approach(position: Position, unit: UnitState, off: Hex, g: int,
@@ -470,6 +527,11 @@ def set_up_window(position: Position) -> bool:
 def _mark(unit: UnitState, x: Hex) -> UnitState:
     old = tuple(m for m in unit.markers if m.startswith(MARK))
     return unit.mark(f"{MARK}{x.q},{x.r}", remove=old)
+
+
+def moved_to(unit: UnitState, x: Hex) -> UnitState:
+    """The unit's off-board hex is now ``x`` (a vehicle bogged on its way across, vmudoff.py)."""
+    return _mark(unit, x)
 
 
 def _vehicle_reaches(position: Position, unit: UnitState, x: Hex) -> bool:
@@ -611,6 +673,6 @@ def setups(game: AslGame, position: Position) -> list[act.Move]:
 
 
 __all__ = ["CUT", "MARK", "MODE", "ROAD_HEX", "ROAD_HEXROWS", "apply", "approach", "board_at", "check",
-           "check_roads", "claims", "entry_boards", "entry_sides", "hex_behind", "hex_mp", "road_hex",
-           "road_lines", "road_mp", "road_state", "set_up_at", "set_up_window", "setups", "stack_approach",
-           "vehicle_approach", "vehicle_approaches"]
+           "check_roads", "claims", "entry_boards", "entry_sides", "hex_behind", "hex_mp", "moved_to",
+           "road_hex", "road_lines", "road_mp", "road_state", "route", "set_up_at", "set_up_window", "setups",
+           "stack_approach", "vehicle_approach", "vehicle_approaches"]

@@ -105,6 +105,7 @@ from hexmate.rules.games.asl import (
     vminimum,
     vmotion,
     vmud,
+    vmudoff,
     wagon,
 )
 from hexmate.rules.games.asl import facing as fc
@@ -151,8 +152,10 @@ def aboard(position: Position, unit: UnitState) -> list[UnitState]:
 
 
 def entry_hexes(position: Position, unit: UnitState) -> tuple[Hex, ...]:
-    """arrival.py's open entry hexes; a D16.8 vehicle that waited keeps its named ones while one is open."""
-    if may_wait(unit) and position.turn > arrival.due_turn(position, unit.id):
+    """arrival.py's open entry hexes; a D16.8 vehicle that waited, or one that bogged off the map (A2.51: a
+    unit named to enter at a hex does so unless it is blocked, vmudoff.py), keeps its named ones while one is
+    open."""
+    if (may_wait(unit) or unit.has(vmudoff.MARK)) and position.turn > arrival.due_turn(position, unit.id):
         named = arrival.named_hexes(position, unit)
         open_ = tuple(h for h in named if not arrival.blocked(position, unit.side, h))
         if open_:
@@ -258,7 +261,7 @@ def approaches(position: Position, unit: UnitState, entry: Hex,
         for g in facings:
             if (g, way) not in before:
                 continue
-            total = mp + before[(g, way)]
+            total = mp + before[(g, way)] + armour.spent_of(unit)  # D8.3: a Bog Removal's start MP off it
             if g not in out or total < out[g][0]:
                 out[g] = (total, off)
     return out
@@ -275,7 +278,7 @@ def _status(unit: UnitState, mode: str) -> UnitState:
 
 def placed(unit: UnitState, entry: Hex, g: int, mp: Fraction, mode: str) -> UnitState:
     """The vehicle in the entry hex as it comes on: in Motion (D2.12), VCA g, the entry's MP spent."""
-    unit = armour.with_facing(_status(unit, mode).at(entry).mark(remove=(arrival.HELD,)), g)
+    unit = armour.with_facing(vmudoff.cleared(_status(unit, mode)).at(entry).mark(remove=(arrival.HELD,)), g)
     if split(mode)[2]:  # D2.2, D2.24: backed on, in Motion in reverse: it may go on backing (armour.py)
         unit = unit.mark(armour.BACKED_ON)
     return armour.with_spent(unit.mark("motion"), mp)
@@ -322,6 +325,9 @@ def _vehicle(position: Position, move: act.Move) -> UnitState:
                               "(D2.15), +reverse (D2.2) or +bypass (D2.3)", mode=move.mode), "A2.5")
     if MODES[base] and not vt.armored:
         raise IllegalAction(T("{unit} has no AFV crew to go CE or button up", unit=unit.id), "A2.52")
+    if unit.has("bogged") or unit.has("mired"):
+        raise IllegalAction(T("{unit} is bogged off the map: it tries Bog Removal first (move {unit} ENTRY "
+                              "as unbog) and comes on from there (D8.3, A2.51)", unit=unit.id), "D8.3")
     return unit
 
 
@@ -437,7 +443,8 @@ def _bypass_entries(position: Position, unit: UnitState, entry: Hex, mode: str,
                 continue
             n = acrosses[-1]
             if n is not None and n in position.map.hexes:  # not astride the map edge: its CAFP on the map
-                out.append((mp + cost, heads[-1], n, off, mp))
+                spent = armour.spent_of(unit)  # D8.3: a Bog Removal's start MP off the map
+                out.append((mp + cost + spent, heads[-1], n, off, mp + spent))
     if not out:
         raise why or IllegalAction(T("{unit} may not come on into {hex} by bypass (D2.3)", unit=unit.id,
                                      hex=position.label(entry)), "D2.3")
@@ -538,8 +545,8 @@ def moves(position: Position) -> Iterator[act.Move]:
     for unit in waiting(position):
         if platoon_bound(position, unit):
             continue
-        if _cannot_move(position, unit):
-            continue
+        if _cannot_move(position, unit) or unit.has("bogged") or unit.has("mired") or unit.has("immobilized"):
+            continue  # D8.3: bogged off the map (vmudoff.py)
         mode = "enter_ce" if ddtank.raised(unit) and not unit.has("ce") else arrival.MODE  # D16.12
         crew = _status(unit, mode)
         for entry in entry_hexes(position, unit):
@@ -632,8 +639,14 @@ def begin(game: AslGame, position: Position, move: act.Move) -> State:
     defender's window at the entry hex (A8.1, D3.3)."""
     unit = position.units[move.units[0]]
     total, g, mp, off = _best(position, unit, tuple(move.path), move.mode)
-    came = mp - (offboard.vehicle_approach(position, unit, off, g, split(move.mode)[2]) or 0)  # D2.401: the
-    # entry hex's own MP
+    came = mp - (offboard.vehicle_approach(position, unit, off, g, split(move.mode)[2]) or 0) \
+        - armour.spent_of(unit)  # D2.401: the entry hex's own MP
+    crossed = vmudoff.hexes(position, unit, off, None if _bypassing(move.mode) else g, split(move.mode)[2])
+    if crossed:  # D8.23 with A2.51: its off-board hexes count first: the secret DR, or bogged off the map
+        counted, stop = vmudoff.cross(position, move, crossed)
+        if stop:
+            return counted
+        position = position.at(counted)
     on = placed(unit, move.path[0], g, mp, move.mode).mark("entered", f"{vmotion.CAME}{int(2 * came)}")
     bypass = _bypassing(move.mode)
     n: Hex | None = None
@@ -717,13 +730,15 @@ def bar_off_board(position: Position, action: act.Action) -> None:
     """A2.52: a unit waiting off the map does nothing but come on (its entry is claimed before this); its
     exceptions, a squad's Deployment in the RPh and a SW it starts dismantled, are deployment.py's and
     dismantle.py's to check."""
-    from hexmate.rules.games.asl import deployment, dismantle, setuplimits
+    from hexmate.rules.games.asl import deployment, dismantle, setuplimits, vunbog
 
     if isinstance(action, act.Activate) and (deployment.claims(position, action)
                                               or setuplimits.claims(action)):
         return
     if dismantle.claims(action) and position.phase.id == "RPh":
         return  # A2.52: a SW may start dismantled; dismantle.py checks the off-board set-up
+    if isinstance(action, act.Move) and action.mode == vunbog.MODE:
+        return  # D8.3 with A2.51: bogged on its way across the off-board board (vunbog.py checks it)
     for uid in named(action):
         unit = position.units.get(uid)
         if unit is not None and unit.hex is None and (arrival.off_board(position, unit)

@@ -16,8 +16,8 @@ in the game state and marks the vehicle bogged (its MPh over, D8.23) when it ent
 hexside spares the DR when its road is paved or plowed (roadstate.py: the maps' roads are paved unless the
 scenario's ``options.unpaved_roads``, plowed with ``options.plowed_roads``); motorcycles never bog (D15.47).
 A vehicle coming on from off the map counts its entry hex too (A2.51, ventry.py: ``spared`` is the state of
-the entry hex's road where it crosses the map edge); the off-board hexes it crossed are not counted
-(offboard.py says why). Not built: the secret dr for a bog in a bypassed hexside is counted as an entry
+the entry hex's road where it crosses the map edge), after the off-board hexes it crossed (vmudoff.py). Not
+built: the secret dr for a bog in a bypassed hexside is counted as an entry
 like any other.
 """
 
@@ -63,14 +63,15 @@ def drm(unit: UnitState, *, deep: bool) -> int:
     return vm.bog_drm(vehicle_of(unit.values), case)
 
 
-def _entry(gs: Any, uid: str) -> tuple[int, int] | None:
+def entry_of(gs: Any, uid: str) -> tuple[int, int] | None:
+    """The vehicle's (dr, entries counted) this MPh; dr -1 while the rolls are asked, 0 for no bog."""
     for vid, at, count in getattr(gs, "mud", ()):
         if vid == uid:
             return at, count
     return None
 
 
-def _with(gs: Any, uid: str, at: int, count: int) -> Any:
+def with_entry(gs: Any, uid: str, at: int, count: int) -> Any:
     rest = tuple(e for e in gs.mud if e[0] != uid)
     return dataclasses.replace(gs, mud=(*rest, (uid, at, count)))
 
@@ -97,9 +98,9 @@ def entered(position: Position, state: State, uid: str, a: Hex, b: Hex, *,
     if vehicle_of(unit.values).movement == "motorcycle":
         return state  # D15.47: a motorcycle never bogs
     gs = state.game
-    have = _entry(gs, uid)
+    have = entry_of(gs, uid)
     if have is None:
-        state = state.replace(game=_with(gs, uid, -1, 1))  # -1: the DR is being rolled
+        state = state.replace(game=with_entry(gs, uid, -1, 1))  # -1: the DR is being rolled
         d = drm(unit, deep=deep)
         prompt = T("the ground is {ground}: roll {unit}'s bog DR for its whole MPh in secret ({drm:+d}, 12 "
                    "or more bogs it), then a secret dr (D8.23)", ground=T("deep snow") if deep else T("mud"),
@@ -108,7 +109,7 @@ def entered(position: Position, state: State, uid: str, a: Hex, b: Hex, *,
                                    subject=(uid,), target=b, args=(("drm", str(d)),), private=True))
     at, count = have
     count += 1
-    state = state.replace(game=_with(gs, uid, at, count))
+    state = state.replace(game=with_entry(gs, uid, at, count))
     return bog_now(state, uid) if at == count else state
 
 
@@ -117,23 +118,24 @@ def resume_dr(position: Position, decision: Decision, answer: act.Answer) -> Sta
     assert answer.dice is not None
     state = position.state
     uid = decision.subject[0]
-    at_count = _entry(state.game, uid)
+    at_count = entry_of(state.game, uid)
     count = at_count[1] if at_count else 1
     if not vm.bogged(sum(answer.dice), int(decision.arg("drm", "0"))):
-        return state.replace(game=_with(state.game, uid, 0, count))
+        return state.replace(game=with_entry(state.game, uid, 0, count))
     prompt = T("now the secret dr: the entry in which {unit} bogs (D8.23)", unit=uid)
-    return state.push(Decision("roll", decision.side, prompt, "D8.23", ROLL_DR1, dice="dr", subject=(uid,),
-                               target=decision.target, private=True))
+    return state.push(Decision("roll", decision.side, prompt, "D8.23", f"{decision.then}_dr", dice="dr",
+                               subject=(uid,), target=decision.target, private=True,
+                               args=tuple(kv for kv in decision.args if kv[0] != "drm")))  # vmudoff's move
 
 
 def resume_dr1(position: Position, decision: Decision, answer: act.Answer) -> State:
     assert answer.dice is not None
     state = position.state
     uid = decision.subject[0]
-    at_count = _entry(state.game, uid)
+    at_count = entry_of(state.game, uid)
     count = at_count[1] if at_count else 1
     at = answer.dice[0]
-    state = state.replace(game=_with(state.game, uid, at, count))
+    state = state.replace(game=with_entry(state.game, uid, at, count))
     return bog_now(state, uid) if at <= count and uid in state.units else state
 
 
@@ -143,5 +145,5 @@ def end_of_mph(state: State) -> State:
     return state if not getattr(gs, "mud", ()) else state.replace(game=dataclasses.replace(gs, mud=()))
 
 
-__all__ = ["ROLL_DR", "ROLL_DR1", "bog_now", "drm", "end_of_mph", "entered", "ground", "paved", "resume_dr",
-           "resume_dr1"]
+__all__ = ["ROLL_DR", "ROLL_DR1", "bog_now", "drm", "end_of_mph", "entered", "entry_of", "ground", "paved",
+           "resume_dr", "resume_dr1", "with_entry"]

@@ -7,6 +7,10 @@ when that start MP exceeds its allowance), still in the bog hex, and it may go o
 start already paid; 5 Mires it; 6 or more immobilizes it (D8.1). D8.4: the attempt's MP expenditure may draw
 Defensive First Fire, without Case J (vinplace.py: a window in place).
 
+A vehicle bogged off the map on its way on (D8.23 with A2.51, vmudoff.py) tries there the same way, naming
+one of its entry hexes for want of a hex of its own (``move VEHICLE ENTRY as unbog``); off the map no fire
+reaches it (A2.51), so no window follows; freed, it comes on with the MP left (ventry.py).
+
 At the table: ``move VEHICLE HEX as unbog`` (its own hex; listed on the page), then the DR on the board's
 dice. D8.3's assist: ``move VEHICLE,HELPER HEX as unbog``: a mobile AFV of the same side stopped in the same
 Location, at least 90% of the bogged vehicle's weight, that did not Prep Fire, with its crew CE and all its MP
@@ -23,11 +27,12 @@ from fractions import Fraction
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armorldr
+from hexmate.rules.games.asl import armorldr, offboard
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.asl.armour import budget, is_vehicle, spent_of, vtype, with_spent
 from hexmate.rules.games.asl.vehicles import is_mobile
 from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.hexes import Hex
 from hexmate.rules.text import T
 
 MODE = "unbog"
@@ -47,7 +52,8 @@ def check_helper(position: Position, vehicle: UnitState, helper: UnitState) -> N
     ht, vt = vtype(helper), vtype(vehicle)
     if not is_vehicle(helper) or helper.side != vehicle.side or not ht.armored:
         raise IllegalAction(T("{unit} is no friendly AFV to assist", unit=helper.id), "D8.3")
-    if helper.hex != vehicle.hex or helper.level != vehicle.level:
+    if helper.hex != vehicle.hex or helper.level != vehicle.level or (
+            helper.hex is None and offboard.set_up_at(helper) != offboard.set_up_at(vehicle)):
         raise IllegalAction(T("{unit} assists from the same Location", unit=helper.id), "D8.3")
     if not is_mobile(helper.markers) or helper.has("motion"):
         raise IllegalAction(T("{unit} assists only while mobile and stopped", unit=helper.id), "D8.3")
@@ -71,7 +77,12 @@ def check(position: Position, move: act.Move) -> act.Move:
         check_helper(position, vehicle, position.units[move.units[1]])
     if position.phase.id != "MPh" or vehicle.side != position.phasing:
         raise IllegalAction(T("a vehicle tries Bog Removal in its own MPh"), "D8.3")
-    if move.path[0] != vehicle.hex:
+    if vehicle.hex is None:  # bogged off the map (vmudoff.py, A2.51): it names one of its entry hexes
+        from hexmate.rules.games.asl import ventry
+        if offboard.set_up_at(vehicle) is None or move.path[0] not in ventry.entry_hexes(position, vehicle):
+            raise IllegalAction(T("{unit} is off the map: name one of its entry hexes (A2.51)",
+                                  unit=vehicle.id), "D8.3")
+    elif move.path[0] != vehicle.hex:
         raise IllegalAction(T("{unit} tries Bog Removal where it is, in {hex}", unit=vehicle.id,
                               hex=position.label(vehicle.hex)), "D8.3")
     if not (vehicle.has("bogged") or vehicle.has("mired")):
@@ -130,17 +141,34 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
     return state.replace(moved=(*state.moved, uid))
 
 
-def generate(position: Position) -> Iterator[act.Action]:
-    """Bog Removal attempts open now, for the page's buttons."""
+def _entry_hex(position: Position, vehicle: UnitState) -> Hex | None:
+    """A vehicle bogged off the map names its first entry hex (A2.51: off the map it has no hex)."""
+    if offboard.set_up_at(vehicle) is None or not (vehicle.has("bogged") or vehicle.has("mired")):
+        return None
+    from hexmate.rules.games.asl import ventry
+    found = ventry.entry_hexes(position, vehicle)
+    return found[0] if found else None
+
+
+def generate(position: Position, *, off_map: bool = False) -> Iterator[act.Action]:
+    """Bog Removal attempts open now, for the page's buttons (``off_map``: only those of vehicles bogged off
+    the map, vmudoff.py)."""
     if position.phase.id != "MPh" or position.state.decision is not None:
         return
     for vehicle in sorted(position.units.values(), key=lambda u: u.id):
-        if not is_vehicle(vehicle) or vehicle.side != position.phasing or vehicle.hex is None:
+        if not is_vehicle(vehicle) or vehicle.side != position.phasing:
+            continue
+        if off_map and vehicle.hex is not None:
+            continue
+        where = vehicle.hex if vehicle.hex is not None else _entry_hex(position, vehicle)
+        if where is None:
             continue
         try:
-            yield check(position, act.Move((vehicle.id,), (vehicle.hex,), None, MODE))
+            yield check(position, act.Move((vehicle.id,), (where,), None, MODE))
         except IllegalAction:
             continue
+        if vehicle.hex is None:
+            continue  # A2.51, A5.2: no other vehicle of its side shares its off-board hex
         for helper in position.units_at(vehicle.hex):  # D8.3: with a friendly AFV's assist
             if helper.id == vehicle.id or not is_vehicle(helper):
                 continue

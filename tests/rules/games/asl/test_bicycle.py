@@ -80,29 +80,39 @@ def test_d15_81_road_hexsides_only_no_assault_move(make_position: Any) -> None:
     assert pos.legal_actions.moves_for({"a-sq", "a-hs", "a-bcy"}) == {}
 
 
-@pytest.mark.parametrize("case", ["shellhole", "uphill", "mud", "snow"])
+@pytest.mark.parametrize("case", ["shellhole", "uphill"])
 def test_d15_81_no_half_rate(make_position: Any, case: str) -> None:
-    """D15.81's exceptions: into a shellhole hex, gaining elevation, unpaved roads in mud, unplowed roads
-    in snow (the maps' roads read as paved and plowed unless ``options.unpaved_roads``)."""
+    """D15.81's exceptions: into a shellhole hex, gaining elevation."""
     f7: dict[str, Any] = dict(ROAD["F7"])
-    options: dict[str, Any] = {}
     if case == "shellhole":
         f7["terrain"] = "shellhole"
-    elif case == "uphill":
-        f7["level"] = 1
     else:
-        rain = "mud" if case == "mud" else "heavy snow"
-        options = {"weather": {"wind": "none", "precipitation": rain}}
-    pos = at(make_position, markers=(bicycle.RIDING,), hexes={"F7": f7}, options=options)
-    walk = at(make_position, hexes={"F7": f7}, options=options)
+        f7["level"] = 1
+    pos = at(make_position, markers=(bicycle.RIDING,), hexes={"F7": f7})
+    walk = at(make_position, hexes={"F7": f7})
     full = walk.game.check(walk, walk.parse_action("move a-sq F8-F7")).cost
+    assert pos.game.check(pos, pos.parse_action("move a-sq F8-F7")).cost == full
+
+
+@pytest.mark.parametrize(("rain", "roads", "half"), [
+    ("mud", {}, True),  # paved: half
+    ("mud", {"unpaved_roads": True}, False),  # unpaved in mud
+    ("mud", {"unpaved_roads": True, "plowed_roads": True}, False),  # plowing paves nothing
+    ("heavy snow", {}, False),  # roadstate.py: the maps' roads are unplowed unless the scenario plows them
+    ("heavy snow", {"plowed_roads": True}, True),
+    ("heavy snow", {"unpaved_roads": True, "plowed_roads": True}, True),  # plowed, though unpaved
+    ("heavy snow", {"unpaved_roads": True}, False),
+])
+def test_d15_81_unpaved_in_mud_unplowed_in_snow(make_position: Any, rain: str, roads: dict[str, Any],
+                                                  half: bool) -> None:
+    """D15.81: no half rate on an unpaved road in mud or an unplowed one in snow; the road's state is
+    roadstate.py's, as D8.23 reads it (paved unless ``unpaved_roads``, plowed with ``plowed_roads``)."""
+    options = {"weather": {"wind": "none", "precipitation": rain}, **roads}
+    pos = at(make_position, markers=(bicycle.RIDING,), options=options)
+    walk = at(make_position, options=options)
+    full = Fraction(walk.game.check(walk, walk.parse_action("move a-sq F8-F7")).cost or 0)
     ride = pos.game.check(pos, pos.parse_action("move a-sq F8-F7")).cost
-    if case in ("mud", "snow"):  # paved, plowed: still half
-        assert ride == Fraction(full or 0) / 2
-        unpaved = at(make_position, markers=(bicycle.RIDING,), hexes={"F7": f7},
-                     options={**options, "unpaved_roads": True})
-        ride = unpaved.game.check(unpaved, unpaved.parse_action("move a-sq F8-F7")).cost
-    assert ride == full
+    assert ride == (full / 2 if half else full)
 
 
 def test_d15_81_road_bonus_lost_on_dismounting(make_position: Any) -> None:
