@@ -2524,7 +2524,10 @@ class AslGame(Game):
                                       move.mode == impentry.IN_REV)
             return vconceal.entered(self, position.at(state), move.units[0], came)  # A12.41, not bypassing
         if impulse.is_impulse(move):
-            return impulse.apply(position, move)  # D14.31: one AFV's action, or the impulse's end
+            state = impulse.apply(position, move)  # D14.31: one AFV's action, or the impulse's end
+            if move.mode in impulse.ENTRIES:  # A12.41: an AFV's hex entry meets concealed units as any does
+                return vconceal.entered(self, position.at(state), move.units[0], move.path[0])
+            return state
         if hwaa.is_declared(move):
             return hwaa.go_first(self, position, move)  # D14.331: the AFV parts or goes first; nothing moves
         if radioless.is_ntc(position, move):

@@ -52,7 +52,11 @@ Towing (vtow.py): each entry costs its towing MP too (armour.step_mp), never in 
 (D6.5) is a stopped platoon AFV's one MP action of an impulse, a quarter of its MP paid with the impulse's
 cost (``check_unload``, ``unloaded``); loading waits for the platoon's MPh's end (D6.4: its AFVs have spent
 MP). Mud and deep snow: one secret bog DR for the platoon's MPh (D8.23 with D14.21: impmud.py). An entry into
-a hex of enemy infantry is an Overrun, attacking at the impulse's end (D7.1 with D14.32: impovr.py).
+a hex of enemy infantry is an Overrun, attacking at the impulse's end (D7.1 with D14.32: impovr.py); backing
+into one is none (D7.13 bars the OVR, not the entry): no OVR, no OVR MP. Any hex entry but by bypass into a
+Location of concealed enemy units puts A12.41's question to their owner (reveal, or one PAATC) before the next
+action (vconceal.py, asked by game.begin_move as for a lone vehicle's entry).
+
 
 D14.212: an AFV of the platoon waiting off the map comes on in an impulse (``move AFV ENTRY as impulse_in``,
 backing on ``as impulse_in_rev``, impentry.py).
@@ -117,6 +121,7 @@ THROUGH = "impulse_through"  # D7.1: an entry into a hex it may overrun, made wi
 END, DONE = "impulse_end", "impulse_done"
 PART = impaa.PART  # D14.331: Armored Assault infantry stop it
 FIRST = impaa.FIRST  # D14.331: ... and finish their MPh first, the platoon waiting
+ENTRIES = (ENTER, REV, BYPASS, THROUGH)  # one hex entered (a bypass's: A12.41 asks no one, vconceal.py)
 ACTS = (ENTER, START, STOP, CW, CCW, DELAY, REV, START_REV, EXIT, BYPASS, THROUGH)
 MODES = (*ACTS, END, DONE, PART, FIRST, *impentry.MODES)  # D14.212: impentry.py's coming on from off the map
 
@@ -269,17 +274,17 @@ def _cost(position: Position, unit: UnitState, move: act.Move) -> Fraction:
                               hex=position.label(to), unit=unit.id), "D2.11")
     if mode == BYPASS:
         return _bypass_cost(position, unit, to)
-    if any(u.side != unit.side for u in position.units_at(to)):
-        if overrun.closed(position, unit.side, to) or not overrun.is_overrun(position, unit.side, to):
-            raise IllegalAction(T("{unit} may not end an impulse in {hex}: an enemy AFV is there",
-                                  unit=unit.id, hex=position.label(to)), "D2.6")
-        if back:
-            raise IllegalAction(T("no Overrun in reverse"), "D7.13")
+    enemy = any(u.side != unit.side for u in position.units_at(to))
+    if enemy and (overrun.closed(position, unit.side, to) or not overrun.is_overrun(position, unit.side, to)):
+        raise IllegalAction(T("{unit} may not end an impulse in {hex}: an enemy AFV is there",
+                              unit=unit.id, hex=position.label(to)), "D2.6")
     if mode == THROUGH:  # D7.1: the OVR is the mover's choice, entry by entry
         if not overrun.is_overrun(position, unit.side, to) or not overrun.may_overrun(position, unit):
             raise IllegalAction(T("{unit} would not overrun {hex}: enter it as impulse", unit=unit.id,
                                   hex=position.label(to)), "D7.1")
         unit = unit.mark(moto.THROUGH)  # its cost without the OVR's quarter MPA (overrun.may_overrun)
+    elif back:  # D7.13 bars the OVR in reverse, not the entry: it backs in without the OVR and its MP
+        unit = unit.mark(moto.THROUGH)
     view = position.state
     for gone in [u for u in position.units_at(to) if impedge.leaving(u) is not None]:
         view = view.without_unit(gone.id)  # D14.212: a mate that left the map from there in this impulse

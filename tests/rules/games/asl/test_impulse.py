@@ -557,3 +557,52 @@ def test_d14_31_d2_3_one_hexside_of_bypass_an_impulse(tmp_path: Path) -> None:
     assert [t for t in texts(pos) if t.startswith("move A 3Z4-")] == ["move A 3Z4-3Z3 cost 1 as impulse"]
     pos.push_text("move A 3Z4-3Z3 as impulse")
     assert vbypass.across_of(pos.units["A"]) is None
+
+
+HID = {"id": "hid", "counter": "4-4-7", "side": "b", "concealed": True}
+
+
+def test_a12_41_d14_31_an_impulse_entry_into_concealed_infantry_asks_their_owner(tmp_path: Path) -> None:
+    """A12.41: a vehicle (not "broken", A12.1) entering a Location of concealed enemy units other than by
+    bypass or woods-road makes their owner reveal them or take one PAATC for the stack. In an impulse
+    (D14.31) the question comes right after the AFV's entry, before any other MP: A in Motion enters Z4 (open
+    ground 1 MP + the OVR's quarter of its 11 MP, FRU: 3 = 4, D7.1); the owner takes the PAATC and passes (DR
+    2); the "?" stays. The OVR waits for the impulse's end (D7.1 with D14.32)."""
+    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1", "motion", more=({**HID, "hex": "3Z4"},))
+    pos.push_text("move A 3Y5-3Z4 as impulse")
+    ask = pos.decision
+    assert ask is not None and ask.rule == "A12.41" and ask.side == "b" and ask.subject == ("hid",)
+    assert tuple(ask.choices) == ("reveal", "paatc")
+    with pytest.raises(IllegalAction):
+        pos.push_text("move B 3Z5-3AA5 as impulse")  # not before the question is answered
+    pos.push_text("answer paatc")
+    pos.push_text("answer dice 1,1")
+    assert pos.units["hid"].concealed and pos.decision is None
+    pos.push_text("move B 3Z5-3AA5 as impulse")
+    end(pos, quiet=True)
+    assert [spent(pos, u) for u in "AB"] == [4, 4]
+    top = pos.decision
+    assert top is not None and top.then == "vovr"
+
+
+def test_a12_41_backing_in_asks_too_but_not_a_bypass(tmp_path: Path) -> None:
+    """A12.41 asks for any entry but by bypass or woods-road, OVR or not: A backing into Y6 (D7.13: no OVR,
+    4 x 1 MP, D2.21) meets the question; the owner reveals. D2.3, A12.41: A bypassing the woods of Z4 along
+    its hexside with Y4 (2 MP) makes no one there reveal nor check."""
+    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1", more=({**HID, "hex": "3Y6"},))
+    pos.push_text("move A 3Y5 as impulse_start_rev")
+    pos.push_text("move B 3Z5 as impulse_start_rev")
+    end(pos)
+    pos.push_text("answer dice 3,4")
+    while pos.decision is not None and pos.decision.then == "vimpulse":
+        pos.push_text("answer pass")
+    pos.push_text("move A 3Y5-3Y6 as impulse_rev")
+    ask = pos.decision
+    assert ask is not None and ask.rule == "A12.41" and ask.side == "b"
+    pos.push_text("answer reveal")
+    assert not pos.units["hid"].concealed
+    round_ = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1", "motion", woods=("Z4",),
+                   more=({**HID, "hex": "3Z4"},))
+    round_.push_text("move A 3Y5-3Z4 as impulse_bypass")
+    assert round_.decision is None and round_.units["hid"].concealed
+    round_.push_text("move B 3Z5-3AA5 as impulse")
