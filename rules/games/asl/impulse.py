@@ -57,6 +57,9 @@ into one is none (D7.13 bars the OVR, not the entry): no OVR, no OVR MP. Any hex
 Location of concealed enemy units puts A12.41's question to their owner (reveal, or one PAATC) before the next
 action (vconceal.py, asked by game.begin_move as for a lone vehicle's entry).
 
+D2.24: an AFV ending the platoon's MPh non-stopped in reverse is in Reverse Motion (armour.REV_MOTION, as a
+lone vehicle's move leaves it), and goes on in reverse in its next MPh, by impulses (``backing``, D14.21's
+reverse status) or alone; a stop ends it.
 
 D14.212: an AFV of the platoon waiting off the map comes on in an impulse (``move AFV ENTRY as impulse_in``,
 backing on ``as impulse_in_rev``, impentry.py).
@@ -173,9 +176,15 @@ def moving(unit: UnitState) -> bool:
     return unit.has(GO) or unit.has("motion")
 
 
+def backing(unit: UnitState) -> bool:
+    """D2.2, D2.24: in reverse: started so in this platoon movement, or in Reverse Motion since its last MPh
+    (armour.REV_MOTION: it goes on in reverse, D2.23's stop and start to go forward)."""
+    return unit.has(BACK) or (unit.has("motion") and unit.has(armour.REV_MOTION))
+
+
 def status(unit: UnitState) -> str:
     """D14.21: stopped, or not (a started AFV or one in Motion), forward or in reverse."""
-    return ("reverse" if unit.has(BACK) else "moving") if moving(unit) else "stopped"
+    return ("reverse" if backing(unit) else "moving") if moving(unit) else "stopped"
 
 
 def allowance(members: list[UnitState]) -> int:
@@ -256,10 +265,10 @@ def _cost(position: Position, unit: UnitState, move: act.Move) -> Fraction:
     if not moving(unit):
         raise IllegalAction(T("{unit} is stopped: it spends its start MP in an impulse first", unit=unit.id),
                             "D2.12")
-    back = mode == REV or (mode == BYPASS and unit.has(BACK))
-    if back != unit.has(BACK):  # D2.23: from forward to reverse (or back) takes a stop and a start
+    back = mode == REV or (mode == BYPASS and backing(unit))
+    if back != backing(unit):  # D2.23: from forward to reverse (or back) takes a stop and a start
         raise IllegalAction(T("{unit} moves {way}: switching takes a stop and a start", unit=unit.id,
-                              way=T("in reverse") if unit.has(BACK) else T("forward")), "D2.23")
+                              way=T("in reverse") if backing(unit) else T("forward")), "D2.23")
     f = armour.facing_of(unit)
     across = vbypass.across_of(unit)
     if across is not None:  # D2.33: from bypass, on into F or back into B
@@ -301,7 +310,7 @@ def _bypass_cost(position: Position, unit: UnitState, to: Hex) -> Fraction:
     in reverse times its REV, D2.21). No bog DR (D2.3). An enemy AFV's hex is not bypassed into here: the
     impulse would end there (D2.6)."""
     assert unit.hex is not None
-    back = unit.has(BACK)
+    back = backing(unit)
     f = armour.facing_of(unit)
     a, b = _entries(unit.hex, f, back)
     if not vbypass.is_obstacle(position, to):
@@ -324,7 +333,7 @@ def _exit_cost(position: Position, unit: UnitState) -> Fraction:
     if vbypass.across_of(unit) is not None:
         raise IllegalAction(T("{unit} is bypassing: its VCA changes only as it leaves the hexside it "
                               "straddles", unit=unit.id), "D2.33")
-    return impedge.cost(position, unit, back=unit.has(BACK))
+    return impedge.cost(position, unit, back=backing(unit))
 
 
 def _entries(h: Hex, f: int, back: bool) -> tuple[Hex, Hex]:
@@ -437,11 +446,11 @@ def _could_meet(position: Position, members: list[UnitState]) -> str:
         frm, f = _before(u)
         here = [(frm, Fraction(0))]
         if moving(u) and is_mobile(u.markers) and frm in position.map:  # (off it: came on, impentry.py)
-            for to in _entries(frm, f, u.has(BACK)):
+            for to in _entries(frm, f, backing(u)):
                 if to not in position.map or any(x.side != u.side for x in position.units_at(to)):
                     continue
                 step = armour.step_mp(position, u, armour.vtype(u), frm, to)
-                if step is not None and u.has(BACK):
+                if step is not None and backing(u):
                     step = vm.reverse_mp(step, armour.vtype(u).rev)
                 if step is not None and step <= left and not armour.all_mp(position, u, frm, to):
                     here.append((to, step))
@@ -485,16 +494,16 @@ def act_one(position: Position, move: act.Move) -> State:
     elif move.mode == START_REV:
         unit = hulldown.without_hd(unit).mark(GO, BACK, STARTED)  # D2.12, D2.2
     elif move.mode == STOP:
-        unit = unit.mark(remove=(GO, BACK, "motion"))  # D2.13
+        unit = unit.mark(remove=(GO, BACK, "motion", armour.REV_MOTION))  # D2.13
     elif move.mode == EXIT:  # D14.212: it goes at the impulse's end, after D14.21 is checked with it
-        unit = impedge.mark(position, unit, back=unit.has(BACK))
+        unit = impedge.mark(position, unit, back=backing(unit))
     elif move.mode in (CW, CCW):
         f = armour.facing_of(unit)
         unit = armour.with_facing(unit, (f + (-1 if move.mode == CW else 1)) % 6)  # D2.11 (facings go ccw)
     elif move.mode in (ENTER, REV, BYPASS, THROUGH):
         to = move.path[1]
         frm = move.path[0]
-        pair = _entries(frm, armour.facing_of(unit), unit.has(BACK))
+        pair = _entries(frm, armour.facing_of(unit), backing(unit))
         d = direction_between(frm, to)
         road = d in position.map.road_exits(frm) and opposite(d) in position.map.road_exits(to)
         # a firer that moves loses its aim (but D11.12); D11.22: Schuerzen stripped; a moving target (D2.1)
@@ -831,7 +840,8 @@ def _settle(position: Position, ids: str) -> State:
     if alone:  # D14.22: free for the rest of the MPh, in the status it has
         state = impaa.release(position.at(state), [members[0].id])  # no impulses left: they go on alone
         lone = state.units[members[0].id]
-        lone = lone.mark("motion", radioless.PASSED, remove=(ON, GO, BACK)) if lone.has(GO) else \
+        rev = (armour.REV_MOTION,) if backing(lone) else ()  # D2.24: it goes on in reverse
+        lone = lone.mark("motion", radioless.PASSED, *rev, remove=(ON, GO, BACK)) if lone.has(GO) else \
             lone.mark(radioless.PASSED, remove=(ON,))
         return state.with_unit(lone)
     if members and platoon.PlatoonMove(allowance(members), spent(members)).over:
@@ -846,9 +856,12 @@ def finish(state: State, ids: list[str]) -> State:
     state = impaa.finish(_forget_last(state), ids)  # D14.331: the infantry's MPh too
     members = [state.units[u] for u in ids if u in state.units]
     for u in members:
-        unit = u.mark(remove=(ON, GO, BACK, REFORM, *(m for m in u.markers if m.startswith(TEMP))))
+        temps = (m for m in u.markers if m.startswith(TEMP))
+        unit = u.mark(remove=(ON, GO, BACK, REFORM, armour.REV_MOTION, *temps))
         if u.has(GO) and is_mobile(u.markers):  # stunned: it stops at once (D5.34); bogged: its MP end
             unit = unit.mark("motion")
+        if unit.has("motion") and backing(u):  # D2.24: Reverse Motion, into its next MPh (armour.py)
+            unit = unit.mark(armour.REV_MOTION)
         unit = armour.with_spent(unit, max(armour.spent_of(u), armour.budget(u)))  # each its own MP (D2.1)
         state = state.with_unit(unit)
     return state.replace(moved=(*state.moved, *(u.id for u in members if u.id not in state.moved)))
@@ -953,7 +966,7 @@ def _options(position: Position, unit: UnitState) -> Iterator[act.Move]:
         return
     tries = [act.Move((unit.id,), (unit.hex,), None, m)
              for m in (START, START_REV, STOP, CW, CCW, DELAY, EXIT)]
-    back = unit.has(BACK)
+    back = backing(unit)
     across = vbypass.across_of(unit)
     if across is None:
         tries += [act.Move((unit.id,), (unit.hex, h), None, mode)

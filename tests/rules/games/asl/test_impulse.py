@@ -606,3 +606,40 @@ def test_a12_41_backing_in_asks_too_but_not_a_bypass(tmp_path: Path) -> None:
     round_.push_text("move A 3Y5-3Z4 as impulse_bypass")
     assert round_.decision is None and round_.units["hid"].concealed
     round_.push_text("move B 3Z5-3AA5 as impulse")
+
+
+def test_d2_24_a_platoon_ending_its_mph_backing_keeps_reverse_motion(tmp_path: Path) -> None:
+    """D2.24: a vehicle may end its MPh in Reverse Motion; in platoon movement as for a lone one (D14.21 keeps
+    forward and reverse apart). A and B start in reverse (1 MP), back into Y6 and Z6 (4 x 1 MP, the demo REV
+    of 4: 5 MP spent) and end the platoon's MPh there: both in Motion, Reverse Motion."""
+    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1")
+    pos.push_text("move A 3Y5 as impulse_start_rev")
+    pos.push_text("move B 3Z5 as impulse_start_rev")
+    end(pos)
+    pos.push_text("answer dice 3,4")
+    while pos.decision is not None and pos.decision.then == "vimpulse":
+        pos.push_text("answer pass")
+    pos.push_text("move A 3Y5-3Y6 as impulse_rev")
+    pos.push_text("move B 3Z5-3Z6 as impulse_rev")
+    end(pos, quiet=True)
+    pos.push_text("move A,B 3Y6 as impulse_done")
+    for u in "AB":
+        tank = pos.units[u]
+        assert tank.has("motion") and tank.has(armour.REV_MOTION) and impulse.status(tank) == "reverse"
+
+
+def test_d2_24_in_reverse_motion_the_platoon_goes_on_backing(tmp_path: Path) -> None:
+    """D2.24 with D2.12, D2.23: the next MPh, A and B in Reverse Motion back on with no start MP (Y5-Y6: 4 x
+    1 MP); going forward takes a stop and a start first (D2.23); one stopping loses its Reverse Motion, and a
+    platoon whose AFVs are in Motion one forward and one in reverse does not meet D14.21."""
+    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1", "motion", armour.REV_MOTION)
+    assert impulse.status(pos.units["A"]) == "reverse" and platoon.mates(pos, pos.units["A"])
+    with pytest.raises(IllegalAction, match="switching takes a stop and a start"):
+        pos.push_text("move A 3Y5-3Z4 as impulse")
+    assert "move A 3Y5-3Y6 cost 4 as impulse_rev" in texts(pos)
+    pos.push_text("move A 3Y5 as impulse_stop")
+    assert not pos.units["A"].has(armour.REV_MOTION) and impulse.status(pos.units["A"]) == "stopped"
+    mixed = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1", "motion")
+    rev = mixed.units["B"].mark(armour.REV_MOTION)
+    mixed = mixed.at(mixed.state.with_unit(rev))
+    assert not platoon.mates(mixed, mixed.units["A"])  # D14.21: forward and reverse Motion differ
