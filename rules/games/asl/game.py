@@ -621,8 +621,10 @@ class AslGame(Game):
         and a cavalry Charge (A13.6)."""
         if vdelay.is_delay(position, move) or cavcharge.listed(move):  # A13.6: a Charge
             return True
-        if voffers.listed(move) or move.mode == impulse.THROUGH:  # D7.14 the hexes overrun named (in an
-            return True  # impulse: an entry without its OVR, D7.1); D3.1.2 a turret turn along the path
+        # D7.14 the hexes overrun named (in an impulse, or coming on in one: an entry without its OVR, D7.1);
+        # D3.1.2 a turret turn along the path
+        if voffers.listed(move) or move.mode in (impulse.THROUGH, impentry.IN_THROUGH):
+            return True
         return asl_aa.claims(move) and asl_aa.parting_hex(move) is not None
 
     def moves_for(self, position: Position, unit_ids: frozenset[str]) -> Mapping[Hex, act.Move]:

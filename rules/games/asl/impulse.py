@@ -914,6 +914,8 @@ def apply(position: Position, move: act.Move) -> State:
         state = impentry.apply(position.at(state), move, members, spent(members), marks)
         came = impentry.came_from(position, position.units[move.units[0]], move.path[0], bool(back))  # bog DR
         unit = state.units[move.units[0]]
+        if move.mode == impentry.IN:  # D7.1 with A12.41: its OVR of concealed infantry there
+            unit = impovr.mark(position.at(state), unit, move.path[0])
         return state.with_unit(unit.mark(f"{FROM}{_hx(came)},{armour.facing_of(unit)}"))
     if len(move.units) > 1:  # D14.33: the AFV's entry, its Armored Assault infantry with it
         afv = position.units[move.units[0]]
