@@ -55,7 +55,8 @@ MP). Mud and deep snow: one secret bog DR for the platoon's MPh (D8.23 with D14.
 a hex of enemy infantry is an Overrun, attacking at the impulse's end (D7.1 with D14.32: impovr.py); backing
 into one is none (D7.13 bars the OVR, not the entry): no OVR, no OVR MP. Any hex entry but by bypass into a
 Location of concealed enemy units puts A12.41's question to their owner (reveal, or one PAATC) before the next
-action (vconceal.py, asked by game.begin_move as for a lone vehicle's entry).
+action (vconceal.py, asked by game.begin_move as for a lone vehicle's entry); an OVR of such a Location
+waits for the answer (D7.1), and costs no OVR MP when it leaves no one there (dummies gone: ``_unspent_ovr``).
 
 D2.24: an AFV ending the platoon's MPh non-stopped in reverse is in Reverse Motion (armour.REV_MOTION, as a
 lone vehicle's move leaves it), and goes on in reverse in its next MPh, by impulses (``backing``, D14.21's
@@ -532,8 +533,26 @@ def _forget_last(state: State) -> State:
     return state
 
 
+def _unspent_ovr(position: Position) -> State:
+    """D7.1 with A12.41: into a Location of concealed units only, the OVR's MP are spent once their PAATC is
+    resolved: an AFV whose entry's A12.41 question left no one there to overrun (a dummy stack revealed and
+    gone, A12.14) makes no OVR and spends no OVR MP in the impulse."""
+    state = position.state
+    for u in crew(position):
+        marks = tuple(m for m in u.markers if m.startswith(impovr.OVR))
+        now = acted(u)
+        if not marks or now is None:
+            continue
+        if overrun.is_overrun(position, u.side, _parse(marks[0][len(impovr.OVR):])):
+            continue
+        left = max(Fraction(0), now - overrun.extra_mp(armour.vtype(u).mp))
+        state = state.with_unit(u.mark(remove=(*marks, f"{MP}{int(2 * now)}")).mark(f"{MP}{int(2 * left)}"))
+    return state
+
+
 def end_impulse(position: Position, move: act.Move) -> State:
     """D14.31: every AFV pays the impulse's cost; D14.21's one bog / breakdown DR; then D14.32's windows."""
+    position = position.at(_unspent_ovr(position))  # D7.1, A12.41
     state = position.state
     members = crew(position)
     cost = platoon.impulse_cost({u.id: acted(u) or 0 for u in members})

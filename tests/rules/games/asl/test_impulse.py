@@ -53,7 +53,8 @@ def counters(tmp_path: Path) -> dict[str, Any]:
         "t26": {"name": "T-26 M33 (D14 example)", "mp": 12, **common}}}), encoding="utf-8")
     return {**COUNTERS,
             "t26s": {"type": "vehicle", "vehicle": "t26s", "catalogue": str(cat), "crew_morale": 7},
-            "t26": {"type": "vehicle", "vehicle": "t26", "catalogue": str(cat), "crew_morale": 7}}
+            "t26": {"type": "vehicle", "vehicle": "t26", "catalogue": str(cat), "crew_morale": 7},
+            "dummy": {"type": "dummy"}}
 
 
 def table(tmp_path: Path, where: dict[str, str], *extra: str, enemy: bool = False,
@@ -583,6 +584,23 @@ def test_a12_41_d14_31_an_impulse_entry_into_concealed_infantry_asks_their_owner
     assert [spent(pos, u) for u in "AB"] == [4, 4]
     top = pos.decision
     assert top is not None and top.then == "vovr"
+
+
+def test_a12_41_d7_1_no_ovr_mp_when_the_concealed_stack_was_dummies(tmp_path: Path) -> None:
+    """A12.41, D7.1: into a Location of concealed units only, the OVR's MP are not spent before their PAATC
+    (or reveal) is resolved. A enters Z4, a concealed dummy's hex, as an Overrun (offered at 1 + 3 MP); its
+    owner reveals it and the dummy is gone (A12.14): no OVR, so the impulse costs the entry's 1 MP alone
+    (B enters AA5 for 1), and no OVR attack comes at its end."""
+    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1", "motion",
+                more=({"id": "dm", "counter": "dummy", "side": "b", "hex": "3Z4", "concealed": True},))
+    assert "move A 3Y5-3Z4 cost 4 as impulse" in texts(pos)
+    pos.push_text("move A 3Y5-3Z4 as impulse")
+    pos.push_text("answer reveal")
+    assert "dm" not in pos.units
+    pos.push_text("move B 3Z5-3AA5 as impulse")
+    end(pos, quiet=True)
+    assert [spent(pos, u) for u in "AB"] == [1, 1]
+    assert pos.decision is None or pos.decision.then != "vovr"
 
 
 def test_a12_41_backing_in_asks_too_but_not_a_bypass(tmp_path: Path) -> None:
