@@ -546,7 +546,8 @@ def _unspent_ovr(position: Position) -> State:
         if overrun.is_overrun(position, u.side, _parse(marks[0][len(impovr.OVR):])):
             continue
         left = max(Fraction(0), now - overrun.extra_mp(armour.vtype(u).mp))
-        state = state.with_unit(u.mark(remove=(*marks, f"{MP}{int(2 * now)}")).mark(f"{MP}{int(2 * left)}"))
+        was, now_mp = MP + str(int(2 * now)), MP + str(int(2 * left))
+        state = state.with_unit(u.mark(remove=(*marks, was)).mark(now_mp))
     return state
 
 
