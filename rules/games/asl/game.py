@@ -622,8 +622,10 @@ class AslGame(Game):
         and a cavalry Charge (A13.6)."""
         if vdelay.is_delay(position, move) or cavcharge.listed(move):  # A13.6: a Charge
             return True
-        if voffers.listed(move) or move.mode == impulse.THROUGH:  # D7.14 the hexes overrun named (in an
-            return True  # impulse: an entry without its OVR, D7.1); D3.1.2 a turret turn along the path
+        # D7.14 the hexes overrun named (in an impulse, or coming on in one: an entry without its OVR, D7.1);
+        # D3.1.2 a turret turn along the path
+        if voffers.listed(move) or move.mode in (impulse.THROUGH, impentry.IN_THROUGH):
+            return True
         return asl_aa.claims(move) and asl_aa.parting_hex(move) is not None
 
     def moves_for(self, position: Position, unit_ids: frozenset[str]) -> Mapping[Hex, act.Move]:
@@ -2539,7 +2541,10 @@ class AslGame(Game):
                                       move.mode == impentry.IN_REV)
             return vconceal.entered(self, position.at(state), move.units[0], came)  # A12.41, not bypassing
         if impulse.is_impulse(move):
-            return impulse.apply(position, move)  # D14.31: one AFV's action, or the impulse's end
+            state = impulse.apply(position, move)  # D14.31: one AFV's action, or the impulse's end
+            if move.mode in impulse.ENTRIES:  # A12.41: an AFV's hex entry meets concealed units as any does
+                return vconceal.entered(self, position.at(state), move.units[0], move.path[0])
+            return state
         if hwaa.is_declared(move):
             return hwaa.go_first(self, position, move)  # D14.331: the AFV parts or goes first; nothing moves
         if radioless.is_ntc(position, move):

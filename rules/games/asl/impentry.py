@@ -43,8 +43,9 @@ their Location (not by bypass, nor by a woods-road carried on from the off-board
 question to their owner: reveal them all or one PAATC (vconceal.py, asked by game.begin_move as it comes
 on); they may attack it in the impulse's window as after any MP spent in their Location (D7.21, A12.41's
 last sentence).
-Not built: a forward entry's Overrun of concealed infantry in the entry hex (its quarter MPA and attack:
-ventry.entry_mp has no OVR MP).
+D7.1 with A12.41: coming on forward into the Location of concealed enemy infantry is an Overrun of it (a
+quarter of its printed MP, FRU, added to the impulse's entry MP; impovr.py's attack at the impulse's end,
+after A12.41's question and the windows), or ``as impulse_in_through`` an entry without it nor its MP.
 """
 
 from __future__ import annotations
@@ -67,7 +68,8 @@ if TYPE_CHECKING:
 
 IN = "impulse_in"
 IN_REV = "impulse_in_rev"  # D2.2, D2.22: backing on, the entry hex one of its rear hexes
-MODES = (IN, IN_REV)
+IN_THROUGH = "impulse_in_through"  # D7.1: forward into concealed infantry's entry hex without the OVR
+MODES = (IN, IN_REV, IN_THROUGH)
 
 
 def waiting(position: Position, name: str, side: str) -> list[UnitState]:
@@ -163,13 +165,29 @@ def check(position: Position, move: act.Move, crew: list[UnitState], allowance: 
     way = _approach(position, unit, entry, back)
     if way is None:
         raise IllegalAction(T("{unit} may not enter {hex}", unit=unit.id, hex=position.label(entry)), "A2.51")
-    cost = way[0]
+    cost = way[0] + _ovr_mp(position, unit, entry, move.mode)
     go = platoon.PlatoonMove(min(allowance, int(armour.budget(unit))), spent)
     go.impulse({**now, unit.id: cost})  # D14.31: past the slowest AFV's MP, refused
     if infantry:
         ids, _ = _check_infantry(position, move, unit, way[2], way[1], [u.id for u in crew])
         return act.Move((unit.id, *ids), move.path, cost, move.mode)
     return act.Move(move.units, move.path, cost, move.mode)
+
+
+def _ovr_mp(position: Position, unit: UnitState, entry: Hex, mode: str) -> int:
+    """D7.1 with A12.41: coming on forward into an entry hex of concealed enemy infantry (a known one bars
+    it, A2.5) is an Overrun of it, a quarter of its printed MP (FRU) spent there, unless the mover enters
+    ``as impulse_in_through`` (D7.1's "may"); backing on, none (D7.13)."""
+    from hexmate.rules.games.asl import overrun
+
+    if mode == IN_THROUGH:
+        if not overrun.is_overrun(position, unit.side, entry) or not overrun.may_overrun(position, unit):
+            raise IllegalAction(T("{unit} would not overrun {hex}: come on as impulse_in", unit=unit.id,
+                                  hex=position.label(entry)), "D7.1")
+        return 0
+    if mode == IN and overrun.overruns(position, unit, entry):
+        return overrun.extra_mp(armour.vtype(unit).mp)
+    return 0
 
 
 def _check_infantry(position: Position, move: act.Move, afv: UnitState, off: Hex, vca: int,
@@ -307,5 +325,5 @@ def options(position: Position) -> Iterator[act.Move]:
                         continue
 
 
-__all__ = ["IN", "IN_REV", "MODES", "apply", "came_from", "check", "check_done", "off_hex", "options",
-           "waiting"]
+__all__ = ["IN", "IN_REV", "IN_THROUGH", "MODES", "apply", "came_from", "check", "check_done", "off_hex",
+           "options", "waiting"]

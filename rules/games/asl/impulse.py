@@ -52,7 +52,15 @@ Towing (vtow.py): each entry costs its towing MP too (armour.step_mp), never in 
 (D6.5) is a stopped platoon AFV's one MP action of an impulse, a quarter of its MP paid with the impulse's
 cost (``check_unload``, ``unloaded``); loading waits for the platoon's MPh's end (D6.4: its AFVs have spent
 MP). Mud and deep snow: one secret bog DR for the platoon's MPh (D8.23 with D14.21: impmud.py). An entry into
-a hex of enemy infantry is an Overrun, attacking at the impulse's end (D7.1 with D14.32: impovr.py).
+a hex of enemy infantry is an Overrun, attacking at the impulse's end (D7.1 with D14.32: impovr.py); backing
+into one is none (D7.13 bars the OVR, not the entry): no OVR, no OVR MP. Any hex entry but by bypass into a
+Location of concealed enemy units puts A12.41's question to their owner (reveal, or one PAATC) before the next
+action (vconceal.py, asked by game.begin_move as for a lone vehicle's entry); an OVR of such a Location
+waits for the answer (D7.1), and costs no OVR MP when it leaves no one there (dummies gone: ``_unspent_ovr``).
+
+D2.24: an AFV ending the platoon's MPh non-stopped in reverse is in Reverse Motion (armour.REV_MOTION, as a
+lone vehicle's move leaves it), and goes on in reverse in its next MPh, by impulses (``backing``, D14.21's
+reverse status) or alone; a stop ends it.
 
 D14.212: an AFV of the platoon waiting off the map comes on in an impulse (``move AFV ENTRY as impulse_in``,
 backing on ``as impulse_in_rev``, impentry.py).
@@ -117,6 +125,7 @@ THROUGH = "impulse_through"  # D7.1: an entry into a hex it may overrun, made wi
 END, DONE = "impulse_end", "impulse_done"
 PART = impaa.PART  # D14.331: Armored Assault infantry stop it
 FIRST = impaa.FIRST  # D14.331: ... and finish their MPh first, the platoon waiting
+ENTRIES = (ENTER, REV, BYPASS, THROUGH)  # one hex entered (a bypass's: A12.41 asks no one, vconceal.py)
 ACTS = (ENTER, START, STOP, CW, CCW, DELAY, REV, START_REV, EXIT, BYPASS, THROUGH)
 MODES = (*ACTS, END, DONE, PART, FIRST, *impentry.MODES)  # D14.212: impentry.py's coming on from off the map
 
@@ -168,9 +177,15 @@ def moving(unit: UnitState) -> bool:
     return unit.has(GO) or unit.has("motion")
 
 
+def backing(unit: UnitState) -> bool:
+    """D2.2, D2.24: in reverse: started so in this platoon movement, or in Reverse Motion since its last MPh
+    (armour.REV_MOTION: it goes on in reverse, D2.23's stop and start to go forward)."""
+    return unit.has(BACK) or (unit.has("motion") and unit.has(armour.REV_MOTION))
+
+
 def status(unit: UnitState) -> str:
     """D14.21: stopped, or not (a started AFV or one in Motion), forward or in reverse."""
-    return ("reverse" if unit.has(BACK) else "moving") if moving(unit) else "stopped"
+    return ("reverse" if backing(unit) else "moving") if moving(unit) else "stopped"
 
 
 def allowance(members: list[UnitState]) -> int:
@@ -251,10 +266,10 @@ def _cost(position: Position, unit: UnitState, move: act.Move) -> Fraction:
     if not moving(unit):
         raise IllegalAction(T("{unit} is stopped: it spends its start MP in an impulse first", unit=unit.id),
                             "D2.12")
-    back = mode == REV or (mode == BYPASS and unit.has(BACK))
-    if back != unit.has(BACK):  # D2.23: from forward to reverse (or back) takes a stop and a start
+    back = mode == REV or (mode == BYPASS and backing(unit))
+    if back != backing(unit):  # D2.23: from forward to reverse (or back) takes a stop and a start
         raise IllegalAction(T("{unit} moves {way}: switching takes a stop and a start", unit=unit.id,
-                              way=T("in reverse") if unit.has(BACK) else T("forward")), "D2.23")
+                              way=T("in reverse") if backing(unit) else T("forward")), "D2.23")
     f = armour.facing_of(unit)
     across = vbypass.across_of(unit)
     if across is not None:  # D2.33: from bypass, on into F or back into B
@@ -269,17 +284,17 @@ def _cost(position: Position, unit: UnitState, move: act.Move) -> Fraction:
                               hex=position.label(to), unit=unit.id), "D2.11")
     if mode == BYPASS:
         return _bypass_cost(position, unit, to)
-    if any(u.side != unit.side for u in position.units_at(to)):
-        if overrun.closed(position, unit.side, to) or not overrun.is_overrun(position, unit.side, to):
-            raise IllegalAction(T("{unit} may not end an impulse in {hex}: an enemy AFV is there",
-                                  unit=unit.id, hex=position.label(to)), "D2.6")
-        if back:
-            raise IllegalAction(T("no Overrun in reverse"), "D7.13")
+    enemy = any(u.side != unit.side for u in position.units_at(to))
+    if enemy and (overrun.closed(position, unit.side, to) or not overrun.is_overrun(position, unit.side, to)):
+        raise IllegalAction(T("{unit} may not end an impulse in {hex}: an enemy AFV is there",
+                              unit=unit.id, hex=position.label(to)), "D2.6")
     if mode == THROUGH:  # D7.1: the OVR is the mover's choice, entry by entry
         if not overrun.is_overrun(position, unit.side, to) or not overrun.may_overrun(position, unit):
             raise IllegalAction(T("{unit} would not overrun {hex}: enter it as impulse", unit=unit.id,
                                   hex=position.label(to)), "D7.1")
         unit = unit.mark(moto.THROUGH)  # its cost without the OVR's quarter MPA (overrun.may_overrun)
+    elif back:  # D7.13 bars the OVR in reverse, not the entry: it backs in without the OVR and its MP
+        unit = unit.mark(moto.THROUGH)
     view = position.state
     for gone in [u for u in position.units_at(to) if impedge.leaving(u) is not None]:
         view = view.without_unit(gone.id)  # D14.212: a mate that left the map from there in this impulse
@@ -296,7 +311,7 @@ def _bypass_cost(position: Position, unit: UnitState, to: Hex) -> Fraction:
     in reverse times its REV, D2.21). No bog DR (D2.3). An enemy AFV's hex is not bypassed into here: the
     impulse would end there (D2.6)."""
     assert unit.hex is not None
-    back = unit.has(BACK)
+    back = backing(unit)
     f = armour.facing_of(unit)
     a, b = _entries(unit.hex, f, back)
     if not vbypass.is_obstacle(position, to):
@@ -319,7 +334,7 @@ def _exit_cost(position: Position, unit: UnitState) -> Fraction:
     if vbypass.across_of(unit) is not None:
         raise IllegalAction(T("{unit} is bypassing: its VCA changes only as it leaves the hexside it "
                               "straddles", unit=unit.id), "D2.33")
-    return impedge.cost(position, unit, back=unit.has(BACK))
+    return impedge.cost(position, unit, back=backing(unit))
 
 
 def _entries(h: Hex, f: int, back: bool) -> tuple[Hex, Hex]:
@@ -432,11 +447,11 @@ def _could_meet(position: Position, members: list[UnitState]) -> str:
         frm, f = _before(u)
         here = [(frm, Fraction(0))]
         if moving(u) and is_mobile(u.markers) and frm in position.map:  # (off it: came on, impentry.py)
-            for to in _entries(frm, f, u.has(BACK)):
+            for to in _entries(frm, f, backing(u)):
                 if to not in position.map or any(x.side != u.side for x in position.units_at(to)):
                     continue
                 step = armour.step_mp(position, u, armour.vtype(u), frm, to)
-                if step is not None and u.has(BACK):
+                if step is not None and backing(u):
                     step = vm.reverse_mp(step, armour.vtype(u).rev)
                 if step is not None and step <= left and not armour.all_mp(position, u, frm, to):
                     here.append((to, step))
@@ -480,16 +495,16 @@ def act_one(position: Position, move: act.Move) -> State:
     elif move.mode == START_REV:
         unit = hulldown.without_hd(unit).mark(GO, BACK, STARTED)  # D2.12, D2.2
     elif move.mode == STOP:
-        unit = unit.mark(remove=(GO, BACK, "motion"))  # D2.13
+        unit = unit.mark(remove=(GO, BACK, "motion", armour.REV_MOTION))  # D2.13
     elif move.mode == EXIT:  # D14.212: it goes at the impulse's end, after D14.21 is checked with it
-        unit = impedge.mark(position, unit, back=unit.has(BACK))
+        unit = impedge.mark(position, unit, back=backing(unit))
     elif move.mode in (CW, CCW):
         f = armour.facing_of(unit)
         unit = armour.with_facing(unit, (f + (-1 if move.mode == CW else 1)) % 6)  # D2.11 (facings go ccw)
     elif move.mode in (ENTER, REV, BYPASS, THROUGH):
         to = move.path[1]
         frm = move.path[0]
-        pair = _entries(frm, armour.facing_of(unit), unit.has(BACK))
+        pair = _entries(frm, armour.facing_of(unit), backing(unit))
         d = direction_between(frm, to)
         road = d in position.map.road_exits(frm) and opposite(d) in position.map.road_exits(to)
         # a firer that moves loses its aim (but D11.12); D11.22: Schuerzen stripped; a moving target (D2.1)
@@ -518,8 +533,27 @@ def _forget_last(state: State) -> State:
     return state
 
 
+def _unspent_ovr(position: Position) -> State:
+    """D7.1 with A12.41: into a Location of concealed units only, the OVR's MP are spent once their PAATC is
+    resolved: an AFV whose entry's A12.41 question left no one there to overrun (a dummy stack revealed and
+    gone, A12.14) makes no OVR and spends no OVR MP in the impulse."""
+    state = position.state
+    for u in crew(position):
+        marks = tuple(m for m in u.markers if m.startswith(impovr.OVR))
+        now = acted(u)
+        if not marks or now is None:
+            continue
+        if overrun.is_overrun(position, u.side, _parse(marks[0][len(impovr.OVR):])):
+            continue
+        left = max(Fraction(0), now - overrun.extra_mp(armour.vtype(u).mp))
+        was, now_mp = MP + str(int(2 * now)), MP + str(int(2 * left))
+        state = state.with_unit(u.mark(remove=(*marks, was)).mark(now_mp))
+    return state
+
+
 def end_impulse(position: Position, move: act.Move) -> State:
     """D14.31: every AFV pays the impulse's cost; D14.21's one bog / breakdown DR; then D14.32's windows."""
+    position = position.at(_unspent_ovr(position))  # D7.1, A12.41
     state = position.state
     members = crew(position)
     cost = platoon.impulse_cost({u.id: acted(u) or 0 for u in members})
@@ -826,7 +860,8 @@ def _settle(position: Position, ids: str) -> State:
     if alone:  # D14.22: free for the rest of the MPh, in the status it has
         state = impaa.release(position.at(state), [members[0].id])  # no impulses left: they go on alone
         lone = state.units[members[0].id]
-        lone = lone.mark("motion", radioless.PASSED, remove=(ON, GO, BACK)) if lone.has(GO) else \
+        rev = (armour.REV_MOTION,) if backing(lone) else ()  # D2.24: it goes on in reverse
+        lone = lone.mark("motion", radioless.PASSED, *rev, remove=(ON, GO, BACK)) if lone.has(GO) else \
             lone.mark(radioless.PASSED, remove=(ON,))
         return state.with_unit(lone)
     if members and platoon.PlatoonMove(allowance(members), spent(members)).over:
@@ -841,9 +876,12 @@ def finish(state: State, ids: list[str]) -> State:
     state = impaa.finish(_forget_last(state), ids)  # D14.331: the infantry's MPh too
     members = [state.units[u] for u in ids if u in state.units]
     for u in members:
-        unit = u.mark(remove=(ON, GO, BACK, REFORM, *(m for m in u.markers if m.startswith(TEMP))))
+        temps = (m for m in u.markers if m.startswith(TEMP))
+        unit = u.mark(remove=(ON, GO, BACK, REFORM, armour.REV_MOTION, *temps))
         if u.has(GO) and is_mobile(u.markers):  # stunned: it stops at once (D5.34); bogged: its MP end
             unit = unit.mark("motion")
+        if unit.has("motion") and backing(u):  # D2.24: Reverse Motion, into its next MPh (armour.py)
+            unit = unit.mark(armour.REV_MOTION)
         unit = armour.with_spent(unit, max(armour.spent_of(u), armour.budget(u)))  # each its own MP (D2.1)
         state = state.with_unit(unit)
     return state.replace(moved=(*state.moved, *(u.id for u in members if u.id not in state.moved)))
@@ -896,6 +934,8 @@ def apply(position: Position, move: act.Move) -> State:
         state = impentry.apply(position.at(state), move, members, spent(members), marks)
         came = impentry.came_from(position, position.units[move.units[0]], move.path[0], bool(back))  # bog DR
         unit = state.units[move.units[0]]
+        if move.mode == impentry.IN:  # D7.1 with A12.41: its OVR of concealed infantry there
+            unit = impovr.mark(position.at(state), unit, move.path[0])
         return state.with_unit(unit.mark(f"{FROM}{_hx(came)},{armour.facing_of(unit)}"))
     if len(move.units) > 1:  # D14.33: the AFV's entry, its Armored Assault infantry with it
         afv = position.units[move.units[0]]
@@ -948,7 +988,7 @@ def _options(position: Position, unit: UnitState) -> Iterator[act.Move]:
         return
     tries = [act.Move((unit.id,), (unit.hex,), None, m)
              for m in (START, START_REV, STOP, CW, CCW, DELAY, EXIT)]
-    back = unit.has(BACK)
+    back = backing(unit)
     across = vbypass.across_of(unit)
     if across is None:
         tries += [act.Move((unit.id,), (unit.hex, h), None, mode)

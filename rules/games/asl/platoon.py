@@ -34,7 +34,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.errors import DataError, IllegalAction
 from hexmate.rules.games.asl import los as asl_los
 from hexmate.rules.games.asl import terrain as asl_terrain
-from hexmate.rules.games.asl.armour import is_vehicle, vtype
+from hexmate.rules.games.asl.armour import REV_MOTION, is_vehicle, vtype
 from hexmate.rules.games.asl.vehicles import is_mobile
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex, distance
@@ -137,8 +137,8 @@ def _sees(position: Position, a: Hex, b: Hex) -> bool:
 def _status(unit: UnitState) -> str:
     """D14.21's status: stopped or not (in Motion, or started in platoon movement: impulse.py's ``imp_go``; a
     non-stopped AFV ends its MPh in Motion, D2.14)."""
-    if unit.has("imp_rev"):
-        return "reverse"  # D14.21: forward and reverse are different statuses
+    if unit.has("imp_rev") or (unit.has("motion") and unit.has(REV_MOTION)):
+        return "reverse"  # D14.21: forward and reverse are different statuses; D2.24: Reverse Motion
     return "motion" if unit.has("motion") or unit.has("imp_go") else "stopped"
 
 

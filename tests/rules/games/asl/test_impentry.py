@@ -196,7 +196,8 @@ def test_d7_13_d14_212_backing_on_into_concealed_infantry_is_no_overrun(make_pos
 
     hid = {"id": "b-hid", "counter": "4-6-7", "side": "b", "hex": "A4", "concealed": True}
     pos = table(make_position, "A5", hid)
-    assert {"move x-lt A4 cost 4 as impulse_in_rev", "move x-lt A4 cost 1 as impulse_in"} <= set(texts(pos))
+    assert {"move x-lt A4 cost 4 as impulse_in_rev", "move x-lt A4 cost 4 as impulse_in",
+            "move x-lt A4 cost 1 as impulse_in_through"} <= set(texts(pos))  # forward: OVR or not (D7.1)
     pos.push_text("move x-lt A4 as impulse_in_rev")
     x = pos.units["x-lt"]
     assert pos.label(x.hex) == "A4" and impulse.status(x) == "reverse"
@@ -212,6 +213,51 @@ def test_d7_13_d14_212_backing_on_into_concealed_infantry_is_no_overrun(make_pos
     pass_reactions(pos)
     assert {armour.spent_of(pos.units[u]) for u in ("x-lt", "y-lt")} == {4}
     assert all(impulse.status(pos.units[u]) == "reverse" for u in ("x-lt", "y-lt"))
+
+
+def test_d7_1_a12_41_d14_212_coming_on_forward_overruns_concealed_infantry(make_position: Any) -> None:
+    """D7.1: a vehicle entering in its MPh a Location of enemy units may overrun it, a quarter of its printed
+    MP (FRU) spent there: coming on forward into A4 (A2.51: 1 MP as from off-board Open Ground) the 12 MP tank
+    spends 1 + 3 = 4. A12.41: only concealed units there (a known one bars the entry hex, A2.5), so their
+    owner first reveals them or takes one PAATC (DR 2: passed, the "?" stays), and the OVR comes after it:
+    at the impulse's end (D14.32), its 4 MP the impulse's cost (D14.31), y-lt coming on at A5 for 1."""
+    hid = {"id": "b-hid", "counter": "4-6-7", "side": "b", "hex": "A4", "concealed": True}
+    pos = table(make_position, "A5", hid)
+    pos.push_text("move x-lt A4 as impulse_in")
+    ask = pos.decision
+    assert ask is not None and ask.rule == "A12.41" and ask.side == "b"
+    pos.push_text("answer paatc")
+    pos.push_text("answer dice 1,1")
+    assert pos.units["b-hid"].concealed and pos.decision is None
+    pos.push_text("move y-lt A5 as impulse_in")
+    pos.push_text("move x-lt,y-lt A4 as impulse_end")
+    pass_reactions(pos)
+    assert {armour.spent_of(pos.units[u]) for u in ("x-lt", "y-lt")} == {4}
+    top = pos.decision
+    assert top is not None and top.then == "vovr" and top.side == "a" and pos.label(top.target) == "A4"
+
+
+def test_d7_1_d14_212_coming_on_without_the_overrun(make_position: Any) -> None:
+    """D7.1's "may": ``as impulse_in_through`` (listed on the page) comes on into the concealed squad's A4
+    for its 1 MP alone, no OVR at the impulse's end; A12.41's question is put all the same. Where no enemy
+    is, it is refused: a plain ``impulse_in``."""
+    from hexmate.rules.games.asl import impovr
+
+    hid = {"id": "b-hid", "counter": "4-6-7", "side": "b", "hex": "A4", "concealed": True}
+    pos = table(make_position, "A5", hid)
+    assert pos.game.listed_move(pos, pos.parse_action("move x-lt A4 as impulse_in_through"))
+    with pytest.raises(IllegalAction, match=r"would not overrun A5.*D7\.1"):
+        pos.push_text("move y-lt A5 as impulse_in_through")
+    pos.push_text("move x-lt A4 as impulse_in_through")
+    assert not any(m.startswith(impovr.OVR) for m in pos.units["x-lt"].markers)
+    ask = pos.decision
+    assert ask is not None and ask.rule == "A12.41"
+    pos.push_text("answer reveal")
+    pos.push_text("move y-lt A5 as impulse_in")
+    pos.push_text("move x-lt,y-lt A4 as impulse_end")
+    pass_reactions(pos)
+    assert {armour.spent_of(pos.units[u]) for u in ("x-lt", "y-lt")} == {1}
+    assert pos.decision is None or pos.decision.then != "vovr"
 
 
 def test_a2_5_d2_6_known_enemies_and_an_enemy_afv_bar_the_entry_hex(make_position: Any) -> None:

@@ -34,7 +34,11 @@ def test_d14_32_d7_1_an_overrun_in_an_impulse(tmp_path: Path) -> None:
 
 
 def test_d7_13_no_overrun_in_reverse_in_an_impulse(tmp_path: Path) -> None:
-    """D7.13: no Overrun in reverse (A backing into Y6, an enemy squad's hex)."""
+    """D7.13: no Overrun in reverse; it bars the OVR, not the entry (D7.1's "may"). A backs into Y6, an enemy
+    squad's hex, at 4 x its open ground 1 MP (D2.21: the demo REV of 4), with no quarter MPA added and no OVR
+    at the impulse's end."""
+    from hexmate.rules.games.asl import impovr
+
     pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1", more=(
         {"id": "sq", "counter": "4-4-7", "side": "b", "hex": "3Y6"},))
     pos.push_text("move A 3Y5 as impulse_start_rev")
@@ -43,8 +47,14 @@ def test_d7_13_no_overrun_in_reverse_in_an_impulse(tmp_path: Path) -> None:
     pos.push_text("answer dice 3,4")
     while pos.decision is not None and pos.decision.then == "vimpulse":
         pos.push_text("answer pass")
-    with pytest.raises(IllegalAction, match="no Overrun in reverse"):
-        pos.push_text("move A 3Y5-3Y6 as impulse_rev")
+    assert "move A 3Y5-3Y6 cost 4 as impulse_rev" in texts(pos)
+    pos.push_text("move A 3Y5-3Y6 as impulse_rev")
+    assert pos.decision is None  # a known squad: no A12.41 question
+    assert not any(m.startswith(impovr.OVR) for m in pos.units["A"].markers)
+    pos.push_text("move B 3Z5-3Z6 as impulse_rev")
+    end(pos, quiet=True)
+    assert [spent(pos, u) for u in "AB"] == [5, 5]
+    assert pos.decision is None or pos.decision.then not in ("vovr", "ovr_react")
 
 
 def test_d7_1_d7_14_an_impulse_entry_without_the_overrun(tmp_path: Path) -> None:

@@ -53,7 +53,8 @@ def counters(tmp_path: Path) -> dict[str, Any]:
         "t26": {"name": "T-26 M33 (D14 example)", "mp": 12, **common}}}), encoding="utf-8")
     return {**COUNTERS,
             "t26s": {"type": "vehicle", "vehicle": "t26s", "catalogue": str(cat), "crew_morale": 7},
-            "t26": {"type": "vehicle", "vehicle": "t26", "catalogue": str(cat), "crew_morale": 7}}
+            "t26": {"type": "vehicle", "vehicle": "t26", "catalogue": str(cat), "crew_morale": 7},
+            "dummy": {"type": "dummy"}}
 
 
 def table(tmp_path: Path, where: dict[str, str], *extra: str, enemy: bool = False,
@@ -557,3 +558,106 @@ def test_d14_31_d2_3_one_hexside_of_bypass_an_impulse(tmp_path: Path) -> None:
     assert [t for t in texts(pos) if t.startswith("move A 3Z4-")] == ["move A 3Z4-3Z3 cost 1 as impulse"]
     pos.push_text("move A 3Z4-3Z3 as impulse")
     assert vbypass.across_of(pos.units["A"]) is None
+
+
+HID = {"id": "hid", "counter": "4-4-7", "side": "b", "concealed": True}
+
+
+def test_a12_41_d14_31_an_impulse_entry_into_concealed_infantry_asks_their_owner(tmp_path: Path) -> None:
+    """A12.41: a vehicle (not "broken", A12.1) entering a Location of concealed enemy units other than by
+    bypass or woods-road makes their owner reveal them or take one PAATC for the stack. In an impulse
+    (D14.31) the question comes right after the AFV's entry, before any other MP: A in Motion enters Z4 (open
+    ground 1 MP + the OVR's quarter of its 11 MP, FRU: 3 = 4, D7.1); the owner takes the PAATC and passes (DR
+    2); the "?" stays. The OVR waits for the impulse's end (D7.1 with D14.32)."""
+    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1", "motion", more=({**HID, "hex": "3Z4"},))
+    pos.push_text("move A 3Y5-3Z4 as impulse")
+    ask = pos.decision
+    assert ask is not None and ask.rule == "A12.41" and ask.side == "b" and ask.subject == ("hid",)
+    assert tuple(ask.choices) == ("reveal", "paatc")
+    with pytest.raises(IllegalAction):
+        pos.push_text("move B 3Z5-3AA5 as impulse")  # not before the question is answered
+    pos.push_text("answer paatc")
+    pos.push_text("answer dice 1,1")
+    assert pos.units["hid"].concealed and pos.decision is None
+    pos.push_text("move B 3Z5-3AA5 as impulse")
+    end(pos, quiet=True)
+    assert [spent(pos, u) for u in "AB"] == [4, 4]
+    top = pos.decision
+    assert top is not None and top.then == "vovr"
+
+
+def test_a12_41_d7_1_no_ovr_mp_when_the_concealed_stack_was_dummies(tmp_path: Path) -> None:
+    """A12.41, D7.1: into a Location of concealed units only, the OVR's MP are not spent before their PAATC
+    (or reveal) is resolved. A enters Z4, a concealed dummy's hex, as an Overrun (offered at 1 + 3 MP); its
+    owner reveals it and the dummy is gone (A12.14): no OVR, so the impulse costs the entry's 1 MP alone
+    (B enters AA5 for 1), and no OVR attack comes at its end."""
+    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1", "motion",
+                more=({"id": "dm", "counter": "dummy", "side": "b", "hex": "3Z4", "concealed": True},))
+    assert "move A 3Y5-3Z4 cost 4 as impulse" in texts(pos)
+    pos.push_text("move A 3Y5-3Z4 as impulse")
+    pos.push_text("answer reveal")
+    assert "dm" not in pos.units
+    pos.push_text("move B 3Z5-3AA5 as impulse")
+    end(pos, quiet=True)
+    assert [spent(pos, u) for u in "AB"] == [1, 1]
+    assert pos.decision is None or pos.decision.then != "vovr"
+
+
+def test_a12_41_backing_in_asks_too_but_not_a_bypass(tmp_path: Path) -> None:
+    """A12.41 asks for any entry but by bypass or woods-road, OVR or not: A backing into Y6 (D7.13: no OVR,
+    4 x 1 MP, D2.21) meets the question; the owner reveals. D2.3, A12.41: A bypassing the woods of Z4 along
+    its hexside with Y4 (2 MP) makes no one there reveal nor check."""
+    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1", more=({**HID, "hex": "3Y6"},))
+    pos.push_text("move A 3Y5 as impulse_start_rev")
+    pos.push_text("move B 3Z5 as impulse_start_rev")
+    end(pos)
+    pos.push_text("answer dice 3,4")
+    while pos.decision is not None and pos.decision.then == "vimpulse":
+        pos.push_text("answer pass")
+    pos.push_text("move A 3Y5-3Y6 as impulse_rev")
+    ask = pos.decision
+    assert ask is not None and ask.rule == "A12.41" and ask.side == "b"
+    pos.push_text("answer reveal")
+    assert not pos.units["hid"].concealed
+    round_ = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1", "motion", woods=("Z4",),
+                   more=({**HID, "hex": "3Z4"},))
+    round_.push_text("move A 3Y5-3Z4 as impulse_bypass")
+    assert round_.decision is None and round_.units["hid"].concealed
+    round_.push_text("move B 3Z5-3AA5 as impulse")
+
+
+def test_d2_24_a_platoon_ending_its_mph_backing_keeps_reverse_motion(tmp_path: Path) -> None:
+    """D2.24: a vehicle may end its MPh in Reverse Motion; in platoon movement as for a lone one (D14.21 keeps
+    forward and reverse apart). A and B start in reverse (1 MP), back into Y6 and Z6 (4 x 1 MP, the demo REV
+    of 4: 5 MP spent) and end the platoon's MPh there: both in Motion, Reverse Motion."""
+    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1")
+    pos.push_text("move A 3Y5 as impulse_start_rev")
+    pos.push_text("move B 3Z5 as impulse_start_rev")
+    end(pos)
+    pos.push_text("answer dice 3,4")
+    while pos.decision is not None and pos.decision.then == "vimpulse":
+        pos.push_text("answer pass")
+    pos.push_text("move A 3Y5-3Y6 as impulse_rev")
+    pos.push_text("move B 3Z5-3Z6 as impulse_rev")
+    end(pos, quiet=True)
+    pos.push_text("move A,B 3Y6 as impulse_done")
+    for u in "AB":
+        tank = pos.units[u]
+        assert tank.has("motion") and tank.has(armour.REV_MOTION) and impulse.status(tank) == "reverse"
+
+
+def test_d2_24_in_reverse_motion_the_platoon_goes_on_backing(tmp_path: Path) -> None:
+    """D2.24 with D2.12, D2.23: the next MPh, A and B in Reverse Motion back on with no start MP (Y5-Y6: 4 x
+    1 MP); going forward takes a stop and a start first (D2.23); one stopping loses its Reverse Motion, and a
+    platoon whose AFVs are in Motion one forward and one in reverse does not meet D14.21."""
+    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1", "motion", armour.REV_MOTION)
+    assert impulse.status(pos.units["A"]) == "reverse" and platoon.mates(pos, pos.units["A"])
+    with pytest.raises(IllegalAction, match="switching takes a stop and a start"):
+        pos.push_text("move A 3Y5-3Z4 as impulse")
+    assert "move A 3Y5-3Y6 cost 4 as impulse_rev" in texts(pos)
+    pos.push_text("move A 3Y5 as impulse_stop")
+    assert not pos.units["A"].has(armour.REV_MOTION) and impulse.status(pos.units["A"]) == "stopped"
+    mixed = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1", "motion")
+    rev = mixed.units["B"].mark(armour.REV_MOTION)
+    mixed = mixed.at(mixed.state.with_unit(rev))
+    assert not platoon.mates(mixed, mixed.units["A"])  # D14.21: forward and reverse Motion differ
