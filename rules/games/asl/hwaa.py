@@ -47,21 +47,24 @@ What is built, paraphrasing the text (the Japanese rule text is the truth):
   (hw.close_impulse: no A25.2322 step back counted for them). If that start ends the impulse, the window
   at the AFV opens in its hex (vinplace), not at a moving target (C.8). D14.331's exception: an AFV of the
   wave's platoon that no HW unit goes with may start too, while a mate still gives HW units Armored Assault
-  (``_platoon_goes_on``), so the platoon may end the impulse in formation. D14.31 with D2.11: so is a VCA
+  (``_platoon_goes_on``), so the platoon may end the impulse in formation, and it may enter a hex of its VCA
+  alone as its one MP action of an impulse (``move AFV A-B as afv-alone``: ``check_alone``; priced in the
+  vehicles' impulse, no window as it enters, D14.32: fired at at the impulse's end, in its hex); once no
+  AFV of the platoon gives HW units Armored Assault, the platoon waits for the wave's end. D14.31 with
+  D2.11: so is a VCA
   change, one hexspine an impulse (``move AFV HEX as afv-cw`` / ``afv-ccw``, 1 MP, 2 in an obstacle), made
   by a non-stopped AFV the same way; a joint entry goes only into a hex of its VCA (forward; its rear ones
   going on in Reverse Motion, D2.24).
 - D14.33 (and A13.62): a Cavalry Wave has no Armored Assault (aa.bar_wave).
 
-Not built (said in the report), with a platoon: an AFV's MP action without HW units but its start
-(entering alone, a VCA change: the D14.331 exception's platoon AFVs that no HW unit goes with any more), the
-platoon going first (refused), one bog and one mechanical reliability DR for the platoon before the
-impulse's attacks (D14.21: each AFV rolls its own as it starts), the platoon's MPh after the wave's end (its
-AFVs are freed, not checked as a platoon); a joint entry into a Location holding enemy units (the AFV's
-Overrun, D7.1, with HW units entering by A25.233: refused, they enter it alone); an AFV parting from HW
-units mid-impulse (only between impulses); a start or VCA change that names only some of the HW units
-beneath the AFV (all of them wait with it); whether fire at a started AFV, in the window a later HW entry
-opens, reads it as a moving target is untested (C.8: it is not one).
+Not built (said in the report), with a platoon: an AFV's alone entry into a hex of enemy units (its Overrun,
+D7.1: refused) or by bypass (D2.3); the platoon going first (refused), one bog and one mechanical reliability
+DR for the platoon before the impulse's attacks (D14.21: each AFV rolls its own as it starts), the platoon's
+MPh after the wave's end (its AFVs are freed, not checked as a platoon); a joint entry into a Location holding
+enemy units (the AFV's Overrun, D7.1, with HW units entering by A25.233: refused, they enter it alone); an AFV
+parting from HW units mid-impulse (only between impulses); a start or VCA change that names only some of the
+HW units beneath the AFV (all of them wait with it); whether fire at a started AFV, in the window a later HW
+entry opens, reads it as a moving target is untested (C.8: it is not one).
 """
 
 from __future__ import annotations
@@ -90,6 +93,8 @@ PART = "afv-part"  # D14.331: the wave's AFV stops its Armored Assault and waits
 START = "afv-start"  # D14.31, D2.12: a stopped AFV of the wave spends its start MP as an impulse's MP action
 CW, CCW = "afv-cw", "afv-ccw"  # D14.31, D2.11: its VCA one hexspine, as an impulse's MP action
 IN_PLACE = (START, CW, CCW)
+ALONE = "afv-alone"  # D14.331's exception: a wave's platoon AFV no HW unit goes with enters a hex alone
+ALONE_MARK = "hw_alone"  # its alone entry under way (``joint``: the wave's move, its MP the vehicles')
 STARTED = armour.HW_STARTED  # its start MP paid in the wave's impulse, no new hex entered yet (D2.12)
 
 
@@ -137,13 +142,7 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
         raise IllegalAction(T("{afv} is stopped: it spends its start MP as its one MP action of an impulse "
                               "first (move {afv} {hex} as afv-start; D14.31, D2.12)", afv=afv.id,
                               hex=position.label(afv.hex)), "D14.31")
-    back = afv.has(armour.REV_MOTION) or afv.has(armour.BACKED_ON)  # D2.24: going on in reverse
-    ahead = (fc.rear_hexes if back else fc.front_hexes)(afv.hex, armour.facing_of(afv))
-    if move.path[1] not in ahead:
-        raise IllegalAction(T("{hex} is not in {afv}'s VCA: change it one hexspine as its MP action of an "
-                              "impulse first (move {afv} {here} as afv-cw / afv-ccw; D14.31, D2.11)",
-                              hex=position.label(move.path[1]), afv=afv.id, here=position.label(afv.hex)),
-                            "D14.31")
+    _check_vca(position, afv, move.path[1])
     start = dict(wave.froms).get(afv.id, wave.afv_from)
     if wave.afv is None:  # the first joint move: the AFV (its platoon) has not moved this MPh (D9.31)
         for v in crew or [afv]:
@@ -172,6 +171,86 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
         _check_platoon(game, position, wave, crew, afv, move.path[1], driven.cost, {u.id for u in men})
     ids = (afv.id, *carry.with_carried(position.state, sorted(men, key=lambda u: u.id)))
     return act.Move(ids, move.path, driven.cost, move.mode)
+
+
+def _check_vca(position: Position, afv: UnitState, to: Hex) -> None:
+    """D14.31 with D2.11: the wave's AFV enters only a hex of its VCA (its rear ones going on in Reverse
+    Motion, D2.24): turning is an MP action of an impulse of its own."""
+    assert afv.hex is not None
+    back = afv.has(armour.REV_MOTION) or afv.has(armour.BACKED_ON)  # D2.24: going on in reverse
+    ahead = (fc.rear_hexes if back else fc.front_hexes)(afv.hex, armour.facing_of(afv))
+    if to not in ahead:
+        raise IllegalAction(T("{hex} is not in {afv}'s VCA: change it one hexspine as its MP action of an "
+                              "impulse first (move {afv} {here} as afv-cw / afv-ccw; D14.31, D2.11)",
+                              hex=position.label(to), afv=afv.id, here=position.label(afv.hex)),
+                            "D14.31")
+
+
+def is_alone(action: act.Action) -> bool:
+    """``move AFV A-B as afv-alone``: a wave's platoon AFV entering a hex without HW units (D14.331)."""
+    return isinstance(action, act.Move) and action.mode == ALONE
+
+
+def check_alone(game: AslGame, position: Position, move: act.Move) -> act.Move:
+    """D14.331's exception with D14.31: an AFV of the wave's platoon that no HW unit goes with any more goes
+    on moving with the wave's impulses while a mate still gives HW units Armored Assault: ``move AFV A-B as
+    afv-alone`` enters one hex of its VCA as its one MP action of the impulse, priced in the vehicles'
+    impulse (D14.33) and kept within the platoon's MP (its slowest AFV's); D14.21 holds at the impulse's
+    end (``check_formation``, ``_check_platoon``)."""
+    wave = hw.wave_of(game, position.state)
+    if wave is None or wave.afv is None or not wave.platoon or position.phase.id != "MPh" \
+            or position.state.moving is not None:
+        raise IllegalAction(T("no Human Wave moves with an AFV platoon now"), "D14.331")
+    afv = position.units.get(move.units[0])
+    if afv is None or len(move.units) != 1 or afv.id not in wave.platoon or afv.hex is None \
+            or afv.has("wreck") or len(move.path) != 2 or move.path[0] != afv.hex:
+        raise IllegalAction(T("name an AFV of the wave's platoon and the hex it enters from its own: move "
+                              "AFV A-B as afv-alone (D14.331)"), "D14.331")
+    if _beneath(position, wave, afv):
+        raise IllegalAction(T("HW units still go with {afv}: it enters with them (armored-assault), or parts "
+                              "from them between impulses first (afv-part; D14.331)", afv=afv.id), "D14.331")
+    if not _platoon_goes_on(position, wave):
+        raise IllegalAction(T("no AFV of the platoon gives HW units Armored Assault any more: the platoon "
+                              "waits for the wave's end (D14.331)"), "D14.331")
+    if afv.id in dict(wave.vacts):
+        raise IllegalAction(T("{afv} has made its one MP action in this impulse (D14.31)", afv=afv.id),
+                            "D14.31")
+    if not going(afv):
+        raise IllegalAction(T("{afv} is stopped: it spends its start MP as its one MP action of an impulse "
+                              "first (move {afv} {hex} as afv-start; D14.31, D2.12)", afv=afv.id,
+                              hex=position.label(afv.hex)), "D14.31")
+    if any(e.side != afv.side and e.type != "sw" for e in position.units_at(move.path[1])):
+        raise IllegalAction(T("{hex} holds enemy units: an AFV's Overrun in the Human Wave's impulses is not "
+                              "offered (D7.1)", hex=position.label(move.path[1])), "D7.1")
+    _check_vca(position, afv, move.path[1])
+    driven = armour.check_move(_unmoved(position, afv), act.Move((afv.id,), move.path, None, ""))  # D2
+    crew = [position.units[m] for m in wave.platoon if m in position.units]
+    _check_platoon(game, position, wave, crew, afv, move.path[1], driven.cost, set())
+    return act.Move((afv.id,), move.path, driven.cost, ALONE)
+
+
+def begin_alone(position: Position, move: act.Move) -> State:
+    """The alone entry is under way: the AFV is marked so the move is read as the wave's (``joint``): no
+    window as it enters (D14.32: First Fire at the impulse's end), its MP the vehicles' impulse's."""
+    unit = position.units[move.units[0]]
+    return position.state.with_unit(unit.mark(ALONE_MARK))
+
+
+def alone_offers(game: AslGame, position: Position, wave: hw.Wave) -> list[act.Move]:
+    """The alone entries on offer: each hex of the VCA of each platoon AFV no HW unit goes with (D14.331)."""
+    out: list[act.Move] = []
+    for afv in (position.units[a] for a in wave.platoon if a in position.units):
+        if afv.hex is None or not going(afv) or _beneath(position, wave, afv):
+            continue
+        back = afv.has(armour.REV_MOTION) or afv.has(armour.BACKED_ON)
+        for h in (fc.rear_hexes if back else fc.front_hexes)(afv.hex, armour.facing_of(afv)):
+            if h not in position.map:
+                continue
+            try:
+                out.append(check_alone(game, position, act.Move((afv.id,), (afv.hex, h), None, ALONE)))
+            except IllegalAction:
+                continue
+    return out
 
 
 def moves(game: AslGame, position: Position, afv: UnitState,
@@ -209,6 +288,8 @@ def generate(game: AslGame, position: Position) -> list[act.Move]:
         if men:
             ids = carry.with_carried(position.state, sorted(men, key=lambda u: u.id))
             out.extend(moves(game, position, afv, ids).values())
+    if wave.platoon and position.state.moving is None:
+        out.extend(alone_offers(game, position, wave))  # D14.331's exception
     return [*out, *start_offers(game, position), *first_offer(game, position)]  # D14.31, D14.331
 
 
@@ -327,7 +408,14 @@ def joint(game: AslGame, position: Position) -> bool:
     wave = hw.wave_of(game, position.state)
     moving = position.state.moving
     return wave is not None and moving is not None and moving.units[0] in afvs_of(wave) \
-        and any(u in wave.units for u in moving.units[1:])
+        and (any(u in wave.units for u in moving.units[1:]) or alone(game, position))
+
+
+def alone(game: AslGame, position: Position) -> bool:
+    """Is the move under way a wave's platoon AFV's alone entry (D14.331's exception; ``check_alone``)?"""
+    moving = position.state.moving
+    lead = position.units.get(moving.units[0]) if moving is not None else None
+    return lead is not None and lead.has(ALONE_MARK) and hw.wave_of(game, position.state) is not None
 
 
 def entered(game: AslGame, position: Position, state: State) -> State:
@@ -339,7 +427,7 @@ def entered(game: AslGame, position: Position, state: State) -> State:
         return state
     men = [u for u in moving.units[1:] if u in position.units and u in wave.units]
     if not men:
-        return state
+        return after_entry(game, position, state)  # D14.331: an alone entry, the vehicles' impulse only
     return hw.after_move(game, position, state, men, mf=joint_mf(game, position))
 
 
@@ -365,7 +453,7 @@ def end_entry(position: Position) -> State:
         return state
     cost = Fraction(moving.cost) if isinstance(moving.cost, int | Fraction) else Fraction(0)
     unit = armour.with_spent(unit, armour.spent_of(unit) + cost)
-    return state.with_unit(unit.mark("motion", remove=(STARTED,)))
+    return state.with_unit(unit.mark("motion", remove=(STARTED, ALONE_MARK)))
 
 
 def bind(game: AslGame, position: Position, state: State, move: act.Move) -> State:
@@ -803,6 +891,8 @@ def release(state: State, wave: hw.Wave | None) -> State:
 
 
 __all__ = [
+    "ALONE",
+    "ALONE_MARK",
     "CCW",
     "CW",
     "FIRST",
@@ -815,10 +905,14 @@ __all__ = [
     "afv_targets",
     "afvs_of",
     "ahead",
+    "alone",
+    "alone_offers",
     "bar_alone",
     "bar_impulse",
+    "begin_alone",
     "bind",
     "check",
+    "check_alone",
     "check_first",
     "check_formation",
     "check_shot",
@@ -829,6 +923,7 @@ __all__ = [
     "generate",
     "go_first",
     "going",
+    "is_alone",
     "is_declared",
     "joint",
     "joint_mf",

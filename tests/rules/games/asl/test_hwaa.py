@@ -559,3 +559,43 @@ def test_d14_331_a_platoon_afv_no_hw_unit_goes_with_starts_with_its_mates(tmp_pa
         lone.push_text(text)
     with pytest.raises(IllegalAction, match=r"no HW unit that began its MPh beneath a-t is with it"):
         lone.push_text("move a-t P1 as afv-start")
+
+
+def test_d14_331_a_platoon_afv_no_hw_unit_goes_with_enters_a_hex_alone_with_the_wave(tmp_path: Path) -> None:
+    """D14.331's exception with D14.31: B, whose squads left it in impulse 1, goes on moving in the wave's
+    impulses while A still gives its squads Armored Assault. Impulse 2: A enters P2 with its squads (1 MP,
+    Open Ground, D2.1) and B enters Q3 of its VCA alone (1 MP), each its one MP action; no window as B
+    enters (D14.32: the impulse's end); the vehicles' impulse costs 1 MP: 2 MP each in all, both in Motion,
+    P2 next to Q3 (D14.21). A, with its squads, enters only with them; B makes one MP action an impulse."""
+    pos = platoon_wave(tmp_path)
+    pos.push_text(f"move {Q2} Q2-Q3")
+    started(pos, "move A P1 as afv-start")
+    started(pos, "move B Q2 as afv-start")
+    the_rest(pos, *REST)
+    offered = [a.text(pos.label) for a in pos.legal_actions]
+    assert "move B Q2-Q3 cost 1 as afv-alone" in offered
+    assert not any(a.startswith("move A ") and "afv-alone" in a for a in offered)
+    with pytest.raises(IllegalAction, match=r"HW units still go with A.*D14\.331\)"):
+        pos.push_text("move A P1-P2 as afv-alone")
+    with pytest.raises(IllegalAction, match=r"not in B's VCA.*D14\.31, D2\.11\)"):
+        pos.push_text("move B Q2-R2 as afv-alone")
+    pos.push_text(f"move A,a-l,{P1} P1-P2 as armored-assault")
+    pos.push_text("move B Q2-Q3 as afv-alone")
+    assert pos.decision is None  # D14.32: no window mid-impulse
+    assert pos.label(pos.units["B"].hex) == "Q3" and pos.units["B"].has("motion")
+    assert dict(state_of(pos).vacts) == {"A": 1, "B": 1}
+    with pytest.raises(IllegalAction, match=r"B has made its one MP action in this impulse \(D14\.31\)"):
+        pos.push_text("move B Q3-Q4 as afv-alone")
+    pos.push_text("move a-o10,a-o11 O2-O3")
+    pos.push_text("move a-q20,a-q21 Q3-Q4")
+    pos.push_text("move a-r20,a-r21 R3-R4")  # the impulse's end: its First Fire may take B in Q3 too
+    assert pos.decision is not None and pos.decision.kind == "react"
+    assert [u.id for u in hwaa.afv_targets(game(pos), pos)] == ["A", "B"]
+    assert hwaa.window_hex(game(pos), pos, pos.map.parse_label("Q3"))
+    while pos.decision is not None:
+        pos.push_text("answer pass")
+    w = state_of(pos)
+    assert (w.impulse, w.vspent) == (3, 2) and [armour.spent_of(pos.units[t]) for t in "AB"] == [2, 2]
+    pos.push_text("move A P2 as afv-part")  # D14.331: the whole platoon has stopped its Armored Assault
+    with pytest.raises(IllegalAction, match=r"no AFV of the platoon gives HW units Armored Assault"):
+        pos.push_text("move B Q3-Q4 as afv-alone")
