@@ -37,7 +37,11 @@ What is built, paraphrasing the text (the Japanese rule text is the truth):
   leave HW units still with it too, between impulses: ``afv-first`` parts them and goes first; ``move AFV
   HEX as afv-part`` parts them and pauses (the HW units stop its Armored Assault either way, so the whole
   wave has, and the HW exception's simultaneous movement is over). A platoon may part (``afv-part``, the
-  whole platoon) and wait for the wave's end (``release`` frees all its AFVs).
+  whole platoon) and wait for the wave's end (``release`` frees all its AFVs), or go first (``afv-first``,
+  the whole platoon parting) while the wave waits (``ahead``: until every AFV of it has ended its MPh).
+  Either way it is still a platoon (D14.2: it leaves platoon movement only by D14.22, D14.23), so it
+  finishes its MPh by platoon movement (D14.21, impulse.py; ``bar_impulse`` lets it), its MP of the wave's
+  impulses spent (D14.31), an AFV started in them non-stopped (impulse.moving).
 - D14.31 with D2.12 (the D14.21 example's first impulse is the platoon's start): a stopped AFV's start is an
   MP action of an impulse of its own, so its joint entry waits for it: ``move AFV HEX as afv-start``
   (``check_start``, ``start``) spends the 1 MP in its hex (``armour.HW_STARTED``: non-stopped, no start MP
@@ -58,10 +62,9 @@ What is built, paraphrasing the text (the Japanese rule text is the truth):
 - D14.33 (and A13.62): a Cavalry Wave has no Armored Assault (aa.bar_wave).
 
 Not built (said in the report), with a platoon: an AFV's alone entry into a hex of enemy units (its Overrun,
-D7.1: refused) or by bypass (D2.3); the platoon going first (refused), one bog and one mechanical reliability
-DR for the platoon before the impulse's attacks (D14.21: each AFV rolls its own as it starts), the platoon's
-MPh after the wave's end (its AFVs are freed, not checked as a platoon); a joint entry into a Location holding
-enemy units (the AFV's Overrun, D7.1, with HW units entering by A25.233: refused, they enter it alone); an AFV
+D7.1: refused) or by bypass (D2.3); one bog and one mechanical reliability DR for the platoon before the
+impulse's attacks (D14.21: each AFV rolls its own as it starts), a joint entry into a Location holding enemy
+units (the AFV's Overrun, D7.1, with HW units entering by A25.233: refused, they enter it alone); an AFV
 parting from HW units mid-impulse (only between impulses); a start or VCA change that names only some of the
 HW units beneath the AFV (all of them wait with it); whether fire at a started AFV, in the window a later HW
 entry opens, reads it as a moving target is untested (C.8: it is not one).
@@ -626,6 +629,8 @@ def bar_impulse(game: AslGame, position: Position, action: act.Action) -> None:
     wave = hw.wave_of(game, position.state)
     if wave is None or not wave.platoon or not isinstance(action, act.Move) or not impulse.is_impulse(action):
         return
+    if wave.afv_first:
+        return  # D14.331 with D14.21: the platoon that goes first finishes its MPh by platoon movement
     for uid in action.units:
         if uid in wave.platoon:
             raise IllegalAction(T("{afv} moves in the Human Wave's impulses, with the HW units beneath it "
@@ -637,7 +642,7 @@ def without_wave_platoon(game: AslGame, position: Position,
     """A platoon's impulse offers (impulse.generate) but those of the wave's platoon (``bar_impulse``)."""
     wave = hw.wave_of(game, position.state)
     for m in offers:
-        if wave is None or not any(u in wave.platoon for u in m.units):
+        if wave is None or wave.afv_first or not any(u in wave.platoon for u in m.units):
             yield m
 
 
@@ -653,10 +658,10 @@ def _with_it(position: Position, wave: hw.Wave) -> list[UnitState]:
 
 
 def ahead(position: Position, wave: hw.Wave) -> bool:
-    """D14.331: is the AFV that goes first still making its MPh (the wave waiting for it)?"""
-    afv = position.units.get(wave.afv or "")
-    return afv is not None and afv.id not in position.state.moved and not afv.has("wreck") \
-        and afv.hex is not None
+    """D14.331: is the AFV that goes first (an AFV of the platoon that goes first) still making its MPh (the
+    wave waiting for it)?"""
+    return any(afv.id not in position.state.moved and not afv.has("wreck") and afv.hex is not None
+               for afv in (position.units[a] for a in afvs_of(wave) if a in position.units))
 
 
 def _may_go_first(game: AslGame, position: Position, wave: hw.Wave, mode: str = FIRST) -> T | None:
@@ -664,9 +669,6 @@ def _may_go_first(game: AslGame, position: Position, wave: hw.Wave, mode: str = 
     now (D14.331), or None."""
     if wave.afv_first:
         return T("{afv} has gone first already (D14.331)", afv=wave.afv or "-")
-    if wave.platoon and mode == FIRST:
-        return T("the platoon finishing its MPh first while the Human Wave waits is not offered: it waits "
-                 "for the wave's end (D14.331)")
     if wave.acted or wave.vacted is not None or position.state.moving is not None:
         return T("an impulse of the Human Wave is being made: {afv} goes first between impulses (D14.331)",
                  afv=wave.afv or "-")
@@ -711,7 +713,7 @@ def go_first(game: AslGame, position: Position, move: act.Move) -> State:
     state = parted(state, [u.id for u in _with_it(position, wave)])
     if move.mode == PART:
         return state
-    state = state.replace(moved=tuple(u for u in state.moved if u != wave.afv))
+    state = state.replace(moved=tuple(u for u in state.moved if u not in afvs_of(wave)))  # the platoon too
     return state.replace(game=game.gstate(state).replace(hw=dataclasses.replace(wave, afv_first=True)))
 
 

@@ -59,7 +59,8 @@ backing on ``as impulse_in_rev``, impentry.py).
 
 Not built: going on round a bypass's CAFP (D2.33: refused), a stall's one delay DR (D14.21: stalls come from
 chapter H's vehicle notes, not among the texts). A platoon moving with a Human Wave moves in the wave's
-impulses instead (D14.332: hwaa.py).
+impulses instead (D14.332: hwaa.py); once all of it has parted from the wave it goes on here (D14.331), an
+AFV started in the wave's impulses non-stopped (``moving``).
 """
 
 from __future__ import annotations
@@ -165,7 +166,9 @@ def in_impulse(position: Position) -> bool:
 
 
 def moving(unit: UnitState) -> bool:
-    return unit.has(GO) or unit.has("motion")
+    """Non-stopped (D14.21's status): started, in Motion, or started in a Human Wave's impulse (D2.12 with
+    D14.31, hwaa.py: its platoon goes on by platoon movement after parting from the wave, D14.331)."""
+    return unit.has(GO) or unit.has("motion") or unit.has(armour.HW_STARTED)
 
 
 def status(unit: UnitState) -> str:
@@ -480,7 +483,7 @@ def act_one(position: Position, move: act.Move) -> State:
     elif move.mode == START_REV:
         unit = hulldown.without_hd(unit).mark(GO, BACK, STARTED)  # D2.12, D2.2
     elif move.mode == STOP:
-        unit = unit.mark(remove=(GO, BACK, "motion"))  # D2.13
+        unit = unit.mark(remove=(GO, BACK, "motion", armour.HW_STARTED))  # D2.13
     elif move.mode == EXIT:  # D14.212: it goes at the impulse's end, after D14.21 is checked with it
         unit = impedge.mark(position, unit, back=unit.has(BACK))
     elif move.mode in (CW, CCW):
