@@ -42,6 +42,8 @@ What is built, paraphrasing the text (the Japanese rule text is the truth):
   Either way it is still a platoon (D14.2: it leaves platoon movement only by D14.22, D14.23), so it
   finishes its MPh by platoon movement (D14.21, impulse.py; ``bar_impulse`` lets it), its MP of the wave's
   impulses spent (D14.31), an AFV started in them non-stopped (impulse.moving).
+- D14.21: the platoon's one bog DR and one mechanical reliability DR at the wave's impulse's end, before its
+  attacks (hwplt.py); a lone AFV rolls its own D2.51 DR as it starts.
 - D14.31 with D2.12 (the D14.21 example's first impulse is the platoon's start): a stopped AFV's start is an
   MP action of an impulse of its own, so its joint entry waits for it: ``move AFV HEX as afv-start``
   (``check_start``, ``start``) spends the 1 MP in its hex (``armour.HW_STARTED``: non-stopped, no start MP
@@ -51,23 +53,17 @@ What is built, paraphrasing the text (the Japanese rule text is the truth):
   (hw.close_impulse: no A25.2322 step back counted for them). If that start ends the impulse, the window
   at the AFV opens in its hex (vinplace), not at a moving target (C.8). D14.331's exception: an AFV of the
   wave's platoon that no HW unit goes with may start too, while a mate still gives HW units Armored Assault
-  (``_platoon_goes_on``), so the platoon may end the impulse in formation, and it may enter a hex of its VCA
-  alone as its one MP action of an impulse (``move AFV A-B as afv-alone``: ``check_alone``; priced in the
-  vehicles' impulse, no window as it enters, D14.32: fired at at the impulse's end, in its hex); once no
-  AFV of the platoon gives HW units Armored Assault, the platoon waits for the wave's end. D14.31 with
-  D2.11: so is a VCA
-  change, one hexspine an impulse (``move AFV HEX as afv-cw`` / ``afv-ccw``, 1 MP, 2 in an obstacle), made
-  by a non-stopped AFV the same way; a joint entry goes only into a hex of its VCA (forward; its rear ones
-  going on in Reverse Motion, D2.24).
+  (``_platoon_goes_on``), so the platoon may end the impulse in formation; it may enter a hex alone too
+  (hwplt.py). D14.31 with D2.11: so is a VCA change, one hexspine an impulse (``move AFV HEX as afv-cw`` /
+  ``afv-ccw``, 1 MP, 2 in an obstacle), made by a non-stopped AFV the same way; a joint entry goes only
+  into a hex of its VCA (forward; its rear ones going on in Reverse Motion, D2.24).
 - D14.33 (and A13.62): a Cavalry Wave has no Armored Assault (aa.bar_wave).
 
-Not built (said in the report), with a platoon: an AFV's alone entry into a hex of enemy units (its Overrun,
-D7.1: refused) or by bypass (D2.3); one bog and one mechanical reliability DR for the platoon before the
-impulse's attacks (D14.21: each AFV rolls its own as it starts), a joint entry into a Location holding enemy
-units (the AFV's Overrun, D7.1, with HW units entering by A25.233: refused, they enter it alone); an AFV
-parting from HW units mid-impulse (only between impulses); a start or VCA change that names only some of the
-HW units beneath the AFV (all of them wait with it); whether fire at a started AFV, in the window a later HW
-entry opens, reads it as a moving target is untested (C.8: it is not one).
+Not built (said in the report), with a platoon: a joint entry into a Location holding enemy units (the AFV's
+Overrun, D7.1, with HW units entering by A25.233: refused, they enter it alone); an AFV parting from HW units
+mid-impulse (only between impulses); a start or VCA change that names only some of the HW units beneath the
+AFV (all of them wait with it); whether fire at a started AFV, in the window a later HW entry opens, reads it
+as a moving target is untested (C.8: it is not one). Alone entries: hwplt.py.
 """
 
 from __future__ import annotations
@@ -81,7 +77,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import aa, armour, carry, hw, platoon, radioless
+from hexmate.rules.games.asl import aa, armour, carry, hw, hwplt, platoon, radioless
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.base import Position, State, UnitState
@@ -96,8 +92,6 @@ PART = "afv-part"  # D14.331: the wave's AFV stops its Armored Assault and waits
 START = "afv-start"  # D14.31, D2.12: a stopped AFV of the wave spends its start MP as an impulse's MP action
 CW, CCW = "afv-cw", "afv-ccw"  # D14.31, D2.11: its VCA one hexspine, as an impulse's MP action
 IN_PLACE = (START, CW, CCW)
-ALONE = "afv-alone"  # D14.331's exception: a wave's platoon AFV no HW unit goes with enters a hex alone
-ALONE_MARK = "hw_alone"  # its alone entry under way (``joint``: the wave's move, its MP the vehicles')
 STARTED = armour.HW_STARTED  # its start MP paid in the wave's impulse, no new hex entered yet (D2.12)
 
 
@@ -189,71 +183,12 @@ def _check_vca(position: Position, afv: UnitState, to: Hex) -> None:
                             "D14.31")
 
 
-def is_alone(action: act.Action) -> bool:
-    """``move AFV A-B as afv-alone``: a wave's platoon AFV entering a hex without HW units (D14.331)."""
-    return isinstance(action, act.Move) and action.mode == ALONE
 
 
-def check_alone(game: AslGame, position: Position, move: act.Move) -> act.Move:
-    """D14.331's exception with D14.31: an AFV of the wave's platoon that no HW unit goes with any more goes
-    on moving with the wave's impulses while a mate still gives HW units Armored Assault: ``move AFV A-B as
-    afv-alone`` enters one hex of its VCA as its one MP action of the impulse, priced in the vehicles'
-    impulse (D14.33) and kept within the platoon's MP (its slowest AFV's); D14.21 holds at the impulse's
-    end (``check_formation``, ``_check_platoon``)."""
-    wave = hw.wave_of(game, position.state)
-    if wave is None or wave.afv is None or not wave.platoon or position.phase.id != "MPh" \
-            or position.state.moving is not None:
-        raise IllegalAction(T("no Human Wave moves with an AFV platoon now"), "D14.331")
-    afv = position.units.get(move.units[0])
-    if afv is None or len(move.units) != 1 or afv.id not in wave.platoon or afv.hex is None \
-            or afv.has("wreck") or len(move.path) != 2 or move.path[0] != afv.hex:
-        raise IllegalAction(T("name an AFV of the wave's platoon and the hex it enters from its own: move "
-                              "AFV A-B as afv-alone (D14.331)"), "D14.331")
-    if _beneath(position, wave, afv):
-        raise IllegalAction(T("HW units still go with {afv}: it enters with them (armored-assault), or parts "
-                              "from them between impulses first (afv-part; D14.331)", afv=afv.id), "D14.331")
-    if not _platoon_goes_on(position, wave):
-        raise IllegalAction(T("no AFV of the platoon gives HW units Armored Assault any more: the platoon "
-                              "waits for the wave's end (D14.331)"), "D14.331")
-    if afv.id in dict(wave.vacts):
-        raise IllegalAction(T("{afv} has made its one MP action in this impulse (D14.31)", afv=afv.id),
-                            "D14.31")
-    if not going(afv):
-        raise IllegalAction(T("{afv} is stopped: it spends its start MP as its one MP action of an impulse "
-                              "first (move {afv} {hex} as afv-start; D14.31, D2.12)", afv=afv.id,
-                              hex=position.label(afv.hex)), "D14.31")
-    if any(e.side != afv.side and e.type != "sw" for e in position.units_at(move.path[1])):
-        raise IllegalAction(T("{hex} holds enemy units: an AFV's Overrun in the Human Wave's impulses is not "
-                              "offered (D7.1)", hex=position.label(move.path[1])), "D7.1")
-    _check_vca(position, afv, move.path[1])
-    driven = armour.check_move(_unmoved(position, afv), act.Move((afv.id,), move.path, None, ""))  # D2
-    crew = [position.units[m] for m in wave.platoon if m in position.units]
-    _check_platoon(game, position, wave, crew, afv, move.path[1], driven.cost, set())
-    return act.Move((afv.id,), move.path, driven.cost, ALONE)
 
 
-def begin_alone(position: Position, move: act.Move) -> State:
-    """The alone entry is under way: the AFV is marked so the move is read as the wave's (``joint``): no
-    window as it enters (D14.32: First Fire at the impulse's end), its MP the vehicles' impulse's."""
-    unit = position.units[move.units[0]]
-    return position.state.with_unit(unit.mark(ALONE_MARK))
 
 
-def alone_offers(game: AslGame, position: Position, wave: hw.Wave) -> list[act.Move]:
-    """The alone entries on offer: each hex of the VCA of each platoon AFV no HW unit goes with (D14.331)."""
-    out: list[act.Move] = []
-    for afv in (position.units[a] for a in wave.platoon if a in position.units):
-        if afv.hex is None or not going(afv) or _beneath(position, wave, afv):
-            continue
-        back = afv.has(armour.REV_MOTION) or afv.has(armour.BACKED_ON)
-        for h in (fc.rear_hexes if back else fc.front_hexes)(afv.hex, armour.facing_of(afv)):
-            if h not in position.map:
-                continue
-            try:
-                out.append(check_alone(game, position, act.Move((afv.id,), (afv.hex, h), None, ALONE)))
-            except IllegalAction:
-                continue
-    return out
 
 
 def moves(game: AslGame, position: Position, afv: UnitState,
@@ -292,7 +227,7 @@ def generate(game: AslGame, position: Position) -> list[act.Move]:
             ids = carry.with_carried(position.state, sorted(men, key=lambda u: u.id))
             out.extend(moves(game, position, afv, ids).values())
     if wave.platoon and position.state.moving is None:
-        out.extend(alone_offers(game, position, wave))  # D14.331's exception
+        out.extend(hwplt.alone_offers(game, position, wave))  # D14.331's exception
     return [*out, *start_offers(game, position), *first_offer(game, position)]  # D14.31, D14.331
 
 
@@ -411,14 +346,9 @@ def joint(game: AslGame, position: Position) -> bool:
     wave = hw.wave_of(game, position.state)
     moving = position.state.moving
     return wave is not None and moving is not None and moving.units[0] in afvs_of(wave) \
-        and (any(u in wave.units for u in moving.units[1:]) or alone(game, position))
+        and (any(u in wave.units for u in moving.units[1:]) or hwplt.alone(game, position))
 
 
-def alone(game: AslGame, position: Position) -> bool:
-    """Is the move under way a wave's platoon AFV's alone entry (D14.331's exception; ``check_alone``)?"""
-    moving = position.state.moving
-    lead = position.units.get(moving.units[0]) if moving is not None else None
-    return lead is not None and lead.has(ALONE_MARK) and hw.wave_of(game, position.state) is not None
 
 
 def entered(game: AslGame, position: Position, state: State) -> State:
@@ -456,7 +386,7 @@ def end_entry(position: Position) -> State:
         return state
     cost = Fraction(moving.cost) if isinstance(moving.cost, int | Fraction) else Fraction(0)
     unit = armour.with_spent(unit, armour.spent_of(unit) + cost)
-    return state.with_unit(unit.mark("motion", remove=(STARTED, ALONE_MARK)))
+    return state.with_unit(unit.mark("motion", remove=(STARTED, hwplt.ALONE_MARK)))
 
 
 def bind(game: AslGame, position: Position, state: State, move: act.Move) -> State:
@@ -837,16 +767,23 @@ def start(game: AslGame, position: Position, move: act.Move) -> State:
     wave = dataclasses.replace(wave, vacted=max(wave.vacted or 0, cost), vacts=vacts, acted=acted)
     state = state.replace(game=game.gstate(state).replace(hw=wave))
     view = position.at(state)
-    if hw.impulse_over(game, view):
+    closed = hw.impulse_over(game, view)
+    if closed:
         state = hw.close_impulse(game, view)
         what = T("its start MP") if move.mode == START else T("a VCA change")
         state = vinplace.open_window(position.at(state), state, afv.id, what,
                                      "D2.12" if move.mode == START else "D2.11")
-    if move.mode == START and axisred.red_mp(position, afv):  # D2.51, asked before the impulse's fire
+    if move.mode == START and axisred.red_mp(position, afv) and wave.platoon:  # D14.21: the platoon's one DR
+        state = state.with_unit(state.units[afv.id].mark(hwplt.MR_DUE))
+    elif move.mode == START and axisred.red_mp(position, afv):  # D2.51, asked before the impulse's fire
         why = T("{unit} starts: roll its mechanical reliability DR; 12 immobilizes it (D2.51)", unit=afv.id)
         state = state.push(Decision("roll", afv.side, why, "D2.51", "vesb", dice="DR", subject=(afv.id,),
                                     target=afv.hex, args=(("drm", "0"),)))
-    return state
+    return hwplt.due_checks(game, position, state) if closed and wave.platoon else state
+
+
+
+
 
 
 def start_offers(game: AslGame, position: Position) -> list[act.Move]:
@@ -893,8 +830,6 @@ def release(state: State, wave: hw.Wave | None) -> State:
 
 
 __all__ = [
-    "ALONE",
-    "ALONE_MARK",
     "CCW",
     "CW",
     "FIRST",
@@ -907,14 +842,10 @@ __all__ = [
     "afv_targets",
     "afvs_of",
     "ahead",
-    "alone",
-    "alone_offers",
     "bar_alone",
     "bar_impulse",
-    "begin_alone",
     "bind",
     "check",
-    "check_alone",
     "check_first",
     "check_formation",
     "check_shot",
@@ -925,7 +856,6 @@ __all__ = [
     "generate",
     "go_first",
     "going",
-    "is_alone",
     "is_declared",
     "joint",
     "joint_mf",

@@ -596,6 +596,15 @@ def _checks(position: Position, members: list[UnitState]) -> list[Decision]:
     mud = impmud.check(position, members)  # D8.23
     if mud is not None:
         out.append(mud)
+    return [*out, *platoon_drs(side, ids, bog, red)]
+
+
+def platoon_drs(side: str, ids: str, bog: dict[str, int], red: dict[str, int],
+                more: tuple[tuple[str, str], ...] = ()) -> list[Decision]:
+    """D14.21: the platoon's one bog DR and one mechanical reliability DR (D2.51), each for the AFVs whose
+    actions call for one (AFV id -> its own DRM); ``more``: the caller's args (hwaa.py: ``wave``, whose
+    windows are its own, not ``after_checks``')."""
+    out: list[Decision] = []
     for what, rule, subjects in (("bog", "D8.21", bog), ("breakdown", "D2.51", red)):
         if not subjects:
             continue
@@ -606,7 +615,7 @@ def _checks(position: Position, members: list[UnitState]) -> list[Decision]:
                     "one", units=drms))
         out.append(Decision("roll", side, prompt, rule, BOG, dice="DR", subject=tuple(sorted(subjects)),
                             args=(("crew", ids), ("what", what),
-                                  *((f"drm:{k}", str(v)) for k, v in sorted(subjects.items())))))
+                                  *((f"drm:{k}", str(v)) for k, v in sorted(subjects.items())), *more)))
     return out
 
 
@@ -676,6 +685,8 @@ def _fall(state: State, uid: str, what: str) -> State:
 def _next(position: Position, decision: Decision) -> State:
     if any(d.then in (BOG, BREAK, impmud.MUD, impmud.MUD_DR) for d in position.state.decisions):
         return position.state  # the other DR is still to roll
+    if decision.arg("wave"):
+        return position.state  # a Human Wave's platoon (hwaa.py): the wave's own window comes next
     return after_checks(position, decision.arg("crew"))
 
 
@@ -1048,6 +1059,7 @@ __all__ = [
     "log_mp",
     "moves",
     "note_fire",
+    "platoon_drs",
     "resume_check",
     "resume_mud",
     "resume_mud_dr",

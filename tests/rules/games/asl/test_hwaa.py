@@ -17,7 +17,7 @@ from typing import Any, cast
 import pytest
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import Position, get_game
-from hexmate.rules.games.asl import armour, hw, hwaa
+from hexmate.rules.games.asl import armour, hw, hwaa, hwplt
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl.game import AslGame
 from hexmate.rules.scenario import Scenario
@@ -50,9 +50,10 @@ def wave(*more: dict[str, Any], row: str = "hexrow-p7-p8-p9-p10", tank: dict[str
 
 
 def passing(pos: Position, text: str) -> None:
+    """The action, its windows passed; a wave's platoon's one DR at the impulse's end passed (D14.21)."""
     pos.push_text(text)
-    while pos.decision is not None and pos.decision.kind == "react":
-        pos.push_text("answer pass")
+    while pos.decision is not None and (pos.decision.kind == "react" or pos.decision.then == "vimp_bog"):
+        pos.push_text("answer pass" if pos.decision.kind == "react" else "answer dice 2,3")
 
 
 def the_rest(pos: Position, *stacks: str) -> None:
@@ -406,7 +407,7 @@ def test_d14_33_no_cavalry_wave_with_the_afv() -> None:
         pos.push_text(f"move a-t,{P1} P1-P2 as armored-assault")
 
 
-def platoon_wave(tmp_path: Path) -> Position:
+def platoon_wave(tmp_path: Path, hexes: dict[str, Any] | None = None) -> Position:
     """The wave with an AFV platoon instead of the lone tank: radioless A (a T-26S M37, 11 MP) stopped in P1
     and B (a T-26 M33, 12 MP) stopped in Q2, both VCA towards P2/Q3 (test_impulse's D14 example values),
     each with the two squads that begin the MPh beneath it."""
@@ -415,7 +416,7 @@ def platoon_wave(tmp_path: Path) -> Position:
     doc = scenario_dict("asl", [*russians(), TARGET, *tanks], {**counters(tmp_path), **COUNTERS}, "MPh",
                         sides=SIDES)
     pos = get_game("asl").new_position(Scenario.from_dict(doc, source="test-scenario"),
-                                       hex_map=small_map("asl", None, columns=20, rows=10))
+                                       hex_map=small_map("asl", hexes, columns=20, rows=10))
     pos.push_text("activate a-l,a-o10,a-o11,a-p10,a-p11,a-q20,a-q21,a-r20,a-r21 for human-wave")
     pos.push_text("answer hexrow-p7-p8-p9-p10")
     return pos
@@ -425,7 +426,8 @@ Q2 = "a-q20,a-q21"
 
 
 def started(pos: Position, text: str) -> None:
-    """A joint entry of a stopped red-MP T-26: its start's mechanical reliability DR passed (D2.51)."""
+    """A start of a stopped red-MP T-26: its mechanical reliability DR passed (D2.51; the platoon's one DR at
+    the impulse's end if the start ends it, D14.21)."""
     pos.push_text(text)
     while pos.decision is not None and pos.decision.kind == "roll":
         pos.push_text("answer dice 2,3")
@@ -461,8 +463,7 @@ def test_d14_332_a_wave_with_an_afv_platoon_each_afv_with_the_hw_units_beneath_i
     assert "move A P1 cost 1 as afv-start" in offered and "move B Q2 cost 1 as afv-start" in offered
     assert not any("armored-assault" in a for a in offered)  # D2.12: no entry before the start
     pos.push_text("move A P1 as afv-start")
-    assert pos.decision is not None and (pos.decision.rule, pos.decision.subject) == ("D2.51", ("A",))
-    pos.push_text("answer dice 2,3")
+    assert pos.decision is None and pos.units["A"].has(hwplt.MR_DUE)  # D14.21: one DR at the impulse's end
     w = state_of(pos)
     assert w.platoon == ("A", "B") and [u.id for u in hwaa.afv_targets(game(pos), pos)] == ["A"]
     assert {u: c for u, c in w.acted} == {"a-l": 0, "a-p10": 0, "a-p11": 0}
@@ -570,46 +571,6 @@ def test_d14_331_a_platoon_afv_no_hw_unit_goes_with_starts_with_its_mates(tmp_pa
         lone.push_text(text)
     with pytest.raises(IllegalAction, match=r"no HW unit that began its MPh beneath a-t is with it"):
         lone.push_text("move a-t P1 as afv-start")
-
-
-def test_d14_331_a_platoon_afv_no_hw_unit_goes_with_enters_a_hex_alone_with_the_wave(tmp_path: Path) -> None:
-    """D14.331's exception with D14.31: B, whose squads left it in impulse 1, goes on moving in the wave's
-    impulses while A still gives its squads Armored Assault. Impulse 2: A enters P2 with its squads (1 MP,
-    Open Ground, D2.1) and B enters Q3 of its VCA alone (1 MP), each its one MP action; no window as B
-    enters (D14.32: the impulse's end); the vehicles' impulse costs 1 MP: 2 MP each in all, both in Motion,
-    P2 next to Q3 (D14.21). A, with its squads, enters only with them; B makes one MP action an impulse."""
-    pos = platoon_wave(tmp_path)
-    pos.push_text(f"move {Q2} Q2-Q3")
-    started(pos, "move A P1 as afv-start")
-    started(pos, "move B Q2 as afv-start")
-    the_rest(pos, *REST)
-    offered = [a.text(pos.label) for a in pos.legal_actions]
-    assert "move B Q2-Q3 cost 1 as afv-alone" in offered
-    assert not any(a.startswith("move A ") and "afv-alone" in a for a in offered)
-    with pytest.raises(IllegalAction, match=r"HW units still go with A.*D14\.331\)"):
-        pos.push_text("move A P1-P2 as afv-alone")
-    with pytest.raises(IllegalAction, match=r"not in B's VCA.*D14\.31, D2\.11\)"):
-        pos.push_text("move B Q2-R2 as afv-alone")
-    pos.push_text(f"move A,a-l,{P1} P1-P2 as armored-assault")
-    pos.push_text("move B Q2-Q3 as afv-alone")
-    assert pos.decision is None  # D14.32: no window mid-impulse
-    assert pos.label(pos.units["B"].hex) == "Q3" and pos.units["B"].has("motion")
-    assert dict(state_of(pos).vacts) == {"A": 1, "B": 1}
-    with pytest.raises(IllegalAction, match=r"B has made its one MP action in this impulse \(D14\.31\)"):
-        pos.push_text("move B Q3-Q4 as afv-alone")
-    pos.push_text("move a-o10,a-o11 O2-O3")
-    pos.push_text("move a-q20,a-q21 Q3-Q4")
-    pos.push_text("move a-r20,a-r21 R3-R4")  # the impulse's end: its First Fire may take B in Q3 too
-    assert pos.decision is not None and pos.decision.kind == "react"
-    assert [u.id for u in hwaa.afv_targets(game(pos), pos)] == ["A", "B"]
-    assert hwaa.window_hex(game(pos), pos, pos.map.parse_label("Q3"))
-    while pos.decision is not None:
-        pos.push_text("answer pass")
-    w = state_of(pos)
-    assert (w.impulse, w.vspent) == (3, 2) and [armour.spent_of(pos.units[t]) for t in "AB"] == [2, 2]
-    pos.push_text("move A P2 as afv-part")  # D14.331: the whole platoon has stopped its Armored Assault
-    with pytest.raises(IllegalAction, match=r"no AFV of the platoon gives HW units Armored Assault"):
-        pos.push_text("move B Q3-Q4 as afv-alone")
 
 
 def test_d14_331_the_wave_s_platoon_goes_first_as_a_platoon_while_the_wave_waits(tmp_path: Path) -> None:
