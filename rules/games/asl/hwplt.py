@@ -152,7 +152,8 @@ def entry_checks(game: AslGame, position: Position, state: State) -> State:
         kept = []
         for d in state.decisions[len(position.state.decisions):]:
             if d.then == "vbog" and d.subject == (lead,):  # armour.bog_check's, rolled as the platoon's
-                state = state.with_unit(state.units[lead].mark(f"{BOG_DUE}{d.arg('drm', '0')}"))
+                drm = d.arg("drm", "0")
+                state = state.with_unit(state.units[lead].mark(BOG_DUE + drm))
                 continue
             kept.append(d)
         state = state.replace(decisions=(*state.decisions[:len(position.state.decisions)], *kept))
