@@ -44,6 +44,7 @@ from hexmate.rules.games.asl import (
     horsesplit,
     hulldown,
     hwaa,
+    hwplt,
     impentry,
     impovr,
     impulse,
@@ -947,6 +948,9 @@ class AslGame(Game):
         if hwaa.is_declared(action):
             assert isinstance(action, act.Move)
             return hwaa.check_first(self, position, action)  # D14.331: a wave's AFV goes first, or parts
+        if hwplt.is_alone(action):
+            assert isinstance(action, act.Move)
+            return hwplt.check_alone(self, position, action)  # D14.331: a wave's platoon AFV without HW units
         hwaa.bar_alone(self, position, action)  # D14.331: a wave's AFV alone waits for the wave's end
         if isinstance(action, act.Move) and position.phase.id == "APh":
             # at the table a lift and a placement is a move: in the APh it is an advance (A4.7)
@@ -2394,6 +2398,8 @@ class AslGame(Game):
         probe = position.at(position.state.push(Decision("react", side, "", "A8.1", "move_on")))
         if moving.units[0] not in position.units:
             return False  # a dummy gone as it moved (A12.14)
+        if hwplt.alone(self, position):
+            return False  # D14.32: a wave's platoon AFV entering alone is fired at at the impulse's end
         if asl_hw.in_impulse(self, position):  # D14.32: First Fire at a Human Wave at each impulse's end only
             if not asl_hw.closing(self, position):
                 return False
@@ -2460,7 +2466,7 @@ class AslGame(Game):
             return turned
         position = position.at(asl_split.split(self, position.at(state)))  # A8.1, A9.2: the pinned stay
         n = len(position.state.decisions)
-        state = super().advance_move(position)
+        state = hwplt.entry_checks(self, position, super().advance_move(position))  # D14.21: a wave's platoon
         moving = state.moving
         if moving is not None and moving.at and moving.units[0] in state.units:
             mover = state.units[moving.units[0]]
@@ -2564,6 +2570,9 @@ class AslGame(Game):
             position = position.at(asl_hip.reveal(self, position.state, hidden, keep_concealed=True))
         from hexmate.rules.games.asl import overrun as vovr
 
+        if hwplt.is_alone(move):  # D14.331: a wave's platoon AFV enters alone in the wave's impulse
+            position = position.at(hwplt.begin_alone(position, move))
+            move = dataclasses.replace(move, mode="")
         if asl_aa.claims(move):  # D9.31: the AFV leads the move, the infantry marked as with it
             position = position.at(hwaa.bind(self, position, position.state, move))  # D14.332: a HW's AFV
             position = position.at(asl_aa.begin(self, position, move))

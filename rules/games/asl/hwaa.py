@@ -37,7 +37,13 @@ What is built, paraphrasing the text (the Japanese rule text is the truth):
   leave HW units still with it too, between impulses: ``afv-first`` parts them and goes first; ``move AFV
   HEX as afv-part`` parts them and pauses (the HW units stop its Armored Assault either way, so the whole
   wave has, and the HW exception's simultaneous movement is over). A platoon may part (``afv-part``, the
-  whole platoon) and wait for the wave's end (``release`` frees all its AFVs).
+  whole platoon) and wait for the wave's end (``release`` frees all its AFVs), or go first (``afv-first``,
+  the whole platoon parting) while the wave waits (``ahead``: until every AFV of it has ended its MPh).
+  Either way it is still a platoon (D14.2: it leaves platoon movement only by D14.22, D14.23), so it
+  finishes its MPh by platoon movement (D14.21, impulse.py; ``bar_impulse`` lets it), its MP of the wave's
+  impulses spent (D14.31), an AFV started in them non-stopped (impulse.moving).
+- D14.21: the platoon's one bog DR and one mechanical reliability DR at the wave's impulse's end, before its
+  attacks (hwplt.py); a lone AFV rolls its own D2.51 DR as it starts.
 - D14.31 with D2.12 (the D14.21 example's first impulse is the platoon's start): a stopped AFV's start is an
   MP action of an impulse of its own, so its joint entry waits for it: ``move AFV HEX as afv-start``
   (``check_start``, ``start``) spends the 1 MP in its hex (``armour.HW_STARTED``: non-stopped, no start MP
@@ -47,21 +53,17 @@ What is built, paraphrasing the text (the Japanese rule text is the truth):
   (hw.close_impulse: no A25.2322 step back counted for them). If that start ends the impulse, the window
   at the AFV opens in its hex (vinplace), not at a moving target (C.8). D14.331's exception: an AFV of the
   wave's platoon that no HW unit goes with may start too, while a mate still gives HW units Armored Assault
-  (``_platoon_goes_on``), so the platoon may end the impulse in formation. D14.31 with D2.11: so is a VCA
-  change, one hexspine an impulse (``move AFV HEX as afv-cw`` / ``afv-ccw``, 1 MP, 2 in an obstacle), made
-  by a non-stopped AFV the same way; a joint entry goes only into a hex of its VCA (forward; its rear ones
-  going on in Reverse Motion, D2.24).
+  (``_platoon_goes_on``), so the platoon may end the impulse in formation; it may enter a hex alone too
+  (hwplt.py). D14.31 with D2.11: so is a VCA change, one hexspine an impulse (``move AFV HEX as afv-cw`` /
+  ``afv-ccw``, 1 MP, 2 in an obstacle), made by a non-stopped AFV the same way; a joint entry goes only
+  into a hex of its VCA (forward; its rear ones going on in Reverse Motion, D2.24).
 - D14.33 (and A13.62): a Cavalry Wave has no Armored Assault (aa.bar_wave).
 
-Not built (said in the report), with a platoon: an AFV's MP action without HW units but its start
-(entering alone, a VCA change: the D14.331 exception's platoon AFVs that no HW unit goes with any more), the
-platoon going first (refused), one bog and one mechanical reliability DR for the platoon before the
-impulse's attacks (D14.21: each AFV rolls its own as it starts), the platoon's MPh after the wave's end (its
-AFVs are freed, not checked as a platoon); a joint entry into a Location holding enemy units (the AFV's
-Overrun, D7.1, with HW units entering by A25.233: refused, they enter it alone); an AFV parting from HW
-units mid-impulse (only between impulses); a start or VCA change that names only some of the HW units
-beneath the AFV (all of them wait with it); whether fire at a started AFV, in the window a later HW entry
-opens, reads it as a moving target is untested (C.8: it is not one).
+Not built (said in the report), with a platoon: a joint entry into a Location holding enemy units (the AFV's
+Overrun, D7.1, with HW units entering by A25.233: refused, they enter it alone); an AFV parting from HW units
+mid-impulse (only between impulses); a start or VCA change that names only some of the HW units beneath the
+AFV (all of them wait with it); whether fire at a started AFV, in the window a later HW entry opens, reads it
+as a moving target is untested (C.8: it is not one). Alone entries: hwplt.py.
 """
 
 from __future__ import annotations
@@ -75,7 +77,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import aa, armour, carry, hw, platoon, radioless
+from hexmate.rules.games.asl import aa, armour, carry, hw, hwplt, platoon, radioless
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.base import Position, State, UnitState
@@ -137,13 +139,7 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
         raise IllegalAction(T("{afv} is stopped: it spends its start MP as its one MP action of an impulse "
                               "first (move {afv} {hex} as afv-start; D14.31, D2.12)", afv=afv.id,
                               hex=position.label(afv.hex)), "D14.31")
-    back = afv.has(armour.REV_MOTION) or afv.has(armour.BACKED_ON)  # D2.24: going on in reverse
-    ahead = (fc.rear_hexes if back else fc.front_hexes)(afv.hex, armour.facing_of(afv))
-    if move.path[1] not in ahead:
-        raise IllegalAction(T("{hex} is not in {afv}'s VCA: change it one hexspine as its MP action of an "
-                              "impulse first (move {afv} {here} as afv-cw / afv-ccw; D14.31, D2.11)",
-                              hex=position.label(move.path[1]), afv=afv.id, here=position.label(afv.hex)),
-                            "D14.31")
+    _check_vca(position, afv, move.path[1])
     start = dict(wave.froms).get(afv.id, wave.afv_from)
     if wave.afv is None:  # the first joint move: the AFV (its platoon) has not moved this MPh (D9.31)
         for v in crew or [afv]:
@@ -172,6 +168,27 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
         _check_platoon(game, position, wave, crew, afv, move.path[1], driven.cost, {u.id for u in men})
     ids = (afv.id, *carry.with_carried(position.state, sorted(men, key=lambda u: u.id)))
     return act.Move(ids, move.path, driven.cost, move.mode)
+
+
+def _check_vca(position: Position, afv: UnitState, to: Hex) -> None:
+    """D14.31 with D2.11: the wave's AFV enters only a hex of its VCA (its rear ones going on in Reverse
+    Motion, D2.24): turning is an MP action of an impulse of its own."""
+    assert afv.hex is not None
+    back = afv.has(armour.REV_MOTION) or afv.has(armour.BACKED_ON)  # D2.24: going on in reverse
+    ahead = (fc.rear_hexes if back else fc.front_hexes)(afv.hex, armour.facing_of(afv))
+    if to not in ahead:
+        raise IllegalAction(T("{hex} is not in {afv}'s VCA: change it one hexspine as its MP action of an "
+                              "impulse first (move {afv} {here} as afv-cw / afv-ccw; D14.31, D2.11)",
+                              hex=position.label(to), afv=afv.id, here=position.label(afv.hex)),
+                            "D14.31")
+
+
+
+
+
+
+
+
 
 
 def moves(game: AslGame, position: Position, afv: UnitState,
@@ -209,6 +226,8 @@ def generate(game: AslGame, position: Position) -> list[act.Move]:
         if men:
             ids = carry.with_carried(position.state, sorted(men, key=lambda u: u.id))
             out.extend(moves(game, position, afv, ids).values())
+    if wave.platoon and position.state.moving is None:
+        out.extend(hwplt.alone_offers(game, position, wave))  # D14.331's exception
     return [*out, *start_offers(game, position), *first_offer(game, position)]  # D14.31, D14.331
 
 
@@ -327,7 +346,9 @@ def joint(game: AslGame, position: Position) -> bool:
     wave = hw.wave_of(game, position.state)
     moving = position.state.moving
     return wave is not None and moving is not None and moving.units[0] in afvs_of(wave) \
-        and any(u in wave.units for u in moving.units[1:])
+        and (any(u in wave.units for u in moving.units[1:]) or hwplt.alone(game, position))
+
+
 
 
 def entered(game: AslGame, position: Position, state: State) -> State:
@@ -339,7 +360,7 @@ def entered(game: AslGame, position: Position, state: State) -> State:
         return state
     men = [u for u in moving.units[1:] if u in position.units and u in wave.units]
     if not men:
-        return state
+        return after_entry(game, position, state)  # D14.331: an alone entry, the vehicles' impulse only
     return hw.after_move(game, position, state, men, mf=joint_mf(game, position))
 
 
@@ -365,7 +386,7 @@ def end_entry(position: Position) -> State:
         return state
     cost = Fraction(moving.cost) if isinstance(moving.cost, int | Fraction) else Fraction(0)
     unit = armour.with_spent(unit, armour.spent_of(unit) + cost)
-    return state.with_unit(unit.mark("motion", remove=(STARTED,)))
+    return state.with_unit(unit.mark("motion", remove=(STARTED, hwplt.ALONE_MARK)))
 
 
 def bind(game: AslGame, position: Position, state: State, move: act.Move) -> State:
@@ -538,6 +559,8 @@ def bar_impulse(game: AslGame, position: Position, action: act.Action) -> None:
     wave = hw.wave_of(game, position.state)
     if wave is None or not wave.platoon or not isinstance(action, act.Move) or not impulse.is_impulse(action):
         return
+    if wave.afv_first:
+        return  # D14.331 with D14.21: the platoon that goes first finishes its MPh by platoon movement
     for uid in action.units:
         if uid in wave.platoon:
             raise IllegalAction(T("{afv} moves in the Human Wave's impulses, with the HW units beneath it "
@@ -549,7 +572,7 @@ def without_wave_platoon(game: AslGame, position: Position,
     """A platoon's impulse offers (impulse.generate) but those of the wave's platoon (``bar_impulse``)."""
     wave = hw.wave_of(game, position.state)
     for m in offers:
-        if wave is None or not any(u in wave.platoon for u in m.units):
+        if wave is None or wave.afv_first or not any(u in wave.platoon for u in m.units):
             yield m
 
 
@@ -565,10 +588,10 @@ def _with_it(position: Position, wave: hw.Wave) -> list[UnitState]:
 
 
 def ahead(position: Position, wave: hw.Wave) -> bool:
-    """D14.331: is the AFV that goes first still making its MPh (the wave waiting for it)?"""
-    afv = position.units.get(wave.afv or "")
-    return afv is not None and afv.id not in position.state.moved and not afv.has("wreck") \
-        and afv.hex is not None
+    """D14.331: is the AFV that goes first (an AFV of the platoon that goes first) still making its MPh (the
+    wave waiting for it)?"""
+    return any(afv.id not in position.state.moved and not afv.has("wreck") and afv.hex is not None
+               for afv in (position.units[a] for a in afvs_of(wave) if a in position.units))
 
 
 def _may_go_first(game: AslGame, position: Position, wave: hw.Wave, mode: str = FIRST) -> T | None:
@@ -576,9 +599,6 @@ def _may_go_first(game: AslGame, position: Position, wave: hw.Wave, mode: str = 
     now (D14.331), or None."""
     if wave.afv_first:
         return T("{afv} has gone first already (D14.331)", afv=wave.afv or "-")
-    if wave.platoon and mode == FIRST:
-        return T("the platoon finishing its MPh first while the Human Wave waits is not offered: it waits "
-                 "for the wave's end (D14.331)")
     if wave.acted or wave.vacted is not None or position.state.moving is not None:
         return T("an impulse of the Human Wave is being made: {afv} goes first between impulses (D14.331)",
                  afv=wave.afv or "-")
@@ -623,7 +643,7 @@ def go_first(game: AslGame, position: Position, move: act.Move) -> State:
     state = parted(state, [u.id for u in _with_it(position, wave)])
     if move.mode == PART:
         return state
-    state = state.replace(moved=tuple(u for u in state.moved if u != wave.afv))
+    state = state.replace(moved=tuple(u for u in state.moved if u not in afvs_of(wave)))  # the platoon too
     return state.replace(game=game.gstate(state).replace(hw=dataclasses.replace(wave, afv_first=True)))
 
 
@@ -747,16 +767,23 @@ def start(game: AslGame, position: Position, move: act.Move) -> State:
     wave = dataclasses.replace(wave, vacted=max(wave.vacted or 0, cost), vacts=vacts, acted=acted)
     state = state.replace(game=game.gstate(state).replace(hw=wave))
     view = position.at(state)
-    if hw.impulse_over(game, view):
+    closed = hw.impulse_over(game, view)
+    if closed:
         state = hw.close_impulse(game, view)
         what = T("its start MP") if move.mode == START else T("a VCA change")
         state = vinplace.open_window(position.at(state), state, afv.id, what,
                                      "D2.12" if move.mode == START else "D2.11")
-    if move.mode == START and axisred.red_mp(position, afv):  # D2.51, asked before the impulse's fire
+    if move.mode == START and axisred.red_mp(position, afv) and wave.platoon:  # D14.21: the platoon's one DR
+        state = state.with_unit(state.units[afv.id].mark(hwplt.MR_DUE))
+    elif move.mode == START and axisred.red_mp(position, afv):  # D2.51, asked before the impulse's fire
         why = T("{unit} starts: roll its mechanical reliability DR; 12 immobilizes it (D2.51)", unit=afv.id)
         state = state.push(Decision("roll", afv.side, why, "D2.51", "vesb", dice="DR", subject=(afv.id,),
                                     target=afv.hex, args=(("drm", "0"),)))
-    return state
+    return hwplt.due_checks(game, position, state) if closed and wave.platoon else state
+
+
+
+
 
 
 def start_offers(game: AslGame, position: Position) -> list[act.Move]:

@@ -67,7 +67,8 @@ backing on ``as impulse_in_rev``, impentry.py).
 
 Not built: going on round a bypass's CAFP (D2.33: refused), a stall's one delay DR (D14.21: stalls come from
 chapter H's vehicle notes, not among the texts). A platoon moving with a Human Wave moves in the wave's
-impulses instead (D14.332: hwaa.py).
+impulses instead (D14.332: hwaa.py); once all of it has parted from the wave it goes on here (D14.331), an
+AFV started in the wave's impulses non-stopped (``moving``).
 """
 
 from __future__ import annotations
@@ -174,7 +175,9 @@ def in_impulse(position: Position) -> bool:
 
 
 def moving(unit: UnitState) -> bool:
-    return unit.has(GO) or unit.has("motion")
+    """Non-stopped (D14.21's status): started, in Motion, or started in a Human Wave's impulse (D2.12 with
+    D14.31, hwaa.py: its platoon goes on by platoon movement after parting from the wave, D14.331)."""
+    return unit.has(GO) or unit.has("motion") or unit.has(armour.HW_STARTED)
 
 
 def backing(unit: UnitState) -> bool:
@@ -495,7 +498,7 @@ def act_one(position: Position, move: act.Move) -> State:
     elif move.mode == START_REV:
         unit = hulldown.without_hd(unit).mark(GO, BACK, STARTED)  # D2.12, D2.2
     elif move.mode == STOP:
-        unit = unit.mark(remove=(GO, BACK, "motion", armour.REV_MOTION))  # D2.13
+        unit = unit.mark(remove=(GO, BACK, "motion", armour.REV_MOTION, armour.HW_STARTED))  # D2.13
     elif move.mode == EXIT:  # D14.212: it goes at the impulse's end, after D14.21 is checked with it
         unit = impedge.mark(position, unit, back=backing(unit))
     elif move.mode in (CW, CCW):
@@ -627,6 +630,15 @@ def _checks(position: Position, members: list[UnitState]) -> list[Decision]:
     mud = impmud.check(position, members)  # D8.23
     if mud is not None:
         out.append(mud)
+    return [*out, *platoon_drs(side, ids, bog, red)]
+
+
+def platoon_drs(side: str, ids: str, bog: dict[str, int], red: dict[str, int],
+                more: tuple[tuple[str, str], ...] = ()) -> list[Decision]:
+    """D14.21: the platoon's one bog DR and one mechanical reliability DR (D2.51), each for the AFVs whose
+    actions call for one (AFV id -> its own DRM); ``more``: the caller's args (hwaa.py: ``wave``, whose
+    windows are its own, not ``after_checks``')."""
+    out: list[Decision] = []
     for what, rule, subjects in (("bog", "D8.21", bog), ("breakdown", "D2.51", red)):
         if not subjects:
             continue
@@ -637,7 +649,7 @@ def _checks(position: Position, members: list[UnitState]) -> list[Decision]:
                     "one", units=drms))
         out.append(Decision("roll", side, prompt, rule, BOG, dice="DR", subject=tuple(sorted(subjects)),
                             args=(("crew", ids), ("what", what),
-                                  *((f"drm:{k}", str(v)) for k, v in sorted(subjects.items())))))
+                                  *((f"drm:{k}", str(v)) for k, v in sorted(subjects.items())), *more)))
     return out
 
 
@@ -707,6 +719,8 @@ def _fall(state: State, uid: str, what: str) -> State:
 def _next(position: Position, decision: Decision) -> State:
     if any(d.then in (BOG, BREAK, impmud.MUD, impmud.MUD_DR) for d in position.state.decisions):
         return position.state  # the other DR is still to roll
+    if decision.arg("wave"):
+        return position.state  # a Human Wave's platoon (hwaa.py): the wave's own window comes next
     return after_checks(position, decision.arg("crew"))
 
 
@@ -1085,6 +1099,7 @@ __all__ = [
     "log_mp",
     "moves",
     "note_fire",
+    "platoon_drs",
     "resume_check",
     "resume_mud",
     "resume_mud_dr",

@@ -122,6 +122,10 @@ PHRASES: dict[str, T] = {
                 "at its named entry hexes (A2.51)"),
     "spent_start": T("start MP paid by its Bog Removal (D8.3)"),
     "hw_started": T("started as its MP action of a Human Wave's impulse: not stopped (D14.31)"),
+    "hw_alone": T("entering a hex alone in a Human Wave's impulse, its platoon still with the wave "
+                  "(D14.331)"),
+    "hw_mr": T("started in a Human Wave's impulse: its platoon's mechanical reliability DR is due at the "
+               "impulse's end (D14.21)"),
     "ce_placed": T("went CE this phase (D5.33)"),
     "ce_removed": T("buttoned up this phase (D5.33)"),
     "shocked": T("shocked (D5.34)"),
@@ -292,6 +296,9 @@ def phrase(marker: str, label: object = None) -> T:
                  mf=_mp(int(marker[10:])))
     if marker.startswith("imp_last") and marker[8:].isdigit():
         return T("its group spent {mp} MP (MF) in the impulse just ended (D14.33)", mp=_mp(int(marker[8:])))
+    if marker.startswith("hw_bog:"):
+        return T("its entry in a Human Wave's impulse calls for a bog DR ({drm} DRM), its platoon's one at "
+                 "the impulse's end (D14.21)", drm=marker[7:])
     if marker.startswith("imp_from:"):
         return T("where it stood as this impulse began (D14.22)")
     if marker.startswith("imp_off:"):

@@ -17,7 +17,7 @@ from typing import Any, cast
 import pytest
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import Position, get_game
-from hexmate.rules.games.asl import armour, hw, hwaa
+from hexmate.rules.games.asl import armour, hw, hwaa, hwplt
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl.game import AslGame
 from hexmate.rules.scenario import Scenario
@@ -50,9 +50,10 @@ def wave(*more: dict[str, Any], row: str = "hexrow-p7-p8-p9-p10", tank: dict[str
 
 
 def passing(pos: Position, text: str) -> None:
+    """The action, its windows passed; a wave's platoon's one DR at the impulse's end passed (D14.21)."""
     pos.push_text(text)
-    while pos.decision is not None and pos.decision.kind == "react":
-        pos.push_text("answer pass")
+    while pos.decision is not None and (pos.decision.kind == "react" or pos.decision.then == "vimp_bog"):
+        pos.push_text("answer pass" if pos.decision.kind == "react" else "answer dice 2,3")
 
 
 def the_rest(pos: Position, *stacks: str) -> None:
@@ -406,7 +407,7 @@ def test_d14_33_no_cavalry_wave_with_the_afv() -> None:
         pos.push_text(f"move a-t,{P1} P1-P2 as armored-assault")
 
 
-def platoon_wave(tmp_path: Path) -> Position:
+def platoon_wave(tmp_path: Path, hexes: dict[str, Any] | None = None) -> Position:
     """The wave with an AFV platoon instead of the lone tank: radioless A (a T-26S M37, 11 MP) stopped in P1
     and B (a T-26 M33, 12 MP) stopped in Q2, both VCA towards P2/Q3 (test_impulse's D14 example values),
     each with the two squads that begin the MPh beneath it."""
@@ -415,7 +416,7 @@ def platoon_wave(tmp_path: Path) -> Position:
     doc = scenario_dict("asl", [*russians(), TARGET, *tanks], {**counters(tmp_path), **COUNTERS}, "MPh",
                         sides=SIDES)
     pos = get_game("asl").new_position(Scenario.from_dict(doc, source="test-scenario"),
-                                       hex_map=small_map("asl", None, columns=20, rows=10))
+                                       hex_map=small_map("asl", hexes, columns=20, rows=10))
     pos.push_text("activate a-l,a-o10,a-o11,a-p10,a-p11,a-q20,a-q21,a-r20,a-r21 for human-wave")
     pos.push_text("answer hexrow-p7-p8-p9-p10")
     return pos
@@ -425,7 +426,8 @@ Q2 = "a-q20,a-q21"
 
 
 def started(pos: Position, text: str) -> None:
-    """A joint entry of a stopped red-MP T-26: its start's mechanical reliability DR passed (D2.51)."""
+    """A start of a stopped red-MP T-26: its mechanical reliability DR passed (D2.51; the platoon's one DR at
+    the impulse's end if the start ends it, D14.21)."""
     pos.push_text(text)
     while pos.decision is not None and pos.decision.kind == "roll":
         pos.push_text("answer dice 2,3")
@@ -461,8 +463,7 @@ def test_d14_332_a_wave_with_an_afv_platoon_each_afv_with_the_hw_units_beneath_i
     assert "move A P1 cost 1 as afv-start" in offered and "move B Q2 cost 1 as afv-start" in offered
     assert not any("armored-assault" in a for a in offered)  # D2.12: no entry before the start
     pos.push_text("move A P1 as afv-start")
-    assert pos.decision is not None and (pos.decision.rule, pos.decision.subject) == ("D2.51", ("A",))
-    pos.push_text("answer dice 2,3")
+    assert pos.decision is None and pos.units["A"].has(hwplt.MR_DUE)  # D14.21: one DR at the impulse's end
     w = state_of(pos)
     assert w.platoon == ("A", "B") and [u.id for u in hwaa.afv_targets(game(pos), pos)] == ["A"]
     assert {u: c for u, c in w.acted} == {"a-l": 0, "a-p10": 0, "a-p11": 0}
@@ -524,19 +525,30 @@ def test_d14_31_no_vehicles_impulse_past_the_platoon_s_slowest_afv(tmp_path: Pat
 def test_d14_331_the_wave_s_platoon_parts_from_its_hw_units_and_waits(tmp_path: Path) -> None:
     """D14.33: the wave's platoon makes its MP actions in the wave's impulses, not in impulses of its own;
     D14.331: between impulses it may leave the HW units still with it (the whole platoon stops the Armored
-    Assault, so the platoon exception's simultaneous movement is over) and wait for the wave's end; its
-    finishing first while the wave waits is not offered."""
+    Assault, so the platoon exception's simultaneous movement is over) and wait for the wave's end. Then it
+    resumes its MPh, still a platoon (D14.2: it leaves platoon movement only by D14.22, D14.23), so by
+    platoon movement (D14.21, impulse.py) with the 2 MP it spent in the wave's impulses (D14.31)."""
     pos = platoon_wave(tmp_path)
     platoon_going(pos)
     with pytest.raises(IllegalAction, match=r"B moves in the Human Wave's impulses.*\(D14\.33, D14\.332\)"):
         pos.push_text("move B Q3 as impulse_cw")
     assert not any("impulse" in a.text(pos.label) for a in pos.legal_actions)
-    with pytest.raises(IllegalAction, match=r"not offered: it waits for the wave's end \(D14\.331\)"):
-        pos.push_text("move A P2 as afv-first")
     pos.push_text("move A P2 as afv-part")
     assert not any(pos.units[u].has("aa:A") or pos.units[u].has("aa:B") for u in ("a-p10", "a-q20"))
     with pytest.raises(IllegalAction, match=r"\(D14\.331\)"):
         pos.push_text("move B Q3-Q4")
+    while hw.wave_of(game(pos), pos.state) is not None:
+        step_on(pos)
+    assert [armour.spent_of(pos.units[t]) for t in "AB"] == [2, 2]
+    with pytest.raises(IllegalAction, match=r"B is in a platoon: it moves with it by impulses"):
+        pos.push_text("move B Q3-Q4")
+    assert "move B Q3-Q4 cost 1 as impulse" in [a.text(pos.label) for a in pos.legal_actions]
+    pos.push_text("move A P2-P3 as impulse")  # non-stopped: no start MP (D2.12)
+    pos.push_text("move B Q3-Q4 as impulse")
+    passing(pos, "move A,B P3 as impulse_end")
+    while pos.decision is not None:
+        pos.push_text("answer " + pos.decision.choices[0])
+    assert [armour.spent_of(pos.units[t]) for t in "AB"] == [3, 3]
 
 
 def test_d14_331_a_platoon_afv_no_hw_unit_goes_with_starts_with_its_mates(tmp_path: Path) -> None:
@@ -559,3 +571,52 @@ def test_d14_331_a_platoon_afv_no_hw_unit_goes_with_starts_with_its_mates(tmp_pa
         lone.push_text(text)
     with pytest.raises(IllegalAction, match=r"no HW unit that began its MPh beneath a-t is with it"):
         lone.push_text("move a-t P1 as afv-start")
+
+
+def test_d14_331_the_wave_s_platoon_goes_first_as_a_platoon_while_the_wave_waits(tmp_path: Path) -> None:
+    """D14.331, the other order: between impulses the platoon leaves the squads still with it (all of it
+    stops the Armored Assault, so its exception's simultaneous movement is over) and finishes its MPh first
+    while the wave waits; D14.21: as a platoon, by its own impulses (impulse.py), its 2 MP of the wave's
+    impulses spent already (D14.31). Its impulse 3: A P2-P3 and B Q3-Q4 (1 MP each, Open Ground): 3 MP;
+    then its MPh ends (its MP left count as spent, in Motion) and the wave goes on."""
+    pos = platoon_wave(tmp_path)
+    platoon_going(pos)
+    assert "move A P2 as afv-first" in [a.text(pos.label) for a in pos.legal_actions]
+    pos.push_text("move A P2 as afv-first")
+    assert not any(pos.units[u].has("aa:A") or pos.units[u].has("aa:B") for u in ("a-p10", "a-q20"))
+    with pytest.raises(IllegalAction, match=r"the Human Wave waits while A finishes its MPh \(D14\.331\)"):
+        pos.push_text(f"move {P1} P2-P3")
+    with pytest.raises(IllegalAction, match=r"in a platoon: it moves with it by impulses"):
+        pos.push_text("move B Q3-Q4")  # D14.21: as a platoon only
+    pos.push_text("move A P2-P3 as impulse")
+    pos.push_text("move B Q3-Q4 as impulse")
+    passing(pos, "move A,B P3 as impulse_end")
+    while pos.decision is not None:
+        pos.push_text("answer " + pos.decision.choices[0])
+    assert [armour.spent_of(pos.units[t]) for t in "AB"] == [3, 3]
+    assert [pos.label(pos.units[t].hex) for t in "AB"] == ["P3", "Q4"]
+    pos.push_text("move A,B P3 as impulse_done")
+    assert all(pos.units[t].has("motion") and t in pos.state.moved for t in "AB")
+    pos.push_text(f"move {P1} P2-P3")  # the wave goes on, without Armored Assault
+    assert pos.label(pos.units["a-p10"].hex) == "P3" and not pos.units["a-p10"].has("aa:A")
+    with pytest.raises(IllegalAction):
+        pos.push_text("move A P3-P4 as impulse")  # its MPh is over
+
+
+def test_d14_331_a_platoon_started_in_the_wave_s_impulse_goes_first_non_stopped(tmp_path: Path) -> None:
+    """D14.331 with D2.12: A and B started in the wave's impulse 1 (1 MP) and entered no hex; going first,
+    the platoon is non-stopped (D14.21's status): its entries pay no start MP again, 1 MP each (Open
+    Ground): 2 MP. A STOP there (D2.13, 1 MP) leaves it stopped."""
+    pos = platoon_wave(tmp_path)
+    platoon_started(pos)
+    pos.push_text("move A P1 as afv-first")
+    offered = [a.text(pos.label) for a in pos.legal_actions]
+    assert "move A P1-P2 cost 1 as impulse" in offered and "move A P1 cost 1 as impulse_start" not in offered
+    pos.push_text("move A P1-P2 as impulse")
+    pos.push_text("move B Q2-Q3 as impulse")
+    passing(pos, "move A,B P2 as impulse_end")
+    while pos.decision is not None:
+        pos.push_text("answer " + pos.decision.choices[0])
+    assert [armour.spent_of(pos.units[t]) for t in "AB"] == [2, 2]
+    pos.push_text("move A P2 as impulse_stop")
+    assert not pos.units["A"].has(armour.HW_STARTED) and not pos.units["A"].has("motion")

@@ -55,6 +55,8 @@ def test_every_marker_of_the_source_and_every_state_has_a_cited_phrase() -> None
     ("mpq3", "moves on 3/4 of its MP after a loading (D6.4)"),
     ("smoke_mf2", "2 MF spent on a smoke attempt (A24.1)"),
     ("tca2", "turret covered arc at hexspine 2 (D3.12)"),
+    ("hw_bog:4", "its entry in a Human Wave's impulse calls for a bog DR (4 DRM), its platoon's one at the "
+                 "impulse's end (D14.21)"),
     ("acq:rus-t1@3,4", "has acquired rus-t1 in @3,4 as its target (C6.5)"),
     ("chargeto:14:n:3,4", "charging @3,4 with 7 MF, hex by hex (A15.431)"),
 ])
