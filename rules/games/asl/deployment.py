@@ -14,7 +14,7 @@ pass the squad's counter becomes two HS of its ``reduces_to`` counter (the first
   in its MPh to board; in its RPh as here, leaderless), Unarmed units (A20.5) and the US Marines' 7-6-8
   (counter ``marine``, or an American 7-6-8).
 - A1.31: what the squad held is shared freely between the two HS (no portage test: A1.31 says freely).
-- A25.2: Russian squads never deploy here (guards, A20.5, do; A21.22 is vcapture's); A25.61 and A25.932:
+- A25.2: Russian squads never deploy here (guards, A20.5, do; A21.22 is vcapture's); A25.61 and A25.931:
   only Elite Italian and Ethiopian squads deploy.
 - A12.141: deploying or combining in the LOS of a Good Order enemy ground unit costs the "?".
 - A1.32 (carriers.check_combine): the leader's combination is one RPh action, but he combines every pair of
@@ -84,7 +84,7 @@ COMBINER = "combiner"  # A1.32: a leader whose RPh action is combining HS: he co
 COMBINED = "combined"  # A1.32: a squad just combined (its RPh action, made at the start of the RPh)
 PHASE_END = (COMBINER, COMBINED)
 NO_DEPLOY = frozenset({"russian"})  # A25.2 (A20.5's guards and A21.22 excepted, elsewhere)
-ELITE_ONLY = frozenset({"italian", "ethiopian"})  # A25.61, A25.932: only their Elite squads deploy
+ELITE_ONLY = frozenset({"italian", "ethiopian"})  # A25.61, A25.931: only their Elite squads deploy
 LEADERLESS = frozenset({"finnish"})  # A1.31, A1.32, A25.71
 
 
@@ -167,7 +167,7 @@ def check(position: Position, action: act.Activate) -> act.Activate:
                             "A25.2")
     if nat in ELITE_ONLY and au.unit_class(squad.values) != "elite":
         raise IllegalAction(T("{unit}: only Elite squads of this nationality deploy", unit=squad.id),
-                            "A25.61")
+                            "A25.931" if nat == "ethiopian" else "A25.61")
     half = squad.values.get("reduces_to")
     if not isinstance(half, str) or half not in position.scenario.counters:
         raise IllegalAction(T("the scenario has no HS counter that {unit} deploys into", unit=squad.id),

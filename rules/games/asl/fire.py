@@ -300,6 +300,11 @@ def check(game: AslGame, position: Position, fire: act.Fire, *, blind_ok: bool =
                       hex=position.label(h)), "A7.5")
         if any(u.has("berserk") for u in firers):
             raise IllegalAction(T("a berserk unit may not join a multi-Location fire group"), "A7.54")
+        users = people + [state.units[w.carrier or ""] for w in weapons if (w.carrier or "") in state.units]
+        barred = nations.multi_location_fg_bar(position, users)  # A25.931: Ethiopians, Elite only
+        if barred is not None:
+            raise IllegalAction(T("{unit} is not Elite: of its nationality only Elite units join a "
+                                  "multi-Location fire group", unit=barred.id), "A25.931")
     target = fire.target
     if target not in position.map.hexes:
         raise IllegalAction(T("the target hex is not on the map"), "A7.3")

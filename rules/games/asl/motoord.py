@@ -35,7 +35,7 @@ from typing import Any
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import DataError
-from hexmate.rules.games.asl import dugin, moto, vdelay, vfire
+from hexmate.rules.games.asl import dugin, moto, nations, vdelay, vfire
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import terrain as asl_terrain
@@ -163,7 +163,8 @@ def to_hit(position: Position, firer: UnitState, h: Hex) -> tuple[list[od.Step],
     th, steps = od.to_hit(pack, target_type="infantry", rng=distance(firer.hex, h), cases=tuple(cases),
                           case_a_drm=drm_a, hindrance=hindrance + sight.hindrance,
                           leadership=armorldr.leadership(firer, "ma", withhold=True),  # D3.41: asked
-                          captured=firer.has("captured"))
+                          captured=firer.has("captured"),
+                          red=nations.red_to_hit(position, firer, vt.ma.kind) or "")  # A25.242
     each: dict[str, int] = {}
     j, conceal = pack.cases["J"], pack.cases["K"]
     for unit in targets(position, h, firer.side):

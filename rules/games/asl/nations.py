@@ -48,10 +48,16 @@ A25.24      Russian partisans use commissars                      built: commiss
 A25.24      leadership never crosses partisan / non-partisan      built: ``leads`` here, read by the MC
                                                                   (morale.leader_drm_for), rally, CC and
                                                                   fire direction (cc.py, fire.py)
-A25.241-2   SSR movement; red To Hit numbers                      not built: SSR / chapter C
+A25.241     SSR movement, shared with regulars moving with them   not built: SSR
+A25.242     ordnance used by partisans: always the red TH#        built: ``red_to_hit`` here (the partisan
+            (not ATR / MG)                                        entry's), read by vfire.py and motoord.py
+                                                                  (ordnance.to_hit, no Case H); a Gun they
+                                                                  man: chapter C
 A25.3       American broken morale +1 / +2 (1st Line)             data: counters (printed values)
 A25.31      7-4-7 ELR 5                                           data: ``elr_fixed``
-A25.32-33   red/black TH#, Plentiful Ammo OBA                     not built: chapter C
+A25.32      US AFV / ordnance red TH# before 1944, black after    not built: chapter C
+A25.33      US OBA batteries have Plentiful Ammunition unless     not built: OBA is chapter C (C1), none at
+            the scenario says otherwise                           the table
 A25.34      smoke or WP grenades                                  built: smoke.py (``wp_refusal``, A24.3)
 A25.35      "(a)" SW and capture penalties                        not built: counters not in the text
 A25.4       British: HoB -1 (A15.1), leader creation -1 (A18.2)   built: morale.py
@@ -102,14 +108,26 @@ A25.82      Axis Minors never Escape (except at home against      built: ``escap
             Russians); non-Elite surrender on HoB 10+; berserk    (``options.home_soil``), read by escape.py;
             instead on 10-11 when Hungary fights Romania          morale.heat_of_battle; the 10-11 berserk
                                                                   by the No Quarter of A25.8 (A15.5)
-A25.83-87   red TH#, HEAT, SMG squads' chain, PF, Hungarian       data: counters; not built: chapter C
-            counters, Romanian ATMM
+A25.83      red TH# but (g)/(t) equipment; HEAT from 1943         not built: chapters C, H
+A25.84      SMG 5-3-7 / 2-2-7 (Romanian from 1/43, Bulgarian      data: counters' ``replaced_by`` and
+            from 10/44): ELR to Conscript, Battle Hardening       ``hardens_to``; the counters'
+            to Fanatic; that Conscript hardens to 3-4-7 / 1-3-7   ``hardens_fanatic``, read by
+                                                                  units.battle_hardening (A15.3)
+A25.85      Romanian / Hungarian PF: dates, check dr, range,      not built: PF is chapter C (C13.3)
+            drm, number
+A25.86      Hungarians: two-tone counters, every Axis Minor       data: the ``hungarian`` entry carries every
+            rule                                                  trait of ``axis_minor``
+A25.87      Romanian ATMM from 7/43: CC DRM -2, its own drm       not built: ATMM is chapter C (C13.7)
 A25.9       Allied Minor broken morale -1 (printed); Greek /      data: counters
             Yugoslav against Italians +1 (SSR counters)
 A25.91      non-Elite Allied Minors take a 1PAATC                 built: ``paatc_tc`` here
 A25.92      Allied Minors as British or Russian                   data: the scenario side's nationality
-A25.93-932  Ethiopian classes, ELR / BH chain; only Elite Deploy  data: counters; Deployment: deployment.py;
-            and form multi-Location FG                            not built: multi-Location FG class test
+A25.93      Ethiopians as Allied Minors, own classes              data: the ``ethiopian`` entry, counters
+A25.931     Elite only 3-4-7 / 1-3-6 / 1-2-7; only Elite          data: counters' ``class``, ``replaced_by``;
+            units join a multi-Location FG, only Elite            built: ``multi_location_fg_bar`` here, read
+            squads Deploy (not A20.5, A21.22); 3-4-7 ELR to       by fire.py (A7.5); deployment.py
+            3-3-7
+A25.932     1st Line 3-3-7, ELR to Conscript, BH chain            data: counters
 A25.933     Ethiopian Human Wave                                  built: hw.py (``human_wave``)
 A25.934     CC as the Japanese (G1.64), MMC CCV -1                not built: chapter G
 A25.935x    Tank Flip                                             built: tankflip.py (the weight is a
@@ -310,6 +328,31 @@ def weak_heavy_mg(position: Position, sw: UnitState, owner: UnitState) -> bool:
         return False
     theirs = sw.values.get("nationality")
     return theirs is None or theirs == of(position, owner).name
+
+
+def multi_location_fg_bar(position: Position, units: list[UnitState]) -> UnitState | None:
+    """A25.931: of a nationality naming ``multi_location_fg_classes`` (Ethiopians: Elite only), an MMC of
+    another class may not be in a multi-Location fire group, with its inherent FP or as the user of a SW
+    (the caller passes the SW's possessor); the first such unit of ``units``, None when there is none. The
+    rule defines the class of MMC (3-4-7, 1-3-6, 1-2-7 are the Elite ones): SMC are left free."""
+    for unit in units:
+        if unit.type not in au.MMC:
+            continue
+        allowed = of(position, unit).classes("multi_location_fg_classes")
+        if allowed and au.unit_class(unit.values) not in allowed:
+            return unit
+    return None
+
+
+def red_to_hit(position: Position, vehicle: UnitState, kind: str) -> str | None:
+    """A25.242: the rule that makes the ordnance a vehicle fires use the red To Hit numbers because of who
+    uses it (partisans: always, but for the ``except`` kinds, ATR and MG), None when none does. The user is
+    the vehicle's side (its counter's nationality is its maker's); a captured vehicle takes the red
+    numbers with Case H by A21.12 anyway (ordnance.to_hit)."""
+    rule = au.nationality(side_nationality(position.scenario, vehicle.side)).traits.get("red_to_hit")
+    if not isinstance(rule, Mapping) or kind in rule.get("except", []):
+        return None
+    return str(rule["rule"])
 
 
 def early_war_doctrine(position: Position, side: str) -> bool:

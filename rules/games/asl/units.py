@@ -496,8 +496,9 @@ def battle_hardening(unit: UnitState, counters: Mapping[str, CounterType], *, ea
     one rank (6+1 to 7-0, 8-0 to 8-1, 9-2 to 10-2; a Finnish or Japanese 9-1 to 10-0; a nationality with its
     own ladder climbs that ladder, A25.72); an MMC takes the next better counter of its nationality (the
     smallest improvement: the counter's ``hardens_to``, or its ``hardens_to_early`` when ``early``, A25.211);
-    an Elite MMC, one of a class the nationality makes Fanatic (A25.72: Finnish 1st Line), or a unit with
-    nothing better, becomes Fanatic on the same counter. ``nat``: the unit's nationality, when its counter
+    an Elite MMC, one of a class the nationality makes Fanatic (A25.72: Finnish 1st Line), a counter marked
+    ``hardens_fanatic`` (A25.84: the Romanian / Bulgarian SMG 5-3-7 and 2-2-7), or a unit with nothing
+    better, becomes Fanatic on the same counter. ``nat``: the unit's nationality, when its counter
     does not name one (``nations.of``)."""
     nat = nat if nat is not None else nationality_of(unit)
     if unit.type == "leader":
@@ -512,6 +513,8 @@ def battle_hardening(unit: UnitState, counters: Mapping[str, CounterType], *, ea
         if name in ladder and ladder.index(name) > 0 and ladder[ladder.index(name) - 1] in counters:
             return ladder[ladder.index(name) - 1], False, "A25.72" if own else "A15.3"
         return None, True, "A15.3"
+    if unit.values.get("hardens_fanatic"):  # A25.84: the Axis Minor SMG squads, whatever better counter
+        return None, True, "A25.84"
     if unit_class(unit.values) == "elite":
         return None, True, "A15.3"
     if unit_class(unit.values) in nat.classes("hardens_fanatic_classes"):
