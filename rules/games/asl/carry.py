@@ -82,13 +82,13 @@ def check_drop(position: Position, drop: act.Transfer) -> act.Transfer:
 
 def drop(position: Position, transfer: act.Transfer) -> State:
     """The SW stays in its Location, unpossessed, until recovered (A4.431, A4.44)."""
-    from hexmate.rules.games.asl import mphsw, woundcarry
+    from hexmate.rules.games.asl import mphsw
 
     sw = position.state.units[transfer.item]
     state = position.state.with_unit(dataclasses.replace(sw, carrier=None))
     pp = int(sw.values.get("pp", 0) or 0)  # A4.4: its portage cost stays for the MPh (latedt.py reads it)
-    state = mphsw.dropped(state, sw.carrier or "", pp)  # A4.4: dropped after moving, the possessor goes on
-    return woundcarry.paused(state, sw.carrier or "")  # A17.2: with the wounded SMC it carries
+    # A4.4: dropped after moving, the possessor goes on, and its stack with it (A17.2: the wounded it carries)
+    return mphsw.dropped(state, sw.carrier or "", pp)
 
 
 __all__ = ["DROP", "carried", "check_drop", "drop", "follow", "split", "with_carried"]

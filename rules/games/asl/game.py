@@ -545,14 +545,9 @@ class AslGame(Game):
             latedt.check(units, move.mode)
         if woundcarry.is_dt(move.mode):  # A4.5; A17.2: the carried wounded do not walk
             for unit in woundcarry.walkers(units):
-                if unit.has("cx") or unit.has("no_dt") or unit.has("wounded"):
-                    raise IllegalAction(
-                        T(
-                            "{unit} may not Double Time: CX now or at the start of this MPh, or wounded",
-                            unit=unit.id,
-                        ),
-                        "A4.5",
-                    )
+                bar = latedt.unit_bar(unit)
+                if bar is not None:
+                    raise IllegalAction(bar, "A4.5")
         if move.mode == "dash":
             asl_dash.check(position, units, move.path)  # A4.63
         if woundcarry.is_carry(move.mode):
@@ -663,7 +658,8 @@ class AslGame(Game):
                 return vrecall.moves(position, units[0])  # D5.341: only on its way off the friendly edge
             return armour.moves_for(position, units[0]) if len(units) == 1 else {}
         units, _ = asl_carry.split(units)  # A4.4: a SW is carried by its possessor, never moves alone
-        if not units or any(self.can_move(position, u) for u in units) or bicycle.mixed(units):
+        if not units or any(self.can_move(position, u) for u in units) or bicycle.mixed(units) \
+                or asl_mphsw.joined(units, position.state.moved):  # A4.2: no fresh unit joins a move
             return {}  # D15.81: riders and walkers move apart
         if asl_hw.in_wave(units):  # A25.232: one Location an impulse
             return asl_hw.moves(self, position, units, asl_carry.with_carried(position.state, units))
@@ -691,12 +687,14 @@ class AslGame(Game):
                 for h, reach in reachable(position.map, start, dt_budget, cost).items():
                     if h != start and h not in out:
                         out[h] = act.Move(ids, tuple(reach.path), reach.cost, dt_mode)
-        elif latedt.may(units):  # A4.5's exception: MF spent, Double Time declared now reaches farther
-            late = self.group_budget(units, latedt.MODE, position.state, position=position)
+        elif (offer := self._dt_offer(position, units)) is not None:
+            # A4.5: Double Time reaches farther: ``cx`` on a fresh move, ``cx1`` (+1 MF) once MF are spent
+            late = self.group_budget(units, offer, position.state, position=position)
             late += bicycle.bonus(position, units)  # D15.81
+            minimum = budget >= 1 and offer == "cx"  # A4.134: neighbours are its
             for h, reach in reachable(position.map, start, late, cost).items():
-                if h != start and h not in out:
-                    out[h] = act.Move(ids, tuple(reach.path), reach.cost, latedt.MODE)
+                if h != start and h not in out and not (minimum and distance(h, start) == 1):
+                    out[h] = act.Move(ids, tuple(reach.path), reach.cost, offer)
         for charge in cavcharge.for_group(self, position, units):  # A13.6: the Charge's target lit too
             out.setdefault(charge.path[-1], charge)
         if any(u.level for u in units):  # A2.8: down the stairs first, unless walking on along the level
@@ -729,6 +727,18 @@ class AslGame(Game):
                     out[n] = act.Move(ids, (start, n), step)
         return out
 
+    def _dt_offer(self, position: Position, units: list[UnitState]) -> str | None:
+        """A4.5: the Double Time the page offers this stack (``cx`` before any MF is spent, ``cx1`` after),
+        or None when a unit may not (latedt.why_not; cavalry.check_mode: mounted cavalry's own rules)."""
+        mode = latedt.MODE if latedt.spent(units) else "cx"
+        if latedt.why_not(units, mode) is not None:
+            return None
+        try:
+            cavalry.check_mode(position, units, mode)
+        except IllegalAction:
+            return None
+        return mode
+
     def check_move(self, position: Position, move: act.Move) -> act.Move:
         if position.phase.id != "MPh":
             raise IllegalAction(
@@ -744,6 +754,9 @@ class AslGame(Game):
             why = self.can_move(position, unit)
             if why:
                 raise IllegalAction(why)
+        if asl_mphsw.joined(units, position.state.moved):
+            raise IllegalAction(T("a stack going on with its move takes in no unit that has not moved: it "
+                                  "finishes its move before another starts (A4.2)"), "A4.2")
         if len(move.path) < 2 or move.path[0] != start:
             raise IllegalAction(
                 T("the path must start at the stack's hex {hex}", hex=position.label(start)), "A4.2"
@@ -2626,7 +2639,7 @@ class AslGame(Game):
                   latedt.MODE: "cx",  # A4.5: Double Time declared late (its allowance: latedt.MARKER)
                   woundcarry.MODE: woundcarry.MARKER}.get(mode)  # A17.2
         if woundcarry.is_dt(mode):  # A4.5 with A17.2: the carriers Double Time; the carried are carried
-            late = (woundcarry.LATE,) if mode == woundcarry.LATE_MODE else ()  # A4.5: declared late, +1 MF
+            late = (latedt.MARKER,) if mode == woundcarry.LATE_MODE else ()  # A4.5: this move's, +1 MF
             for unit in units:
                 marks = ("cx", *late) if unit in woundcarry.walkers(units) else (woundcarry.MARKER,)
                 state = state.with_unit(state.units[unit.id].mark(*marks))
@@ -2689,7 +2702,7 @@ class AslGame(Game):
         if woundcarry.declared(movers):  # A17.2: the carry's allowance (A4.5: Double Timed, the carriers CX)
             dt = any(u.has("cx") for u in woundcarry.walkers(movers))
             cx = woundcarry.DT_MODE if dt else woundcarry.MODE
-            if any(u.has(woundcarry.LATE) for u in woundcarry.walkers(movers)):
+            if any(u.has(latedt.MARKER) for u in woundcarry.walkers(movers)):
                 cx = woundcarry.LATE_MODE  # A4.5: Double Time declared as the move went on
         budget = self.group_budget(movers, cx, state, position=position) if movers else 0  # A4.12
         budget += bicycle.bonus(position, movers) if movers else 0  # D15.81
@@ -2961,7 +2974,7 @@ class AslGame(Game):
             # D2.401: a Motion attempt once per enemy MPh; A4.33, A4.63: bypass and Dash end with it; D7.2
             remove = ("no_dt", "assault", "exiting", vmotion.TRIED, asl_dash.MARKER, asl_bypass.MARKER,
                       asl_scrounge.MARKER,  # A20.552: one Scrounge DR per hex per MPh
-                      woundcarry.MARKER, woundcarry.LATE,  # A17.2: the carry is that move's
+                      woundcarry.MARKER,  # A17.2: the carry is that move's
                       latedt.MARKER,  # A4.5: a late Double Time's allowance is its move's
                       *reaction.PHASE_END, vce.PLACED, vce.REMOVED,  # D5.33: one phase's CE changes
                       radioless.PASSED, radioless.FAILED,  # D14.23: one MPh's NTC
@@ -2992,6 +3005,7 @@ class AslGame(Game):
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
             remove = ("pinned", "cc", "no_fire", "ti", vreentry.LEFT, "sn_fired",  # A4.8; D5.42; A11.622
                       vsmoke.TRIED, cavalry.DISMOUNTED,  # D13.2: once per player turn; A13.5
+                      latedt.CONVEYED,  # A4.5: no Double Time in the Player Turn it boarded, rode, unloaded
                       cavwave.TURN,  # A13.62, A25.23: a Cavalry Wave's Lax lasts the Player Turn
                       ftdc.USED)  # A22.3: a FT or DC once a Player Turn
             state = vcrewhit.end_player_turn(state)  # D5.34, D5.341: STUN to "+1", Recall to "Recall; +1"

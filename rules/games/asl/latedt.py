@@ -17,27 +17,34 @@ move reads it for A4.134's Minimum Move and the MF left); it goes when that move
 afterwards has only the MF left it carried on (mphsw.py), the gain counted once.
 
 Refused, citing A4.5: ``cx1`` with no MF spent (``cx`` is the start's), ``cx`` with MF spent (``cx1``); a
-unit CX now or at the start of the MPh (A4.51's ``no_dt``), wounded, or unloaded from a vehicle this phase;
-mounted cavalry (its own way to go faster once moved is the gallop, A13.36). On the pages (game.moves_for):
-where MF are spent and every unit may, ``cx1`` is offered for the hexes only it reaches.
+unit CX now or at the start of the MPh (A4.51's ``no_dt``), wounded, or aboard a vehicle now or that boarded,
+rode or unloaded from one this Player Turn (``CONVEYED``, set by transport.py and moto.py, gone at the end of
+the CCPh: A4.5 bars the whole Player Turn; a bicycle is no such conveyance, A4.5 naming bicycle troops among
+those who may Double Time); mounted cavalry (its own way to go faster once moved is the gallop, A13.36). The
+carry's Double Time (woundcarry.py) asks the same of its walkers (``unit_bar``).
 
-Not built: the carry's own late Double Time is ``carry+cx1`` (woundcarry.py); a fresh ``cx`` is typed, not
-offered on the pages (docs/PLAYING.md); the bar on units that boarded or rode a vehicle this Player Turn, or
-that move beneath Wire (B26.46), is not tracked.
+On the pages (game.moves_for): where every unit may, ``cx`` is offered on a fresh move and ``cx1`` where MF
+are spent, each for the hexes only it reaches (one offer a hex).
+
+The carry's own late Double Time, ``carry+cx1`` (woundcarry.py), uses the same ``dt1`` marker: its gain is
+counted once, in the MF left of the move it was declared with.
+
+Not built: the bar on units that move beneath Wire (B26.46).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import mphsw
-from hexmate.rules.games.base import UnitState
+from hexmate.rules.games.base import State, UnitState
 from hexmate.rules.text import T
 
 MODE = "cx1"  # A4.5's exception: Double Time declared after MF are spent, +1 MF
-MARKER = "dt1"  # on the units of the move under way declared ``cx1`` (A4.5): its allowance is the late one
+MARKER = "dt1"  # on the movers of the move under way declared ``cx1`` or ``carry+cx1`` (A4.5): late allowance
+CONVEYED = "conveyed"  # boarded, rode or unloaded from a vehicle this Player Turn: no Double Time (A4.5)
 
 Cost = int | Fraction
 
@@ -52,15 +59,22 @@ def spent(units: Sequence[UnitState]) -> bool:
     return going_on(units) or any(mphsw.spent_before(u) for u in units)
 
 
+def unit_bar(unit: UnitState) -> T | None:
+    """A4.5: why this unit may not Double Time at all this MPh, or None."""
+    if unit.has("cx") or unit.has("no_dt") or unit.has("wounded"):
+        return T("{unit} may not Double Time: CX now or at the start of this MPh, or wounded", unit=unit.id)
+    if unit.has(CONVEYED):
+        return T("{unit} boarded, rode or unloaded from a vehicle this Player Turn: no Double Time (A4.5)",
+                 unit=unit.id)
+    return None
+
+
 def why_not(units: Sequence[UnitState], mode: str) -> T | None:
     """A4.5: who may Double Time (``cx`` or ``cx1``), and which of the two the spent MF call for."""
     for unit in units:
-        if unit.has("cx") or unit.has("no_dt") or unit.has("wounded"):
-            return T("{unit} may not Double Time: CX now or at the start of this MPh, or wounded",
-                     unit=unit.id)
-        if unit.has("unloaded"):
-            return T("{unit} unloaded from a vehicle this phase: no Double Time this Player Turn (A4.5)",
-                     unit=unit.id)
+        bad = unit_bar(unit)
+        if bad is not None:
+            return bad
     if mode == MODE and any(u.has("mounted") for u in units):
         return T("cavalry declares no Double Time once moved: it may gallop as it goes on (A13.36)")
     if mode == "cx" and spent(units):
@@ -79,6 +93,20 @@ def check(units: Sequence[UnitState], mode: str) -> None:
 def may(units: Sequence[UnitState]) -> bool:
     """Whether the page may offer ``cx1`` to this stack."""
     return spent(units) and why_not(units, MODE) is None
+
+
+def may_fresh(units: Sequence[UnitState]) -> bool:
+    """Whether the page may offer ``cx`` to this stack: no MF spent, every unit may (mounted cavalry's own
+    checks are cavalry.py's, asked by the page)."""
+    return why_not(units, "cx") is None
+
+
+def conveyed(state: State, unit_ids: Iterable[str]) -> State:
+    """A4.5: these units boarded, rode or unloaded from a vehicle: no Double Time for the Player Turn."""
+    for uid in unit_ids:
+        if uid in state.units:
+            state = state.with_unit(state.units[uid].mark(CONVEYED))
+    return state
 
 
 def budget(units: Sequence[UnitState], late: Mapping[str, int], plain: Mapping[str, int],

@@ -152,8 +152,8 @@ PHRASES: dict[str, T] = {
                     "stays, its MF spent there (A12.15)"),
     "bump_ff": T("bumped back from a concealed enemy: a First Fire target where it stays, its MF spent there "
                  "(A12.15)"),
-    "dt_late": T("Double Time declared after spending MF while carrying: +1 MF at most (A4.5, A4.52)"),
     "dt1": T("Double Time declared after spending MF, for this move: +1 MF at most (A4.5, A4.52)"),
+    "conveyed": T("boarded, rode or unloaded from a vehicle this Player Turn: no Double Time (A4.5)"),
     "routed": T("has routed this phase: no second rout for an enemy revealed once it is done (A10.533)"),
     "routed_beneath": T("routed beneath its vehicle, whose crew is gone: its rout this phase (D6.1)"),
     "unloaded": T("unloaded this phase: keeps its vehicle's TEM though the vehicle moved (D9.3)"),

@@ -85,6 +85,7 @@ from typing import Any
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import DataError, IllegalAction
+from hexmate.rules.games.asl import latedt
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex, direction_between, opposite
 from hexmate.rules.text import T
@@ -419,6 +420,7 @@ def apply_mount(position: Position, load: act.Load) -> State:
         state = state.with_unit(dataclasses.replace(state.units[uid], carrier=load.carrier))
     cycle = state.units[load.carrier]
     state = state.with_unit(with_spent(cycle, quarter(_vt(cycle).mp)))
+    state = latedt.conveyed(state, load.units)  # A4.5: a motorcycle is a conveyance: no Double Time this PT
     return state.replace(moved=state.moved + tuple(load.units))
 
 
@@ -451,6 +453,7 @@ def apply_dismount(position: Position, unload: act.Unload) -> State:
     for unit in off:
         state = state.with_unit(dataclasses.replace(unit, carrier=None, hex=cycle.hex))
     state = state.with_unit(with_spent(cycle, spent_of(cycle) + quarter(_vt(cycle).mp)))
+    state = latedt.conveyed(state, [u.id for u in off])  # A4.5: rode and dismounted: no Double Time this PT
     return state.replace(moved=state.moved + tuple(u.id for u in off if u.id not in state.moved))
 
 

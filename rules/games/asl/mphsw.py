@@ -11,7 +11,9 @@ At the table a move is one lift and one placement, so a move with a stop in it i
 first to where the unit picks up or drops the SW, the SW action, then the rest of the move. The unit's MF left
 after its move is remembered (``mfleft<halves>``) until another unit moves (A4.2: a unit finishes its move
 before another starts); a drop or a recovery then lets it go on (``sw_pause``) with those MF less the
-recovery's one. A unit that tries a recovery before it moves has that MF taken from its move (``swmf<n>``),
+recovery's one. The pause is no end of the move for the stack the unit moved with (A4.4: equipment is
+picked up or dropped during the move): the units that moved with it may go on too, together (the group at its
+slowest) or apart. A unit that tries a recovery before it moves has that MF taken from its move (``swmf<n>``),
 and a SW it recovered is carried from the start, its PP counted as usual (portage.py).
 
 An SMC may also take a SW from a broken friendly unit of its Location in the MPh, with a recovery dr and no
@@ -21,6 +23,7 @@ infantry.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -80,6 +83,15 @@ def may_go_on(unit: UnitState) -> bool:
     return unit.has(PAUSE) and mf_left(unit) is not None
 
 
+def joined(units: Sequence[UnitState], moved: Sequence[str]) -> bool:
+    """A4.2: a unit going on with its move and one not yet moved form no stack: the moving stack's units
+    finish their moves before another unit starts its own. Cavalry mounting mid-move rides on with the
+    counter's other riders (A13.31, A13.32: cavalry.py's)."""
+    if any(u.has("mounted") for u in units):
+        return False
+    return any(may_go_on(u) for u in units) and any(u.id not in moved for u in units)
+
+
 def budget(units: list[UnitState], computed: Cost) -> Cost:
     """The MF of a group: those left of its move when it goes on with it, else the move's own (A4.4)."""
     left = [mf_left(u) for u in units]
@@ -102,7 +114,8 @@ def after_move(state: State, movers: list[str], left: Cost | None) -> State:
 
 def dropped(state: State, owner_id: str, pp: int = 0) -> State:
     """A4.43, A4.4: a SW dropped after its possessor moved: the possessor may go on (its MF left as they were:
-    the SW's portage cost is not regained, and its ``pp`` are remembered for the MPh)."""
+    the SW's portage cost is not regained, and its ``pp`` are remembered for the MPh), and so may the units
+    that moved with it (``go_on_together``)."""
     owner = state.units.get(owner_id)
     if owner is None or mf_left(owner) is None:
         return state
@@ -110,7 +123,19 @@ def dropped(state: State, owner_id: str, pp: int = 0) -> State:
         old = tuple(m for m in owner.markers if m.startswith(KEPT))
         tag = KEPT + str(kept_pp(owner) + pp)
         owner = owner.mark(remove=old).mark(tag)
-    return state.with_unit(owner.mark(PAUSE))
+    return go_on_together(state.with_unit(owner.mark(PAUSE)), owner)
+
+
+def go_on_together(state: State, owner: UnitState) -> State:
+    """A4.4: a Good Order unit picks up or drops equipment at any time during its move; the pause is no end
+    of the move for the stack it moves with. Those that moved with it (in its Location, their MF left still
+    known: no other unit has moved since, A4.2) may go on with it, the group at its slowest (``budget``), or
+    alone: each has its own MF left."""
+    for unit in list(state.units.values()):
+        if (unit.id != owner.id and unit.side == owner.side and unit.carrier is None and unit.hex is not None
+                and (unit.hex, unit.level) == (owner.hex, owner.level) and mf_left(unit) is not None):
+            state = state.with_unit(unit.mark(PAUSE))
+    return state
 
 
 def check_take(game: AslGame, position: Position, sw: UnitState, smc: UnitState) -> act.Transfer:
@@ -182,7 +207,8 @@ def declare(game: AslGame, position: Position, transfer: act.Transfer) -> State:
     sw, unit = state.units[transfer.item], state.units[transfer.to]
     tried = TRY + sw.id
     unit = unit.mark(tried)
-    if unit.id in state.moved:
+    moved = unit.id in state.moved
+    if moved:
         left = mf_left(unit)
         assert left is not None
         unit = _with_left(unit, left - 1).mark(PAUSE)
@@ -191,6 +217,8 @@ def declare(game: AslGame, position: Position, transfer: act.Transfer) -> State:
         tag = SPENT + str(spent_before(unit) + 1)
         unit = unit.mark(remove=old).mark(tag)
     state = state.with_unit(unit)
+    if moved:  # A4.4: its stack may wait for it and go on with it
+        state = go_on_together(state, unit)
     return state.push(Decision(
         "roll", unit.side,
         T("{unit} spends 1 MF to recover {sw}: roll the recovery dr (below 6 succeeds)", unit=unit.id,
@@ -222,5 +250,5 @@ def end_of_mph(state: State) -> State:
     return state
 
 
-__all__ = ["after_move", "budget", "check_recover", "declare", "dropped", "end_of_mph", "may_go_on",
-           "mf_left", "resume", "spent_before"]
+__all__ = ["after_move", "budget", "check_recover", "declare", "dropped", "end_of_mph", "go_on_together",
+           "joined", "may_go_on", "mf_left", "resume", "spent_before"]

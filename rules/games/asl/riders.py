@@ -25,6 +25,7 @@ import dataclasses
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.games.asl.aftermath import mc
+from hexmate.rules.games.asl.latedt import CONVEYED
 from hexmate.rules.games.asl.vehicles import vehicle_of
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex
@@ -102,7 +103,7 @@ def resume_survival(position: Position, decision: Decision, answer: act.Answer) 
         return state
     if survives(sum(answer.dice), int(decision.arg("cs", "0")), broken=unit.has("broken")):
         # A4.62: a surviving PRC suffers Hazardous Movement for the rest of the phase, like the crew (D5.6)
-        state = state.with_unit(dataclasses.replace(unit, carrier=None).mark("bailed", "hazardous"))
+        state = state.with_unit(dataclasses.replace(unit, carrier=None).mark("bailed", "hazardous", CONVEYED))
         return state.replace(moved=(*state.moved, unit.id)) if unit.id not in state.moved else state
     for sw in [u for u in state.units.values() if u.carrier == unit.id]:
         state = state.without_unit(sw.id)
@@ -126,6 +127,7 @@ def bail_out(position: Position, riders: list[UnitState], where: Hex, rule: str)
     for rider in riders:
         marks = (marker, "bailed", BAILING) if position.phase.id == "MPh" and rider.side == position.phasing \
             else (marker, "bailed")
+        marks = (*marks, CONVEYED)  # A4.5: it rode this Player Turn: no Double Time in it
         off = dataclasses.replace(rider, carrier=None, hex=where).mark(*marks, remove=(RIDING,))
         state = state.with_unit(off)
         if position.phase.id == "MPh" and rider.side == position.phasing and rider.id not in state.moved:

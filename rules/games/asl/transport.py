@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import aerosan, bicycle, carriers, ddtank, moto
+from hexmate.rules.games.asl import aerosan, bicycle, carriers, ddtank, latedt, moto
 from hexmate.rules.games.asl import portage as asl_portage
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.asl.armour import budget, is_vehicle, spent_of, vtype, with_spent
@@ -141,6 +141,7 @@ def apply_load(position: Position, load: act.Load) -> State:
     old = tuple(m for m in vehicle.markers if m.startswith("mpq"))
     state = state.with_unit(vehicle.mark(f"mpq{min(4, left)}", remove=old))
     state = state.replace(moved=state.moved + tuple(load.units))
+    state = latedt.conveyed(state, load.units)  # A4.5: no Double Time this Player Turn
     if aerosan.is_aerosan(vtype(vehicle).movement):
         return aerosan.seat(position.at(state), vehicle, load.units)  # D17.3: inside or riding
     return state
@@ -186,6 +187,7 @@ def apply_unload(position: Position, unload: act.Unload) -> State:
         off_unit = unit.mark("unloaded", remove=(RIDING,))  # D9.3: keeps its TEM (vcover.UNLOADED)
         state = state.with_unit(dataclasses.replace(off_unit, carrier=None, hex=vehicle.hex))
     state = state.with_unit(with_spent(vehicle, spent_of(vehicle) + cost))
+    state = latedt.conveyed(state, [u.id for u in off])  # A4.5: rode and unloaded: no Double Time this PT
     return state.replace(moved=state.moved + tuple(u.id for u in off))
 
 

@@ -30,7 +30,9 @@ spending MF, for 1 MF more, the usual limits standing. Here MF have been spent w
 move after a pause (a SW dropped or recovered, mphsw.py): the carriers become CX, and the MF left grow by what
 the Double Time adds to their allowance: 1 MF, up to 8 (A4.5), less the portage their IPC, 1 less when CX, now
 costs (A4.52), never below nought. A carrier's 5 PP are over any IPC, so that 1 MF is always taken back: late
-Double Time with a carry gives no MF, only the CX (the text's arithmetic, not a refusal). ``carry+cx`` on a
+Double Time with a carry gives no MF, only the CX (the text's arithmetic, not a refusal). The carriers bear
+latedt's ``dt1`` marker for that move only: its gain is in the MF left when the move ends, and a move gone on
+with afterwards (another SW dropped) reckons from those alone, as ``cx1`` does. ``carry+cx`` on a
 stack going on is refused, naming ``carry+cx1``; ``carry+cx1`` on a fresh move, naming ``carry+cx``.
 
 On the pages (game.moves_for): where the carry is offered, the carry with Double Time is too, for the hexes
@@ -53,7 +55,6 @@ MODE = "carry"
 DT_MODE = "carry+cx"  # A4.5 with A17.2: the carriers Double Time, the wounded SMC carried does not
 LATE_MODE = "carry+cx1"  # A4.5's exception with A17.2: the carriers' Double Time declared after MF are spent
 MARKER = "carried"  # on the wounded SMC carried in this MPh's move (A17.2)
-LATE = "dt_late"  # on the carriers whose Double Time was declared late in this MPh (A4.5: +1 MF)
 PP = 5  # A17.2: a wounded SMC carried counts 5 PP
 
 
@@ -68,7 +69,9 @@ def is_dt(mode: str) -> bool:
 
 def may_double_time(units: Sequence[UnitState]) -> bool:
     """A4.5: every unit walking in the carry (all but the wounded carried) may Double Time."""
-    return not any(u.has("cx") or u.has("no_dt") or u.has("wounded") for u in walkers(units))
+    from hexmate.rules.games.asl import latedt
+
+    return not any(latedt.unit_bar(u) is not None for u in walkers(units))
 
 
 def check_late(units: Sequence[UnitState], mode: str) -> None:
@@ -83,24 +86,6 @@ def check_late(units: Sequence[UnitState], mode: str) -> None:
     if mode == LATE_MODE and not going_on:
         raise IllegalAction(T("no MF spent yet: Double Time declared at the start of the move is as carry+cx "
                               "(A4.5)"), "A4.5")
-
-
-def paused(state: State, owner_id: str) -> State:
-    """A4.4 with A17.2: a carrier that drops a SW after its carry may go on (mphsw.dropped); the wounded SMC
-    it carries, and the rest of the stack that moved with them, go on with it (no one else has moved since:
-    their MF left are still known)."""
-    from hexmate.rules.games.asl import mphsw
-
-    owner = state.units.get(owner_id)
-    if owner is None or not owner.has(mphsw.PAUSE) or owner.hex is None:
-        return state
-    stack = [u for u in state.units.values() if u.hex == owner.hex and u.side == owner.side
-             and u.carrier is None and mphsw.mf_left(u) is not None]
-    if not any(u.has(MARKER) for u in stack):
-        return state
-    for unit in stack:
-        state = state.with_unit(unit.mark(mphsw.PAUSE))
-    return state
 
 
 def late_budget(units: Sequence[UnitState], late: int, plain: int) -> int | Fraction:

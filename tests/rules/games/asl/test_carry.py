@@ -47,8 +47,10 @@ def test_lifting_the_sw_with_its_possessor_is_one_group(make_position: Any) -> N
     moves = pos.legal_actions.moves_for({"a-1", "a-lmg"})
     alone = pos.legal_actions.moves_for({"a-1"})
     assert set(moves) == set(alone) and moves
-    far = max(moves.values(), key=lambda m: len(m.path))
+    far = max((m for m in moves.values() if not m.mode), key=lambda m: len(m.path))
     assert far.units == ("a-1", "a-lmg") and len(far.path) == 5  # 4 MF of open ground
+    dt = max(moves.values(), key=lambda m: len(m.path))  # A4.5, A4.52: Double Time, 1 PP within the CX IPC
+    assert dt.units == ("a-1", "a-lmg") and dt.mode == "cx" and len(dt.path) == 7
     with pytest.raises(IllegalAction, match="a-lmg moves only with a-1") as e:
         pos.game.check(pos, act.Move(("a-l", "a-lmg"), _path(pos, "C1", "C2")))
     assert e.value.rule == "A4.43"

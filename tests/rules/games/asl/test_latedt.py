@@ -140,8 +140,6 @@ def test_a4_5_refusals(make_position: Any) -> None:
     with pytest.raises(IllegalAction, match="a-l may not Double Time"):
         pos.push_text("move a-1,a-l C1-D1 as cx1")
     assert not latedt.may([pos.units["a-1"], pos.units["a-l"]])
-    off = latedt.why_not([pos.units["a-1"].mark("unloaded")], latedt.MODE)
-    assert off is not None and "A4.5" in str(off.msgid)
 
 
 def test_a4_5_the_page_offers_cx1_for_the_hexes_only_it_reaches(make_position: Any) -> None:
@@ -156,3 +154,71 @@ def test_a4_5_the_page_offers_cx1_for_the_hexes_only_it_reaches(make_position: A
     assert late == {3} and max(plain) == 2
     fresh = _pos(make_position)
     assert not [a for a in fresh.legal_actions if isinstance(a, act.Move) and a.mode == latedt.MODE]
+
+
+def _offers(pos: Any, ids: tuple[str, ...]) -> list[act.Move]:
+    return [a for a in pos.legal_actions if isinstance(a, act.Move) and a.units == ids]
+
+
+def test_a4_5_the_page_offers_cx_for_the_hexes_only_double_time_reaches(make_position: Any) -> None:
+    """A4.5: a 4-6-7 has 4 MF, Double Timing from the start 4 + 2 = 6: over Open Ground (1 MF a hex) the plain
+    move reaches 4 hexes away, ``cx`` the 5th and 6th, one offer a hex; once moved the offer is cx1's, never
+    cx; a unit CX at the start of the MPh (no_dt) is offered none."""
+    pos = _pos(make_position)
+    start = pos.units["a-1"].hex
+    moves = _offers(pos, ("a-1",))
+    dt = [m for m in moves if m.mode == "cx"]
+    assert {distance(m.path[-1], start) for m in dt} == {5, 6}
+    assert max(distance(m.path[-1], start) for m in moves if m.mode == "") == 4
+    assert len({m.path[-1] for m in moves}) == len(moves)  # one offer a hex
+    far = next(m for m in dt if distance(m.path[-1], start) == 6)
+    pos.push(far)
+    assert pos.units["a-1"].has("cx") and not pos.units["a-1"].has("pinned")
+    tired = make_position("asl", [{**SQUAD, "markers": ["no_dt"]}], "MPh", counters=COUNTERS)
+    assert not [m for m in _offers(tired, ("a-1",)) if m.mode]
+    going_on = _pos(make_position, _sw("a-lmg", "LMG"))
+    going_on.push_text("move a-1,a-lmg C1-D1")
+    going_on.push_text("drop a-lmg")
+    assert {m.mode for m in _offers(going_on, ("a-1",))} == {"", latedt.MODE}
+
+
+def test_a4_5_no_double_time_in_a_player_turn_it_boarded_rode_or_unloaded(make_position: Any) -> None:
+    """A4.5: a unit that boarded, rode or unloaded from a conveyance may not Double Time that Player Turn
+    (``cx``, ``cx1``, or as a carrier, ``carry+cx``): the marker lasts until the CCPh ends, not one phase."""
+    rode = make_position("asl", [{**SQUAD, "markers": [latedt.CONVEYED]}], "MPh", counters=COUNTERS)
+    with pytest.raises(IllegalAction, match="boarded, rode or unloaded") as e:
+        rode.push_text("move a-1 C1-D1 as cx")
+    assert e.value.rule == "A4.5"
+    assert not [m for m in _offers(rode, ("a-1",)) if m.mode]
+    hurt = {"id": "a-l", "counter": "9-1", "side": "a", "hex": "C1", "markers": ["wounded"]}
+    carrying = make_position("asl", [{**SQUAD, "markers": [latedt.CONVEYED]}, hurt], "MPh", counters=COUNTERS)
+    with pytest.raises(IllegalAction, match="boarded, rode or unloaded") as e:
+        carrying.push_text("move a-1,a-l C1-D1 as carry+cx")
+    assert e.value.rule == "A4.5"
+    for phase in ("MPh", "CCPh"):  # "unloaded" (D9.3) goes as the MPh ends; this stays to the CCPh's end
+        pos = make_position("asl", [{**SQUAD, "markers": [latedt.CONVEYED, "unloaded"]}], phase,
+                            counters=COUNTERS)
+        pos.push_text("end")
+        assert not pos.units["a-1"].has("unloaded")
+        assert pos.units["a-1"].has(latedt.CONVEYED) is (phase == "MPh")
+
+
+def test_a4_5_boarding_and_unloading_mark_the_units_for_the_player_turn(make_position: Any) -> None:
+    """D6.4, D6.5 with A4.5: the squad boards the demo halftrack (the conveyance), and in another game
+    unloads from it: it is marked both times, not before."""
+    from .test_transport import ALL
+
+    units = [{"id": "a-v", "counter": "ht", "side": "a", "hex": "C5", "markers": ["vca0"]},
+             {**SQUAD, "hex": "C5"}]
+    pos = make_position("asl", units, "MPh", counters=ALL)
+    pos.push_text("load a-1 into a-v")
+    assert pos.units["a-1"].carrier == "a-v" and pos.units["a-1"].has(latedt.CONVEYED)
+    bad = latedt.why_not([pos.units["a-1"]], "cx")
+    assert bad is not None and "A4.5" in str(bad.msgid)
+    units[1] = {**SQUAD, "hex": "C5", "carrier": "a-v"}
+    aboard = make_position("asl", units, "MPh", counters=ALL)
+    assert not aboard.units["a-1"].has(latedt.CONVEYED)
+    aboard.push_text("unload a-v")
+    while aboard.state.decision is not None:  # D6.631's question, any fire window: passed
+        aboard.push_text("answer pass")
+    assert aboard.units["a-1"].carrier is None and aboard.units["a-1"].has(latedt.CONVEYED)

@@ -24,7 +24,9 @@ def _unit(uid: str, hex_: str, counter: str = "4-6-7", side: str = "a", **extra:
 
 
 def _moves(pos: Any, *ids: str) -> dict[str, Any]:
-    return {pos.map.label(h): m for h, m in pos.legal_actions.moves_for(frozenset(ids)).items()}
+    """The moves of the plain allowance (the page also offers Double Time, ``cx``, beyond them: A4.5)."""
+    moves = pos.legal_actions.moves_for(frozenset(ids))
+    return {pos.map.label(h): m for h, m in moves.items() if m.mode != "cx"}
 
 
 def test_open_ground_reach_is_a_hex_disc_of_radius_4(make_position: Any) -> None:
@@ -224,8 +226,12 @@ def test_perft_move_count_matches_brute_force(make_position: Any) -> None:
             extra[h] = overstack_mf(friends + units) - overstack_mf(friends)
         brute = _brute_force(m, start, budget, {h for h in known_enemy if h is not None}, extra)
         engine = pos.legal_actions.moves_for(frozenset(ids))
-        assert {h: mv.cost for h, mv in engine.items()} == brute, ids
-        expected_total += len(brute)
+        assert {h: mv.cost for h, mv in engine.items() if mv.mode != "cx"} == brute, ids
+        dt = min(budget + 2, 8)  # A4.5: Double Time, offered for the hexes only it reaches
+        far = _brute_force(m, start, dt, {h for h in known_enemy if h is not None}, extra)
+        assert {h: mv.cost for h, mv in engine.items() if mv.mode == "cx"} == \
+            {h: c for h, c in far.items() if h not in brute}, ids
+        expected_total += len(far)
     moves = [a for a in pos.legal_actions if isinstance(a, act.Move)]
     assert len(moves) == expected_total
     assert pos.legal_actions.count() == expected_total + 1  # plus "end"

@@ -146,3 +146,42 @@ def test_a4_44_an_smc_takes_a_sw_from_a_broken_friend_for_no_mf(make_position: A
     assert top is not None and top.then == "recover_sw" and "no MF" in top.prompt
     _play(pos, "answer dice 4")
     assert pos.units["a-lmg"].carrier == "a-l" and _budget(pos, "a-l") == full == 6
+
+
+def test_a4_4_a_stack_goes_on_together_after_one_of_it_dropped_a_sw(make_position: Any) -> None:
+    """A4.4: equipment is dropped at any time during the move, no end of it. A 4-6-7 with an 8-0 (A4.12:
+    4 + 2 = 6 MF; the LMG's 1 PP within its IPC) moves two Open Ground hexes (2 MF), the squad drops the LMG:
+    the stack goes on together with the 4 MF left, not 5. A squad of the Location that did not move stays."""
+    pos = _pos(make_position, [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"},
+                               {"id": "a-m", "counter": "8-0", "side": "a", "hex": "C1"},
+                               {"id": "a-lmg", "counter": "LMG", "side": "a", "hex": "C1", "carrier": "a-1"},
+                               {"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "C3"}])
+    assert _budget(pos, "a-1", "a-m") == 6
+    _play(pos, "move a-1,a-m,a-lmg C1-C2-C3")
+    _play(pos, "drop a-lmg")
+    assert _budget(pos, "a-1", "a-m") == 4
+    with pytest.raises(IllegalAction, match="costs 5 MF"):
+        pos.game.check(pos, pos.parse_action("move a-1,a-m C3-C4-C5-C6-C7-C8"))
+    with pytest.raises(IllegalAction, match=r"A4\.2"):  # a-2 was there, but did not move with them
+        pos.game.check(pos, pos.parse_action("move a-1,a-m,a-2 C3-C4"))
+    _play(pos, "move a-1,a-m C3-C4-C5-C6-C7")
+    assert pos.label(pos.units["a-m"].hex) == "C7" and pos.label(pos.units["a-1"].hex) == "C7"
+    assert not pos.units["a-1"].has("pinned")  # within its MF: no Minimum Move (A4.134)
+    assert pos.label(pos.units["a-lmg"].hex) == "C3"
+
+
+def test_a4_44_the_stack_waits_for_a_recovery_and_goes_on_at_its_slowest(make_position: Any) -> None:
+    """A4.44 with A4.4: the 4-6-7 and 8-0 (6 MF) walk two hexes to an LMG (2 MF), the squad spends 1 MF to
+    recover it (dr 1): the leader has 4 MF left, the squad 3: together they go on with 3."""
+    pos = _pos(make_position, [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"},
+                               {"id": "a-m", "counter": "8-0", "side": "a", "hex": "C1"},
+                               {"id": "a-lmg", "counter": "LMG", "side": "a", "hex": "C3"}])
+    _play(pos, "move a-1,a-m C1-C2-C3")
+    _play(pos, "transfer a-lmg to a-1")
+    _play(pos, "answer dice 1")
+    assert pos.units["a-lmg"].carrier == "a-1"
+    assert _budget(pos, "a-m") == 4 and _budget(pos, "a-1", "a-m") == 3
+    with pytest.raises(IllegalAction, match="costs 4 MF"):
+        pos.game.check(pos, pos.parse_action("move a-1,a-m,a-lmg C3-C4-C5-C6-C7"))
+    _play(pos, "move a-1,a-m,a-lmg C3-C4-C5-C6")
+    assert pos.label(pos.units["a-m"].hex) == "C6" and not pos.units["a-1"].has("pinned")

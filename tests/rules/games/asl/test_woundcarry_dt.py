@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import rout, woundcarry
+from hexmate.rules.games.asl import latedt, mphsw, rout, woundcarry
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.hexes import distance
 
@@ -185,3 +185,23 @@ def test_a4_5_the_table_offers_the_double_time_carry_beyond_the_carry(make_posit
 def test_a4_5_no_double_time_carry_offered_for_a_cx_carrier(make_position: Any) -> None:
     pos = _pos(make_position, "MPh", ("cx",))
     assert not [a for a in pos.legal_actions if isinstance(a, act.Move) and a.mode == woundcarry.DT_MODE]
+
+
+def test_a4_5_the_late_carry_gain_is_that_moves_only(make_position: Any) -> None:
+    """A4.5's exception with A4.4: the 4-6-7 carrying its wounded 9-1 and two LMG (7 PP: 4 + 2 - (7 - 3) =
+    2 MF) walks C1-D1 (1 MF), drops one LMG (1 left), goes on ``carry+cx1`` (CX,
+    nothing gained: 1 MF), D1-E1, drops the other: the next segment has the MF left, 0, not a second late
+    allowance; the late marker went with the move that declared it (latedt.MARKER, as ``cx1``)."""
+    lmg2 = {**LMG, "id": "a-lmg2"}
+    pos = _pos(make_position, "MPh", (), ("wounded",), LMG, lmg2)
+    pos.push_text("move a-1,a-l,a-lmg,a-lmg2 C1-D1 as carry")
+    pos.push_text("drop a-lmg2")
+    pos.push_text("move a-1,a-l,a-lmg D1-E1 as carry+cx1")
+    assert pos.units["a-1"].has("cx") and not pos.units["a-1"].has("pinned")
+    assert not any(m in pos.units["a-1"].markers for m in (latedt.MARKER, "dt_late"))
+    assert mphsw.mf_left(pos.units["a-1"]) == 0
+    pos.push_text("drop a-lmg")
+    units = [pos.units["a-1"], pos.units["a-l"]]
+    assert pos.game.group_budget(units, woundcarry.MODE, pos.state) == 0
+    with pytest.raises(IllegalAction, match="the stack has 0 MF"):  # going on: no Minimum Move (A4.134)
+        pos.push_text("move a-1,a-l E1-F1 as carry")
