@@ -71,8 +71,9 @@ A25.51      French 4-3-7: Green reservists (not Conscripts),      data: counters
 A25.52      French vehicles: red TH# (not an MA MG); other        not built: a To Hit colour by nationality
             French ordnance black                                 (the pack's red rows serve A21.12 only)
 A25.53      Free French: British rules, Assault Fire from Dec     built: HoB and leader creation as British,
-            1943, WP from 1944, OBA as British                    Cowering not exempt; Assault Fire: counters;
-                                                                  WP, OBA: chapters A24 SSR / C
+            1943, WP from 1944, OBA as British                    Cowering not exempt; WP: smoke.py
+                                                                  (``wp_refusal``); Assault Fire: counters'
+                                                                  ``assault_fire``; OBA: chapter C
 A25.54      to Dec 1943 British SW, vehicles, Guns, no captured   built for SW: units.is_captured (the
             penalty                                               British family); vehicles, Guns: counters
 A25.55      from Dec 1943 French- or British-coloured SW and US   built for SW: units.is_captured (British /
