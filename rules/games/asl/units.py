@@ -258,7 +258,7 @@ def is_captured(sw: UnitState, owner: UnitState | None) -> bool:
         return True
     theirs = sw.values.get("nationality")
     mine = owner.values.get("nationality") if owner is not None else None
-    if isinstance(mine, str) and (theirs == "french" or FRENCH_MADE in sw.counter.name):
+    if isinstance(mine, str) and (theirs == "french" or sw.counter.name.rstrip().endswith(FRENCH_MADE)):
         return not nationality(mine).flag("french_made_users")  # A25.56: any French uses them, no one else
     if not isinstance(theirs, str) or not isinstance(mine, str) or theirs == mine:
         return False
