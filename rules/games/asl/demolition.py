@@ -36,7 +36,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armour, cavalry, cavfire, dcblast, horsehit, moto, vbypass
+from hexmate.rules.games.asl import armour, cavalry, cavfire, dcblast, horsehit, moto, nations, vbypass
 from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import locations as loc
 from hexmate.rules.games.asl import special as sp
@@ -213,7 +213,8 @@ def _own_state(position: Position, fire: act.Fire) -> State:
     lines += [Line(label, f"{v:+d}", rule) for label, v, rule in attack.drms]
     lines.append(Line(T("Original DR"), T("{white} white + {coloured} coloured = {total}", white=roll.white,
                                           coloured=roll.coloured, total=roll.total), "A.1"))
-    broken = sp.dc_malfunctions(roll.total, elite=_elite(owner), captured=dc.has("captured"))
+    broken = sp.dc_malfunctions(roll.total, elite=nations.ftdc_elite(position, owner),  # A23.2, A25.74
+                                captured=dc.has("captured"))
     state = position.state
     if not broken:
         state = state.push(Decision(
@@ -223,10 +224,6 @@ def _own_state(position: Position, fire: act.Fire) -> State:
                             rule="A23.4" if broken else "A23.6", label=T("DC attack"),
                             infantry_only=asl_terrain.infantry_only_tem(position, h),
                             tem=asl_terrain.tem(position, h))
-
-
-def _elite(owner: UnitState | None) -> bool:
-    return owner is None or au.unit_class(owner.values) == "elite"
 
 
 def resolve(position: Position, fire: act.Fire, chosen: str = "") -> Resolution:
@@ -265,7 +262,8 @@ def _attack(position: Position, fire: act.Fire, chosen: str = "") -> tuple[Resol
     lines += [Line(label, f"{v:+d}", rule) for label, v, rule in attack.drms]
     lines.append(Line(T("Original DR"), T("{white} white + {coloured} coloured = {total}", white=roll.white,
                                           coloured=roll.coloured, total=roll.total), "A.1"))
-    broken = sp.dc_malfunctions(roll.total, elite=_elite(owner), captured=dc.has("captured"))
+    broken = sp.dc_malfunctions(roll.total, elite=nations.ftdc_elite(position, owner),  # A23.2, A25.74
+                                captured=dc.has("captured"))
     results: dict[str, str] = {}
     column = 0
     if broken:

@@ -1025,7 +1025,7 @@ def _weapon_fates(position: Position, fire: act.Fire, original: int, coloured: i
                                      ammo_short=asl_ammo.short(position, sw.side),  # A19.131
                                      non_elite_ethiopian=weak)
         if shot_of(sw).kind == "ft":  # A22.5: out of fuel from 10, 8 for a non-Elite user (A22.3)
-            elite = owner is None or au.unit_class(owner.values) == "elite"
+            elite = nations.ftdc_elite(position, owner)  # A25.74: Finnish 1st Line as Elite
             out_at = next(n for n in range(2, 14) if sp.ft_out_of_fuel(n, elite=elite, captured=captured))
             breaks[sw.id] = au.Breakdown(out_at, out_at, "A22.5")
         rof = au.rate_of_fire(sw.values, captured=captured, non_elite_ethiopian=weak)

@@ -70,13 +70,38 @@ A25.44      ANZAC stealthy in Good Order unless Green             built: units.s
 A25.45      British Elite / 1st Line do not Cower (not Free       built: units.cowering_exempt
             French)
 A25.46      British WP grenades from 1944                         built: smoke.py (``wp_refusal``)
-A25.5-52    French: HoB +1; 4-3-7 Green reservists; TH# colours   built (HoB); data; not built (C)
-A25.53-58   Free French: British rules, Assault Fire from Dec     built: HoB and leader creation as British,
-            1943, equipment by date, DYO; Vichy counters          Cowering not exempt; the rest is counters /
-                                                                  chapters C, D, H
+A25.5       French rules for the French to June 1940 and the      built: morale.py (HoB), for the ``french``
+            Vichy French after it; HoB +1 (A15.1)                 and ``vichy_french`` entries
+A25.51      French 4-3-7: Green reservists (not Conscripts),      data: counters' ``class`` and the ELR
+            normally brought on by ELR Replacement                chain's ``replaced_by`` (units.replacement)
+A25.52      French vehicles: red TH# (not an MA MG); other        not built: a To Hit colour by nationality
+            French ordnance black                                 (the pack's red rows serve A21.12 only)
+A25.53      Free French: British rules, Assault Fire from Dec     built: HoB and leader creation as British,
+            1943, WP from 1944, OBA as British                    Cowering not exempt; WP: smoke.py
+                                                                  (``wp_refusal``); Assault Fire: counters'
+                                                                  ``assault_fire``; OBA: chapter C
+A25.54      to Dec 1943 British SW, vehicles, Guns, no captured   built for SW: units.is_captured (the
+            penalty                                               British family); vehicles, Guns: counters
+A25.55      from Dec 1943 French- or British-coloured SW and US   built for SW: units.is_captured (British /
+            vehicles / Guns, no captured penalty; inherent crews  US family, ``french_made_users``); crews:
+            take their D5.1 morale as British                     not built: the morale inside is the
+                                                                  vehicle counter's ``crew_morale``
+                                                                  (vcrew.py), no national table to read
+A25.56      "(f)" and French-coloured equipment: captured for     built for SW: units.is_captured (the
+            any user but a French one (1940, Free, Vichy)         ``french_made_users`` entries); a vehicle
+                                                                  or Gun is captured by its marker (A21.2)
+A25.57      DYO: own SW allotment, OBA, RF; OP tank (H1.463);     not built: DYO is chapter H
+            no side buys both Free and Vichy French
+A25.58      Vichy French: own counters; French vehicles / Guns,   data: the ``vichy_french`` entry (French
+            German ones as the scenario gives                     HoB, French-made SW uncaptured); German
+                                                                  equipment stays captured for them (the
+                                                                  text waives no penalty here)
 A25.6       Italian ordnance red TH#                              not built: chapter C
-A25.61-62   Italian Elite 4-4-7 / 2-4-7 / 2-2-7; ELR and BH       data: counters; only Elite Deploy:
-            chain; only Elite squads Deploy                       deployment.py
+A25.61      Italian Elite 4-4-7 / 2-4-7 / 2-2-7 (4-4-7 ELR to     data: counters; only Elite Deploy:
+            3-4-6); only Elite squads Deploy                      deployment.py
+A25.62      3-4-7 Bersaglieri: ELR to a Conscript squad (not      data: counters' ``replaced_by`` and
+            3-4-6); that Conscript Battle Hardens to 3-4-6        ``hardens_to`` (units.replacement, A19.13;
+                                                                  units.battle_hardening, A15.3)
 A25.63      no +1 capture DRM against non-Elite Italians          built: cc.py (A20.22)
 A25.63      captured Italians never Escape                        built: escape.py (A20.55)
 A25.64      non-Elite Italians are Lax                            built: ``lax`` here (A11.18)
@@ -95,9 +120,18 @@ A25.72      leaders harden / are replaced on their ladder; 8+1    built: units.b
 A25.72      MMC ladder; 1st Line hardens to Fanatic               data: counters; ``hardens_fanatic``
 A25.72      rearmed Finnish MMC become Conscripts                 built: ``rearm_classes``, read by
                                                                   escape._rearmed (A20.551)
-A25.73-74   Sissi 8-3-8 / 3-3-8 Elite; 1st Line use FT / DC like  data: counters; not built: no FT/DC class
-            Elite                                                 penalty is played yet
-A25.75-79   captured MGs, PF, PSK, OBA, red TH#                   not built: chapters C, E
+A25.73      Sissi 8-3-8 / 3-3-8 Elite                             data: counters
+A25.74      1st Line use FT / DC as Elite (A22.3, A23.2)          built: ``ftdc_elite`` here (the ``finnish``
+                                                                  entry's ``ftdc_elite_classes``), read by
+                                                                  fire.py, demolition.py, placedc.py
+A25.75      Russian MGs (not 1939 LMG, .50 cal) uncaptured;       not built: by date and MG type, not yet
+            Finnish "(r)" for Russians; PSK German / Finn         read by units.is_captured
+A25.76      PF for Finnish Elite / 1st Line from 7/44: range 1,   not built: PF is chapter C (C13.3)
+            shot on dr 2 or less, 1.5 x squads
+A25.77      PSK only in 7/44-45; non-1st-Line Finns captured      not built: PSK is chapter C (C13.4)
+A25.78      OBA chit draw pile by year; Plentiful Ammo 1943-45    not built: OBA is chapter C (C1.211)
+            (not against Germans)
+A25.79      Finnish ordnance red TH# (not ATR / MG)               not built: as A25.52
 A25.8       Axis Minor broken morale -1 (non-Elite); home-soil    data: counters (printed values); home-soil
             SSR; Hungary v. Romania: broken morale +1, No         morale SSR: counters; Hungary v. Romania
             Quarter                                               built: ``hatred`` (the MMC marker read by
@@ -276,6 +310,16 @@ def paatc_tc(position: Position, unit: UnitState) -> int:
             and not _before(date, str(free["from"])) and au.unit_class(unit.values) in free["classes"]:
         return 0
     return 1 if au.unit_class(unit.values) in nat.classes("paatc_1tc_classes") else 0
+
+
+def ftdc_elite(position: Position, owner: UnitState | None) -> bool:
+    """A22.3, A23.2: a non-Elite user of a FT or DC applies the captured-SW X# penalty (special.py); the
+    classes a nationality's ``ftdc_elite_classes`` names use them as Elite (A25.74: Finnish 1st Line). A
+    weapon with no possessor (a Set DC, A23.7) takes no penalty."""
+    if owner is None:
+        return True
+    cls = au.unit_class(owner.values)
+    return cls == "elite" or cls in of(position, owner).classes("ftdc_elite_classes")
 
 
 UNDERSCORED_ELR = 5  # A1.23

@@ -387,7 +387,7 @@ def complete(position: Position, owner_id: str, dc_id: str, target: object, leve
         marks.append(PLACED_CX)
     if enemies and all(u.concealed for u in enemies):
         marks.append(PLACED_HIDDEN)
-    if au.unit_class(owner.values) != "elite":
+    if not nations.ftdc_elite(position, owner):  # A23.2; A25.74: Finnish 1st Line place it as Elite
         marks.append(PLACED_NE)
     where = loc.label(position.map, loc.Location(target, level))
     said = T("{unit} has placed {sw} in {hex}: put its counter there (A23.3)",

@@ -109,8 +109,9 @@ def check(game: AslGame, position: Position, smoke: act.Smoke) -> act.Smoke:
 
 def wp_refusal(position: Position, unit: UnitState) -> T | None:
     """A24.3: who may place WP grenades (None: this squad may). American squads (A25.34); British squads from
-    1944 (A25.46; ANZAC and Gurkha are British, A25.4); Elite Japanese squads and Chinese 5-3-7 squads
-    (A24.3); any other side's squads only by SSR: the scenario's ``options.wp_grenades`` lists the sides."""
+    1944 (A25.46; ANZAC and Gurkha are British, A25.4), Free French squads too (A25.53); Elite Japanese
+    squads and Chinese 5-3-7 squads (A24.3); any other side's squads only by SSR: the scenario's
+    ``options.wp_grenades`` lists the sides."""
     ssr = position.scenario.options.get("wp_grenades", ())
     if isinstance(ssr, (list, tuple)) and unit.side in ssr:
         return None
@@ -125,6 +126,14 @@ def wp_refusal(position: Position, unit: UnitState) -> T | None:
         if date >= (1944, 1):
             return None
         return T("British squads use WP grenades only from 1944 (A25.46)")
+    if nat == "free_french":  # A25.53: from 1944, as the British
+        date = nations.scenario_date(position.scenario)
+        if date is None:
+            return T("Free French squads use WP grenades only from 1944: give the scenario's date "
+                     "(options.date) (A25.53)")
+        if date >= (1944, 1):
+            return None
+        return T("Free French squads use WP grenades only from 1944 (A25.53)")
     if nat == "japanese" and au.unit_class(unit.values) == "elite":
         return None
     if nat == "chinese" and unit.name == "5-3-7":

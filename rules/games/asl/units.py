@@ -241,16 +241,25 @@ def breakdown(values: Values, *, sustained: bool = False, captured: bool = False
 
 # A21.1: whose weapons a nationality uses without the captured penalties (the same army; A25.35: British and
 # US troops use each other's MGs and "(a)" SW without them)
+# A25.54-A25.55: the Free French use British SW (to December 1943), then British or American ones, without
+# them
 _FAMILIES = ({"german", "ss"}, {"british", "gurkha", "free_french", "american"}, {"russian", "partisan"})
+# A25.56: French-made equipment in US or British colours is named with a final "(f)"; it and French-coloured
+# SW are captured in the hands of anyone but the French (1940, Free, Vichy: the ``french_made_users`` trait)
+FRENCH_MADE = "(f)"
 
 
 def is_captured(sw: UnitState, owner: UnitState | None) -> bool:
     """A21.1: a SW used by troops of another army is captured (B#/X# -2, ROF -1: A21.11, A21.12); a
-    ``captured`` marker says so too. A weapon or possessor with no nationality is never taken as captured."""
+    ``captured`` marker says so too. A weapon or possessor with no nationality is never taken as captured.
+    A25.56: a French-coloured SW (nationality ``french``) or a "(f)" one is captured for every possessor but a
+    French one (1940, Free or Vichy French), and for none of those."""
     if sw.has("captured"):
         return True
     theirs = sw.values.get("nationality")
     mine = owner.values.get("nationality") if owner is not None else None
+    if isinstance(mine, str) and (theirs == "french" or sw.counter.name.rstrip().endswith(FRENCH_MADE)):
+        return not nationality(mine).flag("french_made_users")  # A25.56: any French uses them, no one else
     if not isinstance(theirs, str) or not isinstance(mine, str) or theirs == mine:
         return False
     return not any(theirs in f and mine in f for f in _FAMILIES)

@@ -1,4 +1,4 @@
-"""ASL WP grenades (A24.3, A24.31, A25.34, A25.46): a squad that may use WP declares it before the dr,
+"""ASL WP grenades (A24.3, A24.31, A25.34, A25.46, A25.53): a squad that may use WP declares it before the dr,
 which then needs one less than its smoke exponent; WP placed makes every unit in its Location (friend or foe)
 take a NMC, the Location's TEM a negative DRM, a positive one on a Critical Hit (coloured dr 6); a broken unit
 is DM. No worked example in the text: the numbers are the rule's. Counters: the test catalogue's 4-6-7 as an
@@ -15,7 +15,7 @@ from tests.rules.games.conftest import ASL_COUNTERS
 
 US = {**ASL_COUNTERS["4-6-7"], "smoke": 2, "nationality": "american"}
 COUNTERS = {**ASL_COUNTERS, "us": US, "gb": {**US, "nationality": "british"},
-            "ger": {**US, "nationality": "german"}}
+            "ger": {**US, "nationality": "german"}, "ff": {**US, "nationality": "free_french"}}
 
 
 def mph(make_position: Any, who: str = "us", target_terrain: str = "woods", **kw: Any) -> Any:
@@ -88,6 +88,16 @@ def test_who_has_wp_grenades(make_position: Any) -> None:
     with pytest.raises(IllegalAction, match=r"only from 1944.*A25\.46"):
         mph(make_position, "gb", options={"date": "1943-12"}).push_text("smoke a-1 at D3 wp")
     mph(make_position, "gb", options={"date": "1944-06"}).push_text("smoke a-1 at D3 wp")
+
+
+def test_a25_53_free_french_squads_have_wp_grenades_from_1944(make_position: Any) -> None:
+    with pytest.raises(IllegalAction, match=r"Free French squads use WP grenades only from 1944 \(A25\.53\)"):
+        mph(make_position, "ff", options={"date": "1943-12"}).push_text("smoke a-1 at D3 wp")
+    with pytest.raises(IllegalAction, match=r"give the scenario's date.*A25\.53"):
+        mph(make_position, "ff").push_text("smoke a-1 at D3 wp")
+    pos = mph(make_position, "ff", options={"date": "1944-01"})
+    pos.push_text("smoke a-1 at D3 wp")
+    assert pos.decision.then == "smoke_grenade"
 
 
 def test_the_action_text_round_trips(make_position: Any) -> None:
