@@ -13,6 +13,11 @@ What the text says and this module does (paraphrased):
   attacks. An SMC joining MMCs attacks with the MMC it is stacked on and defends with it; the players
   arrange their stacks before either side designates. An SMC is a target on its own only when it is alone
   (attacks without an MMC); otherwise the smallest target is one MMC with the SMCs on it.
+- A11.3: a sequential CC (a vehicle in the Location, A11.31; an ambush, A11.32; prisoners, A11.33, escape.py)
+  resolves its attacks in turn, so a unit eliminated before its own attack loses it; withdrawals are
+  declared before any, for good (cc.withdrawals, A11.2). With a vehicle each attack is designated in its
+  turn, after the results before it. Not built: after an ambush the ambusher still designates all its
+  attacks before the first is rolled, where A11.3 lets it designate each after seeing the last one's result.
 - A11.32: after a successful ambush the CC is sequential: the ambusher designates and resolves all its
   attacks, its results are applied, then the ambushed side designates and replies.
 
