@@ -4,7 +4,7 @@ firepower.shot_fp's), Molotov cocktails (A22.6), demolition charges placed, thro
 LOS and fire: ``smoke_los_drm``), and its life from placement to dispersal and removal.
 
 Not built, being chapter B's (not among the texts): a FT's or DC's attack on the terrain itself, which may
-set a Blaze in the target hex (A22.35, A23.41: B25.12, B25.13) or rubble a building (A23.41: B24.11).
+set a Flame in the target hex (A22.35, A23.41: B25.12, B25.13) or rubble a building (A23.41: B24.11).
 """
 
 from __future__ import annotations
