@@ -79,7 +79,7 @@ def decisions_for(position: Position, result: str, ids: list[str], column: str =
     state = position.state
     side = state.units[ids[0]].side
     if result == "-":
-        return []
+        return []  # A7.306: no effect
     units = [state.units[u] for u in ids]
     if result == "PTC":
         return [

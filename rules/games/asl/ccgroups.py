@@ -13,8 +13,13 @@ What the text says and this module does (paraphrased):
   attacks. An SMC joining MMCs attacks with the MMC it is stacked on and defends with it; the players
   arrange their stacks before either side designates. An SMC is a target on its own only when it is alone
   (attacks without an MMC); otherwise the smallest target is one MMC with the SMCs on it.
+- A11.3: a sequential CC (a vehicle in the Location, A11.31; an ambush, A11.32; prisoners, A11.33, escape.py)
+  resolves its attacks in turn, so a unit eliminated before its own attack loses it; withdrawals are
+  declared before any, for good (cc.withdrawals, A11.2). No attack is designated ahead: with a vehicle each
+  is designated in its turn, after the results before it; after an ambush each of the ambusher's attacks is
+  rolled as soon as it is designated, and its next one designated after that result (``_designate_more``).
 - A11.32: after a successful ambush the CC is sequential: the ambusher designates and resolves all its
-  attacks, its results are applied, then the ambushed side designates and replies.
+  attacks (one by one, A11.3), its results are applied, then the ambushed side designates and replies.
 
 At the table: the side designating second, if it has an SMC and an MMC in the Location, first arranges its
 stacks (``cc_stack``: ``answer units L,M`` puts the SMCs L on the MMC M, ``answer units L`` declares them
@@ -262,6 +267,15 @@ def designate(game: AslGame, position: Position, side: str) -> State:
     return state.push(_group_ask(position, h, side, True))
 
 
+def _designate_more(game: AslGame, position: Position, side: str) -> State:
+    """A11.3: after an attack of the ambusher's is rolled, its next one, while it has attackers and targets
+    left; else its designation is over."""
+    h = _cc_hex(position)
+    if not free_attackers(position, h, side) or not free_targets(position, h, side):
+        return _designated(game, position, side)
+    return position.state.push(_group_ask(position, h, side, False))
+
+
 def _designated(game: AslGame, position: Position, side: str) -> State:
     gs = game.gstate(position.state)
     state = position.state.replace(game=gs.replace(cc_designated=(*gs.cc_designated, side)))
@@ -477,6 +491,8 @@ def resume_group(game: AslGame, position: Position, decision: Decision, answer: 
     if answer.choice == TOGETHER or not free_attackers(position, h, decision.side) or not free_targets(
             position, h, decision.side):
         return _designated(game, position, decision.side)
+    if _gs(position).cc_ambusher == decision.side:  # A11.3: rolled now, the next designated after its result
+        return proceed(game, position)
     return position.state.push(_group_ask(position, h, decision.side, False))
 
 
@@ -619,6 +635,10 @@ def proceed(game: AslGame, position: Position) -> State:
         return _seq_proceed(game, position)
     first, second = cc.order(game, position)
     if first not in gs.cc_designated:
+        if gs.cc_ambusher and gs.cc_rolled < len(gs.cc_groups):  # A11.3: each attack rolled as designated
+            return cc.roll_attack(game, position, gs.cc_rolled)
+        if gs.cc_ambusher and gs.cc_groups:  # A11.3: the ambusher's next attack, after the last one's result
+            return _designate_more(game, position, first)
         return designate(game, position, first)
     if gs.cc_ambusher:  # A11.32: sequential
         if gs.cc_rolled < len(gs.cc_groups):

@@ -18,8 +18,8 @@ hex by its stairs; never a Location a level or more higher. Only the units of th
 an enemy unarmored vehicle in a ground-level target Location takes the same DR on the vehicle line and those
 aboard it a collateral attack, as any DC's detonation (dcblast.py, A7.308, D.8B). Where both the thrower's
 level and the ground level of the adjacent hex hold enemy units, the thrower says which it throws into
-(floc.py). A DC dropped two or more levels spares its thrower's Location (A23.6; the rubble of B24.11 is
-chapter B, not among the texts).
+(floc.py). A DC dropped two or more levels spares its thrower's Location (A23.6; the rubble of B24.11 and
+the Flame of B25.13 that A23.41 names are chapter B, not among the texts).
 
 A13.4: cavalry throws a DC from horseback (cavfire.py): +3 at the target, +4 at its own Location, as from a
 moving vehicle (A23.6); the cavalry in either Location reads the IFT at A13.5's -2, the horses in either (at

@@ -37,10 +37,16 @@ A1.1-A1.25     counter data (units.py: type, class, US#, broken side, underscore
 A1.123         crews self-rally: nations.self_rallies (now for every crew)
 A1.31, A1.32   here and carriers.check_combine (built now); guards.py (A20.5); A1.5: SSR/DYO (chapter H)
 A2.2-A2.4      map data (rules/terrain.py, hexside costs and TEM summed by the terrain table)
+A2.3           half hexes play as whole hexes; joined Open Ground and other terrain halves are the other
+               terrain (rules/maps). Its set-up, entry and victory clauses for "anywhere on board X" have
+               nothing to act on: scenarios name hexes, not boards
 A2.5-A2.52     arrival.py, offboard.py, ventry.py (``options.entry``); A2.52's Deployment off the map here
 A2.6, A2.8     built: ``move ... as exit`` in the MPh (game.py; in the APh: built now), Locations and
                levels (stairs.py, floc.py)
-A2.7x          not built: overlays are chapter B / SSR map data
+A2.7x          not built: overlays are chapter B / SSR map data. A2.71 (cutting them out) and A2.72 (their
+               "1"/"2" marks, gluing) are artwork; A2.73 (SSR placement, the "o" label) and A2.74 (only the
+               top overlay's hexsides count, stray bits Open Ground) are for a map file to apply; A2.75
+               names overlays of boards 25 and 34-37, not among the texts' maps
 A2.9           setuplimits.py: no overstack, no unenterable hex, checked when a scenario file is loaded
                (tests' mid-game positions are built without a file); the 10% free deployment (built)
 A3.1-A3.9      sequence.json and the phase hooks of game.py

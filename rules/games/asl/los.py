@@ -3,7 +3,8 @@
 * building levels (A2.8): an end at level N of a building sees from N levels above its hex's ground; a
   building with upper levels is an obstacle to its top level plus a half level (B23 is not in the text:
   demo, consistent with the A6.42 example's "1 1/2-level obstacle"), so the engine's A6.2 obstacle rule and
-  A6.4-A6.43 blind hexes apply to it;
+  A6.4-A6.43 blind hexes apply to it (A6.41: one more blind hex for each full 5 hexes from the firer to the
+  obstacle, FRD; hexmate.rules.los._blind_count);
 * Locations in one hex or in adjacent building hexes at different levels (A6.8 example, 12U5/V4): another
   building level lies between them; one hex's neighbouring levels see each other by its stairs (A9.x: a SW
   fires up or down through the stairs of its own hex);

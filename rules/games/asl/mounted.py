@@ -208,7 +208,8 @@ def exposed(vehicle: UnitState) -> bool:
 
 def bu_passenger(position: Position, unit: UnitState) -> bool:
     """D6.61, D6.62: is this unit a BU passenger of an armored halftrack (it BU, or the unit pinned, broken,
-    or the vehicle shocked or stunned)? Such a unit does not attack in CC (D6.61)."""
+    or the vehicle shocked or stunned)? Such a unit does not attack in CC (D6.61). A7.821: a pinned CE
+    passenger becomes BU and is pinned in every respect."""
     vehicle = carrier_of(position, unit)
     if vehicle is None or unit.type == au.SW or role_of(position, unit, vehicle) != HT_PASSENGER:
         return False

@@ -54,7 +54,8 @@ def carried_riders(state: State, vehicle: UnitState, passengers: int) -> list[Un
 
 
 def shaken_off(position: Position, uid: str) -> State:
-    """D6.23: a rider that is pinned or broken bails out (D6.24) beneath its AFV."""
+    """D6.23: a rider that is pinned or broken bails out (D6.24) beneath its AFV (A7.821: a pinned AFV rider
+    must)."""
     state = position.state
     unit = state.units.get(uid)
     vehicle = state.units.get(unit.carrier or "") if unit is not None else None

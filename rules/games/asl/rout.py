@@ -1,4 +1,8 @@
-"""ASL Rout Phase (A10.5-A10.51) in its first form: which broken units must rout, and where each may go.
+"""ASL Rout Phase (A3.6, A10.5-A10.51) in its first form: which broken units must rout, and where each may go.
+
+A3.6 in short: both sides rout, the phasing side (the ATTACKER) first; a broken unit need not rout unless it
+is beside a Known unbroken enemy or in Open Ground in the LOS and normal range of a Known enemy, a unit aboard
+a vehicle aside (D6.1: ``must_rout``; passrout.py has the rout beneath a vehicle whose crew is gone).
 
 At the start of each Rout Phase every broken unit that must rout gets a ``hexes`` decision for its owner: the
 legal end hexes of its rout, lit on the table and answered by placing the counter there. The ATTACKER's units
@@ -76,7 +80,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import disrupt
+from hexmate.rules.games.asl import disrupt, mounted
 from hexmate.rules.games.asl import locations as loc
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
@@ -160,8 +164,14 @@ def dm_beside(position: Position, state: State, movers: tuple[str, ...] | list[s
 
 
 def must_rout(position: Position, unit: UnitState) -> bool:
+    """A3.6, A10.5: a broken unit must rout beside a Known unbroken armed enemy, or in Open Ground in the LOS
+    and normal range of a Known enemy; never in Melee (A11.16), nor aboard a vehicle (A3.6's exception, D6.1:
+    a broken passenger is not forced out by an enemy beside it or in its Location; passrout.py has the
+    case of a vehicle whose crew is gone)."""
     if not unit.has("broken") or unit.hex is None or unit.has("melee"):
         return False  # A11.16: a broken unit in Melee may not rout
+    if mounted.carrier_of(position, unit) is not None:
+        return False  # A3.6, D6.1
     for enemy in known_enemies(position, unit):
         assert enemy.hex is not None
         d = distance(enemy.hex, unit.hex)

@@ -2,6 +2,9 @@
 firepower.shot_fp's), Molotov cocktails (A22.6), demolition charges placed, thrown and set (A23), and SMOKE
 (A24): grenade placement by squads with a smoke exponent, the hindrance a smoke Location adds to a LOS (for
 LOS and fire: ``smoke_los_drm``), and its life from placement to dispersal and removal.
+
+Not built, being chapter B's (not among the texts): a FT's or DC's attack on the terrain itself, which may
+set a Flame in the target hex (A22.35, A23.41: B25.12, B25.13) or rubble a building (A23.41: B24.11).
 """
 
 from __future__ import annotations

@@ -16,8 +16,9 @@ __all__ = ["CostFn", "Sight", "infantry_cost_fn", "infantry_only_tem", "level_at
 
 
 def infantry_cost_fn(position: Position) -> CostFn:
-    """MF for infantry to step between adjacent hexes (A4.13-A4.133), None where entry is prohibited; in the
-    MPh and the RtPh one more to enter a hex with SMOKE (A24.7; a hex's SMOKE counts for its Locations)."""
+    """MF for infantry to step between adjacent hexes (A4.13-A4.133: a hexside's own MF, a wall's say, on top
+    of the COT of the hex entered, A4.131), None where entry is prohibited; in the MPh and the RtPh one more
+    to enter a hex with SMOKE (A24.7; a hex's SMOKE counts for its Locations)."""
     base = table_for("asl", None).cost_fn("infantry")
     smoky = {h for h, _ in getattr(position.state.game, "smoke", ())}
     if not smoky or position.phase.id not in ("MPh", "RtPh"):

@@ -183,6 +183,7 @@ def apply_unload(position: Position, unload: act.Unload) -> State:
     vehicle = state.units[unload.carrier]
     _, cost = vm.unloading(vtype(vehicle).mp, spent_of(vehicle))
     off = [u for u in state.units.values() if u.carrier == vehicle.id]
+    # A7.821: a pinned passenger rides on and may unload, keeping its PIN counter where it unloads
     for unit in off:  # placed beneath the vehicle, counted as having used MF (D6.5): done moving here
         off_unit = unit.mark("unloaded", remove=(RIDING,))  # D9.3: keeps its TEM (vcover.UNLOADED)
         state = state.with_unit(dataclasses.replace(off_unit, carrier=None, hex=vehicle.hex))

@@ -4,6 +4,17 @@ nationality traits (data/nationalities.json) and the lower- or higher-quality un
 Battle Hardening). Pure functions of the units' printed values and markers; the counter catalogue is
 the owner's (data/counters.json is a demo catalogue, labelled so).
 
+The printed values are taken as printed (A1.11-A1.24): an SMC (A1.11) is a leader or a hero; an MMC (A1.12) a
+squad (A1.121), a HS (A1.122) or a crew (A1.123), a vehicle's inherent crew being none until it leaves the
+vehicle as a counter (crew.py). FP (A1.21: its smoke exponent, A24.1; underlined, Assault Fire, A7.36) and
+normal range (A1.22: underlined, Spraying Fire, A7.34) are the MMC's and the hero's, never a leader's (fire.py
+refuses a leader's own shot, A7.53). The range to a target is always ``hexes.distance``: the fewest hexes
+from the firer's hex (not counted) to the target's (counted), whatever way the LOS runs (A1.22). A HS's
+broken morale is printed at least 1 below its squad's (A1.122: Japanese elite and 1st-line HS aside); it is
+read from the counter, not worked out (the demo catalogue's HS do not all follow it: demo values). The ID
+letter or number that tells like counters apart (A1.24) is the unit's ``id`` here. A MG counter is a SW whose
+FP and normal range are printed as "FP-range" (A9.1).
+
 >>> from hexmate.rules.scenario import CounterType
 >>> leader = CounterType("8-0", "leader", {"morale": 8, "broken_morale": 7, "leadership": 0})
 >>> morale_of(leader.values, frozenset({"wounded"}))
@@ -26,9 +37,9 @@ from hexmate.rules.text import T
 
 DATA = Path(__file__).parent / "data"
 
-MMC = frozenset({"squad", "hs", "crew"})  # A1.1 multi-man counters
-SMC = frozenset({"leader", "hero"})  # A1.1 single-man counters
-SW = "sw"  # A7.35: every half-inch support weapon counter
+MMC = frozenset({"squad", "hs", "crew"})  # A1.12 multi-man counters (A1.121-A1.123)
+SMC = frozenset({"leader", "hero"})  # A1.11 single-man counters
+SW = "sw"  # A7.35: every half-inch support weapon counter (a MG among them, A9.1)
 
 # A unit's states (markers on UnitState) and the rule that defines each one.
 STATES: Mapping[str, str] = {

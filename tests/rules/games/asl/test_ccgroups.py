@@ -1,7 +1,8 @@
 """Close Combat attack groups and SMC stacks (A11.12, A11.14), from the rulebook's examples: A11.12's five
 ways of splitting three 4 FP squads a side (T-11.12) and A11.141's second example, where the Germans stack
 their three leaders on their two squads to deny the Russians better odds (T-11.141b). Odds are the text's; the
-Kill Numbers read are the demo pack's, of which 1:4..3:2 are the cells the examples fix."""
+Kill Numbers read are the demo pack's, of which 1:4..3:2 are the cells the examples fix. A11.3: after an
+ambush, the ambusher designates each of its attacks after the last one's result."""
 
 from __future__ import annotations
 
@@ -225,3 +226,39 @@ def test_a11_15_a_unit_advancing_into_a_melee_must_take_part_in_its_close_combat
     pos.push_text("answer units a-2,b-2")
     groups = pos.state.game.cc_groups
     assert ("a", ("a-2",), ("b-2",)) in groups and ("a", ("a-1",), ("b-1",)) in groups
+
+
+def test_a11_3_an_ambusher_designates_each_attack_after_the_last_ones_result(make_position: Any) -> None:
+    """A11.3, A11.32: two 4-6-7 advance into the woods at E5 against two 4-4-7 and ambush them (dr 1 against
+    5, A11.4). The CC is sequential: the first attack, a-1 on b-1, is rolled as soon as it is designated
+    (4:4 = 1:1, KN 5; DR 4 - 1 ambush = 3: b-1 eliminated); only then does the ambusher designate its next,
+    a-2 on b-2 (DR 11: no effect); then its results apply and b-2 alone replies."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "E4"},
+             {"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "E4"},
+             {"id": "b-1", "counter": "4-4-7", "side": "b", "hex": "E5"},
+             {"id": "b-2", "counter": "4-4-7", "side": "b", "hex": "E5"}]
+    pos = make_position("asl", units, "APh", hexes={"E5": "woods"}, counters=_counters())
+    pos.push_text("advance a-1 E4-E5")
+    pos.push_text("advance a-2 E4-E5")
+    pos.push_text("end")
+    pos.push_text("answer dice 1")
+    pos.push_text("answer dice 5")  # the attacker ambushes (A11.4)
+    pos.push_text("answer stay")  # A11.41: no ambush withdrawal
+    top = pos.decision
+    assert top is not None and (top.then, top.side) == ("cc_group", "a") and "together" in top.choices
+    pos.push_text("answer units a-1,b-1")
+    top = pos.decision  # rolled at once, before any other designation (A11.3)
+    assert top is not None and (top.then, top.side) == ("cc", "a")
+    pos.push_text("answer dice 2,2")
+    res = pos.state.resolution
+    assert res is not None and res.results == {"b-1": "KIA"}
+    top = pos.decision  # the next attack, designated with the last one's result known
+    assert top is not None and (top.then, top.side) == ("cc_group", "a") and "done" in top.choices
+    assert set(top.units) == {"a-2", "b-2"}
+    pos.push_text("answer units a-2,b-2")
+    top = pos.decision
+    assert top is not None and (top.then, top.side) == ("cc", "a")
+    pos.push_text("answer dice 6,5")
+    assert "b-1" not in pos.units and "b-2" in pos.units  # the ambusher's results applied before the reply
+    top = pos.decision  # b-2, its one unit, replies (asked to roll, or to designate at a-1 / a-2)
+    assert top is not None and top.side == "b"

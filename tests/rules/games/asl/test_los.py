@@ -37,7 +37,7 @@ def at(m: HexMap, label: str, level: int = 0) -> Location:
     return Location(m.parse_label(label), level)
 
 
-# --- A6.42, A6.43: blind hexes ------------------------------------------------------------------------------
+# --- A6.41-A6.43: blind hexes ------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("firer_level", "blind"), [(2, 3), (3, 2), (4, 1), (6, 1)])
@@ -50,6 +50,17 @@ def test_a642_example_blind_hexes_behind_a_one_and_a_half_level_obstacle_12_hexe
     behind = [location_los(m, at(m, "xA1"), at(m, f"xA{13 + k}")) for k in range(1, 6)]
     assert [r.blocked for r in behind] == [True] * blind + [False] * (5 - blind)
     assert f"within its {blind} blind hex(es) (A6.4-A6.43)" in behind[0].reason
+
+
+@pytest.mark.parametrize(("frd", "blind"), [(4, 1), (5, 2), (9, 2), (10, 3)])
+def test_a641_one_more_blind_hex_per_five_hexes_to_the_obstacle(frd: int, blind: int) -> None:
+    """A6.41: each 5 hexes (FRD) from the firer to a full-level obstacle add a blind hex behind it. The
+    level-2 firer at A1 has no advantage over the 1 1/2-level building beyond the first level (A6.42), so
+    the building's 1 blind hex (A6.4) grows to 2 at 5 hexes and 3 at 10, and stays 1 at 4, 2 at 9."""
+    building = {"terrain": "stone-building", "features": ["building-level-1"]}
+    m = board("blind.json", A13="open", **{f"A{1 + frd}": building})
+    behind = [location_los(m, at(m, "xA1"), at(m, f"xA{1 + frd + k}")) for k in range(1, 5)]
+    assert [r.blocked for r in behind] == [True] * blind + [False] * (4 - blind)
 
 
 def test_a643_example_board2() -> None:

@@ -79,6 +79,17 @@ def test_terrain_costs(make_position: Any) -> None:
     assert moves["F5"].cost == 2  # Open Ground across a wall: 1 + 1 (A4.31 example)
 
 
+def test_a4_131_a_hexside_costs_its_mf_on_top_of_the_hex_entered(make_position: Any) -> None:
+    """A4.131: crossing a wall (1 MF, the A4.31 example) into woods (2 MF) costs 3 MF; the same woods entered
+    by another hexside cost their 2."""
+    hexes = {"F5": "woods", "G5": "woods"}
+    sides = [{"hex": "F5", "side": "N", "features": ["wall"]}]
+    pos = make_position("asl", [_unit("a-1", "F4")], "MPh", hexes=hexes, hexsides=sides)
+    moves = _moves(pos, "a-1")
+    assert moves["F5"].cost == 3 and len(moves["F5"].path) == 2  # woods 2 + wall 1
+    assert moves["G5"].cost == 2
+
+
 def test_enemy_locations_known_and_concealed(make_position: Any) -> None:
     units = [
         _unit("a-1", "F4"),

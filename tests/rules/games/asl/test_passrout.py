@@ -1,5 +1,6 @@
-"""Broken passengers and their vehicle's crew (passrout.py, D6.1): they must rout beneath the vehicle when its
-inherent crew is eliminated, broken or abandons it; otherwise they may stay aboard."""
+"""Broken passengers and their vehicle's crew (passrout.py, D6.1, A3.6): they must rout beneath the vehicle
+when its inherent crew is eliminated, broken or abandons it; otherwise they may stay aboard, an enemy beside
+them or not."""
 
 from __future__ import annotations
 
@@ -45,3 +46,21 @@ def test_d6_1_with_its_crew_inside_a_broken_passenger_may_stay_aboard(make_posit
     pos = _pos(make_position, "crew_lost")  # its crew eliminated (D5.6): beneath it
     pos.push_text("end")
     assert pos.units["a-sq"].carrier is None
+
+
+def test_a3_6_a_broken_passenger_beside_a_known_enemy_need_not_rout(make_position: Any) -> None:
+    """A3.6's exception for passengers, D6.1: with its crew inside, a broken 4-6-7 aboard the halftrack at C5,
+    a Known armed 4-4-7 ADJACENT at D5, is not forced to rout: not Desperation Morale (A10.62), no rout nor
+    surrender asked (A20.21); it stays aboard. The same squad on foot there must rout."""
+    pos = _pos(make_position, enemy="D5")
+    pos.push_text("end")
+    assert pos.phase.id == "APh"
+    sq = pos.units["a-sq"]
+    assert sq.carrier == "a-ht" and not sq.has("dm")
+    on_foot = make_position("asl", [{"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5",
+                                     "markers": ["broken"]},
+                                    {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "D5"}],
+                            "AFPh", counters=COUNTERS, first_side="a")
+    on_foot.push_text("end")
+    assert on_foot.phase.id == "RtPh" and on_foot.units["a-sq"].has("dm")
+    assert on_foot.decision is not None and on_foot.decision.subject == ("a-sq",)

@@ -1,6 +1,7 @@
 """transport.py's loading limits from the text: D6.1's PP count with the SW carried, D6.2's riders from 1943
 (the Russians' earlier) and one SMC with at most 2 PP on a vehicle without riding capacity, and D6.3: carrying
-passengers never cuts the vehicle's MP allowance."""
+passengers never cuts the vehicle's MP allowance; A7.821: a pinned passenger is carried and unloads,
+pinned."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import Position
 from hexmate.rules.games.asl import armour
 
-from .test_armour import COUNTERS
+from .test_armour import COUNTERS, pass_reactions
 
 LMG = {"type": "sw", "sw": "mg", "fp": 2, "range": 6, "breakdown": 12, "pp": 1}
 HMG = {"type": "sw", "sw": "mg", "fp": 6, "range": 12, "breakdown": 12, "pp": 3}
@@ -81,3 +82,17 @@ def test_d6_3_passengers_never_cut_the_mp_allowance(make_position: Any) -> None:
     pos = make(make_position, "ht", {**SQUAD, "carrier": "a-v"})
     ht = pos.units["a-v"]
     assert armour.budget(ht) == armour.vtype(ht).mp
+
+
+def test_a7_821_a_pinned_passenger_rides_on_and_unloads_pinned(make_position: Any) -> None:
+    """A7.821: a pinned 4-6-7 inside the halftrack is still carried (the halftrack moves C5-D5 with it) and
+    may unload; it is pinned where it unloads."""
+    pos = make(make_position, "ht", {**SQUAD, "carrier": "a-v", "markers": ["pinned"]})
+    pos.push_text("move a-v C5-D5")
+    pass_reactions(pos)
+    pos.push_text("answer keep")  # stop in D5
+    pass_reactions(pos)
+    assert pos.units["a-sq"].carrier == "a-v" and pos.label(pos.units["a-sq"].hex) == "D5"
+    pos.push_text("unload a-v")
+    sq = pos.units["a-sq"]
+    assert sq.carrier is None and pos.label(sq.hex) == "D5" and sq.has("pinned")
