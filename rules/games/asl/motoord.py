@@ -164,7 +164,7 @@ def to_hit(position: Position, firer: UnitState, h: Hex) -> tuple[list[od.Step],
                           case_a_drm=drm_a, hindrance=hindrance + sight.hindrance,
                           leadership=armorldr.leadership(firer, "ma", withhold=True),  # D3.41: asked
                           captured=firer.has("captured"),
-                          red=nations.red_to_hit(position, firer, vt.ma.kind) or "")  # A25.242
+                          red=nations.red_to_hit(position, firer, vt.ma.kind))  # A25.242, A25.32, A25.83
     each: dict[str, int] = {}
     j, conceal = pack.cases["J"], pack.cases["K"]
     for unit in targets(position, h, firer.side):

@@ -55,7 +55,12 @@ A25.242     ordnance used by partisans: always the red TH#        built: ``red_t
                                                                   man: chapter C
 A25.3       American broken morale +1 / +2 (1st Line)             data: counters (printed values)
 A25.31      7-4-7 ELR 5                                           data: ``elr_fixed``
-A25.32      US AFV / ordnance red TH# before 1944, black after    not built: chapter C
+A25.32      American-made AFV / ordnance (not ATR / MG) red TH#   built: ``red_to_hit`` here (the
+            before 1944, black from 1944, whoever uses it         ``american`` entry's ``maker`` and
+                                                                  ``made_red_to_hit``; the D2.5 manufacturer
+                                                                  letter), read by vfire.py and motoord.py;
+                                                                  ``check_made_dates``: such a scenario gives
+                                                                  its date; a Gun: chapter C
 A25.33      US OBA batteries have Plentiful Ammunition unless     not built: OBA is chapter C (C1), none at
             the scenario says otherwise                           the table
 A25.34      smoke or WP grenades                                  built: smoke.py (``wp_refusal``, A24.3)
@@ -142,7 +147,11 @@ A25.82      Axis Minors never Escape (except at home against      built: ``escap
             Russians); non-Elite surrender on HoB 10+; berserk    (``options.home_soil``), read by escape.py;
             instead on 10-11 when Hungary fights Romania          morale.heat_of_battle; the 10-11 berserk
                                                                   by the No Quarter of A25.8 (A15.5)
-A25.83      red TH# but (g)/(t) equipment; HEAT from 1943         not built: chapters C, H
+A25.83      Axis Minor ordnance red TH#, but Romanian /           built: ``red_to_hit`` here (the entries'
+            Hungarian / Slovak (g) / (t) equipment black          ``red_to_hit``, ``black_to_hit_makers``:
+                                                                  the D2.5 manufacturer letter), read by
+                                                                  vfire.py and motoord.py; a Gun: chapter C
+A25.83      HEAT from January 1943 by chapter H's notes           not built: chapter H
 A25.84      SMG 5-3-7 / 2-2-7 (Romanian from 1/43, Bulgarian      data: counters' ``replaced_by`` and
             from 10/44): ELR to Conscript, Battle Hardening       ``hardens_to``; the counters'
             to Fanatic; that Conscript hardens to 3-4-7 / 1-3-7   ``hardens_fanatic``, read by
@@ -185,6 +194,7 @@ from collections.abc import Mapping
 
 from hexmate.rules.errors import DataError
 from hexmate.rules.games.asl import units as au
+from hexmate.rules.games.asl.vehicles import vehicle_of
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.scenario import CounterType, Scenario
 from hexmate.rules.text import T
@@ -219,9 +229,10 @@ def scenario_date(scenario: Scenario) -> tuple[int, int] | None:
 
 def check(scenario: Scenario) -> None:
     """On load: the date, when given, is one (``scenario_date``); ``home_soil``, when given, lists sides of
-    the scenario (``home_sides``)."""
+    the scenario (``home_sides``); a scenario with American-made ordnance gives its date (A25.32)."""
     scenario_date(scenario)
     home_sides(scenario)
+    check_made_dates(scenario)  # A25.32
 
 
 def home_sides(scenario: Scenario) -> frozenset[str]:
@@ -388,15 +399,67 @@ def multi_location_fg_bar(position: Position, units: list[UnitState]) -> UnitSta
     return None
 
 
-def red_to_hit(position: Position, vehicle: UnitState, kind: str) -> str | None:
-    """A25.242: the rule that makes the ordnance a vehicle fires use the red To Hit numbers because of who
-    uses it (partisans: always, but for the ``except`` kinds, ATR and MG), None when none does. The user is
-    the vehicle's side (its counter's nationality is its maker's); a captured vehicle takes the red
-    numbers with Case H by A21.12 anyway (ordnance.to_hit)."""
-    rule = au.nationality(side_nationality(position.scenario, vehicle.side)).traits.get("red_to_hit")
-    if not isinstance(rule, Mapping) or kind in rule.get("except", []):
+# D2.5: a vehicle's manufacturer letter and the nationality that made it (``maker`` in the data)
+MAKERS = {"a": "american", "t": "czech", "r": "russian", "c": "chinese", "b": "british", "g": "german",
+          "f": "french", "i": "italian"}
+_MAKER_NAMES = {"american": T("American")}  # the makers the data gives a ``made_red_to_hit``
+
+
+def red_to_hit(position: Position, vehicle: UnitState, kind: str) -> tuple[str, T] | None:
+    """The rule, and why, by which the ordnance of ``kind`` a vehicle fires uses the red To Hit numbers; None
+    when it uses the black. Red when any of these says so (a captured vehicle takes the red numbers with
+    Case H by A21.12 anyway, ordnance.to_hit):
+
+    - its user's nationality, the vehicle's side's (its counter's nationality is its maker's): the
+      ``red_to_hit`` of A25.242 (partisans, not ATR / MG) and A25.83 (Axis Minors, every kind: the text
+      excepts none), but the ``black_to_hit_makers`` of A25.83 (Romanians, Hungarians and Slovaks fire the
+      German (g) and Czech (t) equipment, by its D2.5 manufacturer letter, with the black numbers);
+    - its maker's: A25.32, the American-made (manufacturer ``a``) before 1944, whoever uses it (not ATR /
+      MG), the ``made_red_to_hit`` of the maker's nationality, by the scenario's date (``check`` requires
+      one of a scenario holding such a vehicle).
+
+    A25.32's black numbers from 1944 do not take away a user's red ones: the text says both "always", and
+    a captured American gun surely keeps A21.12's red row; so red wins."""
+    vt = vehicle_of(vehicle.values)
+    user = au.nationality(side_nationality(position.scenario, vehicle.side))
+    rule = user.traits.get("red_to_hit")
+    if (isinstance(rule, Mapping) and kind not in rule.get("except", [])
+            and vt.manufacturer not in user.classes("black_to_hit_makers")):
+        return str(rule["rule"]), T("by its users' nationality")
+    made = _made_red(vt.manufacturer, kind)
+    if made is not None and _before(scenario_date(position.scenario), str(made["before"])):
+        maker, when = MAKERS[vt.manufacturer], str(made["before"])
+        return str(made["rule"]), T("{maker}-made, before {when}", maker=_MAKER_NAMES.get(maker, maker),
+                                    when=when[:4] if when.endswith("-01") else when)
+    return None
+
+
+def _made_red(manufacturer: str, kind: str) -> Mapping[str, object] | None:
+    """A25.32: the maker's ``made_red_to_hit`` when it holds for ordnance of ``kind``."""
+    made = au.nationality(MAKERS.get(manufacturer)).traits.get("made_red_to_hit")
+    if not isinstance(made, Mapping) or kind in made.get("except", []):
         return None
-    return str(rule["rule"])
+    return made
+
+
+def check_made_dates(scenario: Scenario) -> None:
+    """On load, A25.32: a scenario holding a vehicle whose ordnance takes the red or black To Hit numbers by
+    its maker and the date (American-made: red before 1944) gives its date; else a DataError naming the
+    scenario, the key and the counter (no date would leave the colour a guess)."""
+    if scenario_date(scenario) is not None:
+        return
+    used = {u.counter for u in scenario.units}
+    for name in sorted(used):
+        counter = scenario.counters.get(name)
+        if counter is None or counter.type != "vehicle":
+            continue
+        vt = vehicle_of(counter.values)
+        made = None if vt.ma is None else _made_red(vt.manufacturer, vt.ma.kind)
+        if made is not None:
+            raise DataError(f"{scenario.source}: options.date: needed: the vehicle {name!r} is "
+                            f"{MAKERS[vt.manufacturer]}-made (manufacturer {vt.manufacturer!r}, D2.5) and "
+                            f"fires with the red To Hit numbers before {made['before']}, the black after "
+                            f"({made['rule']})")
 
 
 def early_war_doctrine(position: Position, side: str) -> bool:

@@ -93,10 +93,11 @@ class OrdnancePack:
     def base_th(self, target_type: str, rng: int, weapon: str = "", *, red: bool = False) -> int:
         if weapon in self.weapon_to_hit:
             return self.weapon_to_hit[weapon]
-        if red:  # A21.12: captured ordnance; A25.242: partisans'
+        if red:  # A21.12: captured ordnance; A25.242, A25.32, A25.83: by its user or maker
             if target_type not in self.to_hit_red:
                 raise PackError(self.source, f"no red To Hit row for {target_type!r}: captured ordnance "
-                                "(A21.12) and some nationalities' (A25.242) use the red TH#", "to_hit_red")
+                                "(A21.12), some users' and makers' (A25.242, A25.32, A25.83) use the red TH#",
+                                "to_hit_red")
             return _row(self.to_hit_red[target_type], rng, self.source, f"to_hit_red.{target_type}")
         return _row(self.to_hit[target_type], rng, self.source, f"to_hit.{target_type}")
 
@@ -266,21 +267,21 @@ def to_hit(
     leadership: int = 0,
     captured: bool = False,
     overstack: int = 0,
-    red: str = "",
+    red: tuple[str, str] | None = None,
 ) -> tuple[int, list[Step]]:
     """The modified TH#: the base from the pack's To Hit table less every DRM (C3; the TH DR must be no
     more than it). Returns the number and its steps. HD takes away Case Q and the height TEM (D4.2, D4.22).
     ``captured`` (A21.12): the red TH# and Case H, +2. ``overstack`` (A5.12): the firing Location's vehicles
-    and squad-equivalents over the stacking limit, +1 each. ``red``: the rule by which its user's
-    nationality fires it with the red TH# (A25.242, nations.red_to_hit), without Case H."""
-    base = pack.base_th(target_type, rng, weapon, red=captured or bool(red))
+    and squad-equivalents over the stacking limit, +1 each. ``red``: the rule by which it fires with the
+    red TH# and why, its user's nationality or its maker and the date (A25.242, A25.32, A25.83:
+    nations.red_to_hit), without Case H."""
+    base = pack.base_th(target_type, rng, weapon, red=captured or red is not None)
     if captured and weapon not in pack.weapon_to_hit:  # A21.12: captured ordnance uses the red TH#
         said = T("red To Hit number {n} at range {r} (captured, A21.12)", n=base, r=rng)
         steps = [Step("base", base, "A21.12", said)]
-    elif red and weapon not in pack.weapon_to_hit:  # A25.242: partisans' ordnance
-        said = T("red To Hit number {n} at range {r} (by its users' nationality, {rule})", n=base, r=rng,
-                 rule=red)
-        steps = [Step("base", base, red, said)]
+    elif red is not None and weapon not in pack.weapon_to_hit:  # A25.242, A25.32, A25.83
+        said = T("red To Hit number {n} at range {r} ({why}, {rule})", n=base, r=rng, why=red[1], rule=red[0])
+        steps = [Step("base", base, red[0], said)]
     else:
         steps = [Step("base", base, "C3", T("To Hit number {n} at range {r}", n=base, r=rng))]
     drms: list[Step] = []

@@ -332,7 +332,7 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState,
         leadership=0 if withhold and alhide.withheld(firer) else armorldr.leadership(firer, "ma"),
         captured=firer.has("captured"),  # A21.12: a captured AFV's MA: red TH#, Case H +2
         overstack=_overstack(position, firer),  # A5.12: +1 a vehicle or squad-equivalent over the limit
-        red=nations.red_to_hit(position, firer, vt.ma.kind) or "",  # A25.242: partisans' ordnance, red TH#
+        red=nations.red_to_hit(position, firer, vt.ma.kind),  # A25.242, A25.32, A25.83: red TH#
     )
     notes: list[od.Step] = []
     if hinder_hexes:

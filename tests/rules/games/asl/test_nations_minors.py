@@ -58,10 +58,11 @@ def test_a25_242_a_partisan_tank_fires_with_the_red_th_number_and_no_case_h(make
 def test_a25_242_not_for_an_mg_or_atr_nor_for_other_nationalities(make_position: Any) -> None:
     pos = _tank_of(make_position, "partisan")
     tank = pos.units["a-pz"]
-    assert nations.red_to_hit(pos, tank, "gun") == "A25.242"
+    assert nations.red_to_hit(pos, tank, "gun") == ("A25.242", "by its users' nationality")
     assert nations.red_to_hit(pos, tank, "MG") is None and nations.red_to_hit(pos, tank, "ATR") is None
     assert nations.red_to_hit(pos, pos.units["b-t"], "gun") is None  # the German side's
-    th, steps = od.to_hit(od.load_pack(), target_type="vehicle", rng=7, red="A25.242", captured=True)
+    th, steps = od.to_hit(od.load_pack(), target_type="vehicle", rng=7,
+                          red=("A25.242", "by its users' nationality"), captured=True)
     # captured by them: A21.12's red row and its Case H
     assert [s.rule for s in steps[:2]] == ["A21.12", "A21.12"]
     assert th == 6 - 2
