@@ -17,8 +17,8 @@ are in ``vfire.py``, passengers in ``transport.py``. What is built at the table:
 - ``show arc UNIT`` lights its covered arcs (D3.1); ``as tcaK`` turns the turret with the move's first MP,
   ``as tcaK@HEX`` with the MP that enters HEX along the path (D3.1.2: ``turret_stops``, ``turn_at_entry``).
 
-Vehicles are hidden from the infantry modules (``infantry_view``): small arms do not attack an AFV in this
-subset (only its exposed crew could be hurt, D.8), and infantry never target a hex holding only vehicles.
+Vehicles are hidden from the infantry modules (``infantry_view``): small arms do not attack an AFV (D1.2;
+only its exposed crew could be hurt, D.8), and infantry never target a hex holding only vehicles.
 """
 
 from __future__ import annotations
