@@ -12,7 +12,23 @@ On land, which is every hex here (water, B21, and wading, G13.42, are not among 
   the screen is raised (``check_load``, transport.py), and it may not move with any aboard.
 
 Not built: D16.1's screen ruined by a non-dud HE or HEAT hit on land (ammunition types are chapter C's, C8,
-not among the texts: vfire.py models no HE or HEAT), and everything in water (D16.2-D16.7: B21, B16).
+not among the texts: vfire.py models no HE or HEAT). D16.8's holding off the map is built (arrival.py).
+
+Everything else of D16 happens in a Water Obstacle, which is chapter B's terrain (B21, B16.42 for marsh):
+the terrain table and the maps have no water hex and the catalogue no amphibious MP, so none is built:
+- D16.2: amphibious and land MP traded within one MPh; always in Motion in water unless stunned or shocked.
+- D16.21: entering a Water Obstacle (not marsh, B16.42) costs 1 amphibious MP; leaving over an all-water
+  hexside is B21.13's.
+- D16.22: drifting with the current in the APh (B21.121), immobilized or not.
+- D16.23: a bog check (D8.2) in the shoreline hex on coming out of the water.
+- D16.3: in water always Very Small (+2, D1.75) and HD, save against a firer whose height advantage exceeds
+  the range.
+- D16.4: DD tanks and unarmored amphibians in water defend as unarmored on the IFT against halved
+  non-ordnance FP; other amphibious AFVs ignore small arms (not their exposed PRC) and sink only by the AFV
+  To Kill tables (chapter C) or indirect fire.
+- D16.5: destroyed in water, it sinks: no wreck, its crew and passengers are eliminated.
+- D16.6: in water it is no LOS hindrance.
+- D16.7: in water it carries no riders.
 """
 
 from __future__ import annotations

@@ -1043,6 +1043,7 @@ class AslGame(Game):
             side = asl_fire.firing_side(position)
             enemies = [u for u in position.units_at(action.target) if u.side != side]
             hexes = [position.units[u].hex for u in action.firers if u in position.units]
+            # D1.2: an AFV takes no harm from small arms on the IFT (its exposed PRC may: D.8, D5.31)
             if (enemies and all(armour.is_vehicle(u) and not asl_unarmored.target_of_small_arms(u)
                                 for u in enemies)
                     and not vcrewhit.exposed(position, action.target, side, hexes)  # D.8, D5.31, D5.311

@@ -63,8 +63,9 @@ D15.6, D15.7   mounted.py, demolition.py; motocapture.py
 D15.8-D15.85   bicycle.py (B3.4's road bonus read from D15.81)
 D16.1-D16.12   ddtank.py (on land); no rider boards a raised screen (built now); D16.1's HE/HEAT hit needs
                ammunition types (chapter C) and is not built
-D16.2-D16.8    not built: every sentence is about units in a Water Obstacle (B21: no water terrain in the
-               terrain table or maps) or off-board set-up (A2.5, not in the scenario format)
+D16.2-D16.7    not built: every sentence is about units in a Water Obstacle (B21: no water terrain in the
+               terrain table or maps); ddtank.py names each (D16.21-D16.6)
+D16.8          arrival.py (held off the map until an MPh of its side)
 D17.1-D17.5    aerosan.py, dspecial.py; D17.21's woods-road exit and D17.25's one hexspine outside the MPh
                (the D2.401 Motion turn) built now; trenches, railroads, ice, bridges, airfields, drifts,
                pillboxes and foxholes (D17.2, D17.22, D17.23) are chapter B/E terrain not on the maps;

@@ -117,7 +117,7 @@ class OrdnancePack:
         return _row(self.to_kill_he[gun], rng, self.source, f"to_kill_he.{gun}")
 
     def case_a_drm(self, mount: str, hexspines: int) -> int:
-        rate = "ST" if mount in ("RST", "1MT") else mount
+        rate = "ST" if mount in ("RST", "1MT") else mount  # D1.32: ST (D1.321, D1.322: RST, 1MT are ST types)
         row = self.case_a[rate]
         return row[min(hexspines, len(row) - 1)]
 

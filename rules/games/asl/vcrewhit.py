@@ -91,7 +91,8 @@ def unarmored_aspect(vehicle: UnitState, firer: Hex, coloured: int | None) -> bo
 
 
 def _ce(vehicle: UnitState) -> bool:
-    """D5.3: an OT AFV is CE unless BU, shocked or stunned; a CT AFV only under a CE counter."""
+    """D5.3: an OT AFV (D1.23) is CE unless BU, shocked or stunned; a CT AFV (D1.24) only under a CE
+    counter."""
     if any(vehicle.has(m) for m in ("bu", "shocked", "stunned")):
         return False
     return vtype(vehicle).open_topped or vehicle.has("ce")

@@ -27,12 +27,21 @@ from hexmate.rules.errors import DataError
 
 FORMAT = "hexmate-asl-vehicles/1"
 AF_LADDER = (0, 1, 2, 3, 4, 6, 8, 11, 14, 18, 26)  # D1.6: the eleven armor factors, in rank order
-MOVEMENT = ("tracked", "halftrack", "armored_car", "truck", "wagon",  # D1.11-D1.14, D12 (wagon.py)
-            "aerosan", "motorcycle")  # D17.1 (aerosan.py), D1.11, D15 (moto.py)
-MOUNTS = ("T", "ST", "RST", "1MT", "NT")  # D1.31-D1.33 (RST, 1MT take the ST rate of turn: C5.1)
-PRESSURE = ("low", "normal", "high")  # D1.41-D1.43
+# The movement type, read from the ground of the printed MP: D1.13 fully tracked (a white oval), D1.14 half
+# tracked (small circle and oval), D1.12 armored car (a white circle), D1.15 truck (two circles, a figure 8:
+# the text's own example, the BA-20, is an armored car that moves as a truck); D12 wagon (wagon.py), D17.1
+# aerosan (aerosan.py), D1.11 motorcycle (D15, moto.py). What each type changes: D2.21's reverse (REVERSE),
+# D2.5's ESB (tracked only, vmove.esb_drm), D8.21's truck-type bog DRM (vmove.bog_drm).
+MOVEMENT = ("tracked", "halftrack", "armored_car", "truck", "wagon", "aerosan", "motorcycle")
+# D1.31 T (thin circle), D1.32 ST (thin square), D1.321 RST, D1.322 1MT, D1.33 NT (no mark). An ST turret's
+# slower turn is Case A's ST row (C5.1, D3.51: ordnance.case_a_drm); RST and 1MT take that row too.
+MOUNTS = ("T", "ST", "RST", "1MT", "NT")
+# D1.41 low (ID letter boxed), D1.42 normal (neither boxed nor circled: the default), D1.43 high (circled);
+# D8.21 reads them as bog DRM 0, +1, +2 (vmove.bog_drm).
+PRESSURE = ("low", "normal", "high")
 MANUFACTURERS = {"a": 0, "t": 0, "r": 1, "c": 1, "b": 2, "g": 2, "f": 3, "i": 3, "other": 3}  # D2.5 ESB DRM
 REVERSE = {"tracked": 4, "truck": 3, "armored_car": 2, "halftrack": 4,  # D2.21 (halftrack: its tracks, x4)
+           # D1.13 tracked, D1.15 truck, D1.12 armored car: the counter's REV x# overrides (``rev``)
            "wagon": 0,  # D2.21 gives a wagon none: 0, no reverse unless its entry gives ``rev`` (wagon.py)
            "aerosan": 0,  # D17.21: an aerosan never moves in reverse
            "motorcycle": 0}  # D15.42: a motorcycle never reverses
@@ -96,8 +105,10 @@ class VehicleType:
     turret_front: int | None
     turret_side: int | None
     rear_unarmored: str  # "" fully armored; "hull"/"turret": partially armored (D1.22)
-    open_topped: bool
-    size: int  # Case P TH DRM of D1.71-D1.75: -2..+2
+    open_topped: bool  # D1.23: the top view printed on white: OT; D1.24: an armored one not OT is CT
+    # Case P TH DRM: D1.71 very large -2, D1.72 large -1, D1.73 average 0 (both AF black: no DRM), D1.74
+    # small +1 (front AF on a white dot), D1.75 very small +2 (vfire's Case P; mgafv.py)
+    size: int
     ma: MainArmament | None
     bmg: int = 0
     cmg: int = 0
@@ -134,6 +145,8 @@ class VehicleType:
 
     @property
     def armored(self) -> bool:
+        """D1.2: any armor (D1.6) makes it an AFV, unhurt by small arms on the IFT but at an unarmored aspect
+        (game.py's small-arms check, mgafv.py); D1.21: no AF printed, unarmored."""
         return self.hull_front is not None
 
     @property
@@ -142,7 +155,9 @@ class VehicleType:
 
     def af(self, where: str, aspect: str) -> int | None:
         """The armor factor hit at ``where`` (hull/turret) and ``aspect`` (front/side/rear); None = unarmored
-        there (D1.6, D1.22: partially armored vehicles have no rear armor)."""
+        there (D1.6, D1.22: partially armored vehicles have no rear armor). D1.61: the upper printed AF is the
+        hull front, and the turret's front too unless boxed or circled; D1.62: the lower is the hull side and
+        rear, and the turret's unless boxed or circled (parse_vehicle's ``same``; D1.63, D1.64)."""
         if aspect == "rear" and self.rear_unarmored in ("hull", where):
             return None
         if where == "turret":

@@ -19,10 +19,18 @@ Recalls the vehicle unless it carries or tows (vrepair.py, which also repairs we
 Audit of D1-D5 against the text (the full table is in the d31 report): D1.1x-D1.9 are catalogue values
 (vehicles.py; D1.34's SA and D1.84's optional armament are not catalogued: H1.41 and the Vehicle Notes
 are not among the texts); D2 is vmove/armour/impulse/vbypass/vmotion; D3 this module with vmg, vmgfire,
-vft, prcfire; D4.1-D4.223 vcover/hulldown (D4.222 in hulldown.crest_sides); D4.3-D4.34 Underbelly Hits are
-not built (they need B9's wall/bocage crossing, B9.54's bog DR, C.5C's vertex LOS and C7.12's aerial AF,
-none in the texts); D5 is vcrew, vcrewhit, vce, vdriver, crew; D5.32 holds by construction: a gun's
-targets here are vehicles (and D15.5's riders), never a vehicle's crew.
+vft, prcfire; D4.1-D4.223 vcover/hulldown (D4.222 in hulldown.crest_sides); D5 is vcrew, vcrewhit, vce,
+vdriver, crew; D5.32 holds by construction: a gun's targets here are vehicles (and D15.5's riders), never a
+vehicle's crew.
+
+D4.3-D4.34 Underbelly Hits are not built: the maps have walls and gullies, but the shot is traced to a
+vertex of the crossed hexside (C.5C) and a turret hit becomes an underbelly hit on the top AF (C7.12),
+neither in the texts (the catalogue holds no top AF). Each sub-rule only adjusts that shot, so each waits on
+it and on its own chapter: D4.31 (intentional immobilization, C5.7, still allowed; a vehicle immobilized or
+destroyed by it lies in the hex it was entering, no longer straddling once that MP's fire is resolved),
+D4.32 (Cases Q and R, chapter C's, judged in the destination hex; the crossed wall or bocage is no TEM),
+D4.33 (no underbelly or intentional-immobilization shot once the crossing or exit bog DR of B9.54 fails:
+B9's wall/bocage bog DR is not in the texts), D4.34 (bocage busting, B9.541).
 """
 
 from __future__ import annotations

@@ -115,7 +115,8 @@ def esb_limit(vehicle: VehicleType) -> int:
 
 def esb_drm(vehicle: VehicleType, requested: Fraction | int) -> int:
     """D2.5: +1 per extra MP asked (FRD; FRU for a red-MP vehicle) + the manufacturer's DRM. At most a
-    quarter of the printed MP (FRD) may be asked, and only by a tracked vehicle."""
+    quarter of the printed MP (FRD) may be asked, and only by a fully tracked vehicle (D1.13; not a half
+    track, D1.14, an armored car, D1.12, or a truck, D1.15)."""
     if not vehicle.tracked:
         raise IllegalAction(T("only tracked vehicles may attempt Excessive Speed Breakdown"), "D2.5")
     limit = esb_limit(vehicle)
@@ -164,9 +165,9 @@ class BogCase:
 def bog_drm(vehicle: VehicleType, case: BogCase) -> int:
     """D8.21's cumulative DRM. The text's "+1 not fully armored" is read as written (the digest suspects
     "tracked"; see docs)."""
-    drm = {"low": 0, "normal": 1, "high": 2}[vehicle.ground_pressure]
+    drm = {"low": 0, "normal": 1, "high": 2}[vehicle.ground_pressure]  # D1.41, D1.42, D1.43
     drm += case.towing + case.soft + case.deep_snow + case.multiple_elevation + case.deep_stream_exit
-    drm += (not vehicle.armored or bool(vehicle.rear_unarmored)) + (vehicle.movement == "truck")
+    drm += (not vehicle.armored or bool(vehicle.rear_unarmored)) + (vehicle.movement == "truck")  # D1.15
     drm += case.higher_woods + 2 * case.wire
     if case.entering and not case.minimum_move:
         drm += 1 if case.factory else (3 if case.entering == "woods" else 4)

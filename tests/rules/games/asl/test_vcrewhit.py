@@ -74,7 +74,8 @@ def test_d5_34_a_passed_mc_leaves_the_crew_ce(make_position: Any) -> None:
 
 
 def test_d_8_a_bu_crew_is_no_target_of_small_arms(make_position: Any) -> None:
-    """D5.2, D.8: a BU PzKpfw (fully armored) alone in its hex: infantry fire has nothing to attack there."""
+    """D5.2, D.8, D1.2, D1.24: a BU (CT) PzKpfw alone in its hex: infantry fire has nothing to attack
+    there."""
     pos = make(make_position)
     with pytest.raises(IllegalAction) as err:
         pos.push_text("fire b-0 at C5 dice 1,2")
@@ -178,8 +179,8 @@ def test_d5_311_an_unprotected_crew_that_fails_its_mc_breaks_and_leaves(
 
 
 def test_d5_3_an_open_topped_afv_is_ce_without_a_counter(make_position: Any) -> None:
-    """D5.3, D5.31: the armored halftrack (open-topped) is CE unless marked BU: Original DR 4 +2 = Final 6,
-    NMC on the 4 column for its crew."""
+    """D5.3, D5.31, D1.23: the armored halftrack (open-topped) is CE unless marked BU: Original DR 4 +2 =
+    Final 6, NMC on the 4 column for its crew."""
     pos = make(make_position, counter={"type": "vehicle", "vehicle": "demo-ht-g"})
     pos.push_text("fire b-0 at C5 dice 1,3")
     assert ("crew of a-pz", "result NMC", "D5.34") in crew_lines(pos)

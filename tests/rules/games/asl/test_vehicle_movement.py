@@ -207,3 +207,29 @@ def test_t_cbt_12_d9_31_armored_assault_reach() -> None:
     # Double Time declared in the woods, after moving: +1 MF only (A4.5), so EE5 and no farther
     left = vm.armored_assault_left(4 + vm.double_time_mf(after_moving=True), 2)
     assert left == 3 and far("EE5") <= left and far("FF4") > left
+
+
+def test_d1_12_d1_13_d1_15_the_movement_type_sets_reverse_and_esb() -> None:
+    """D1.12, D1.13, D1.15 read with D2.21 (reverse costs 4x tracked, 3x truck, 2x most armored cars) and D2.5
+    (only tracked vehicles attempt ESB)."""
+    tracked, truck, car = (parse_vehicle("test", m, {"movement": m, "mp": 12})
+                           for m in ("tracked", "truck", "armored_car"))
+    assert (tracked.rev, truck.rev, car.rev) == (4, 3, 2)
+    assert vm.esb_drm(tracked, 1) == 4  # +1 for the MP, +3 for an "other" manufacturer (D2.5's table)
+    for other in (truck, car):
+        with pytest.raises(IllegalAction, match=r"\(D2\.5\)"):
+            vm.esb_drm(other, 1)
+
+
+def test_d1_15_d1_41_to_d1_43_the_ba20_bogs_as_a_high_pressure_truck() -> None:
+    """D8.21 in the open: the text's own examples, a StuG III B (D1.42 normal pressure, fully tracked) +1, a
+    PzKpfw I B (D1.41 low) 0, the BA-20 (an armored car moving as a truck, D1.15, with its ID circled, D1.43
+    high): +2 pressure +1 truck-type MP = +3. Armor values here are invented (fully armored)."""
+    stug = parse_vehicle("test", "stug", {"movement": "tracked", "mp": 12,
+                                          "armor": {"hull_front": 8, "hull_side": 3}})
+    pz1 = parse_vehicle("test", "pz1", {"movement": "tracked", "mp": 12, "ground_pressure": "low",
+                                        "armor": {"hull_front": 1, "hull_side": 1}})
+    ba20 = parse_vehicle("test", "ba20", {"movement": "truck", "mp": 12, "ground_pressure": "high",
+                                          "armor": {"hull_front": 1, "hull_side": 0}})
+    assert stug.ground_pressure == "normal"  # D1.42: no box, no circle: the catalogue's default
+    assert [vm.bog_drm(v, vm.BogCase()) for v in (stug, pz1, ba20)] == [1, 0, 3]

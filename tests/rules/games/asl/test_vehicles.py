@@ -121,3 +121,23 @@ def test_d1_63_d1_64_turret_armor_from_the_hull() -> None:
     )
     assert (cat["stupz"].af("turret", "front"), cat["stupz"].af("turret", "side")) == (14, 4)
     assert (cat["t50"].af("turret", "front"), cat["t50"].af("turret", "rear")) == (4, 3)
+
+
+def test_d1_61_d1_62_unmarked_afs_serve_hull_and_turret() -> None:
+    """D1.61, D1.62: the upper AF is the hull front, the lower the hull side/rear, and neither boxed nor
+    circled they are the turret's too. The StuPzIV's hull numbers of the D1.63 example (11 over 3),
+    unboxed."""
+    cat = parse_catalogue(
+        "x.json",
+        {
+            "format": "hexmate-asl-vehicles/1",
+            "vehicles": {
+                "plain": {"movement": "tracked", "mp": 10, "armor": {"hull_front": 11, "hull_side": 3}},
+            },
+        },
+    )
+    v = cat["plain"]
+    assert (v.af("hull", "front"), v.af("turret", "front")) == (11, 11)  # D1.61
+    assert (v.af("hull", "side"), v.af("hull", "rear"), v.af("turret", "side"), v.af("turret", "rear")) == (
+        3, 3, 3, 3)  # D1.62
+    assert v.armored  # D1.2: any AF makes it an AFV

@@ -338,7 +338,8 @@ def test_d12_2_couple_only_stopped_unmoved_wagons_in_one_location(make_position:
 
 
 def test_d12_3_coupled_wagons_are_a_large_target(make_position: Any) -> None:
-    """D12.3, D1.72: one wagon is an average target (Case P 0); coupled wagons a Large one, Case P -1."""
+    """D12.3, D1.73, D1.72: one wagon is an average target (Case P 0); coupled wagons a Large one, Case
+    P -1."""
     from hexmate.rules.games.asl import vfire
 
     for marks, want in (((), 0), (("coupled:a-w2",), -1)):
