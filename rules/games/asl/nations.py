@@ -79,8 +79,8 @@ A25.5       French rules for the French to June 1940 and the      built: morale.
             Vichy French after it; HoB +1 (A15.1)                 and ``vichy_french`` entries
 A25.51      French 4-3-7: Green reservists (not Conscripts),      data: counters' ``class`` and the ELR
             normally brought on by ELR Replacement                chain's ``replaced_by`` (units.replacement)
-A25.52      French vehicles: red TH# (not an MA MG); other        not built: a To Hit colour by nationality
-            French ordnance black                                 (the pack's red rows serve A21.12 only)
+A25.52      French vehicles: red TH# (not an MA MG); other        data: ``red_to_hit`` of ``french`` and
+            French ordnance black                                 ``vichy_french`` (red_to_hit; Guns: ch. C)
 A25.53      Free French: British rules, Assault Fire from Dec     built: HoB and leader creation as British,
             1943, WP from 1944, OBA as British                    Cowering not exempt; WP: smoke.py
                                                                   (``wp_refusal``); Assault Fire: counters'
@@ -101,7 +101,8 @@ A25.58      Vichy French: own counters; French vehicles / Guns,   data: the ``vi
             German ones as the scenario gives                     HoB, French-made SW uncaptured); German
                                                                   equipment stays captured for them (the
                                                                   text waives no penalty here)
-A25.6       Italian ordnance red TH#                              not built: chapter C
+A25.6       Italian ordnance red TH# (not ATR / MG)               data: ``red_to_hit`` (vehicles' guns;
+                                                                  Guns are chapter C)
 A25.61      Italian Elite 4-4-7 / 2-4-7 / 2-2-7 (4-4-7 ELR to     data: counters; only Elite Deploy:
             3-4-6); only Elite squads Deploy                      deployment.py
 A25.62      3-4-7 Bersaglieri: ELR to a Conscript squad (not      data: counters' ``replaced_by`` and
@@ -136,7 +137,8 @@ A25.76      PF for Finnish Elite / 1st Line from 7/44: range 1,   not built: PF 
 A25.77      PSK only in 7/44-45; non-1st-Line Finns captured      not built: PSK is chapter C (C13.4)
 A25.78      OBA chit draw pile by year; Plentiful Ammo 1943-45    not built: OBA is chapter C (C1.211)
             (not against Germans)
-A25.79      Finnish ordnance red TH# (not ATR / MG)               not built: as A25.52
+A25.79      Finnish ordnance red TH# (not ATR / MG)               data: ``red_to_hit`` (vehicles' guns;
+                                                                  Guns are chapter C)
 A25.8       Axis Minor broken morale -1 (non-Elite); home-soil    data: counters (printed values); home-soil
             SSR; Hungary v. Romania: broken morale +1, No         morale SSR: counters; Hungary v. Romania
             Quarter                                               built: ``hatred`` (the MMC marker read by
@@ -411,9 +413,11 @@ def red_to_hit(position: Position, vehicle: UnitState, kind: str) -> tuple[str, 
     Case H by A21.12 anyway, ordnance.to_hit):
 
     - its user's nationality, the vehicle's side's (its counter's nationality is its maker's): the
-      ``red_to_hit`` of A25.242 (partisans, not ATR / MG) and A25.83 (Axis Minors, every kind: the text
-      excepts none), but the ``black_to_hit_makers`` of A25.83 (Romanians, Hungarians and Slovaks fire the
-      German (g) and Czech (t) equipment, by its D2.5 manufacturer letter, with the black numbers);
+      ``red_to_hit`` of A25.242 (partisans, not ATR / MG), A25.52 (the French and Vichy French: their
+      vehicles, not an MA MG), A25.6 (Italians) and A25.79 (Finns, both not ATR / MG) and A25.83 (Axis
+      Minors, every kind: the text excepts none), but the ``black_to_hit_makers`` of A25.83 (Romanians,
+      Hungarians and Slovaks fire the German (g) and Czech (t) equipment, by its D2.5 manufacturer letter,
+      with the black numbers);
     - its maker's: A25.32, the American-made (manufacturer ``a``) before 1944, whoever uses it (not ATR /
       MG), the ``made_red_to_hit`` of the maker's nationality, by the scenario's date (``check`` requires
       one of a scenario holding such a vehicle).

@@ -151,3 +151,28 @@ def test_captured_takes_a21_12_over_a_makers_or_users_red_row() -> None:
     th, steps = od.to_hit(od.load_pack(), target_type="vehicle", rng=7, captured=True,
                           red=("A25.32", "American-made, before 1944"))
     assert [s.rule for s in steps[:2]] == ["A21.12", "A21.12"] and th == 6 - 2
+
+
+# --- A25.52, A25.6, A25.79: the French, Italians and Finns fire their ordnance with the red row ---
+
+
+@pytest.mark.parametrize(("user", "rule"), [("french", "A25.52"), ("vichy_french", "A25.52"),
+                                            ("italian", "A25.6"), ("finnish", "A25.79")])
+def test_french_italian_finnish_ordnance_red(make_position: Any, tmp_path: Path, user: str,
+                                              rule: str) -> None:
+    """Their tank's gun: red, 6 at range 7 (Case I: 5): a DR of 6 misses where a German crew hits."""
+    labels, hit = _fire(_pos(make_position, tmp_path, user))
+    assert labels[:2] == [f"{RED} (by its users' nationality, {rule})", "Case I: +1"] and not hit
+    labels, hit = _fire(_pos(make_position, tmp_path, "german"))
+    assert labels[0] == BLACK and hit
+
+
+@pytest.mark.parametrize(("user", "black"), [("french", ("MG",)), ("vichy_french", ("MG",)),
+                                             ("italian", ("MG", "ATR")), ("finnish", ("MG", "ATR")),
+                                             ("free_french", ("gun", "MG", "ATR"))])
+def test_their_exceptions_fire_black(make_position: Any, tmp_path: Path, user: str,
+                                     black: tuple[str, ...]) -> None:
+    """A25.52 excepts an MA MG; A25.6 and A25.79 ATR and MG; the Free French take British rules (A25.53)."""
+    pos = _pos(make_position, tmp_path, user)
+    for kind in black:
+        assert nations.red_to_hit(pos, pos.units["a-pz"], kind) is None
