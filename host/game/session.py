@@ -365,7 +365,14 @@ class GameSession:
         top = self.position.decision
         if top is not None and top.kind in ("hexes", "path") and not top.private:
             return self.push(act.Answer(hexes=(path[-1],)))
-        return self.push(act.Move(tuple(sorted(ids)), tuple(path)))
+        return self.push(act.Move(tuple(sorted(ids)), tuple(path), None, self._lit_mode(ids, path)))
+
+    def _lit_mode(self, ids: frozenset[str], path: Sequence[Hex]) -> str:
+        """The way of moving of the lit destination the group was placed on: a hex only Double Time, a
+        carry or a Charge reaches was lit for that move (its mode), and placing the group there plays it so;
+        "" for a plain move."""
+        lit = self.destinations(ids, path[0]).get(path[-1]) if len(path) > 1 else None
+        return lit.mode if isinstance(lit, act.Move) and lit.mode else ""
 
     def push_text(self, text: str) -> Played:
         """An action typed or clicked on a page, in its text form; RulesError if it is not legal now."""

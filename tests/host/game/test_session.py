@@ -40,6 +40,21 @@ def test_destinations_are_cached_until_the_position_changes(session) -> None:
     assert again is not first and near not in again
 
 
+def test_a4_5_a_hex_lit_only_for_double_time_is_a_double_time_move_at_the_table(session) -> None:
+    """The demo's 8-0 has 6 MF, 8 with Double Time (A4.5: +2 MF for a leader's stack, CX): DE1, 8 MF away,
+    is lit for ``as cx`` alone; placing the leader there (the tracker's placement carries no way of
+    moving) plays the Double Time move, CX, not a plain move refused for its 8 MF."""
+    start = session.expected()["ger-8-0"]
+    lit = session.destinations(["ger-8-0"], start)
+    de1 = session.map.parse_label("DE1")
+    assert lit[de1].mode == "cx" and lit[de1].cost == 8
+    plain = next(h for h, m in lit.items() if not m.mode)
+    assert not lit[plain].mode  # a hex the plain move reaches stays a plain move
+    played = session.push_move(["ger-8-0"], lit[de1].path)
+    assert played.text.endswith("as cx") and session.expected()["ger-8-0"] == de1
+    assert session.position.units["ger-8-0"].has("cx")
+
+
 def test_likely_groups_are_the_side_to_acts_units_and_stacks(session) -> None:
     groups = session.likely_groups()
     sides = {session.unit_summary(u)["side"] for g in groups for u in g}
