@@ -74,8 +74,9 @@ def test_lift_lights_destinations_illegal_is_red_with_rule_legal_is_recorded(dem
     companion.wait_for_function("() => document.querySelectorAll('#last-actions li').length > 0",
                                 timeout=5000)
     assert "→" in companion.locator("#last-actions li").first.inner_text()
-    table.wait_for_function("() => document.querySelectorAll('#board .cell[data-led]').length === 0",
-                            timeout=5000)
+    # the destinations go dark (a hex only Double Time reaches leaves a CX marker to place: its change light)
+    green = f"#board .cell[data-led='{GREEN}']"
+    table.wait_for_function(f"() => document.querySelectorAll(\"{green}\").length === 0", timeout=5000)
     after = get_json(demo.url + "api/view")
     assert after["counters"] != view["counters"]
 
