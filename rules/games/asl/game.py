@@ -2695,6 +2695,7 @@ class AslGame(Game):
                 paths = (*(p for p in gs.vpath if p[0] != done[0]), done)
                 state = state.replace(game=gs.replace(vpath=paths))
             state = hwaa.entered(self, position, state)  # D14.33: the HW units' MF, the AFV's MP, apart
+            state = asl_mphsw.vehicle_acts(state, moving.units[0])  # D6.5: no other vehicle's unloaded go on
             return state.replace(game=self.gstate(state).replace(vmove_start=None, vmove_mode=""))
         movers = [state.units[u] for u in moving.units if u in state.units and state.units[u].type != "sw"]
         cx = "cx" if any(u.has("cx") for u in movers) else ""

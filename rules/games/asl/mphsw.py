@@ -43,6 +43,7 @@ LEFT = "mfleft"  # mfleft<halves>: the MF left of the unit's move, while no othe
 SPENT = "swmf"  # swmf<n>: MF spent on recovery attempts before the unit moved (A4.44)
 TRY = "rectry:"  # rectry:<sw>: this unit has tried to recover that SW this MPh (A4.44)
 RECOVERED = "recovered"  # rphase.RECOVERED: not passed on in the phase recovered (A4.44)
+CONVOY = "convoy:"  # convoy:<vehicle>: unloaded from it this MPh; no other unit moves between them (D6.5)
 KEPT = "swppkept"  # swppkept<n>: PP of the SW dropped in the move, still its portage for the MPh (A4.4)
 
 Cost = int | Fraction
@@ -100,12 +101,41 @@ def budget(units: list[UnitState], computed: Cost) -> Cost:
     return computed
 
 
+def convoy(unit: UnitState) -> str | None:
+    """D6.5: the vehicle the unit unloaded from this MPh, None if none."""
+    return next((m[len(CONVOY):] for m in unit.markers if m.startswith(CONVOY)), None)
+
+
+def unloaded(unit: UnitState, vehicle: str, left: int) -> UnitState:
+    """D6.5: a unit just unloaded may go on moving from the vehicle's Location with the MF it has left, as
+    part of that vehicle's MPh (``vehicle_acts``, ``after_move``: only the vehicle and the units unloaded
+    from it move until they are all done)."""
+    return _with_left(unit, max(0, left)).mark(PAUSE, CONVOY + vehicle)
+
+
+def vehicle_acts(state: State, vehicle: str) -> State:
+    """A4.2, D6.5: a vehicle moves or unloads: the units unloaded from another vehicle have finished their
+    moves (no other unit's move comes between those of a vehicle and the units unloaded from it)."""
+    for unit in list(state.units.values()):
+        if convoy(unit) not in (None, vehicle) and (mf_left(unit) is not None or unit.has(PAUSE)):
+            old = tuple(m for m in unit.markers if m.startswith(LEFT))
+            state = state.with_unit(unit.mark(remove=(*old, PAUSE)))
+    return state
+
+
 def after_move(state: State, movers: list[str], left: Cost | None) -> State:
     """At the end of a move: its units remember their MF left (None: the move was stopped); every other unit
-    forgets its own, since another unit has now moved (A4.2)."""
+    forgets its own, since another unit has now moved (A4.2), but for those unloaded from the same vehicle as
+    a mover: they need not move as a stack, and may go on apart (D6.5)."""
+    convoys = {c for uid in movers if uid in state.units and (c := convoy(state.units[uid])) is not None}
     for unit in list(state.units.values()):
+        if unit.id in movers and convoy(unit) is not None:  # D6.5: gone on from where it unloaded: its
+            unit = unit.mark(remove=("unloaded",))  # own move now (D9.3's exception no longer its, A25.212)
+            state = state.with_unit(unit)
         if unit.id in movers and left is not None:
             state = state.with_unit(_with_left(unit, left).mark(remove=(PAUSE,)))
+        elif unit.id not in movers and convoy(unit) in convoys:
+            continue
         elif any(m.startswith(LEFT) for m in unit.markers) or unit.has(PAUSE):
             old = tuple(m for m in unit.markers if m.startswith(LEFT))
             state = state.with_unit(unit.mark(remove=(*old, PAUSE)))
@@ -244,11 +274,12 @@ def end_of_mph(state: State) -> State:
     """The MPh's MF and attempts are forgotten at its end."""
     for unit in list(state.units.values()):
         gone = tuple(m for m in unit.markers
-                     if m == PAUSE or m.startswith((LEFT, SPENT, TRY, KEPT)))
+                     if m == PAUSE or m.startswith((LEFT, SPENT, TRY, KEPT, CONVOY)))
         if gone:
             state = state.with_unit(unit.mark(remove=gone))
     return state
 
 
-__all__ = ["after_move", "budget", "check_recover", "declare", "dropped", "end_of_mph", "go_on_together",
-           "joined", "may_go_on", "mf_left", "resume", "spent_before"]
+__all__ = ["after_move", "budget", "check_recover", "convoy", "declare", "dropped", "end_of_mph",
+           "go_on_together", "joined", "may_go_on", "mf_left", "resume", "spent_before", "unloaded",
+           "vehicle_acts"]
