@@ -659,7 +659,8 @@ class AslGame(Game):
             return armour.moves_for(position, units[0]) if len(units) == 1 else {}
         units, _ = asl_carry.split(units)  # A4.4: a SW is carried by its possessor, never moves alone
         if not units or any(self.can_move(position, u) for u in units) or bicycle.mixed(units) \
-                or asl_mphsw.joined(units, position.state.moved):  # A4.2: no fresh unit joins a move
+                or asl_mphsw.joined(units, position.state.moved) \
+                or asl_mphsw.carried_again(position.state, units):  # A4.2; A4.4: a SW carried once
             return {}  # D15.81: riders and walkers move apart
         if asl_hw.in_wave(units):  # A25.232: one Location an impulse
             return asl_hw.moves(self, position, units, asl_carry.with_carried(position.state, units))
@@ -757,6 +758,7 @@ class AslGame(Game):
         if asl_mphsw.joined(units, position.state.moved):
             raise IllegalAction(T("a stack going on with its move takes in no unit that has not moved: it "
                                   "finishes its move before another starts (A4.2)"), "A4.2")
+        asl_mphsw.check_once(position.state, units)  # A4.4: a SW another unit carried this phase
         if len(move.path) < 2 or move.path[0] != start:
             raise IllegalAction(
                 T("the path must start at the stack's hex {hex}", hex=position.label(start)), "A4.2"
@@ -2695,6 +2697,7 @@ class AslGame(Game):
                 paths = (*(p for p in gs.vpath if p[0] != done[0]), done)
                 state = state.replace(game=gs.replace(vpath=paths))
             state = hwaa.entered(self, position, state)  # D14.33: the HW units' MF, the AFV's MP, apart
+            state = asl_mphsw.vehicle_acts(state, moving.units[0])  # D6.5: no other vehicle's unloaded go on
             return state.replace(game=self.gstate(state).replace(vmove_start=None, vmove_mode=""))
         movers = [state.units[u] for u in moving.units if u in state.units and state.units[u].type != "sw"]
         cx = "cx" if any(u.has("cx") for u in movers) else ""
@@ -2727,6 +2730,8 @@ class AslGame(Game):
         spent = moving.cost if isinstance(moving.cost, int | Fraction) else None
         left = budget - spent if spent is not None and moving.finished and not moving.stopped else None
         state = asl_mphsw.after_move(state, [u.id for u in movers], left)  # A4.4: MF left, to go on with
+        if position.phase.id == "MPh":  # A4.4: a SW carried once a phase
+            state = asl_mphsw.carry_done(state, [u.id for u in movers])
         for unit in movers:  # A4.5: the late Double Time's gain is in those MF left now, counted once
             if unit.id in state.units and state.units[unit.id].has(latedt.MARKER):
                 state = state.with_unit(state.units[unit.id].mark(remove=(latedt.MARKER,)))

@@ -17,8 +17,9 @@ slowest) or apart. A unit that tries a recovery before it moves has that MF take
 and a SW it recovered is carried from the start, its PP counted as usual (portage.py).
 
 An SMC may also take a SW from a broken friendly unit of its Location in the MPh, with a recovery dr and no
-MF (A4.44: ``transfer SW to SMC``). Not modelled: A4.4's limit that one SW is carried only once a phase by
-infantry.
+MF (A4.44: ``transfer SW to SMC``). A4.4: a SW one infantry unit carried in a move is carried by no other in
+the MPh (``swcarried:<unit>``); its ride aboard a vehicle is no such carry (infantry and vehicle portage
+combine in a phase).
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ LEFT = "mfleft"  # mfleft<halves>: the MF left of the unit's move, while no othe
 SPENT = "swmf"  # swmf<n>: MF spent on recovery attempts before the unit moved (A4.44)
 TRY = "rectry:"  # rectry:<sw>: this unit has tried to recover that SW this MPh (A4.44)
 RECOVERED = "recovered"  # rphase.RECOVERED: not passed on in the phase recovered (A4.44)
+CONVOY = "convoy:"  # convoy:<vehicle>: unloaded from it this MPh; no other unit moves between them (D6.5)
+CARRIED = "swcarried:"  # swcarried:<unit>: the SW was carried by that infantry unit in this MPh (A4.4)
 KEPT = "swppkept"  # swppkept<n>: PP of the SW dropped in the move, still its portage for the MPh (A4.4)
 
 Cost = int | Fraction
@@ -100,12 +103,41 @@ def budget(units: list[UnitState], computed: Cost) -> Cost:
     return computed
 
 
+def convoy(unit: UnitState) -> str | None:
+    """D6.5: the vehicle the unit unloaded from this MPh, None if none."""
+    return next((m[len(CONVOY):] for m in unit.markers if m.startswith(CONVOY)), None)
+
+
+def unloaded(unit: UnitState, vehicle: str, left: int) -> UnitState:
+    """D6.5: a unit just unloaded may go on moving from the vehicle's Location with the MF it has left, as
+    part of that vehicle's MPh (``vehicle_acts``, ``after_move``: only the vehicle and the units unloaded
+    from it move until they are all done)."""
+    return _with_left(unit, max(0, left)).mark(PAUSE, CONVOY + vehicle)
+
+
+def vehicle_acts(state: State, vehicle: str) -> State:
+    """A4.2, D6.5: a vehicle moves or unloads: the units unloaded from another vehicle have finished their
+    moves (no other unit's move comes between those of a vehicle and the units unloaded from it)."""
+    for unit in list(state.units.values()):
+        if convoy(unit) not in (None, vehicle) and (mf_left(unit) is not None or unit.has(PAUSE)):
+            old = tuple(m for m in unit.markers if m.startswith(LEFT))
+            state = state.with_unit(unit.mark(remove=(*old, PAUSE)))
+    return state
+
+
 def after_move(state: State, movers: list[str], left: Cost | None) -> State:
     """At the end of a move: its units remember their MF left (None: the move was stopped); every other unit
-    forgets its own, since another unit has now moved (A4.2)."""
+    forgets its own, since another unit has now moved (A4.2), but for those unloaded from the same vehicle as
+    a mover: they need not move as a stack, and may go on apart (D6.5)."""
+    convoys = {c for uid in movers if uid in state.units and (c := convoy(state.units[uid])) is not None}
     for unit in list(state.units.values()):
+        if unit.id in movers and convoy(unit) is not None:  # D6.5: gone on from where it unloaded: its
+            unit = unit.mark(remove=("unloaded",))  # own move now (D9.3's exception no longer its, A25.212)
+            state = state.with_unit(unit)
         if unit.id in movers and left is not None:
             state = state.with_unit(_with_left(unit, left).mark(remove=(PAUSE,)))
+        elif unit.id not in movers and convoy(unit) in convoys:
+            continue
         elif any(m.startswith(LEFT) for m in unit.markers) or unit.has(PAUSE):
             old = tuple(m for m in unit.markers if m.startswith(LEFT))
             state = state.with_unit(unit.mark(remove=(*old, PAUSE)))
@@ -240,15 +272,48 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     return state
 
 
+def carried_by(sw: UnitState) -> str | None:
+    """A4.4: the infantry unit that carried this SW in a move this MPh, None if none did."""
+    return next((m[len(CARRIED):] for m in sw.markers if m.startswith(CARRIED)), None)
+
+
+def carried_again(state: State, movers: Sequence[UnitState]) -> tuple[str, str] | None:
+    """A4.4: (a SW the movers possess, the other unit that carried it in a move this MPh), None if none."""
+    ids = {u.id for u in movers}
+    for sw in state.units.values():
+        by = carried_by(sw) if sw.type == au.SW and sw.carrier in ids else None
+        if by is not None and by != sw.carrier:
+            return sw.id, by
+    return None
+
+
+def check_once(state: State, movers: Sequence[UnitState]) -> None:
+    """A4.4: a SW is carried no more than once a phase: one another infantry unit carried in a move this MPh
+    is not carried again (riding a vehicle is no infantry carry: infantry and vehicle portage combine)."""
+    again = carried_again(state, movers)
+    if again is not None:
+        raise IllegalAction(T("{sw} was carried by {unit} this phase: a SW is carried only once a phase",
+                              sw=again[0], unit=again[1]), "A4.4")
+
+
+def carry_done(state: State, movers: Sequence[str]) -> State:
+    """A4.4: the SW the movers carried in this move are marked with their carrier for the rest of the MPh."""
+    for sw in list(state.units.values()):
+        if sw.type == au.SW and sw.carrier in movers and carried_by(sw) is None:
+            state = state.with_unit(sw.mark(CARRIED + (sw.carrier or "")))
+    return state
+
+
 def end_of_mph(state: State) -> State:
     """The MPh's MF and attempts are forgotten at its end."""
     for unit in list(state.units.values()):
         gone = tuple(m for m in unit.markers
-                     if m == PAUSE or m.startswith((LEFT, SPENT, TRY, KEPT)))
+                     if m == PAUSE or m.startswith((LEFT, SPENT, TRY, KEPT, CONVOY, CARRIED)))
         if gone:
             state = state.with_unit(unit.mark(remove=gone))
     return state
 
 
-__all__ = ["after_move", "budget", "check_recover", "declare", "dropped", "end_of_mph", "go_on_together",
-           "joined", "may_go_on", "mf_left", "resume", "spent_before"]
+__all__ = ["after_move", "budget", "carried_again", "carried_by", "carry_done", "check_once", "check_recover",
+           "convoy", "declare", "dropped", "end_of_mph", "go_on_together", "joined", "may_go_on", "mf_left",
+           "resume", "spent_before", "unloaded", "vehicle_acts"]

@@ -3,7 +3,8 @@
 D6.1: PP aboard, SW carried included; D6.2: riders only from 1943 (the Russians earlier; the scenario's
 ``options.date``, no check without one), one SMC with at most 2 PP on a vehicle without riding capacity;
 D6.3: the load never cuts the vehicle's MP allowance (armour.budget), loading and unloading cost MP (D6.4,
-D6.5), units aboard ride on the vehicle (``carrier``) and those beneath it are on the ground."""
+D6.5), units aboard ride on the vehicle (``carrier``) and those beneath it are on the ground. D6.5: units
+unloaded go on moving with the MF they have left (mphsw.unloaded), but from a vehicle that Prep Fired."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from collections.abc import Iterator
 
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import aerosan, bicycle, carriers, ddtank, latedt, moto
+from hexmate.rules.games.asl import aerosan, bicycle, carriers, ddtank, latedt, moto, mphsw, vbypass
 from hexmate.rules.games.asl import portage as asl_portage
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.asl.armour import budget, is_vehicle, spent_of, vtype, with_spent
@@ -175,18 +176,31 @@ def check_unload(position: Position, unload: act.Unload) -> act.Unload:
 
 
 def apply_unload(position: Position, unload: act.Unload) -> State:
+    """D6.5: those aboard are placed beneath the vehicle, each having spent 1 MF plus 1 MF per quarter (FRU)
+    of the MP allowance the vehicle spent before, of its 4 MF (A4.11); it may go on with the rest
+    (mphsw.py's pause), apart from the others, as part of the vehicle's MPh."""
     if bicycle.is_bicycle(position.units.get(unload.carrier)):
         return bicycle.apply_dismount(position, unload)  # D15.81
     if moto.is_moto_unit(position.units[unload.carrier]):
         return moto.apply_dismount(position, unload)  # D15.41
     state = position.state
     vehicle = state.units[unload.carrier]
-    _, cost = vm.unloading(vtype(vehicle).mp, spent_of(vehicle))
+    used, cost = vm.unloading(vtype(vehicle).mp, spent_of(vehicle))
     off = [u for u in state.units.values() if u.carrier == vehicle.id]
+    mf = loading_mf(state, off)  # A4.11: 4 MF for a unit that unloads, less its PP over its IPC (A4.42)
+    from hexmate.rules.games.asl import impulse  # impulse.py imports this module's neighbours
+
+    # D6.5: no going on from a vehicle that Prep Fired; not built: from a bypass position (D2.36, its
+    # CAFP's terrain, then the obstacle's) nor from a platoon AFV's impulse (D14.31: the platoon moves as one)
+    stays = vehicle.has("prep_fire") or vbypass.across_of(vehicle) is not None or vehicle.has(impulse.ON)
+    state = mphsw.vehicle_acts(state, vehicle.id)  # A4.2: another stack's move left unfinished ends here
     # A7.821: a pinned passenger rides on and may unload, keeping its PIN counter where it unloads
-    for unit in off:  # placed beneath the vehicle, counted as having used MF (D6.5): done moving here
+    for unit in off:  # placed beneath the vehicle, counted as having used MF (D6.5)
         off_unit = unit.mark("unloaded", remove=(RIDING,))  # D9.3: keeps its TEM (vcover.UNLOADED)
-        state = state.with_unit(dataclasses.replace(off_unit, carrier=None, hex=vehicle.hex))
+        off_unit = dataclasses.replace(off_unit, carrier=None, hex=vehicle.hex)
+        if not stays:  # D6.5: it may go on from there with the MF it has left, in the vehicle's MPh
+            off_unit = mphsw.unloaded(off_unit, vehicle.id, mf[unit.id] - used)
+        state = state.with_unit(off_unit)
     state = state.with_unit(with_spent(vehicle, spent_of(vehicle) + cost))
     state = latedt.conveyed(state, [u.id for u in off])  # A4.5: rode and unloaded: no Double Time this PT
     return state.replace(moved=state.moved + tuple(u.id for u in off))

@@ -185,3 +185,31 @@ def test_a4_44_the_stack_waits_for_a_recovery_and_goes_on_at_its_slowest(make_po
         pos.game.check(pos, pos.parse_action("move a-1,a-m,a-lmg C3-C4-C5-C6-C7"))
     _play(pos, "move a-1,a-m,a-lmg C3-C4-C5-C6")
     assert pos.label(pos.units["a-m"].hex) == "C6" and not pos.units["a-1"].has("pinned")
+
+
+def test_a4_4_a_sw_is_carried_once_a_phase(make_position: Any) -> None:
+    """A4.4: a-1 carries the LMG C1-C2 and drops it there; a-2, not yet moved, recovers it (dr 3) but may not
+    carry it on this MPh (nor does the page offer it a move); dropped again, a-2 moves alone. a-1 itself may
+    take it back and go on with it: that is still its one carry."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"},
+             {"id": "a-lmg", "counter": "LMG", "side": "a", "hex": "C1", "carrier": "a-1"},
+             {"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "C2"}]
+    pos = _pos(make_position, units)
+    _play(pos, "move a-1 C1-C2")
+    _play(pos, "drop a-lmg")
+    _play(pos, "transfer a-lmg to a-2")
+    _play(pos, "answer dice 3")
+    assert pos.units["a-lmg"].carrier == "a-2"
+    with pytest.raises(IllegalAction, match=r"carried only once a phase \(A4\.4\)"):
+        pos.game.check(pos, pos.parse_action("move a-2 C2-C3"))
+    assert pos.legal_actions.moves_for({"a-2"}) == {}
+    _play(pos, "drop a-lmg")
+    _play(pos, "move a-2 C2-C3")
+    assert pos.label(pos.units["a-2"].hex) == "C3" and pos.label(pos.units["a-lmg"].hex) == "C2"
+    same = _pos(make_position, units[:2])
+    _play(same, "move a-1 C1-C2")
+    _play(same, "drop a-lmg")
+    _play(same, "transfer a-lmg to a-1")
+    _play(same, "answer dice 3")
+    _play(same, "move a-1 C2-C3")
+    assert same.label(same.units["a-lmg"].hex) == "C3"
