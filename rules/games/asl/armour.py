@@ -20,8 +20,8 @@ are in ``vfire.py``, passengers in ``transport.py``. What is built at the table:
 Vehicles are hidden from the infantry modules (``infantry_view``): small arms and other non-ordnance fire
 do not attack an AFV and have no effect on an armored target (D1.2, A7.307; a FT, DC or MOL has its own
 rules: vft.py, dcblast.py, mol.py; the ATMM is not built), only its exposed PRC may be hurt, as infantry
-(A7.307, D.8: vcrewhit.py, vheight.py), and infantry never target a hex holding only AFVs with no exposed PRC.
-Not built: such an attack made only to leave Residual FP there (A7.307 allows it; game.py refuses it, "D.8").
+(A7.307, D.8: vcrewhit.py, vheight.py); at a hex holding only AFVs with no exposed PRC infantry fire only to
+leave Residual FP, by Defensive First Fire at the AFV entering it (A7.307, A8.2: afvresid.py).
 """
 
 from __future__ import annotations

@@ -20,8 +20,8 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import ammo as asl_ammo
 from hexmate.rules.games.asl import (
+    afvresid,
     bicycle,
     blindshot,
     cavalry,
@@ -41,6 +41,7 @@ from hexmate.rules.games.asl import (
     vheight,
     vmg,
 )
+from hexmate.rules.games.asl import ammo as asl_ammo
 from hexmate.rules.games.asl import bump as asl_bump
 from hexmate.rules.games.asl import bypass as asl_bypass
 from hexmate.rules.games.asl import concealment as asl_concealment
@@ -310,13 +311,14 @@ def check(game: AslGame, position: Position, fire: act.Fire, *, blind_ok: bool =
         raise IllegalAction(T("the target hex is not on the map"), "A7.3")
     crews = vcrewhit.exposed(position, target, side, shooter_hexes)  # D.8, D5.31: an AFV's exposed crew
     above = not crews and vheight.reaches_crew(position, fire.firers, target, side)  # D5.311, D6.61
+    afvs = afvresid.moving_afvs(position, target, side, shooter_hexes)  # A7.307: for its Residual FP (A8.2)
     if not [u for u in position.units_at(target) if u.side != side and u.type != au.SW] and not crews \
-            and not above \
+            and not above and not afvs \
             and not lone_trucks(position, target, side):  # A7.308: an unarmored vehicle is a target alone
         raise IllegalAction(T("no enemy unit at {hex}", hex=position.label(target)), "A7.3")
     if phase == "MPh":
         movers = moving_targets(position)
-        if target not in {m.hex for m in movers} and not crews and not above:
+        if target not in {m.hex for m in movers} and not crews and not above and not afvs:
             raise IllegalAction(
                 T("Defensive First Fire is at a moving unit in the hex it has just entered"), "A8.1")
         for sw in weapons:
@@ -853,6 +855,10 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         # A4.6: FFNAM and FFMO are for moving infantry, not the vehicle; nor a TEM for infantry only
         groups.append((T("unarmored vehicles"), T("unarmored vehicles"), trucks, False,
                        final - first_fire_drm - infantry_only))
+    afvs = afvresid.moving_afvs(position, fire.target, side, firing_here) \
+        if not any(g[2] for g in groups) else []
+    if afvs:  # A7.307: no effect on them; the column is worked out for the Residual FP it leaves (A8.2)
+        groups.append((T("armored vehicles"), T("armored vehicles"), afvs, False, final))
     for group_label, summary_label, group, concealed, final in groups:
         if not group:
             continue
@@ -934,6 +940,13 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
             if infantry_only:
                 lines.append(Line(group_label, T("no TEM for infantry only: {drm:+d} taken off",
                                                  drm=-infantry_only), "A7.308"))
+        if group is afvs:  # A7.307: no result on an armored target, whatever the column
+            said = T("{fp} FP: no column left, no effect", fp=_fmt(total)) if col is None else T(
+                "{fp} FP -> {column} column: no effect on {vehicles}, an armored target; it may leave "
+                "Residual FP", fp=_fmt(total), column=axis.key_at(col),
+                vehicles=", ".join(u.id for u in afvs))  # read by residual.highest_column (COLUMN_LINES)
+            lines.append(Line(T("IFT vs {group}", group=group_label), said, "A7.307"))
+            continue
         if group is trucks and col is not None:  # A7.308: only the column and the Final DR count here
             lines.append(Line(T("IFT vs {group}", group=group_label),
                               T("{fp} FP -> {column} column, final DR {final}: read on the vehicle line",
@@ -1285,7 +1298,10 @@ def generate(game: AslGame, position: Position) -> Iterator[act.Action]:
     )
     movers = moving_targets(position)
     if position.phase.id == "MPh":
-        enemy_hexes = sorted({m.hex for m in movers if m.hex is not None}, key=lambda h: (h.q, h.r))
+        moving = position.state.moving
+        afvs = afvresid.moving_afvs(position, moving.here, side) if moving is not None else []
+        enemy_hexes = sorted({m.hex for m in [*movers, *afvs] if m.hex is not None},  # A7.307: for Residual
+                             key=lambda h: (h.q, h.r))
 
     def eligible(u: UnitState) -> bool:
         return (

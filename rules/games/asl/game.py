@@ -21,6 +21,7 @@ from hexmate.rules.games.asl import advance_levels as asl_advance_levels
 from hexmate.rules.games.asl import advpaatc as asl_advpaatc
 from hexmate.rules.games.asl import (
     aerosan,
+    afvresid,
     alhide,
     alsecret,
     armorldr,
@@ -88,7 +89,6 @@ from hexmate.rules.games.asl import (
     vfg,
     vfire,
     vft,
-    vheight,
     vimmobile,
     vinplace,
     vmgfire,
@@ -1043,15 +1043,11 @@ class AslGame(Game):
                     return tankflip.check(position, action, target)  # A25.935: several MMC, a Tank Flip
                 return vfire.check_cc(position, action, target)  # A11.5: CC against a vehicle
             side = asl_fire.firing_side(position)
-            enemies = [u for u in position.units_at(action.target) if u.side != side]
             hexes = [position.units[u].hex for u in action.firers if u in position.units]
-            # D1.2: an AFV takes no harm from small arms on the IFT (its exposed PRC may: D.8, D5.31)
-            if (enemies and all(armour.is_vehicle(u) and not asl_unarmored.target_of_small_arms(u)
-                                for u in enemies)
-                    and not vcrewhit.exposed(position, action.target, side, hexes)  # D.8, D5.31, D5.311
-                    and not vheight.reaches_crew(position, action.firers, action.target, side)):  # D5.311
-                raise IllegalAction(T("small arms reach no exposed crew there: the AFV is attacked only "
-                                      "by its armor's rules"), "D.8")
+            # A7.307, D1.2: no effect on an AFV whose PRC the fire cannot reach (D.8, D5.31, D5.311), only
+            # Residual FP (A8.2): Defensive First Fire at it as it enters, else refused
+            if afvresid.armored_only(position, action.target, side, action.firers, hexes):
+                afvresid.check(position, action.target, side, action.firers)
             mounted.check(position, [position.units[u] for u in action.firers if u in position.units],
                           action.target)  # D6
             return asl_fire.check(self, armour.infantry_view(position), action, blind_ok=True)  # A6.11
@@ -2449,7 +2445,10 @@ class AslGame(Game):
             # A7.308, D6.7: a moving unarmored vehicle is a target of small arms on the vehicle line, its
             # passengers (always exposed) of the General Collateral attack (D.8B)
             truck = asl_unarmored.target_of_small_arms(position.units[moving.units[0]])
-            return (bool(crews) or walking or truck) and asl_fire.can_fire_at(
+            # A7.307: an AFV alone too, at which small arms do nothing but leave Residual FP (A8.2)
+            alone = bool(afvresid.moving_afvs(probe, moving.here, side)) and afvresid.armored_only(
+                probe, moving.here, side, (), ())
+            return (bool(crews) or walking or truck or alone) and asl_fire.can_fire_at(
                 self, armour.infantry_view(probe), moving.here)
         if asl_hip.set_up(self, position, side):
             return True  # A12.32: a HIP unit may fire at any time; the window opens whatever it sees
@@ -2831,8 +2830,11 @@ class AslGame(Game):
                     ground = {u.hex for u in (*riders.bailing(position), *asl_aa.bumped_targets(position))}
                     if asl_unarmored.target_of_small_arms(lead):  # A7.308, D6.7: small arms at a truck
                         ground.add(state.moving.here)  # and, collaterally, its passengers (D.8B)
+                    if afvresid.moving_afvs(position, state.moving.here, state.decision.side) and \
+                            afvresid.armored_only(position, state.moving.here, state.decision.side, (), ()):
+                        ground.add(state.moving.here)  # A7.307: an AFV, for the Residual FP (A8.2)
                     if ground:  # First Fire from the ground at riders that bailed out (D6.24), AA infantry
-                        # bumped (A12.15) and a moving truck
+                        # bumped (A12.15), a moving truck and an AFV
                         yield from (a for a in self._fire_from_ground(position)
                                     if isinstance(a, act.Fire) and a.target in ground)
                 else:

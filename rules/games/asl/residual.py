@@ -54,7 +54,9 @@ if TYPE_CHECKING:
 OUTSIDE = ("A6.7", "A4.51", "A7.53", "A7.7", "A5.12")
 IFT_LINE = "{fp} FP -> {column} column, final DR {final} -> {result}"
 COLUMN_LINES = (IFT_LINE, "{fp} FP -> {column} column, final DR {final}: read on the vehicle line",  # A7.308
-                "{vehicle} is destroyed by the same DR on the {column} column: no collateral attack")  # D.8
+                "{vehicle} is destroyed by the same DR on the {column} column: no collateral attack",  # D.8
+                "{fp} FP -> {column} column: no effect on {vehicles}, an armored target; it may leave "
+                "Residual FP")  # A7.307: fire.resolve_attack, an AFV alone (afvresid.py)
 
 
 @dataclass(frozen=True)

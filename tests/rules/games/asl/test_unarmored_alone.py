@@ -46,7 +46,8 @@ def test_a7_308_a_high_dr_leaves_it_unharmed(make_position: Any) -> None:
 
 
 def test_d8_a_lone_afv_is_still_refused_to_small_arms(make_position: Any) -> None:
-    """D.8: an armored vehicle with no exposed crew is not a target of small arms."""
+    """D.8, A7.307: an armored vehicle with no exposed crew is not hurt by small arms: outside the MPh, where
+    they leave no Residual FP (A8.2), the attack is refused."""
     pos = _pos(make_position, "t")
-    with pytest.raises(IllegalAction, match=r"\(D\.8\)"):
+    with pytest.raises(IllegalAction, match=r"\(A7\.307\)"):
         pos.push_text("fire a-1 at C3 dice 2,3")

@@ -541,6 +541,8 @@ def test_d2_3_coming_on_by_bypass(make_position: Any) -> None:
     checked = pos.game.check(pos, pos.parse_action("move a-pz A4 as enter+bypass:A5"))
     assert isinstance(checked, act.Move) and checked.cost == 2
     pos.push_text("move a-pz A4 as enter+bypass:A5")
+    while pos.decision is not None and pos.decision.kind == "react":  # A7.307: infantry may fire for Residual
+        pos.push_text("answer pass")
     pz = pos.units["a-pz"]
     from hexmate.rules.games.asl import armour, vbypass
     assert pz.hex == pos.map.parse_label("A4") and armour.spent_of(pz) == 3  # stopped there: 2 + 1 (D2.34)

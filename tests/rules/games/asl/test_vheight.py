@@ -130,7 +130,8 @@ def _res(pos: Position) -> Any:
 
 def test_d5_311_fire_at_a_lone_bu_halftrack_from_above(make_position: Any) -> None:
     """D.8, D5.311, D6.61: a BU halftrack with nobody aboard: small arms from level 3 at range 3 reach no
-    crew and are refused (D.8); from level 4 its crew is reached at CE DRM +1 (D5.311)."""
+    crew and are refused (A7.307: nor is Residual FP left outside the MPh, A8.2); from level 4 its crew is
+    reached at CE DRM +1 (D5.311)."""
     units = [{"id": "a-v", "counter": "ht", "side": "a", "hex": "C5", "markers": ["vca0", "bu"]},
              {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "F5"}]
     for level, allowed in ((3, False), (4, True)):
@@ -139,7 +140,7 @@ def test_d5_311_fire_at_a_lone_bu_halftrack_from_above(make_position: Any) -> No
         if not allowed:
             with pytest.raises(IllegalAction) as err:
                 pos.push_text("fire b-sq at C5 dice 1,2")
-            assert err.value.rule == "D.8"
+            assert err.value.rule == "A7.307"
             assert pos.parse_action("fire b-sq at C5") not in pos.legal_actions
             continue
         assert pos.parse_action("fire b-sq at C5") in pos.legal_actions
