@@ -15,7 +15,10 @@ may end only when no AFV due this turn could still come on (D14.212 with A2.5, `
 never moves in the APh (D2.1).
 
 A woods or building entry hex calls for the platoon's one bog DR at the impulse's end (D8.21, D14.21: the
-AFV's impulse began in the off-board hex it came from). D2.401: it began its MPh off the map, out of every
+AFV's impulse began in the off-board hex it came from). Mud and deep snow (D8.23 with A2.51): its off-board
+hexes crossed and the entry hex count for the platoon's one secret DR as a lone vehicle's do (``mud_hexes``,
+impmud.came_on); bogged in an off-board hex, it stays off the map and comes on no more this MPh.
+D2.401: it began its MPh off the map, out of every
 LOS (A2.51), so it carries vmotion's ``came_on`` marker with its entry MP, and an enemy vehicle seeing the
 entry hex may attempt Motion in the impulse's window there (D14.32); in a later impulse's window all the MP
 it spent in that vehicle's LOS count, each impulse's cost where it spent it (impulse.log_mp, D14.31).
@@ -60,7 +63,7 @@ from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import aa, armour, arrival, carry, hw, impaa, offboard, platoon, ventry, vmotion
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.base import Position, State, UnitState
-from hexmate.rules.hexes import DIRECTIONS, Hex, distance
+from hexmate.rules.hexes import DIRECTIONS, Hex, direction_between, distance, opposite
 from hexmate.rules.text import T
 
 if TYPE_CHECKING:
@@ -75,8 +78,14 @@ MODES = (IN, IN_REV, IN_THROUGH)
 def waiting(position: Position, name: str, side: str) -> list[UnitState]:
     """The AFVs of platoon ``name`` off the map and due now."""
     return sorted((u for u in position.units.values() if u.side == side and platoon.name_of(u) == name
-                   and armour.is_vehicle(u) and arrival.off_board(position, u)
+                   and armour.is_vehicle(u) and arrival.off_board(position, u) and not _stuck(u)
                    and arrival.due_turn(position, u.id) <= position.turn), key=lambda u: u.id)
+
+
+def _stuck(unit: UnitState) -> bool:
+    """D8.23 with A2.51: bogged (or mired) on its way across the off-board board (impmud.bog_off): it comes
+    on no more this MPh (D8.21)."""
+    return unit.has("bogged") or unit.has("mired")
 
 
 def _approach(position: Position, unit: UnitState, entry: Hex,
@@ -96,6 +105,22 @@ def came_from(position: Position, unit: UnitState, entry: Hex, back: bool = Fals
     way = _approach(position, unit, entry, back)
     assert way is not None
     return way[2]
+
+
+def mud_hexes(position: Position, unit: UnitState, entry: Hex, back: bool) -> tuple[tuple[Hex, ...], bool]:
+    """D8.23 with A2.51, as for a lone vehicle (vmudoff.py): the off-board hexes its way on crosses that count
+    for the platoon's mud or deep-snow bog DR (none along a paved or plowed off-board road), and whether the
+    entry hex counts (not where its road, crossing the map edge, is paved or plowed: the off-board half hex
+    is the map half hex's terrain)."""
+    from hexmate.rules.games.asl import roadstate, vmudoff
+
+    way = _approach(position, unit, entry, back)
+    assert way is not None
+    _, g, off = way
+    crossed = tuple(vmudoff.hexes(position, unit, off, g, back))
+    edge = roadstate.of_hex(position, entry)
+    road = opposite(direction_between(off, entry)) in position.map.road_exits(entry)
+    return crossed, not (road and edge is not None and edge.spares_bog)
 
 
 def _backing(position: Position, unit: UnitState, entry: Hex, back: bool, crew: list[UnitState]) -> None:
@@ -146,6 +171,9 @@ def check(position: Position, move: act.Move, crew: list[UnitState], allowance: 
                             "D14.212")
     if unit.side != position.phasing:
         raise IllegalAction(T("only the phasing side's units enter the map (A2.5)"))
+    if _stuck(unit):
+        raise IllegalAction(T("{unit} is bogged off the map: it comes on no more this MPh (D8.21, D8.23, "
+                              "A2.51)", unit=unit.id), "D8.23")
     turn = arrival.due_turn(position, unit.id)
     if position.turn < turn:
         raise IllegalAction(T("{unit} enters on turn {turn} (A2.5)", unit=unit.id, turn=turn))
@@ -325,5 +353,5 @@ def options(position: Position) -> Iterator[act.Move]:
                         continue
 
 
-__all__ = ["IN", "IN_REV", "IN_THROUGH", "MODES", "apply", "came_from", "check", "check_done", "off_hex",
-           "options", "waiting"]
+__all__ = ["IN", "IN_REV", "IN_THROUGH", "MODES", "apply", "came_from", "check", "check_done", "mud_hexes",
+           "off_hex", "options", "waiting"]

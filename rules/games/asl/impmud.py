@@ -8,6 +8,9 @@ state, -1 while the DR is not rolled); at the first impulse end after one, the o
 for the platoon's MPh (every AFV its own DRM, ``vmud.drm``), then, if it bogs any, one secret dr; an AFV the
 DR falls on bogs at the impulse end its count reaches the dr (one entry an impulse: in the hex it entered);
 several at once, Random Selection names one, and the DR is spent for the others (D14.21).
+D8.23 with A2.51: an AFV coming on counts its off-board hexes crossed and its entry hex at once, in that
+impulse (``came_on``; a dr reached within them is due at the impulse's end, ``due``); one naming an off-board
+hex bogs it there, off the map again (``bog_off``, as vmudoff.py bogs a lone vehicle).
 """
 
 from __future__ import annotations
@@ -32,6 +35,59 @@ def entry(position: Position, state: State, uid: str, a: Hex, b: Hex) -> State:
     have = vmud.entry_of(state.game, uid)
     at, count = have if have is not None else (-1, 0)
     return state.replace(game=vmud.with_entry(state.game, uid, at, count + 1))
+
+
+OFF = "imp_mudoff:"  # imp_mudoff:N:q,r;q,r: its count before it came on, the off-board hexes it crossed
+OFF_AT = "imp_mudoff_at:"  # imp_mudoff_at:q,r: the secret dr fell on that off-board hex (``bog_off``)
+
+
+def came_on(position: Position, state: State, uid: str, crossed: tuple[Hex, ...],
+            entry_counts: bool) -> State:
+    """D8.23 with A2.51 (vmudoff.py): an AFV coming on by impulses counts, as a lone vehicle does, each
+    off-board hex its way across the off-board board entered off a paved road, then the entry hex (but along
+    a paved or plowed edge road, impentry.mud_hexes); the off-board hexes are kept on it, so a dr falling on
+    one of them bogs it there (``due``, ``bog_off``)."""
+    unit = state.units[uid]
+    n = len(crossed) + (1 if entry_counts else 0)
+    if not vmud.ground(state.game)[0] or not n or armour.vtype(unit).movement == "motorcycle":  # D15.47
+        return state
+    have = vmud.entry_of(state.game, uid)
+    at, count = have if have is not None else (-1, 0)
+    state = state.replace(game=vmud.with_entry(state.game, uid, at, count + n))
+    if crossed:
+        hexes = ";".join(f"{h.q},{h.r}" for h in crossed)
+        state = state.with_unit(unit.mark(f"{OFF}{count}:{hexes}"))
+    return state
+
+
+def _off_hex(unit: UnitState, at: int) -> Hex | None:
+    """The off-board hex its ``at``-th counted entry was (``came_on``'s record), or None: a map hex."""
+    for m in unit.markers:
+        if m.startswith(OFF):
+            before, _, hexes = m[len(OFF):].partition(":")
+            crossed = [Hex(*(int(v) for v in h.split(","))) for h in hexes.split(";") if h]
+            k = at - int(before)
+            return crossed[k - 1] if 1 <= k <= len(crossed) else None
+    return None
+
+
+def bog_off(state: State, uid: str) -> State | None:
+    """D8.23 with A2.51: the dr fell on an off-board hex it crossed coming on: bogged there (D8.21: its MPh
+    over), so it never came on: off the map again, set up in that hex (vmudoff.MARK says why), its
+    passengers and riders with it. None: it bogs where it is, on the map."""
+    from hexmate.rules.games.asl import offboard, vmudoff
+
+    unit = state.units[uid]
+    marks = tuple(m for m in unit.markers if m.startswith(OFF_AT))
+    if not marks:
+        return None
+    q, r = marks[0][len(OFF_AT):].split(",")
+    gone = tuple(m for m in unit.markers if m.startswith(OFF))
+    stuck = offboard.moved_to(unit.at(None), Hex(int(q), int(r)))
+    state = state.with_unit(stuck.mark("bogged", vmudoff.MARK, remove=(*marks, *gone)))
+    for u in [u for u in state.units.values() if u.carrier == uid]:
+        state = state.with_unit(u.at(None))
+    return state
 
 
 def check(position: Position, members: list[UnitState]) -> Decision | None:
@@ -80,11 +136,16 @@ def due(state: State, ids: str) -> tuple[State, list[str]]:
     if any((have := vmud.entry_of(state.game, u)) is not None and have[0] == -1 for u in ids.split(",")):
         return state, []
     out = [u for u in ids.split(",") if u in state.units and not state.units[u].has("bogged")
-           and (have := vmud.entry_of(state.game, u)) is not None and 0 < have[0] == have[1]]
-    for uid in out:
+           and (have := vmud.entry_of(state.game, u)) is not None and 0 < have[0] <= have[1]]
+    for uid in out:  # several entries in one impulse (coming on across the off-board board): reached
         have = vmud.entry_of(state.game, uid)
-        state = state.replace(game=vmud.with_entry(state.game, uid, 0, have[1] if have else 0))
+        assert have is not None
+        x = _off_hex(state.units[uid], have[0])  # D8.23 with A2.51: one of its off-board hexes
+        if x is not None:
+            state = state.with_unit(state.units[uid].mark(f"{OFF_AT}{x.q},{x.r}"))
+        state = state.replace(game=vmud.with_entry(state.game, uid, 0, have[1]))
     return state, out
 
 
-__all__ = ["MUD", "MUD_DR", "ask_dr", "check", "due", "entry", "hit_by", "record"]
+__all__ = ["MUD", "MUD_DR", "OFF", "OFF_AT", "ask_dr", "bog_off", "came_on", "check", "due", "entry",
+           "hit_by", "record"]

@@ -712,6 +712,13 @@ def resume_pick(position: Position, decision: Decision, answer: act.Answer) -> S
 
 
 def _fall(state: State, uid: str, what: str) -> State:
+    off = impmud.bog_off(state, uid) if what == "bog" else None  # D8.23 with A2.51: in an off-board hex
+    if off is not None:  # off the map again: no longer in the impulses (its MPh over, D8.21)
+        u = off.units[uid]
+        drop = tuple(m for m in u.markers if m.startswith((*TEMP, impovr.OVR, vmotion.CAME, impaa.LAST))
+                     or m in (ON, GO, BACK, REFORM, "entered", "motion"))
+        moved = off.moved if uid in off.moved else (*off.moved, uid)
+        return off.with_unit(u.mark(remove=drop)).replace(moved=moved)
     result = "bogged" if what == "bog" else "immobilized"  # D8.21, D2.51
     return state.with_unit(state.units[uid].mark(result))
 
@@ -950,7 +957,10 @@ def apply(position: Position, move: act.Move) -> State:
         unit = state.units[move.units[0]]
         if move.mode == impentry.IN:  # D7.1 with A12.41: its OVR of concealed infantry there
             unit = impovr.mark(position.at(state), unit, move.path[0])
-        return state.with_unit(unit.mark(f"{FROM}{_hx(came)},{armour.facing_of(unit)}"))
+        state = state.with_unit(unit.mark(f"{FROM}{_hx(came)},{armour.facing_of(unit)}"))
+        before = position.units[move.units[0]]
+        crossed, counts = impentry.mud_hexes(position, before, move.path[0], bool(back))
+        return impmud.came_on(position, state, unit.id, crossed, counts)  # D8.23 with A2.51
     if len(move.units) > 1:  # D14.33: the AFV's entry, its Armored Assault infantry with it
         afv = position.units[move.units[0]]
         ids = [u.id for u in _members_of(position, afv)]

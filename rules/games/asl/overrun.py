@@ -48,6 +48,9 @@ D7.11, D7.15: a vehicle whose FT may be used (not disabled, not used this player
 takes part first (``FT_PICK``): added as it is (no TPBF, no halving), alone (its FP only; no TEM for the
 target, no leadership but a FT MA's, A22.2, D3.44), or left out. Used, it counts as the turn's FT use; its X#
 reached by the Original DR disables it as a weapon of the OVR (D7.17, A.11, ovrbreak.py).
+A12.41 with D7.1: into a Location of concealed units only, the OVR's MP wait for their PAATC or reveal; an
+answer leaving no one there (dummies removed) takes back the pending attack and the quarter MPA from the move
+(``unspent``, called by vconceal.py).
 Not built: the rest of Non-CC Reaction Fire (D7.22: ordnance, FT, DC, MOL are chapter C's), a choice to keep
 the infantry aboard out of it.
 """
@@ -263,6 +266,26 @@ def through_offers(position: Position) -> Iterator[act.Move]:
 def extra_mp(mpa: int) -> int:
     """D7.1: a quarter of the printed MP allowance (FRU), paid with the entry."""
     return vm.ovr_mp(mpa)
+
+
+def unspent(position: Position, vid: str, h: Hex) -> State:
+    """A12.41 with D7.1: into a Location of concealed units only, the OVR's MP are spent once their PAATC (or
+    their reveal) is resolved. When the answer leaves no one there to overrun (a dummy stack revealed and
+    removed, A12.14), the vehicle ``vid`` makes no OVR: its pending attack on ``h`` goes, and so do its MP
+    from the move under way (they were counted with the hex's entry; impulse._unspent_ovr is the platoon's
+    case). An OVR still due (real units left, "?" or not) stays as it was."""
+    state = position.state
+    vehicle = state.units.get(vid)
+    pending = [d for d in state.decisions if d.then in (OVR, FT_PICK) and d.subject[:1] == (vid,)
+               and d.target == h]
+    if vehicle is None or not pending or overruns(position, vehicle, h):
+        return state
+    state = state.replace(decisions=tuple(d for d in state.decisions if d not in pending))
+    moving = state.moving
+    if moving is not None and moving.units[:1] == (vid,) and isinstance(moving.cost, int | Fraction):
+        cost = max(Fraction(0), Fraction(moving.cost) - extra_mp(vehicle_of(vehicle.values).mp))
+        state = state.replace(moving=dataclasses.replace(moving, cost=cost))
+    return state
 
 
 FT_PICK = "vovr_ft"  # D7.15: how the vehicle's FT takes part in the OVR
@@ -562,6 +585,7 @@ __all__ = [
     "split",
     "targets",
     "through_offers",
+    "unspent",
     "usable_ft",
     "vehicle_targets",
 ]

@@ -12,7 +12,9 @@ unpinned leader's modifier there (A10.72: even a lone +1), a stack of dummies al
 of them are revealed (dummies removed, A12.14) and pinned. Passed: they keep their "?", and count as having
 passed their PAATC against that vehicle this phase (D7.21's once per vehicle and phase, reaction.py). Units
 that take no PAATC (SMC, fanatic, berserk: A11.6) neither reveal nor check. The question comes before the
-vehicle spends its next MP, so an Overrun there waits for it as A12.41 asks.
+vehicle spends its next MP, so an Overrun there waits for it as A12.41 asks; an answer that leaves no one
+there (a dummy stack revealed, or failing, and removed) leaves nothing to overrun: the OVR's attack and its
+quarter MPA go (overrun.unspent), so the vehicle has spent only the hex's entry (D7.1 with A12.41).
 
 A12.42 (``end_of_mph``): a vehicle bypassing a Location makes no one reveal (HIP units stay hidden), but
 every concealed enemy unit in the bypassed hex loses its "?" when the vehicle ends its MPh there in bypass
@@ -132,11 +134,20 @@ def _drop(state: State, units: list[UnitState], *, pin: bool) -> State:
     return state
 
 
+def _unspent(position: Position, decision: Decision, state: State) -> State:
+    """A12.41, D7.1: no one left there (dummies gone): no OVR, nor its MP (overrun.unspent)."""
+    from hexmate.rules.games.asl import overrun
+
+    if decision.target is None:
+        return state
+    return overrun.unspent(position.at(state), decision.arg("vehicle"), decision.target)
+
+
 def resume(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
     """The owner's choice: revealed at once, or the one PAATC's DR."""
     stack = [position.units[u] for u in decision.subject if u in position.units]
     if answer.choice == REVEAL:
-        return _drop(position.state, stack, pin=False)
+        return _unspent(position, decision, _drop(position.state, stack, pin=False))
     if answer.choice != PAATC:
         return position.state
     real = [u for u in stack if u.type != "dummy"]
@@ -173,7 +184,7 @@ def resume_paatc(game: AslGame, position: Position, decision: Decision, answer: 
         keys = tuple(f"{u.id}>{vid}" for u in stack if u.type != "dummy")
         state = state.replace(game=gs.replace(paatc=(*gs.paatc, *keys)))
     else:
-        state = _drop(state, stack, pin=True)
+        state = _unspent(position, decision, _drop(state, stack, pin=True))
     outcome = T("passed: they stay concealed") if ok else T("failed: revealed and pinned")
     # the morale checked against is the owner's secret while they stay concealed (A12.1)
     said = T("Final DR {final}: {outcome}", final=final, outcome=outcome) if ok else \

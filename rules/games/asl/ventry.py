@@ -23,7 +23,14 @@ Audit (paraphrased, with where each part is kept):
 - A8.1, D3.3: the entry hex is the first hex entered: Defensive First Fire may be taken there, the vehicle a
   moving target (it is in Motion, D2.1). Its entry into that hex also meets Residual FP and concealment loss
   as any entry (game.enter), and concealed enemy units there reveal or take one PAATC (A12.41, vconceal.py;
-  not when it bypasses the entry hex). A2.51 puts no LOS between the map and the off-board board, so it
+  not when it bypasses the entry hex). D7.1 with A12.41: coming on forward into concealed enemies there
+  (a known one bars the entry hex, A2.5) is an Overrun of them (``overruns_entry``): a quarter of its
+  printed MP (FRU) with the entry, its IFT DR after A12.41's answer, the entry's rolls and the First Fire
+  window (its CC Reaction Fire after the OVR, ccreact.py), none and no MP when the answer leaves no one
+  (overrun.unspent); ``+through`` enters without it, ``+ovr:HEX`` names the hexes overrun (the entry hex
+  among them or not, D7.14), the move on from the entry hex declared to match (armour.py's ``as through``
+  / ``as ovr:HEX``). None backing (D7.13), by bypass or by Minimum Move (D2.15).
+  A2.51 puts no LOS between the map and the off-board board, so it
   began its move out of every LOS: an enemy vehicle that sees the entry hex may attempt Motion there
   (D2.401: the marker ``came_on<half MP>`` gives vmotion the entry hex's MP); CC Reaction Fire and Street
   Fighting are offered there as at any entry (D7.21, A11.8).
@@ -98,6 +105,7 @@ from hexmate.rules.games.asl import (
     ddtank,
     moto,
     offboard,
+    overrun,
     platoon,
     radioless,
     roadstate,
@@ -319,10 +327,11 @@ def _vehicle(position: Position, move: act.Move) -> UnitState:
         raise IllegalAction(T("{unit} is radioless: off the map it comes on with its platoon by impulses: "
                               "move {unit} ENTRY as impulse_in (D14.212)", unit=unit.id))
     base, _, rest = move.mode.partition("+")
-    if any(w not in (vminimum.WORD, REVERSE) and w.partition(":")[0] != BYPASS
-           for w in rest.split("+") if rest):
+    plain, named = (vminimum.WORD, REVERSE, moto.THROUGH), (BYPASS, overrun.WORD)
+    if any(w not in plain and w.partition(":")[0] not in named for w in rest.split("+") if rest):
         raise IllegalAction(T("{mode}: a vehicle comes on as enter, enter_ce or enter_bu, with +minimum "
-                              "(D2.15), +reverse (D2.2) or +bypass (D2.3)", mode=move.mode), "A2.5")
+                              "(D2.15), +reverse (D2.2), +bypass (D2.3), +through or +ovr:HEX (D7.1)",
+                              mode=move.mode), "A2.5")
     if MODES[base] and not vt.armored:
         raise IllegalAction(T("{unit} has no AFV crew to go CE or button up", unit=unit.id), "A2.52")
     if unit.has("bogged") or unit.has("mired"):
@@ -344,6 +353,54 @@ def _check_special(position: Position, unit: UnitState, path: tuple[Hex, ...], m
                                 "D2.21")
     if minimum and len(path) != 1:
         raise IllegalAction(T("{unit} may enter only one hex by Minimum Move (D2.15)", unit=unit.id), "D2.15")
+
+
+def overruns_entry(position: Position, unit: UnitState, entry: Hex, mode: str) -> bool:
+    """D7.1 with A2.51: does coming on into ``entry`` overrun it? Only concealed enemies may be there (a known
+    one bars the entry hex, A2.5), so it is an Overrun of them when the vehicle enters forward (D7.13: none in
+    reverse), not by bypass (D7.13) nor by Minimum Move (D2.15: no Minimum Move into enemies), may overrun
+    (D7.1, D7.13: no Bounding Fire counter; D15.43: a motorcycle only with sidecars; a wagon never), and its
+    mover did not decline it (D7.1's "may": ``+through``, or ``+ovr:HEX`` words naming other hexes only)."""
+    through, named = _ovr_words(position, mode)
+    _, minimum, reverse = split(mode)
+    if through or minimum or reverse or _bypassing(mode) or (named and entry not in named):
+        return False
+    if wagon.is_wagon(armour.vtype(unit).movement) or not moto.overruns(unit):
+        return False
+    return overrun.is_overrun(position, unit.side, entry) and overrun.may_overrun(position, unit)
+
+
+def _ovr_words(position: Position, mode: str) -> tuple[bool, tuple[Hex, ...]]:
+    """D7.1, D7.14: ``+through`` declared, and the hexes named ``+ovr:HEX`` (overrun.split)."""
+    through, rest = moto.split(mode)
+    named, _ = overrun.split(position, rest)
+    return through, named
+
+
+def _rest_ovr(position: Position, unit: UnitState, path: tuple[Hex, ...], mode: str) -> list[str]:
+    """The Overrun words of the move on from the entry hex (armour.py's ``as through`` / ``as ovr:HEX``): a
+    move naming only the entry hex passes the enemies beyond it without an OVR (D7.14: hex by hex). Refused:
+    both words at once, or the entry hex named where it would not be overrun (D7.1)."""
+    through, named = _ovr_words(position, mode)
+    if through and named:
+        raise IllegalAction(T("a move ``as through`` overruns nothing: name the hexes it overruns or declare "
+                              "it through, not both (D7.1)"), "D7.1")
+    entry = path[0]
+    if entry in named and not overruns_entry(position, unit, entry, mode):
+        raise IllegalAction(T("{unit} may not overrun {hex} coming on: no enemy there to overrun, or it "
+                              "backs, bypasses or makes a Minimum Move (D7.1, D7.13, D2.15)", unit=unit.id,
+                              hex=position.label(entry)), "D7.1")
+    if through:
+        return [moto.THROUGH]
+    beyond = [h for h in named if h != entry]
+    if named and not beyond:
+        return [moto.THROUGH]
+    return [f"{overrun.WORD}:{position.label(h)}" for h in beyond]
+
+
+def _ovr_mp(position: Position, unit: UnitState, entry: Hex, mode: str) -> int:
+    """D7.1: a quarter of the printed MP allowance (FRU), an Overrun of the entry hex's, paid with it."""
+    return overrun.extra_mp(armour.vtype(unit).mp) if overruns_entry(position, unit, entry, mode) else 0
 
 
 def _best(position: Position, unit: UnitState, path: tuple[Hex, ...],
@@ -378,22 +435,23 @@ def _best(position: Position, unit: UnitState, path: tuple[Hex, ...],
             raise IllegalAction(T("{unit} can enter {hex} for {cost} MP: no Minimum Move is needed (D2.15)",
                                   unit=unit.id, hex=position.label(entry), cost=mp), "D2.15")
         return allowance, g, allowance, off
+    words = [*([REVERSE] if reverse else []), *_rest_ovr(position, unit, path, mode)]  # D2.2: backing on
+    ovr_mp = _ovr_mp(position, unit, entry, mode)  # D7.1: with the entry, counted in the move on from it
     for g, (mp, off) in sorted(ways.items()):
         on = placed(unit, entry, g, mp, mode)
-        if len(path) == 1:
-            if mp > armour.budget(on) + esb:
-                why = IllegalAction(T("the path costs {cost} MP, {unit} has {mp} MP", cost=mp, unit=unit.id,
-                                      mp=armour.budget(on)), "A2.51")
-                continue
-            total = mp
-        else:
+        total = mp + ovr_mp
+        if len(path) > 1:
             try:
-                rest = armour.check_move(position.at(position.state.with_unit(on)),  # D2.2: backing on
-                                         act.Move((unit.id,), path, None, REVERSE if reverse else ""))
+                rest = armour.check_move(position.at(position.state.with_unit(on)),
+                                         act.Move((unit.id,), path, None, "+".join(words)))
             except IllegalAction as e:
                 why = e
                 continue
-            total = mp + Fraction(rest.cost if isinstance(rest.cost, int | Fraction) else 0)
+            total += Fraction(rest.cost if isinstance(rest.cost, int | Fraction) else 0)
+        if total > armour.budget(on) + esb:
+            why = IllegalAction(T("the path costs {cost} MP, {unit} has {mp} MP", cost=total, unit=unit.id,
+                                  mp=armour.budget(on)), "A2.51")
+            continue
         if best is None or total < best[0]:
             best = (total, g, mp, off)
     if best is None:
@@ -483,7 +541,7 @@ def _bypass_best(position: Position, unit: UnitState, path: tuple[Hex, ...], mod
         for g, (mp, off) in approaches(position, crew, entry, reverse).items():
             starts.append((mp, g, off, None,
                            offboard.vehicle_approach(position, unit, off, g, reverse) or Fraction(0)))
-    rest_mode = "+".join([*([REVERSE] if reverse else []), *words])
+    rest_mode = "+".join([*([REVERSE] if reverse else []), *words, *_rest_ovr(position, unit, path, mode)])
     best: Way | None = None
     over: IllegalAction | None = None
     why = IllegalAction(T("{unit} may not enter {hex}", unit=unit.id, hex=position.label(entry)), "A2.51")
@@ -532,6 +590,7 @@ def check(position: Position, move: act.Move) -> act.Move:
     crew = _status(unit, move.mode)  # D16.12: a raised DD screen comes on CE only
     ddtank.check_move(position.at(position.state.with_unit(crew)), act.Move((unit.id,), move.path, None, ""),
                       False)
+    _rest_ovr(position, unit, tuple(move.path), move.mode)  # D7.1: the Overrun words make sense
     total, _, _, _ = _best(position, unit, tuple(move.path), move.mode)
     return act.Move((unit.id,), move.path, total, move.mode)
 
@@ -551,13 +610,14 @@ def moves(position: Position) -> Iterator[act.Move]:
         crew = _status(unit, mode)
         for entry in entry_hexes(position, unit):
             found: dict[tuple[Hex, ...], Fraction] = {}
+            ovr_mp = _ovr_mp(position, unit, entry, mode)  # D7.1: an Overrun of the entry hex
             for g, (mp, _) in approaches(position, crew, entry).items():
                 on = placed(unit, entry, g, mp, mode)
-                if mp > armour.budget(on):
+                if mp + ovr_mp > armour.budget(on):
                     continue
-                found[(entry,)] = min(found.get((entry,), mp), mp)
+                found[(entry,)] = min(found.get((entry,), mp + ovr_mp), mp + ovr_mp)
                 for m in armour.moves_for(position.at(position.state.with_unit(on)), on).values():
-                    cost = mp + Fraction(m.cost if isinstance(m.cost, int | Fraction) else 0)
+                    cost = mp + ovr_mp + Fraction(m.cost if isinstance(m.cost, int | Fraction) else 0)
                     if cost <= armour.budget(on) and cost < found.get(m.path, cost + 1):
                         found[m.path] = cost
             for path, cost in sorted(found.items(), key=lambda kv: (len(kv[0]), kv[0])):
@@ -576,6 +636,8 @@ def _special_moves(position: Position, unit: UnitState, entry: Hex, mode: str) -
 
     extras = [(mode, f"+{vminimum.WORD}"), (mode, f"+{REVERSE}"),
               (mode, f"+{vminimum.WORD}+{REVERSE}")]  # D2.24: both
+    if overruns_entry(position, unit, entry, mode):
+        extras.append((mode, f"+{moto.THROUGH}"))  # D7.1's "may": on into the entry hex without the OVR
     if vbypass.is_obstacle(position, entry):
         modes = [mode]
         if armour.vtype(unit).armored:  # A2.52: it may come on CE or BU
@@ -639,6 +701,7 @@ def begin(game: AslGame, position: Position, move: act.Move) -> State:
     defender's window at the entry hex (A8.1, D3.3)."""
     unit = position.units[move.units[0]]
     total, g, mp, off = _best(position, unit, tuple(move.path), move.mode)
+    overrunning = overruns_entry(position, unit, move.path[0], move.mode)  # D7.1 with A12.41
     came = mp - (offboard.vehicle_approach(position, unit, off, g, split(move.mode)[2]) or 0) \
         - armour.spent_of(unit)  # D2.401: the entry hex's own MP
     crossed = vmudoff.hexes(position, unit, off, None if _bypassing(move.mode) else g, split(move.mode)[2])
@@ -664,6 +727,8 @@ def begin(game: AslGame, position: Position, move: act.Move) -> State:
     rest = vminimum.WORD if minimum else (REVERSE if reverse and len(move.path) > 1 else "")  # D2.2: on back
     if bypass and not minimum and len(move.path) > 1:  # D2.3: on from the entry hex as a bypass move
         rest = "+".join([*([REVERSE] if reverse else []), *_bypass_words(move.mode)])
+    if not minimum and len(move.path) > 1:  # D7.1, D7.14: the Overrun declared for the hexes beyond
+        rest = "+".join(w for w in (rest, *_rest_ovr(position, unit, tuple(move.path), move.mode)) if w)
     state = game.begin_move(position.at(state), act.Move((unit.id,), move.path, total - mp, rest))
     state = game.enter(position.at(state))  # Residual FP, concealment loss in the entry hex
     # A12.41: concealed units there reveal or take a PAATC (game.enter takes the entry as a step in place)
@@ -689,6 +754,11 @@ def begin(game: AslGame, position: Position, move: act.Move) -> State:
     if moto.is_motorcycle(vt.movement) and moto.riders_of(state, on) and (
             position.map.terrain(move.path[0]) in moto.WRECK_TERRAIN or position.map.level(move.path[0]) > 1):
         state = state.push(moto.wreck_check(position, on, move.path[0], move.path[0]))  # D15.46
+    if overrunning and unit.id in state.units:  # D7.1: its IFT DR after the entry's rolls and First Fire,
+        # A12.41: and after the concealed units' answer (overrun.unspent takes it back if no one is left)
+        attack = overrun.declare(position.at(state), state.units[unit.id], move.path[0])
+        state = state.replace(decisions=(*state.decisions[:under], attack, *state.decisions[under:]))
+        under += 1
     moving = state.moving
     if moving is None or moving.stopped:
         return state

@@ -19,7 +19,10 @@ attempt, D8.3). It still comes on at its named entry hexes while one is open (A2
 enter at a hex enters there unless it is blocked; ventry.entry_hexes), not A2.5's wider band of a late
 arrival. Aerosans (D17.24) and motorcycles (D15.47) never bog.
 
-Not built: a platoon coming on by impulses (impentry.py) counts only its map hexes, as before.
+A platoon coming on by impulses (impentry.py) counts the same way: each AFV's off-board hexes crossed
+(``hexes``) and then its entry hex, at the impulse it comes on (impmud.came_on, impentry.mud_hexes); the
+platoon's one secret DR is rolled at that impulse's end (D14.21), and a dr naming one of the off-board
+hexes bogs it there, off the map again, its MPh over (impmud.bog_off; D8.21).
 """
 
 from __future__ import annotations

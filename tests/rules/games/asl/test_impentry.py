@@ -16,6 +16,7 @@ import pytest
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import Position
 from hexmate.rules.games.asl import armour, impaa, impulse, offboard
+from hexmate.rules.hexes import distance
 
 from .test_armour import pass_reactions
 from .test_ventry import LT
@@ -373,3 +374,56 @@ def test_d9_31_infantry_set_up_apart_from_the_afv_do_not_cross_with_it(make_posi
         assert not any(t.startswith("move x-lt,a-sq") for t in texts(pos))
         with pytest.raises(IllegalAction, match=r"did not begin the MPh beneath x-lt.*D9\.31"):
             pos.push_text("move x-lt,a-sq A4 as impulse_in")
+
+
+def _mud(make_position: Any) -> Position:
+    """Mud (D8.23); x-lt set up 3 hexes out behind A4 on the off-board board (A2.51), y-lt beside A5."""
+    units = [{"id": "x-lt", "counter": "lt", "side": "a", "hex": "A4", "markers": ["vca0", "platoon:P1"]},
+             {"id": "y-lt", "counter": "lt", "side": "a", "hex": "A5", "markers": ["vca0", "platoon:P1"]},
+             {"id": "b-sq", "counter": "4-6-7", "side": "b", "hex": "L8"}]
+    plan = {"entry": {"x-lt": {"turn": 1, "hexes": ["A4"]}, "y-lt": {"turn": 1, "hexes": ["A5"]}},
+            "weather": {"precipitation": "mud"}}
+    return _set_up(make_position("asl", units, "MPh", counters=LT, options=plan), 3, "x-lt")
+
+
+def _secret(pos: Position, dr: str, die: str) -> None:
+    """The opponent's secret DR for the platoon's MPh, then the secret dr (D8.23, D14.21)."""
+    for then, dice in (("vimp_mud", dr), ("vimp_mud_dr", die)):
+        top = pos.decision
+        assert top is not None and top.then == then and top.private and top.side == "b"
+        pos.push_text(f"answer dice {dice}")
+
+
+def test_d8_23_a2_51_d14_212_off_board_hexes_count_for_the_platoons_mud_dr(make_position: Any) -> None:
+    """A2.51: off the map units move normally across the off-board board (Open Ground, 1 MP a hex); D8.23:
+    in mud every hex a vehicle enters off a paved road counts along its path for its secret dr. x-lt, 3 out,
+    enters 2 off-board hexes and then A4: 2 + 1 = 3 MP (offered), 3 entries counted, as for a lone vehicle
+    (vmudoff.py). The impulse's end asks the platoon's one secret DR (D14.21): 12 bogs (D8.21); the dr of 2
+    names its second entry, the off-board hex beside A4: it bogged there and never came on, its MPh over
+    (D8.21); still off the map, bogged, it comes on no more this MPh."""
+    from hexmate.rules.games.asl import vmud, vmudoff
+
+    pos = _mud(make_position)
+    assert "move x-lt A4 cost 3 as impulse_in" in texts(pos)
+    pos.push_text("move x-lt A4 as impulse_in")
+    assert vmud.entry_of(pos.state.game, "x-lt") == (-1, 3)
+    pos.push_text("move x-lt A4 as impulse_end")
+    _secret(pos, "6,6", "2")
+    x = pos.units["x-lt"]
+    where = offboard.set_up_at(x)
+    assert x.hex is None and x.has("bogged") and x.has(vmudoff.MARK) and where is not None
+    assert where not in pos.map and distance(where, pos.map.parse_label("A4")) == 1  # beside A4
+    assert not impulse.under_way(pos) and "x-lt" in pos.state.moved
+    assert not [t for t in texts(pos) if t.startswith("move x-lt")]
+    with pytest.raises(IllegalAction, match=r"bogged off the map"):
+        pos.push_text("move x-lt A4 as impulse_in")
+
+
+def test_d8_23_d14_212_the_entry_hex_counts_after_the_off_board_hexes(make_position: Any) -> None:
+    """The same with a dr of 3: the third entry, A4 itself (the first map hex): x-lt bogs in A4 (D8.21)."""
+    pos = _mud(make_position)
+    pos.push_text("move x-lt A4 as impulse_in")
+    pos.push_text("move x-lt A4 as impulse_end")
+    _secret(pos, "6,6", "3")
+    x = pos.units["x-lt"]
+    assert pos.label(x.hex) == "A4" and x.has("bogged")

@@ -10,9 +10,9 @@ import dataclasses
 from typing import Any
 
 from hexmate.rules.games import Position
-from hexmate.rules.games.asl import vconceal
+from hexmate.rules.games.asl import armour, vconceal
 
-from .test_armour import COUNTERS
+from .test_armour import COUNTERS, pass_reactions
 
 EXTRA = {**COUNTERS, "dummy": {"type": "dummy"}, "6-2-8": {"type": "squad", "fp": 6, "range": 2, "morale": 8,
                                                              "broken_morale": 8},
@@ -176,3 +176,55 @@ def test_a12_42_no_passenger_unloaded_there_no_question_mark_lost(make_position:
     assert vconceal.end_of_mph(pos).units["b-1"].concealed
     unloaded = pos.state.with_unit(pos.units["a-sq"].mark("unloaded"))
     assert vconceal.end_of_mph(pos.at(unloaded)).units["b-1"].concealed  # another Location: level 1
+
+
+def _offers(pos: Position) -> set[str]:
+    return {pos.action_text(a) for a in pos.legal_actions}
+
+
+def test_a12_41_d7_1_no_ovr_mp_when_the_answer_leaves_only_dummies_gone(make_position: Any) -> None:
+    """A12.41: with no known enemy in the Location entered, the OVR's MP wait for the concealed units' PAATC;
+    D7.1: the OVR costs a quarter of the printed MP allowance (FRU) with the entry: the demo Panzer's 14 MP
+    give 3.5 -> 4, so C3-D3 is 4 + 4 = 8 MP where the same path ``as through`` costs 4. The dummy's owner
+    reveals it and it is removed (A12.14): no one is left to overrun, so no OVR DR is asked and the Panzer
+    spends the entry's 4 MP, then 1 to stop (D2.13): 5, not 9."""
+    pos = _pos(make_position, [("b-d", "dummy")])
+    assert {"move a-pz C3-D3 cost 8", "move a-pz C3-D3 cost 4 as through"} <= _offers(pos)
+    pos.push_text("move a-pz C3-D3")
+    pos.push_text("answer reveal")
+    assert "b-d" not in pos.units
+    assert not any(d.then in ("vovr", "vovr_ft") for d in pos.state.decisions)
+    top = pos.decision
+    assert top is not None and top.then == "vfacing"
+    pos.push_text("answer keep")
+    assert armour.spent_of(pos.units["a-pz"]) == 5
+
+
+def test_a12_41_d7_1_failed_paatc_of_dummies_alone_refunds_the_ovr_mp_on_a_longer_path(
+        make_position: Any) -> None:
+    """The same through a dummy stack that fails its PAATC at morale 7 (DR 8) on the way C3-D3-E3: removed
+    (A12.14); the path's 8 + 1 = 9 MP lose the 4 of the OVR: 5 spent at E3, 6 with the stop MP."""
+    pos = _pos(make_position, [("b-d", "dummy"), ("b-e", "dummy")])
+    pos.push_text("move a-pz C3-D3-E3")
+    pos.push_text("answer paatc")
+    pos.push_text("answer dice 4,4")
+    assert "b-d" not in pos.units and "b-e" not in pos.units
+    pass_reactions(pos)
+    top = pos.decision
+    assert top is not None and top.then == "vfacing"
+    pos.push_text("answer keep")
+    assert armour.spent_of(pos.units["a-pz"]) == 6
+
+
+def test_a12_41_d7_1_a_real_unit_left_keeps_the_ovr_and_its_mp(make_position: Any) -> None:
+    """A squad and a dummy: revealed, the dummy goes but the 4-6-7 stays: the OVR is still made (its DR asked
+    of the Panzer's owner) and its 4 MP stay spent with the entry."""
+    pos = _pos(make_position, [("b-1", "4-6-7"), ("b-d", "dummy")])
+    pos.push_text("move a-pz C3-D3")
+    pos.push_text("answer reveal")
+    assert "b-d" not in pos.units and not pos.units["b-1"].concealed
+    pass_reactions(pos)
+    top = pos.decision
+    assert top is not None and top.then == "vovr" and top.side == "a"
+    moving = pos.state.moving
+    assert moving is not None and moving.cost == 8

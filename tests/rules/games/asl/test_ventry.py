@@ -714,3 +714,79 @@ def test_d2_3_bypass_offers_beyond_the_entry_hex_counted(make_position: Any) -> 
     reach |= {m.path[-1] for m in beyond.values()}
     assert 0 < len(beyond) <= len(reach)
     assert len(_bypass_offers(table(make_position, hexes={"B4": "woods"}))) == 1
+
+
+HID = {"id": "b-hid", "counter": "4-6-7", "side": "b", "hex": "A4", "concealed": True}
+
+
+def test_d7_1_a12_41_coming_on_overruns_concealed_infantry_in_the_entry_hex(make_position: Any) -> None:
+    """D7.1: a vehicle entering in its MPh a Location of enemy units may overrun them, a quarter of its
+    printed MP (FRU) spent there with the entry: the demo Panzer's 14 MP give 3.5 -> 4, so A4 (Open Ground,
+    1 MP from off-board Open Ground, A2.51) costs 1 + 4 = 5 and A4-B4 6; ``+through`` enters it for 1 (D7.1),
+    listed, as is backing on (D7.13: no OVR in reverse). A12.41 first: the owner takes one PAATC (DR 2:
+    passed, the "?" stays); then the OVR's IFT DR, asked of the Panzer's owner, as Area Fire at the "?"
+    (A12.41: FP halved). Its MP: 1 for the entry, 4 for the OVR."""
+    pos = table(make_position, HID)
+    assert {"move a-pz A4 cost 5 as enter", "move a-pz A4-B4 cost 6 as enter", "move a-pz A4 cost 1 as "
+            "enter+through", "move a-pz A4 cost 4 as enter+reverse"} <= set(offered(pos))
+    pos.push_text("move a-pz A4 as enter")
+    top = pos.decision
+    assert top is not None and top.rule == "A12.41" and top.side == "b"
+    pos.push_text("answer paatc")
+    pos.push_text("answer dice 1,1")
+    pass_reactions(pos)
+    top = pos.decision
+    assert top is not None and top.then == "vovr" and top.side == "a" and pos.label(top.target) == "A4"
+    pos.push_text("answer dice 2,2")
+    res = pos.last_resolution
+    assert res is not None and res.results == {"b-hid": "K/1"}
+    assert any(line.rule == "A12.41" and "halved" in str(line.label) for line in res.lines)
+    moving = pos.state.moving
+    assert moving is not None and armour.spent_of(pos.units["a-pz"]) + Fraction(moving.cost or 0) == 5
+
+
+def test_d7_1_coming_on_through_the_entry_hex_without_the_overrun(make_position: Any) -> None:
+    """``as enter+through``: no OVR MP and no OVR DR; A12.41's question is put all the same (the text asks it
+    of any entry but by bypass or woods-road). Revealed, the squad stays; the Panzer has spent 1 MP."""
+    pos = table(make_position, HID)
+    pos.push_text("move a-pz A4 as enter+through")
+    top = pos.decision
+    assert top is not None and top.rule == "A12.41"
+    pos.push_text("answer reveal")
+    pass_reactions(pos)
+    assert not any(d.then == "vovr" for d in pos.state.decisions)
+    top = pos.decision
+    assert top is not None and top.then == "vfacing" and top.arg("left") == "13"  # 14 - 1 (D2.11)
+
+
+def test_a12_41_d7_1_coming_on_into_a_dummy_only_entry_hex_spends_no_ovr_mp(make_position: Any) -> None:
+    """A12.41: with no known enemy there the OVR's MP wait for the answer; the owner reveals the dummy and it
+    is removed (A12.14): no one to overrun, no OVR DR, and the Panzer has spent A4's 1 MP alone (14 - 1 = 13
+    left at the facing question), not 5."""
+    dummy = {"id": "b-dm", "counter": "dummy", "side": "b", "hex": "A4", "concealed": True}
+    pos = table(make_position, dummy, counters={**COUNTERS, "dummy": {"type": "dummy"}})
+    assert "move a-pz A4 cost 5 as enter" in offered(pos)
+    pos.push_text("move a-pz A4 as enter")
+    pos.push_text("answer reveal")
+    assert "b-dm" not in pos.units
+    pass_reactions(pos)
+    assert not any(d.then == "vovr" for d in pos.state.decisions)
+    top = pos.decision
+    assert top is not None and top.then == "vfacing" and top.arg("left") == "13"
+
+
+def test_d7_14_coming_on_naming_the_hexes_it_overruns(make_position: Any) -> None:
+    """D7.14: the OVR is chosen hex by hex. With a known squad in C4 on the path A4-B4-C4 (1 + 1 + 1 MP):
+    ``+ovr:A4`` overruns the entry hex only (+4) and passes C4: 7; ``+ovr:C4`` the reverse: 7 too; the plain
+    move both: 11; ``+through`` neither: 3. Refused: naming a hex with no enemy coming on (D7.1), or
+    ``+through`` with a named hex."""
+    sq = {"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "C4"}
+    pos = table(make_position, HID, sq)
+    cost = {mode: pos.game.check(pos, pos.parse_action(f"move a-pz A4-B4-C4 as {mode}")).cost
+            for mode in ("enter", "enter+ovr:A4", "enter+ovr:C4", "enter+through")}
+    assert cost == {"enter": 11, "enter+ovr:A4": 7, "enter+ovr:C4": 7, "enter+through": 3}
+    with pytest.raises(IllegalAction, match=r"D7\.1"):
+        pos.game.check(pos, pos.parse_action("move a-pz A4-B4-C4 as enter+through+ovr:A4"))
+    empty = table(make_position)
+    with pytest.raises(IllegalAction, match=r"may not overrun A4 coming on"):
+        empty.game.check(empty, empty.parse_action("move a-pz A4 as enter+ovr:A4"))
