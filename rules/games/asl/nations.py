@@ -89,8 +89,10 @@ A25.54      to Dec 1943 British SW, vehicles, Guns, no captured   built for SW: 
             penalty                                               British family); vehicles, Guns: counters
 A25.55      from Dec 1943 French- or British-coloured SW and US   built for SW: units.is_captured (British /
             vehicles / Guns, no captured penalty; inherent crews  US family, ``french_made_users``); crews:
-            take their D5.1 morale as British                     not built: the morale inside is the
-                                                                  vehicle counter's ``crew_morale``
+            take their D5.1 morale as British                     out of the vehicle: crew.counter_for (the
+                                                                  ``crew_as`` trait: the British vehicle crew
+                                                                  counter); inside: not built, the morale is
+                                                                  the vehicle counter's ``crew_morale``
                                                                   (vcrew.py), no national table to read
 A25.56      "(f)" and French-coloured equipment: captured for     built for SW: units.is_captured (the
             any user but a French one (1940, Free, Vichy)         ``french_made_users`` entries); a vehicle
