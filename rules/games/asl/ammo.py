@@ -28,6 +28,7 @@ from collections.abc import Mapping, Sequence
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import DataError
+from hexmate.rules.games.asl import nations
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Line, Position, State, UnitState
 from hexmate.rules.text import T
@@ -63,7 +64,8 @@ def short(position: Position, side: str) -> bool:
 def sw_short(position: Position, sw: UnitState) -> bool:
     """Is this SW under Ammunition Shortage: its side's OB is (A19.131), and it is not a captured SW, which
     never suffers it (A21.11)?"""
-    return short(position, sw.side) and not au.is_captured(sw, position.units.get(sw.carrier or ""))
+    owner = position.units.get(sw.carrier or "")
+    return short(position, sw.side) and not nations.is_captured(position, sw, owner)
 
 
 def sw_good_order(position: Position, sw: UnitState) -> bool:

@@ -1031,7 +1031,7 @@ def _weapon_fates(position: Position, fire: act.Fire, original: int, coloured: i
     for sw in weapons:
         owner = position.units.get(sw.carrier or "")
         inexp = owner is not None and au.restricted_in(position, owner)  # A19.32, A19.3
-        captured = au.is_captured(sw, owner)
+        captured = nations.is_captured(position, sw, owner)
         sustained = _sustained(sw, modes.get(sw.id, ""))
         weak = owner is not None and not captured and nations.weak_heavy_mg(position, sw, owner)  # A25.936
         breaks[sw.id] = au.breakdown(sw.values, sustained=sustained, captured=captured, inexperienced=inexp,

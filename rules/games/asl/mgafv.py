@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import ammo, riders, unarmored, vcrew, vcrewhit, vfire
+from hexmate.rules.games.asl import ammo, nations, riders, unarmored, vcrew, vcrewhit, vfire
 from hexmate.rules.games.asl import collateral as asl_collateral
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import firepower as fpw
@@ -199,7 +199,7 @@ def to_hit(position: Position, mg: UnitState, owner: UnitState, afv: UnitState) 
     weapon = mg.name if mg.name in pack.weapon_to_hit else ""
     return od.to_hit(pack, target_type="vehicle", rng=distance(owner.hex, afv.hex), weapon=weapon,
                      cases=tuple(cases), size=vtype(afv).size, tem=tem, hindrance=hindrance + sight.hindrance,
-                     hd=hd, captured=au.is_captured(mg, owner))
+                     hd=hd, captured=nations.is_captured(position, mg, owner))
 
 
 def _weapon(position: Position, state: State, mg: UnitState, owner: UnitState, dr: tuple[int, int],
@@ -207,7 +207,7 @@ def _weapon(position: Position, state: State, mg: UnitState, owner: UnitState, d
     """A9.2 and A9.7 on the To Hit DR: the ROF kept on the coloured dr, the breakdown on the Original DR.
     Returns the state and whether the MG still fires (not broken down)."""
     from hexmate.rules.games.asl import fire as asl_fire
-    captured = au.is_captured(mg, owner)
+    captured = nations.is_captured(position, mg, owner)
     bd = au.breakdown(mg.values, captured=captured, inexperienced=au.restricted_in(position, owner),
                       ammo_short=ammo.short(position, mg.side))
     fate = au.malfunctions(sum(dr), {mg.id: bd}).get(mg.id)

@@ -89,8 +89,10 @@ A25.54      to Dec 1943 British SW, vehicles, Guns, no captured   built for SW: 
             penalty                                               British family); vehicles, Guns: counters
 A25.55      from Dec 1943 French- or British-coloured SW and US   built for SW: units.is_captured (British /
             vehicles / Guns, no captured penalty; inherent crews  US family, ``french_made_users``); crews:
-            take their D5.1 morale as British                     not built: the morale inside is the
-                                                                  vehicle counter's ``crew_morale``
+            take their D5.1 morale as British                     out of the vehicle: crew.counter_for (the
+                                                                  ``crew_as`` trait: the British vehicle crew
+                                                                  counter); inside: not built, the morale is
+                                                                  the vehicle counter's ``crew_morale``
                                                                   (vcrew.py), no national table to read
 A25.56      "(f)" and French-coloured equipment: captured for     built for SW: units.is_captured (the
             any user but a French one (1940, Free, Vichy)         ``french_made_users`` entries); a vehicle
@@ -130,11 +132,14 @@ A25.73      Sissi 8-3-8 / 3-3-8 Elite                             data: counters
 A25.74      1st Line use FT / DC as Elite (A22.3, A23.2)          built: ``ftdc_elite`` here (the ``finnish``
                                                                   entry's ``ftdc_elite_classes``), read by
                                                                   fire.py, demolition.py, placedc.py
-A25.75      Russian MGs (not 1939 LMG, .50 cal) uncaptured;       not built: by date and MG type, not yet
-            Finnish "(r)" for Russians; PSK German / Finn         read by units.is_captured
+A25.75      Russian MGs (not 1939 LMG, .50 cal) uncaptured;       built: units.is_captured (``captured_use``
+            Finnish "(r)" for Russians; PSK German / Finn         of the Finns, Russians, Germans and SS; the
+                                                                  date by ``is_captured`` here)
 A25.76      PF for Finnish Elite / 1st Line from 7/44: range 1,   not built: PF is chapter C (C13.3)
             shot on dr 2 or less, 1.5 x squads
-A25.77      PSK only in 7/44-45; non-1st-Line Finns captured      not built: PSK is chapter C (C13.4)
+A25.77      PSK only in 7/44-45; non-1st-Line Finns captured      captured: units.is_captured (the Finns'
+            whatever its colour                                   ``captured_classes``); the rest: not built,
+                                                                  PSK is chapter C (C13.4)
 A25.78      OBA chit draw pile by year; Plentiful Ammo 1943-45    not built: OBA is chapter C (C1.211)
             (not against Germans)
 A25.79      Finnish ordnance red TH# (not ATR / MG)               data: ``red_to_hit`` (vehicles' guns;
@@ -271,6 +276,12 @@ def same_army(position: Position, a: UnitState, b: UnitState) -> bool:
         army = nat.traits.get("army")
         armies.append(army if isinstance(army, str) else nat.name)
     return armies[0] == armies[1]
+
+
+def is_captured(position: Position, sw: UnitState, owner: UnitState | None) -> bool:
+    """A21.1 as ``units.is_captured`` decides it, told the scenario's date (A25.75: in a 1939 scenario a
+    Finn's Russian LMG is still captured)."""
+    return au.is_captured(sw, owner, date=scenario_date(position.scenario))
 
 
 def _before(date: tuple[int, int] | None, limit: str) -> bool:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import mounted
+from hexmate.rules.games.asl import mounted, nations
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.text import T
@@ -71,7 +71,7 @@ def check_repair(game: AslGame, position: Position, repair: act.Repair) -> act.R
     if not au.good_order(owner):
         raise IllegalAction(T("{owner} is broken: only a Good Order unit repairs a SW", owner=owner.id),
                             "A9.72")
-    if au.is_captured(sw, owner):
+    if nations.is_captured(position, sw, owner):
         raise IllegalAction(T("{sw} is captured: it is repaired only once its own side recaptures it",
                               sw=sw.id), "A9.72")
     if sw.has(REPAIR_TRIED):

@@ -254,26 +254,63 @@ def breakdown(values: Values, *, sustained: bool = False, captured: bool = False
 # US troops use each other's MGs and "(a)" SW without them)
 # A25.54-A25.55: the Free French use British SW (to December 1943), then British or American ones, without
 # them
+# A25.75, A25.77: the ``captured_use`` entries of data/nationalities.json add to these, per nationality
 _FAMILIES = ({"german", "ss"}, {"british", "gurkha", "free_french", "american"}, {"russian", "partisan"})
 # A25.56: French-made equipment in US or British colours is named with a final "(f)"; it and French-coloured
 # SW are captured in the hands of anyone but the French (1940, Free, Vichy: the ``french_made_users`` trait)
 FRENCH_MADE = "(f)"
 
 
-def is_captured(sw: UnitState, owner: UnitState | None) -> bool:
+def is_captured(sw: UnitState, owner: UnitState | None, *, date: tuple[int, int] | None = None) -> bool:
     """A21.1: a SW used by troops of another army is captured (B#/X# -2, ROF -1: A21.11, A21.12); a
     ``captured`` marker says so too. A weapon or possessor with no nationality is never taken as captured.
     A25.56: a French-coloured SW (nationality ``french``) or a "(f)" one is captured for every possessor but a
-    French one (1940, Free or Vichy French), and for none of those."""
+    French one (1940, Free or Vichy French), and for none of those. A nationality's ``captured_use`` entries
+    (A25.75, A25.77: Finns and Russian MGs, Russians and Finnish "(r)" MGs, PSK) decide the SW they match;
+    ``date`` is the scenario's (year, month), which A25.75 reads."""
     if sw.has("captured"):
         return True
     theirs = sw.values.get("nationality")
     mine = owner.values.get("nationality") if owner is not None else None
     if isinstance(mine, str) and (theirs == "french" or sw.counter.name.rstrip().endswith(FRENCH_MADE)):
         return not nationality(mine).flag("french_made_users")  # A25.56: any French uses them, no one else
-    if not isinstance(theirs, str) or not isinstance(mine, str) or theirs == mine:
+    if not isinstance(theirs, str) or not isinstance(mine, str):
+        return False
+    special = _captured_use(sw, owner, mine, theirs, date) if owner is not None else None
+    if special is not None:
+        return special  # A25.77 reaches a SW of the possessor's own colour too
+    if theirs == mine:
         return False
     return not any(theirs in f and mine in f for f in _FAMILIES)
+
+
+def _captured_use(sw: UnitState, owner: UnitState, mine: str, theirs: str,
+                  date: tuple[int, int] | None) -> bool | None:
+    """The first of the possessor's nationality's ``captured_use`` entries matching this SW: True (captured)
+    or False (used freely); None when none matches (A21.1 decides). An entry matches by the SW's colour
+    (``of``: the nationalities; none given: any colour), its ``sw`` kind, a mark in its counter name
+    (``names``: any of them) and a name ending (``suffix``). A matching SW is captured when its name holds
+    one of ``except_names``, or one of ``except_in_year.names`` in that year, or when the possessor's class
+    is one of ``captured_classes``; else it is used freely. Counter names are the owner's catalogue: the
+    entry names the marks (LMG, .50, PSK, (r))."""
+    name = sw.counter.name.rstrip()
+    for entry in nationality(mine).traits.get("captured_use", []):
+        if "of" in entry and theirs not in entry["of"]:
+            continue
+        if "sw" in entry and sw.values.get("sw") != entry["sw"]:
+            continue
+        if "names" in entry and not any(n in name for n in entry["names"]):
+            continue
+        if "suffix" in entry and not name.endswith(entry["suffix"]):
+            continue
+        if any(n in name for n in entry.get("except_names", [])):
+            return True
+        year = entry.get("except_in_year")
+        if year is not None and date is not None and date[0] == year["year"] and any(
+                n in name for n in year["names"]):
+            return True
+        return unit_class(owner.values) in entry.get("captured_classes", [])
+    return None
 
 
 def rate_of_fire(values: Values, *, captured: bool = False, non_elite_ethiopian: bool = False) -> int:

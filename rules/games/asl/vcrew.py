@@ -17,7 +17,8 @@ abandon voluntarily in its own MPh).
 The crew's morale inside its vehicle is the best elite MMC's of its nationality (an unarmored vehicle's: the
 best 1st Line MMC's) unless an Armor Leader commands it (D5.1, D3.42). Those are National Capabilities, not in
 the texts: the scenario's vehicle counter gives it as ``crew_morale``; without it the demo values below are
-used and the prompt says so. A stun's lasting "+1" counter (``plus1``, D5.34) adds 1 to the TC.
+used and the prompt says so. (A25.55: a Free French crew's is the British value; the counter's number is the
+owner's to give as such.) A stun's lasting "+1" counter (``plus1``, D5.34) adds 1 to the TC.
 
 An Overrun is an attack other than CC: when its original 12 immobilizes the overrunning vehicle (D7.17), its
 crew takes the TC too (``after_overrun``); an immobilization by CC (A11.5, CC Reaction Fire D7.21, Street

@@ -2,7 +2,8 @@
 data/nationalities.json): Finnish 1st Line using FT and DC as Elite (A25.74 with A22.3, A23.2), French-made
 equipment captured in any hands but French ones (A25.56, with A25.54-A25.55 for the Free French), the Vichy
 French taking the French traits (A25.5, A25.58), and the Italian Bersaglieri's ELR and Battle Hardening chain
-(A25.62, counter data). SW values from the demo catalogue (demo values), squads made up here; the counter
+(A25.62, counter data), and Finns, Russians and Germans using each other's MGs and PSK without the captured
+penalties (A25.75, A25.77). SW values from the demo catalogue (demo values), squads made up here; the counter
 names, classes and breakdown numbers are the rulebook's but where a test says a name is made up."""
 
 from __future__ import annotations
@@ -186,3 +187,80 @@ def test_a25_62_a_bersaglieri_3_4_7_failing_its_elr_becomes_a_conscript_squad_no
 def test_a25_62_that_conscript_squad_battle_hardens_to_a_3_4_6(make_position: Any) -> None:
     pos, unit = _unit(make_position, "conscript-i")
     assert nations.battle_hardening(pos, unit, pos.scenario.counters) == ("3-4-6", False, "A15.3")
+
+
+# --- A25.75, A25.77: Finns and Russian MGs, Russians and Finnish "(r)" MGs, PSK ---
+
+CAPTURED_USE: dict[str, Any] = {
+    **FINNS,
+    "LMG-r": {**DEMO["LMG"], "nationality": "russian"},  # Russian-coloured
+    "MMG-r": {**DEMO["MMG"], "nationality": "russian"},
+    "HMGr": DEMO["HMGr"],
+    ".50-cal HMG-r": {**DEMO["HMG"], "nationality": "russian"},  # made-up name with the .50-cal mark
+    "LMG-fi": {**DEMO["LMG"], "nationality": "finnish"},  # Finnish-coloured, not Russian-made
+    "LMG(r)": {**DEMO["LMG"], "nationality": "finnish"},  # Russian-made in Finnish colours
+    "MMG(r)": {**DEMO["MMG"], "nationality": "finnish"},
+    "LMG-de": {**DEMO["LMG"], "nationality": "german"},
+    "PSK": {"type": "sw", "nationality": "german", "pp": 2},  # made-up values: a counter named PSK
+    "PSK-fi": {"type": "sw", "nationality": "finnish", "pp": 2},
+    "4-6-7": DEMO["4-6-7"],
+    "4-3-6fi": {"type": "squad", "class": "green", "nationality": "finnish", "fp": 4, "range": 3, "morale": 6,
+                "broken_morale": 6},
+}
+
+
+def _captured(make_position: Any, squad: str, sw: str, date: str | None = "1942-06") -> bool:
+    units = [_u("a-1", "C1", squad, "a"), _u("a-sw", "C1", sw, "a", carrier="a-1")]
+    options = {"date": date} if date is not None else {}
+    pos = make_position("asl", units, "PFPh", counters=CAPTURED_USE, options=options)
+    return nations.is_captured(pos, pos.units["a-sw"], pos.units["a-1"])
+
+
+@pytest.mark.parametrize(("squad", "sw", "date", "captured"), [
+    ("5-4-8", "LMG-r", "1942-06", False),  # A25.75: Finns use Russian MGs freely
+    ("5-4-8", "MMG-r", "1942-06", False),
+    ("4-4-7", "HMGr", "1944-06", False),
+    ("5-4-8", "LMG-r", "1939-12", True),  # A25.75: but not the LMG in 1939 (the Winter War's start)
+    ("5-4-8", "MMG-r", "1939-12", False),  # only the LMG
+    ("5-4-8", "LMG-r", "1940-02", False),  # the text names 1939 only
+    ("5-4-8", ".50-cal HMG-r", "1942-06", True),  # A25.75: nor the .50-cal HMG
+    ("5-4-8", "LMG-de", "1942-06", True),  # German MGs: A21.1 as ever
+    ("4-4-7r", "LMG(r)", "1942-06", False),  # A25.75: Russians use Finnish "(r)" MGs freely
+    ("4-4-7r", "MMG(r)", "1939-12", False),
+    ("4-4-7r", "LMG-fi", "1942-06", True),  # a Finnish MG without "(r)" is captured for them
+    ("4-6-7", "LMG(r)", "1942-06", True),  # and an "(r)" one for anyone else
+    ("4-6-7", "LMG-r", "1942-06", True),  # the Germans get nothing from A25.75 for Russian MGs
+])
+def test_a25_75_finns_and_russians_use_each_others_mgs(make_position: Any, squad: str, sw: str, date: str,
+                                                       captured: bool) -> None:
+    assert _captured(make_position, squad, sw, date) is captured
+
+
+def test_a25_75_without_a_date_a_finns_russian_lmg_is_not_taken_as_1939s(make_position: Any) -> None:
+    assert _captured(make_position, "5-4-8", "LMG-r", None) is False
+
+
+@pytest.mark.parametrize(("squad", "sw", "captured"), [
+    ("4-6-7", "PSK-fi", False),  # A25.75: Germans use a PSK of any colour freely
+    ("5-4-8", "PSK", False),  # A25.75: so do Finnish 1st Line
+    ("6-4-8", "PSK", False),
+    ("4-4-7", "PSK", True),  # A25.77: Finnish 2nd Line are penalized, whatever its colour
+    ("4-4-7", "PSK-fi", True),
+    ("4-3-6fi", "PSK-fi", True),  # and Green
+    ("4-4-7r", "PSK", True),  # Russians: A21.1 as ever
+])
+def test_a25_75_a25_77_psk(make_position: Any, squad: str, sw: str, captured: bool) -> None:
+    assert _captured(make_position, squad, sw) is captured
+
+
+@pytest.mark.parametrize(("date", "malfunctions"), [("1942-06", False), ("1939-12", True)])
+def test_a25_75_a_finnish_squad_firing_a_russian_lmg_breaks_it_on_10_only_in_1939(
+        make_position: Any, date: str, malfunctions: bool) -> None:
+    """A21.11: a captured SW's B# is 2 lower: the LMG's 12 is 10 in a 1939 scenario (A25.75), 12 later.
+    Original DR 10."""
+    units = [_u("a-1", "C3", "5-4-8", "a"), _u("a-lmg", "C3", "LMG-r", "a", carrier="a-1"),
+             _u("b-1", "C4", "4-4-7r", "b")]
+    pos = make_position("asl", units, "PFPh", counters=CAPTURED_USE, sides=_sides("finnish", "russian"),
+                        options={"date": date})
+    text = pos.resolve(pos.parse_action("fire a-1,a-lmg at C4 dice 5,5")).text()
+    assert ("a-lmg: Original DR 10: malfunctions (B#) (A9.7)" in text) is malfunctions

@@ -1,9 +1,11 @@
 """units.py: printed values read as the rules use them. A1.6's unit size of vehicles (the demo catalogue's
-tank, and the same tank made large in a test catalogue)."""
+tank, and the same tank made large in a test catalogue); A1.122's broken morale of every half-squad of the
+demo catalogue (data/counters.json) against its squads'."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 
 from hexmate.rules.games.asl import units as au
@@ -26,3 +28,41 @@ def test_a1_6_a_vehicle_is_us_4_a_large_one_5(tmp_path: Path) -> None:
     people = {t: au.us_number(UnitState(t, "a", CounterType(t, t, {}), None))
               for t in ("leader", "hs", "squad")}
     assert people == {"leader": 1, "hs": 2, "squad": 3}
+
+
+def _a1_122_breaches(catalogue: Mapping[str, Mapping[str, int | str]]) -> tuple[list[str], int]:
+    """A1.122: a HS's broken morale is at least 1 below that of a squad of its class and nationality (the
+    Japanese Elite and 1st Line HS: the squad's own). The breaches found, and the number of pairs checked."""
+    squads = [(n, v) for n, v in catalogue.items() if v.get("type") == "squad"]
+    breaches, pairs = [], 0
+    for hs, h in catalogue.items():
+        if h.get("type") != "hs":
+            continue
+        for squad, sq in squads:
+            if (sq.get("nationality"), au.unit_class(sq)) != (h.get("nationality"), au.unit_class(h)):
+                continue
+            pairs += 1
+            same = h.get("nationality") == "japanese" and au.unit_class(h) in ("elite", "1st")
+            most = int(sq["broken_morale"]) - (0 if same else 1)
+            if int(h["broken_morale"]) > most:
+                breaches.append(f"{hs} ({h['broken_morale']}) against {squad} ({sq['broken_morale']})")
+    return breaches, pairs
+
+
+def test_a1_122_every_demo_hs_breaks_at_least_1_below_its_squads() -> None:
+    catalogue = au.demo_catalogue()
+    breaches, pairs = _a1_122_breaches(catalogue)
+    hs = [n for n, v in catalogue.items() if v.get("type") == "hs"]
+    assert breaches == [] and pairs >= len(hs) > 0  # every HS meets at least one squad of its kind
+
+
+def test_a1_122_the_check_flags_a_hs_breaking_as_high_as_its_squad() -> None:
+    """A German Elite 8-3-8 with broken morale 8: its 3-3-8 HS breaks to 7 at most; 8 is a breach. Japanese
+    Elite HS may break as high as their squad (A1.122's exception), not higher."""
+    squad = {"type": "squad", "nationality": "german", "class": "elite", "broken_morale": 8}
+    hs = {"type": "hs", "nationality": "german", "class": "elite", "broken_morale": 8}
+    assert _a1_122_breaches({"8-3-8": squad, "3-3-8": hs})[0] == ["3-3-8 (8) against 8-3-8 (8)"]
+    assert _a1_122_breaches({"8-3-8": squad, "3-3-8": {**hs, "broken_morale": 7}}) == ([], 1)
+    jp = {"nationality": "japanese"}
+    assert _a1_122_breaches({"sq": {**squad, **jp}, "hs": {**hs, **jp}}) == ([], 1)
+    assert _a1_122_breaches({"sq": {**squad, **jp}, "hs": {**hs, **jp, "broken_morale": 9}})[0] != []
