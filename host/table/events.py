@@ -49,6 +49,7 @@ class MoveRecognised:
     path: tuple[Hex, ...]
     cost: Any
     trail: tuple[Hex, ...] = ()
+    mode: str = ""  # the way of moving the lit destination was for (ASL Double Time "cx", a carry...)
     kind: str = field(default="move", init=False)
 
 

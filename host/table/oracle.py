@@ -82,4 +82,5 @@ class PositionOracle:
 
     def push(self, move: Any) -> None:
         """Accept a recognised move as the session would (MoveRecognised or a rules Move)."""
-        self.position.push(act.Move(tuple(sorted(move.units)), tuple(move.path)))
+        mode = getattr(move, "mode", "")  # the lit destination's way of moving (ASL Double Time, a carry)
+        self.position.push(act.Move(tuple(sorted(move.units)), tuple(move.path), None, mode))

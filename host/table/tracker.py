@@ -352,7 +352,8 @@ class Tracker:
             return None
         self._clear_move()
         self.phase, self._awaiting = Phase.AWAITING, (group, h)
-        return [MoveRecognised(group, tuple(arrival.path), arrival.cost)]
+        mode = str(getattr(arrival, "mode", "") or "")
+        return [MoveRecognised(group, tuple(arrival.path), arrival.cost, (), mode)]
 
     def _back_in_place(self) -> list[TableEvent]:
         events: list[TableEvent] = []
@@ -403,7 +404,8 @@ class Tracker:
             self.illegal_reason = self._why_illegal(h)
             return [*events, IllegalPlacement(group, h, self.illegal_reason)]
         trail = tuple(self.trail)
-        events.append(MoveRecognised(group, tuple(move.path), move.cost, trail))
+        mode = str(getattr(move, "mode", "") or "")  # the way of moving its lit hex was for (Double Time)
+        events.append(MoveRecognised(group, tuple(move.path), move.cost, trail, mode))
         self._clear_move()
         self.phase = Phase.AWAITING
         self._awaiting = (group, h)

@@ -25,7 +25,9 @@ def test_expected_and_destinations(oracle: PositionOracle) -> None:
     assert oracle.expected()["ger-sq3"] == p("DK3")
     dests = oracle.destinations(frozenset({"ger-sq3"}), p("DK3"))
     assert dests[p("DL3")].cost == 1 and dests[p("DK4")].cost == 2  # open ground 1 MF, woods 2 MF (A4.1)
-    assert p("DP5") not in dests
+    # DP5 costs 5 MF: lit only for Double Time (A4.5: +2 MF, the MMG's PP over the CX IPC of 2 taking 1 back,
+    # A4.52: 5 MF); DQ5 at 6 MF is beyond both
+    assert dests[p("DP5")].mode == "cx" and dests[p("DP5")].cost == 5 and p("DQ5") not in dests
     assert oracle.destinations(frozenset({"ger-sq3", "ger-sq5"}), p("DK3")) == {}  # not one stack (A4.2)
 
 
@@ -49,3 +51,14 @@ def test_explain_cites_the_rule_and_push_moves_the_unit(oracle: PositionOracle) 
 
     oracle.push(Recognised())
     assert oracle.expected()["ger-sq3"] == p("DL3")
+
+
+def test_a_placement_on_a_hex_lit_for_double_time_plays_it_so(oracle: PositionOracle) -> None:
+    """The tracker's MoveRecognised carries the lit move's way of moving: DP5 (5 MF) only Double Time reaches
+    (A4.5), so the squad and its MMG arrive CX there; the plain move would be refused for its 5 MF (A4.11)."""
+    from hexmate.host.table.events import MoveRecognised
+
+    p = oracle.position.map.parse_label
+    lit = oracle.destinations(frozenset({"ger-sq3"}), p("DK3"))[p("DP5")]
+    oracle.push(MoveRecognised(frozenset(lit.units), lit.path, lit.cost, (), lit.mode))
+    assert oracle.expected()["ger-sq3"] == p("DP5") and oracle.position.units["ger-sq3"].has("cx")
