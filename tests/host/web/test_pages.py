@@ -356,6 +356,22 @@ def test_companion_page_with_a_decision_open_passes_axe(serve, browser, axe) -> 
     assert "label" in {v["id"] for v in axe(page)}
 
 
+@pytest.mark.parametrize("state", ["live", "syncing", "connecting", "lost", "silent", "off"])
+def test_the_connection_badge_passes_axe_in_every_state(serve, browser, axe, state: str) -> None:
+    """The badge's colour changes with the link's state; each must keep WCAG's 4.5:1 for its white text
+    (axe's color-contrast). A run under load caught "syncing" at 3.88:1 (white on #c46a00)."""
+    service = ScriptedService(copy.deepcopy(REACT_VIEW))
+    page = _open(browser, serve(service))
+
+    def to(view: dict[str, Any]) -> None:
+        view["conn"]["state"] = state
+
+    service.push(to)
+    page.wait_for_function(f"() => document.querySelector('.conn').dataset.state === {json.dumps(state)}")
+    contrast = [v for v in axe(page) if v["id"] == "color-contrast"]
+    assert contrast == [], contrast
+
+
 def test_virtual_table_shows_every_board_button_by_name_and_presses_by_keyboard(serve, browser, axe) -> None:
     service = ScriptedService(REACT_VIEW, table=True)
     page = browser.new_page()
