@@ -359,20 +359,15 @@ class GameSession:
         self.history.append(f"take back {text}")
         return text
 
-    def push_move(self, units: Iterable[str], path: Sequence[Hex]) -> Played:
-        """A recognised placement: the answer to an open ``hexes`` decision, else a move."""
+    def push_move(self, units: Iterable[str], path: Sequence[Hex], mode: str = "") -> Played:
+        """A recognised placement: the answer to an open ``hexes`` decision, else a move in ``mode``, the way
+        of moving its lit destination was for (the tracker's ``MoveRecognised.mode``: a hex only Double Time,
+        a carry or a Charge reaches is lit for that move, and placing the group there plays it so)."""
         ids = frozenset(units)
         top = self.position.decision
         if top is not None and top.kind in ("hexes", "path") and not top.private:
             return self.push(act.Answer(hexes=(path[-1],)))
-        return self.push(act.Move(tuple(sorted(ids)), tuple(path), None, self._lit_mode(ids, path)))
-
-    def _lit_mode(self, ids: frozenset[str], path: Sequence[Hex]) -> str:
-        """The way of moving of the lit destination the group was placed on: a hex only Double Time, a
-        carry or a Charge reaches was lit for that move (its mode), and placing the group there plays it so;
-        "" for a plain move."""
-        lit = self.destinations(ids, path[0]).get(path[-1]) if len(path) > 1 else None
-        return lit.mode if isinstance(lit, act.Move) and lit.mode else ""
+        return self.push(act.Move(tuple(sorted(ids)), tuple(path), None, mode))
 
     def push_text(self, text: str) -> Played:
         """An action typed or clicked on a page, in its text form; RulesError if it is not legal now."""

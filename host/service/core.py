@@ -804,8 +804,8 @@ class Service:
             self.notice = {"level": "info", "text": ""}
         elif isinstance(ev, MoveRecognised):
             placed = ev
-            return self._play(lambda: self.session.push_move(placed.units, placed.path), "table", ev.path[-1],
-                              move=ev, table_event=True)
+            return self._play(lambda: self.session.push_move(placed.units, placed.path, placed.mode), "table",
+                              ev.path[-1], move=ev, table_event=True)
         elif isinstance(ev, PutBack) and (tapped := self._tap(ev)) is not None:
             return tapped
         elif isinstance(ev, PutBack):

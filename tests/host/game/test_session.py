@@ -42,15 +42,18 @@ def test_destinations_are_cached_until_the_position_changes(session) -> None:
 
 def test_a4_5_a_hex_lit_only_for_double_time_is_a_double_time_move_at_the_table(session) -> None:
     """The demo's 8-0 has 6 MF, 8 with Double Time (A4.5: +2 MF for a leader's stack, CX): DE1, 8 MF away,
-    is lit for ``as cx`` alone; placing the leader there (the tracker's placement carries no way of
-    moving) plays the Double Time move, CX, not a plain move refused for its 8 MF."""
+    is lit for ``as cx`` alone; placing the leader there with the lit way of moving (the tracker's
+    ``MoveRecognised.mode``) plays the Double Time move, CX; without it the plain move is refused for its
+    8 MF."""
     start = session.expected()["ger-8-0"]
     lit = session.destinations(["ger-8-0"], start)
     de1 = session.map.parse_label("DE1")
     assert lit[de1].mode == "cx" and lit[de1].cost == 8
     plain = next(h for h, m in lit.items() if not m.mode)
     assert not lit[plain].mode  # a hex the plain move reaches stays a plain move
-    played = session.push_move(["ger-8-0"], lit[de1].path)
+    with pytest.raises(RulesError):
+        session.push_move(["ger-8-0"], lit[de1].path)  # a plain move: 8 MF of the leader's 6 (A4.11)
+    played = session.push_move(["ger-8-0"], lit[de1].path, lit[de1].mode)
     assert played.text.endswith("as cx") and session.expected()["ger-8-0"] == de1
     assert session.position.units["ger-8-0"].has("cx")
 

@@ -20,7 +20,7 @@ from hexmate.host.service.build import demo_scenario
 from hexmate.host.table.calibration import Calibration
 from hexmate.host.table.registry import load_demo
 from hexmate.host.table.tracker import Tracker
-from hexmate.host.table.views import DESTINATION, ILLEGAL, ORIGIN
+from hexmate.host.table.views import CHANGE, DESTINATION, ILLEGAL, ORIGIN
 from hexmate.rules.hexes import distance
 
 from ..conftest import ScriptedLink
@@ -221,3 +221,23 @@ def test_a_games_lasting_marks_are_lit_under_the_tables_picture(tmp_path: Path) 
     s.push_text("answer pass")
     s.push_text("end")  # the MPh ends: so does the Residual (A8.2)
     assert s.map.parse_label("DO4") not in rig.service._overlay()
+
+
+async def test_a4_5_a_counter_put_on_a_hex_lit_only_for_double_time_plays_double_time(rig) -> None:
+    """The demo's 8-0 has 6 MF, 8 with Double Time (A4.5): DE1, 8 MF away, is lit for ``as cx`` only. Put on
+    it at the table, the service plays the lit way of moving (the tracker's ``MoveRecognised.mode``): the
+    leader moves there and is CX, its hex lit for the CX marker; a plain move would have been refused for its
+    8 MF (A4.11)."""
+    unit = "ger-8-0"
+    start = rig.session.expected()[unit]
+    start_cell = rig.cal.cell_of(start)
+    de1 = rig.session.map.parse_label("DE1")
+    assert rig.session.destinations([unit], start)[de1].mode == "cx"
+    await rig.cell(start_cell, rig.uids_at(start_cell, without=unit))
+    await rig.leds()
+    cell = rig.cal.cell_of(de1)
+    await rig.cell(cell, [*rig.uids_at(cell), bytes.fromhex(rig.registry.uid_of_unit(unit) or "")])
+    lit = await rig.leds()  # the green destinations go dark; DE1 shows the CX marker to put on (A4.51)
+    assert lit[cell] == _rgb(CHANGE) and _rgb(DESTINATION) not in lit.values()
+    assert rig.session.expected()[unit] == de1 and rig.session.position.units[unit].has("cx")
+    assert rig.service.view()["last_actions"][0].endswith("DE1 (8 MF)")
