@@ -24,6 +24,7 @@ from hexmate.rules.games.asl import (
     afvresid,
     alhide,
     alsecret,
+    aphsw,
     armorldr,
     armour,
     bicycle,
@@ -933,6 +934,7 @@ class AslGame(Game):
         if isinstance(action, act.Transfer) and action.to == asl_carry.DROP:
             return asl_carry.check_drop(position, action)  # A4.43
         if isinstance(action, act.Transfer):
+            aphsw.check_once(position, action)  # A4.4: not to another unit than the one that advanced with it
             return rphase.check_transfer(self, position, action)  # A4.431, A4.44, A20.5
         if isinstance(action, act.Advance):
             return self.check_advance(position, action)
@@ -1070,16 +1072,19 @@ class AslGame(Game):
         return total * 2 if any(u.has("encircled") for u in units) else total  # A7.7
 
     def advance_mf(self, position: Position, units: list[UnitState], mode: str = "") -> dict[str, int]:
-        """A4.72: each advancing unit's MF as it would be in the MPh, leader bonus and portage in (A4.42).
+        """A4.72: each advancing unit's MF as it would be in the MPh without Double Time, leader bonus and
+        portage in (A4.42), a CX unit's IPC one lower (A4.52, A4.7: aphsw.py).
         A17.2 (``mode`` a carry): the wounded SMC ride as 5 PP on their carriers and have no MF of their own
         here (woundcarry.in_advance: they are not measured, nor made CX, by A4.72)."""
         leader = any(u.type in SMC for u in units)
         if asl_stairs.split_mode(mode)[0] == woundcarry.MODE:
+            walkers = woundcarry.walkers(units)
             return asl_portage.allowances(
-                position.state, woundcarry.walkers(units),
-                lambda u: self.mf(u) + (2 if leader and u.type in MMC else 0), (), woundcarry.loads(units))
-        return asl_portage.allowances(
-            position.state, units, lambda u: self.mf(u) + (2 if leader and u.type in MMC else 0), ())
+                position.state, walkers, lambda u: self.mf(u) + (2 if leader and u.type in MMC else 0),
+                aphsw.lowered(walkers), woundcarry.loads(units))
+        return asl_portage.allowances(position.state, units,
+                                      lambda u: self.mf(u) + (2 if leader and u.type in MMC else 0),
+                                      aphsw.lowered(units))
 
     def _check_exit_advance(self, position: Position, units: list[UnitState], start: Hex,
                             adv: act.Advance) -> act.Advance:
@@ -1090,6 +1095,7 @@ class AslGame(Game):
             raise IllegalAction(T("name the edge hex the units stand in: move UNITS HEX as exit"), "A2.6")
         self.check_mode(position, units, act.Move(tuple(u.id for u in units), (start,), None, "exit"))
         units, _ = asl_carry.split(units)  # A4.43: a SW goes with its possessor
+        aphsw.check_load(position.state, units)  # A4.42: no SMC with more than 2 PP
         cost = asl_terrain.infantry_cost_fn(position)(position.map, start, start)
         if cost is None:
             raise IllegalAction(T("{hex} may not be left that way", hex=position.label(start)), "A2.6")
@@ -1135,6 +1141,7 @@ class AslGame(Game):
             if asl_berserk.is_berserk(unit):  # A15.431: its MPh's 8 MF were all the time it had
                 raise IllegalAction(T("{unit} is berserk and may not advance", unit=unit.id),
                                     "A15.431")
+            aphsw.check_again(unit)  # A4.4: a SW advanced with is carried once a phase
             if unit.id in position.state.moved:
                 raise IllegalAction(T("{unit} has already advanced this phase", unit=unit.id), "A4.7")
             if unit.has("melee"):
@@ -1151,6 +1158,7 @@ class AslGame(Game):
         ):
             raise IllegalAction(T("an advance is one hex into an adjacent Location"), "A4.7")
         units, _ = asl_carry.split(units)  # A4.43: a SW advances with its possessor
+        aphsw.check_load(position.state, units)  # A4.42: no SMC with more than 2 PP
         bicycle.check_advance(position, units)  # D15.4, D15.82: no bicycle moves in the APh
         cavalry.check_advance(position.state, units)  # A13.7: no horse moves in the APh
         level = asl_advance_levels.target(position, units, adv)  # A4.7: one hex across or one level
@@ -1310,6 +1318,7 @@ class AslGame(Game):
                     unit = unit.mark("cx")  # A4.72: Difficult Terrain makes the advancing unit CX
                 state = state.with_unit(unit.at(to))
             state = fire_groups.sync(state.replace(moved=state.moved + tuple(action.units)))  # A7.7
+            state = aphsw.carried(state, action.units)  # A4.4: carried once a phase
             level = asl_stairs.split_mode(action.mode)[1]
             if level is not None:  # A4.7, A2.8: the Location's level (up or down the stairs, or along)
                 state = asl_stairs.set_level(state, action.units, level)
@@ -2928,6 +2937,7 @@ class AslGame(Game):
                     with contextlib.suppress(IllegalAction):
                         yield self.check_advance(position, act.Advance(tuple(sorted(group)), (start,), None,
                                                                        "exit"))
+            yield from aphsw.generate(position)  # A4.43 drops; A4.431 transfers at the APh's start
         elif phase in FIRE_MARKERS:
             yield from self._fire_from_ground(position)
             yield from asl_hip.fire_options(self, position)  # A12.31: a HIP unit may fire
@@ -3009,6 +3019,7 @@ class AslGame(Game):
             state = asl_arrival.end_of_mph(position.at(state))  # A2.5: entries barred in this MPh
         elif phase == "APh":
             remove = (vce.PLACED, vce.REMOVED)  # D5.33: one phase's CE changes
+            state = aphsw.end_of_aph(state)  # A4.4: the APh's carriers
         elif phase == "CCPh":
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
             remove = ("pinned", "cc", "no_fire", "ti", vreentry.LEFT, "sn_fired",  # A4.8; D5.42; A11.622
