@@ -94,16 +94,16 @@ def passing(units: Iterable[UnitState], check: Callable[[UnitState], object]) ->
     return out
 
 
-def secret_units_spec(scenario: Scenario, key: str) -> dict[str, dict[str, list[str]]]:
+def secret_units_spec(scenario: Scenario, key: str, boards: bool = False) -> dict[str, dict[str, list[Any]]]:
     """A scenario option naming units each side sets up in secret (ASL HIP, A12.3; PG hidden units, 17.0):
     ``{side: {"units": [ids], "area": [hex labels]}}``, every unit the side's own; a DataError names the
-    file and the key."""
+    file and the key. With ``boards`` an area item may be a whole board, ``{"board": id}`` (ASL A2.3)."""
     raw: Any = scenario.options.get(key, {})
     where = f"{scenario.source}: options.{key}"
     if not isinstance(raw, dict):
         raise DataError(f"{where}: must be an object of sides")
     sides = {u.id: u.side for u in scenario.units}
-    out: dict[str, dict[str, list[str]]] = {}
+    out: dict[str, dict[str, list[Any]]] = {}
     for side, entry in raw.items():
         if not isinstance(entry, dict) or not isinstance(entry.get("units"), list):
             raise DataError(f"{where}.{side}: needs 'units', a list of unit ids")
@@ -114,7 +114,9 @@ def secret_units_spec(scenario: Scenario, key: str) -> dict[str, dict[str, list[
             if sides.get(uid) != side:
                 raise DataError(f"{where}.{side}: {uid!r} is not a unit of side {side!r}")
         area = entry.get("area", [])
-        if not isinstance(area, list) or not all(isinstance(a, str) for a in area):
-            raise DataError(f"{where}.{side}.area: must be a list of hex labels")
+        if not isinstance(area, list) or not all(isinstance(a, str) or (boards and isinstance(a, dict))
+                                                 for a in area):
+            raise DataError(f"{where}.{side}.area: must be a list of hex labels"
+                            + (" and {\"board\": id}" if boards else ""))
         out[side] = {"units": list(entry["units"]), "area": list(area)}
     return out

@@ -13,7 +13,7 @@ outside the scenario's turns, a hex that is not on the board or not on its edge.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +31,10 @@ class EntryPlan:
     option: str  # "entry" (PG) / "reinforcements" (Fire Team)
     hexes_key: str  # "hexes" (PG) / "enter" (Fire Team)
     rule: str  # "16.5" / "11.2"
+    # A game whose scenarios may name whole boards among the hexes (``{"board": id}``: ASL A2.3) resolves them
+    # to hexes (map, board ids, where -> hexes, a DataError naming ``where`` for an unknown board); those
+    # boards' map-edge hexes are entry hexes. None: labels only.
+    boards: Callable[[HexMap, list[str], str], frozenset[Hex]] | None = None
 
     def raw(self, scenario: Scenario) -> Mapping[str, Any]:
         raw = scenario.options.get(self.option, {})
@@ -61,9 +65,16 @@ class EntryPlan:
         if not isinstance(labels, list):
             raise DataError(f"{scenario.source}: options.{self.option}.{uid}.{self.hexes_key}: a list of hex "
                             f"labels ({self.rule})")
-        out = []
+        out: list[Hex] = []
+        boards: list[str] = []
         for i, label in enumerate(labels):
             where = f"{scenario.source}: options.{self.option}.{uid}.{self.hexes_key}[{i}]"
+            if isinstance(label, dict) and self.boards is not None:
+                if set(label) != {"board"} or not isinstance(label["board"], str):
+                    raise DataError(f"{where}: a whole board is {{\"board\": id}} ({self.rule})")
+                self.boards(hex_map, [label["board"]], f"{where}.board")  # an unknown board named here
+                boards.append(label["board"])
+                continue
             try:
                 h = hex_map.parse_label(str(label))
             except Exception as error:  # the map's own error names the label
@@ -73,6 +84,10 @@ class EntryPlan:
             if len(hex_map.neighbors(h)) >= 6:
                 raise DataError(f"{where}: {label} is not a board-edge hex ({self.rule})")
             out.append(h)
+        if boards and self.boards is not None:  # the boards named make one area (ASL A2.3's half hexes)
+            whole = self.boards(hex_map, boards, f"{scenario.source}: options.{self.option}.{uid}")
+            edge = sorted((h for h in whole if len(hex_map.neighbors(h)) < 6), key=lambda h: (h.q, h.r))
+            out.extend(h for h in edge if h not in out)
         return tuple(out)
 
     def validate(self, scenario: Scenario, hex_map: HexMap) -> dict[str, int]:

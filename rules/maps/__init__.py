@@ -88,6 +88,17 @@ class Board:
     def label(self, column: int, row: int) -> str:
         return f"{self.id}{self.grid.format(column, row)}"
 
+    def half_hex(self, h: Hex) -> bool:
+        """Is map hex ``h`` one of this board's edge half hexes? ASL boards (A2.2, A2.3): the first and last
+        columns and the 0 and last rows of the lower (even) columns. A four-digit board has none here."""
+        cell = self.from_map(h)
+        if cell is None or self.grid.kind != "asl":
+            return False
+        column, row = cell
+        lo, hi = self.grid.rows_low
+        return column in (self.grid.first_column, self.grid.last_column) or (
+            column % 2 == 0 and row in (lo, hi))
+
 
 _NONE: frozenset[str] = frozenset()
 
@@ -110,6 +121,7 @@ class HexMap:
     _index: dict[str, Hex]
     hexes: frozenset[Hex] = field(init=False)
     _neighbors: dict[Hex, tuple[Hex, ...]] = field(init=False)
+    _boards_at: dict[Hex, tuple[Board, ...]] = field(init=False)
     _either: dict[tuple[Hex, Hex], frozenset[str]] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -120,6 +132,8 @@ class HexMap:
         self._neighbors = {
             h: tuple(n for n in (h + d for d in DIRECTIONS) if n in self._data) for h in self._data
         }
+        # A2.2: a hex where two boards' half hexes join belongs to both.
+        self._boards_at = {h: tuple(b for b in self.boards if b.from_map(h) is not None) for h in self._data}
 
     # --- queries ---------------------------------------------------------------------------------------
 
@@ -154,6 +168,19 @@ class HexMap:
     def neighbors(self, h: Hex) -> tuple[Hex, ...]:
         """On-map neighbours of h, in direction order."""
         return self._neighbors[h]
+
+    def boards_at(self, h: Hex) -> tuple[Board, ...]:
+        """The boards ``h`` lies on, in map order: two where half hexes join (A2.2), else one."""
+        self._get(h)
+        return self._boards_at[h]
+
+    def board(self, board_id: str) -> Board:
+        """The board with this id (as printed, case-insensitive); MapError naming the map's boards if none."""
+        for b in self.boards:
+            if b.id.upper() == board_id.strip().upper():
+                return b
+        raise MapError(self.source, f"no board {board_id!r} on this map (boards: "
+                                    f"{', '.join(b.id for b in self.boards)})")
 
     def __contains__(self, h: object) -> bool:
         return h in self._data

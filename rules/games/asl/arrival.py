@@ -1,7 +1,8 @@
 """Units a scenario brings onto the map during play (A2.5-A2.52).
 
 The scenario lists them in ``options.entry``: unit -> ``{"turn": N, "hexes": [edge hex, ...]}`` (its set-up
-hex when no hexes are named), read and checked on load through the shared :class:`EntryPlan`
+hex when no hexes are named; ``{"board": id}`` among them: that board's map-edge hexes, its half hexes as A2.3
+allows, boardarea.py), read and checked on load through the shared :class:`EntryPlan`
 (rules/games/entry.py), as Panzer Grenadier and Fire Team do. Such a unit is off the map (``hex`` None).
 
 Audit of A2.5-A2.52 (paraphrased):
@@ -38,7 +39,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Moving
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armour, offboard
+from hexmate.rules.games.asl import armour, boardarea, offboard
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.games.entry import EntryPlan
 from hexmate.rules.hexes import Hex, distance
@@ -52,7 +53,7 @@ if TYPE_CHECKING:
 
 MODE = "enter"
 BARRED = "entry_barred"  # A2.5: every entry hex was barred in its MPh: it comes on a turn later
-PLAN = EntryPlan("entry", "hexes", "A2.5")
+PLAN = EntryPlan("entry", "hexes", "A2.5", boardarea.board_hexes)  # A2.3: {"board": id} items too
 HELD = "held_off"  # D16.8: a DD tank or amphibian set up on the map by the OB, kept off it (ventry.py)
 HOLD_PLAN = EntryPlan("dd_off_map", "hexes", "D16.8")  # D16.8: where such a one comes on, the scenario's word
 SPREAD = 4  # A2.5: a blocked entry moves this many hexes either way, each turn late

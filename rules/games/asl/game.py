@@ -28,6 +28,7 @@ from hexmate.rules.games.asl import (
     armorldr,
     armour,
     bicycle,
+    boardarea,
     caend,
     carriers,
     cavalry,
@@ -367,6 +368,8 @@ class AslGame(Game):
     def initial_state(self, scenario: Scenario, hex_map: HexMap) -> State:
         labels = {hex_map.label(h): h for h in hex_map.hexes}
         asl_victory.check(scenario.options, labels, f"scenario {scenario.name!r}")  # A26: its VC data
+        asl_victory.check_areas(scenario, hex_map)  # A2.3: its victory areas' boards are the map's
+        boardarea.check_setup(scenario, hex_map)  # A2.3: each side's units in its set-up area, if given
         asl_sniper.check(dict(scenario.options), f"scenario {scenario.name!r}")  # A14.1: SAN at most 7
         asl_pwexit.check(scenario, hex_map)  # A20.53: each side's friendly board edge, if given
         aerosan.check(scenario)  # D17.2: snow or deep snow on the ground, if given

@@ -1,7 +1,8 @@
 """ASL Hidden Initial Placement (A12.3-A12.32): units set up in secret, off the table until revealed.
 
 A scenario gives a side HIP units (A12.3: by SSR) in ``options.hip``: ``{"<side>": {"units": [ids], "area":
-[hex labels]}}`` (``area`` optional: the side's set-up hexes; HIP is only in concealment terrain, A12.3). The
+[hex labels]}}`` (``area`` optional: the side's set-up hexes, whole boards ``{"board": id}`` among them as
+A2.3 allows, boardarea.py; HIP is only in concealment terrain, A12.3). The
 scenario's own hex of a HIP unit is not used: each is placed through a private decision (``Decision.private``,
 as Fire Team's secret plots) answered on its owner's page, whose options and answer the host keeps from every
 other audience. Until revealed a HIP unit stands nowhere in the shared state (``hex`` None: no page, socket
@@ -21,11 +22,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction, InvalidAction
+from hexmate.rules.games.asl import boardarea
 from hexmate.rules.games.asl.concealment import CONCEALMENT_TERRAIN
 from hexmate.rules.games.base import Position, State
 from hexmate.rules.games.common import secret_units_spec
@@ -40,16 +42,18 @@ if TYPE_CHECKING:
 MARKER = "hip"
 
 
-def spec(scenario: Scenario) -> dict[str, dict[str, list[str]]]:
-    """``options.hip`` checked: every unit named is the side's; DataError naming the file and the key."""
-    return secret_units_spec(scenario, "hip")
+def spec(scenario: Scenario) -> dict[str, dict[str, list[Any]]]:
+    """``options.hip`` checked: every unit named is the side's; DataError naming the file and the key. An area
+    item may name a whole board, ``{"board": id}`` (its half hexes as A2.3 allows, boardarea.py)."""
+    return secret_units_spec(scenario, "hip", boards=True)
 
 
 def hexes_for(scenario: Scenario, hex_map: HexMap, side: str, state: State) -> tuple[Hex, ...]:
     """Where the side may set up a HIP unit: concealment terrain (A12.3) holding no enemy unit, in its area
     if the scenario says."""
     area = spec(scenario).get(side, {}).get("area", [])
-    allowed = {hex_map.parse_label(a) for a in area} if area else set(hex_map.hexes)
+    where = f"{scenario.source}: options.hip.{side}.area"
+    allowed = set(boardarea.resolve(hex_map, area, where)) if area else set(hex_map.hexes)
     enemy = {u.hex for u in state.units.values() if u.side != side}
     return tuple(sorted((h for h in allowed if hex_map.terrain(h) in CONCEALMENT_TERRAIN and h not in enemy),
                         key=lambda h: (h.q, h.r)))

@@ -6,7 +6,9 @@ A scenario states its conditions in ``options.victory`` (checked when the game s
      "hexes": ["DR9", ...],                        # hexes whose control counts (A26.13)
      "control": {"rus": ["village-R5", "DR9"]},    # what each side controls at the start (A26.11)
      "exit": {"side": "ger", "hexes": [edge hexes], "vp": 6},
-     "win": {"side": "ger", "buildings": 3, "hexes": 1, "cvp": 10, "exit": true}}  # all named must hold
+     "areas": {"board-4": [{"board": "4"}], ...},   # named areas: hex labels and whole boards (A2.3)
+     "win": {"side": "ger", "buildings": 3, "hexes": 1, "cvp": 10, "exit": true,
+             "clear": "board-4", "occupy": "board-4"}}  # all named must hold
 
 The audit of A26 against the original text, rule by rule (paraphrased; where and which test):
 
@@ -64,6 +66,10 @@ The audit of A26 against the original text, rule by rule (paraphrased; where and
   personnel give none (game.py's move end); a captured enemy unit exited counts double at the end.
 - A26.3 avoidance: a side with no VC wins by stopping the other's (``winner``: every condition ``win``
   names, buildings, hexes, CVP, Exit VP, must hold at the end; test_a26_3_exit_vp_decides_the_game).
+- A2.3 a VC about occupying a board: ``areas`` names it (``{"board": id}`` items, boardarea.py: a half hex
+  counts only where it does not join a half hex of a board outside the area); ``win.clear`` asks that no armed
+  Good Order enemy MMC stands in it at the end, ``win.occupy`` that one of the side's own does (the common
+  "no Good Order enemy MMC on board X" and "occupy board X" forms; test_boardarea).
 - A26.4 Balance: chosen before play by the players' drs; nothing to compute in play, not built.
 """
 
@@ -74,9 +80,11 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from hexmate.rules.errors import DataError
+from hexmate.rules.games.asl import boardarea
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex
+from hexmate.rules.maps import HexMap
 from hexmate.rules.text import T
 
 if TYPE_CHECKING:
@@ -85,7 +93,8 @@ if TYPE_CHECKING:
 
 MMC = ("squad", "hs", "crew")
 NO_VP_MOVEMENT = ("motorcycle",)  # A26.212: motorcycles (Goliaths, boats, gliders: not on these maps)
-WIN_KEYS = ("side", "buildings", "hexes", "cvp", "exit")  # "exit": true asks for the exit spec's vp
+CONDITIONS = ("buildings", "hexes", "cvp", "exit", "clear", "occupy")  # "exit": true: the exit spec's vp
+WIN_KEYS = ("side", *CONDITIONS)
 BUILDING_TERRAIN = ("wooden-building", "stone-building", "building")  # several Locations (armour.py)
 
 
@@ -158,7 +167,7 @@ def check(options: Mapping[str, Any], hexes: Mapping[str, Hex], source: str) -> 
     where = f"{source}: options.victory"
     if not isinstance(raw, dict):
         raise DataError(f"{where} must be an object")
-    unknown = set(raw) - {"buildings", "hexes", "control", "win", "exit"}
+    unknown = set(raw) - {"buildings", "hexes", "control", "win", "exit", "areas"}
     if unknown:
         raise DataError(f"{where}: unknown key(s) {sorted(unknown)}")
     buildings = raw.get("buildings", {})
@@ -184,7 +193,40 @@ def check(options: Mapping[str, Any], hexes: Mapping[str, Hex], source: str) -> 
                 raise DataError(f"{where}.control.{side}: {name!r} is not one of the buildings or hexes")
     win = raw.get("win", {})
     if not isinstance(win, dict) or set(win) - set(WIN_KEYS):
-        raise DataError(f"{where}.win: an object with side and any of buildings, hexes, cvp, exit")
+        raise DataError(f"{where}.win: an object with side and any of buildings, hexes, cvp, exit, clear, "
+                        f"occupy")
+    areas = raw.get("areas", {})
+    if not isinstance(areas, dict):
+        raise DataError(f"{where}.areas: area name -> a list of hex labels and {{\"board\": id}} (A2.3)")
+    for key in ("clear", "occupy"):
+        if key in win and win[key] not in areas:
+            raise DataError(f"{where}.win.{key}: {win[key]!r} is not one of the areas {sorted(areas)}")
+
+
+def check_areas(scenario: Any, hex_map: HexMap) -> None:
+    """``options.victory.areas`` against the map: an unknown board or label names the file and the key."""
+    for name, items in _areas_raw(scenario.options).items():
+        boardarea.resolve(hex_map, items, f"{scenario.source}: options.victory.areas.{name}")
+
+
+def _areas_raw(options: Mapping[str, Any]) -> Mapping[str, Any]:
+    raw = options.get("victory", {})
+    areas = raw.get("areas", {}) if isinstance(raw, dict) else {}
+    return areas if isinstance(areas, dict) else {}
+
+
+def area(position: Position, name: str) -> frozenset[Hex]:
+    """A named victory area's hexes, whole boards with A2.3's half hexes (boardarea.py)."""
+    where = f"{position.scenario.source}: options.victory.areas.{name}"
+    return boardarea.resolve(position.map, _areas_raw(position.scenario.options).get(name), where)
+
+
+def occupiers(position: Position, name: str, side: str) -> list[str]:
+    """The side's armed Good Order MMC in the area (A2.3: a half hex as the area counts it)."""
+    cells = area(position, name)
+    return sorted(u.id for u in position.units.values()
+                  if u.side == side and u.hex in cells and u.type in MMC and au.good_order(u)
+                  and not au.is_unarmed(u) and not u.has("prisoner"))
 
 
 def exit_hexes(position: Position, side: str) -> frozenset[Hex]:
@@ -413,6 +455,13 @@ def _unmet(game: AslGame, position: Position, side: str, win: Mapping[str, Any])
         if have < int(win["cvp"]):
             out.append(T("{side} has only {have} CVP of {need}", side=side, have=str(have),
                          need=str(int(win["cvp"]))))
+    if "clear" in win:  # A2.3: no Good Order enemy MMC on the board (its half hexes as A2.3 counts them)
+        there = occupiers(position, str(win["clear"]), position.enemy_of(side))
+        if there:
+            out.append(T("{side} has not cleared {area}: {units} still there (A2.3)", side=side,
+                         area=str(win["clear"]), units=", ".join(there)))
+    if "occupy" in win and not occupiers(position, str(win["occupy"]), side):
+        out.append(T("{side} has no Good Order MMC in {area} (A2.3)", side=side, area=str(win["occupy"])))
     exit_spec = spec.get("exit", {})
     if win.get("exit") and isinstance(exit_spec, dict):  # A26.23: the Exit VP the exit area asks for
         have = exit_vp(game, position, side)
@@ -426,12 +475,12 @@ def winner(game: AslGame, position: Position) -> tuple[str, str] | None:
     """At the end: the side named by ``win`` if it meets every condition named, else the other side by
     preventing it (A26.3)."""
     win = _spec(position).get("win")
-    if not isinstance(win, dict) or not set(win) & {"buildings", "hexes", "cvp", "exit"}:
+    if not isinstance(win, dict) or not set(win) & set(CONDITIONS):
         return None
     side = str(win.get("side", ""))
     unmet = _unmet(game, position, side, win)
     if not unmet:
-        if set(win) & {"hexes", "cvp", "exit"}:
+        if set(win) & {"hexes", "cvp", "exit", "clear", "occupy"}:
             return side, T("{side} meets its Victory Conditions (A26.1, A26.2)", side=side)
         have = len(_count(game, position, _spec(position).get("buildings", {}), side))
         return side, T(

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
@@ -39,7 +39,7 @@ MARKER = "hidden"
 QUARTER = 4  # enemy spotting range against a hidden unit: a quarter, rounded down, at least 1
 
 
-def spec(scenario: Scenario) -> dict[str, dict[str, list[str]]]:
+def spec(scenario: Scenario) -> dict[str, dict[str, list[Any]]]:
     """``options.hidden_units`` checked: every unit named is the side's; a DataError names the file."""
     return secret_units_spec(scenario, "hidden_units")
 
