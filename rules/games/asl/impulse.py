@@ -50,8 +50,10 @@ impulses).
 
 Towing (vtow.py): each entry costs its towing MP too (armour.step_mp), never in reverse (D2.2). ``unload AFV``
 (D6.5) is a stopped platoon AFV's one MP action of an impulse, a quarter of its MP paid with the impulse's
-cost (``check_unload``, ``unloaded``); loading waits for the platoon's MPh's end (D6.4: its AFVs have spent
-MP). Mud and deep snow: one secret bog DR for the platoon's MPh (D8.23 with D14.21: impmud.py). An entry into
+cost (``check_unload``, ``unloaded``); the units unloaded go on with their MF left once the platoon's MPh is
+over (D14.3: till then nothing else moves), apart, as the platoon's (``convoy``); loading waits for the
+platoon's MPh's end (D6.4: its AFVs have spent MP). Mud and deep snow: one secret bog DR for the platoon's
+MPh (D8.23 with D14.21: impmud.py). An entry into
 a hex of enemy infantry is an Overrun, attacking at the impulse's end (D7.1 with D14.32: impovr.py); backing
 into one is none (D7.13 bars the OVR, not the entry): no OVR, no OVR MP. Any hex entry but by bypass into a
 Location of concealed enemy units puts A12.41's question to their owner (reveal, or one PAATC) before the next
@@ -927,7 +929,20 @@ def end_of_mph(position: Position) -> State:
     return finish(state, [u.id for u in members])
 
 
+def convoy(vehicle: UnitState) -> str:
+    """D6.5 with D14.3: whose unloaded units these are: a platoon AFV's in its impulses are the platoon's (one
+    stack: they go on once its MPh is over, apart, any of its AFVs' moves between theirs), else the
+    vehicle's own (mphsw.unloaded)."""
+    name = platoon.name_of(vehicle)
+    return f"{platoon.PLATOON}{name}" if vehicle.has(ON) and name is not None else vehicle.id
+
+
 def apply(position: Position, move: act.Move) -> State:
+    lead = position.units.get(move.units[0])  # A4.2, D6.5: the platoon acts, another vehicle's unloaded
+    if lead is not None and lead.type == "vehicle":  # units have finished their moves
+        ids = [u.id for u in _members_of(position, lead)] or [lead.id]
+        keys = {f"{platoon.PLATOON}{n}" for u in ids if (n := platoon.name_of(position.units[u])) is not None}
+        position = position.at(mphsw.vehicle_acts(position.state, *keys, *ids))
     if move.mode == END:
         return end_impulse(position, move)
     ids = [u.id for u in crew(position)]
@@ -1099,6 +1114,7 @@ __all__ = [
     "check",
     "check_fire",
     "check_unload",
+    "convoy",
     "crew",
     "end_of_mph",
     "finish",

@@ -16,12 +16,13 @@ The ``dt1`` marker says, for the move under way, that its allowance is the late 
 move reads it for A4.134's Minimum Move and the MF left); it goes when that move ends, so a move gone on with
 afterwards has only the MF left it carried on (mphsw.py), the gain counted once.
 
-Refused, citing A4.5: ``cx1`` with no MF spent (``cx`` is the start's), ``cx`` with MF spent (``cx1``); a
-unit CX now or at the start of the MPh (A4.51's ``no_dt``), wounded, or aboard a vehicle now or that boarded,
-rode or unloaded from one this Player Turn (``CONVEYED``, set by transport.py and moto.py, gone at the end of
-the CCPh: A4.5 bars the whole Player Turn; a bicycle is no such conveyance, A4.5 naming bicycle troops among
-those who may Double Time); mounted cavalry (its own way to go faster once moved is the gallop, A13.36). The
-carry's Double Time (woundcarry.py) asks the same of its walkers (``unit_bar``).
+Refused, citing A4.5: ``cx1`` with no MF spent (``cx`` is the start's), ``cx`` with MF spent (``cx1``); a unit
+CX now or at the start of the MPh (A4.51's ``no_dt``), wounded, or aboard a vehicle now or that boarded, rode
+or unloaded from one this Player Turn (``CONVEYED``, set by transport.py and moto.py, riders.py's bail-outs
+and survivors too, D6.24, D6.9; unloading at once from a ride begun in the enemy's Player Turn is unloading in
+this one; gone at the end of the CCPh: A4.5 bars the whole Player Turn; a bicycle is no such conveyance, A4.5
+naming bicycle troops among those who may Double Time); mounted cavalry (its own way to go faster once moved
+is the gallop, A13.36). The carry's Double Time (woundcarry.py) asks the same of its walkers (``unit_bar``).
 
 On the pages (game.moves_for): where every unit may, ``cx`` is offered on a fresh move and ``cx1`` where MF
 are spent, each for the hexes only it reaches (one offer a hex).

@@ -282,7 +282,8 @@ def broken_rider(position: Position, uid: str) -> State | None:
         return None
     if cycle.has("motion") or (state.moving is not None and cycle.id in state.moving.units):
         return None
-    return state.with_unit(dataclasses.replace(unit, carrier=None, hex=cycle.hex))
+    off = dataclasses.replace(unit, carrier=None, hex=cycle.hex)
+    return state.with_unit(off.mark(latedt.CONVEYED))  # A4.5: rode and dismounted: no Double Time this PT
 
 
 def why_not_move(position: Position, unit: UnitState) -> str | None:
@@ -366,8 +367,9 @@ def both_off(position: Position, before: State, after: State) -> State:
             if moving and cycle.hex is not None:
                 after = asl_riders.bail_out(position.at(after), rest, cycle.hex, "D15.53")
             else:
-                for unit in rest:
-                    after = after.with_unit(dataclasses.replace(unit, carrier=None, hex=cycle.hex))
+                for unit in rest:  # A4.5: rode and dismounted: no Double Time this Player Turn
+                    off = dataclasses.replace(unit, carrier=None, hex=cycle.hex)
+                    after = after.with_unit(off.mark(latedt.CONVEYED))
     return after
 
 

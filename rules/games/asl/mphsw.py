@@ -44,7 +44,7 @@ LEFT = "mfleft"  # mfleft<halves>: the MF left of the unit's move, while no othe
 SPENT = "swmf"  # swmf<n>: MF spent on recovery attempts before the unit moved (A4.44)
 TRY = "rectry:"  # rectry:<sw>: this unit has tried to recover that SW this MPh (A4.44)
 RECOVERED = "recovered"  # rphase.RECOVERED: not passed on in the phase recovered (A4.44)
-CONVOY = "convoy:"  # convoy:<vehicle>: unloaded from it this MPh; no other unit moves between them (D6.5)
+CONVOY = "convoy:"  # convoy:<vehicle or platoon>: unloaded from it this MPh; no other unit between (D6.5)
 CARRIED = "swcarried:"  # swcarried:<unit>: the SW was carried by that infantry unit in this MPh (A4.4)
 KEPT = "swppkept"  # swppkept<n>: PP of the SW dropped in the move, still its portage for the MPh (A4.4)
 
@@ -115,11 +115,12 @@ def unloaded(unit: UnitState, vehicle: str, left: int) -> UnitState:
     return _with_left(unit, max(0, left)).mark(PAUSE, CONVOY + vehicle)
 
 
-def vehicle_acts(state: State, vehicle: str) -> State:
+def vehicle_acts(state: State, *vehicles: str) -> State:
     """A4.2, D6.5: a vehicle moves or unloads: the units unloaded from another vehicle have finished their
-    moves (no other unit's move comes between those of a vehicle and the units unloaded from it)."""
+    moves (no other unit's move comes between those of a vehicle and the units unloaded from it). A platoon
+    acts as one stack (D14.3): ``vehicles`` names it and its AFVs (impulse.convoy)."""
     for unit in list(state.units.values()):
-        if convoy(unit) not in (None, vehicle) and (mf_left(unit) is not None or unit.has(PAUSE)):
+        if convoy(unit) not in (None, *vehicles) and (mf_left(unit) is not None or unit.has(PAUSE)):
             old = tuple(m for m in unit.markers if m.startswith(LEFT))
             state = state.with_unit(unit.mark(remove=(*old, PAUSE)))
     return state

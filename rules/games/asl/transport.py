@@ -4,7 +4,8 @@ D6.1: PP aboard, SW carried included; D6.2: riders only from 1943 (the Russians 
 ``options.date``, no check without one), one SMC with at most 2 PP on a vehicle without riding capacity;
 D6.3: the load never cuts the vehicle's MP allowance (armour.budget), loading and unloading cost MP (D6.4,
 D6.5), units aboard ride on the vehicle (``carrier``) and those beneath it are on the ground. D6.5: units
-unloaded go on moving with the MF they have left (mphsw.unloaded), but from a vehicle that Prep Fired."""
+unloaded go on moving with the MF they have left (mphsw.unloaded), but from a vehicle that Prep Fired; from a
+bypassing vehicle from the bypassed hex (D2.36); from a platoon AFV once the platoon's MPh is over (D14.3)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from collections.abc import Iterator
 
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import aerosan, bicycle, carriers, ddtank, latedt, moto, mphsw, vbypass
+from hexmate.rules.games.asl import aerosan, bicycle, carriers, ddtank, latedt, moto, mphsw
 from hexmate.rules.games.asl import portage as asl_portage
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.asl.armour import budget, is_vehicle, spent_of, vtype, with_spent
@@ -190,16 +191,19 @@ def apply_unload(position: Position, unload: act.Unload) -> State:
     mf = loading_mf(state, off)  # A4.11: 4 MF for a unit that unloads, less its PP over its IPC (A4.42)
     from hexmate.rules.games.asl import impulse  # impulse.py imports this module's neighbours
 
-    # D6.5: no going on from a vehicle that Prep Fired; not built: from a bypass position (D2.36, its
-    # CAFP's terrain, then the obstacle's) nor from a platoon AFV's impulse (D14.31: the platoon moves as one)
-    stays = vehicle.has("prep_fire") or vbypass.across_of(vehicle) is not None or vehicle.has(impulse.ON)
-    state = mphsw.vehicle_acts(state, vehicle.id)  # A4.2: another stack's move left unfinished ends here
+    # D6.5: no going on from a vehicle that Prep Fired. From a bypass position they go on from the bypassed
+    # hex, where they are (D2.36: fired at in the CAFP's terrain, then in the obstacle's). From a platoon AFV
+    # in its impulses they wait for the platoon's MPh's end (D14.3: one stack, nothing else moves till then)
+    # and go on as the platoon's unloaded units (``impulse.convoy``: any of its AFVs' moves are theirs)
+    stays = vehicle.has("prep_fire")
+    key = impulse.convoy(vehicle)
+    state = mphsw.vehicle_acts(state, key)  # A4.2: another stack's move left unfinished ends here
     # A7.821: a pinned passenger rides on and may unload, keeping its PIN counter where it unloads
     for unit in off:  # placed beneath the vehicle, counted as having used MF (D6.5)
         off_unit = unit.mark("unloaded", remove=(RIDING,))  # D9.3: keeps its TEM (vcover.UNLOADED)
         off_unit = dataclasses.replace(off_unit, carrier=None, hex=vehicle.hex)
         if not stays:  # D6.5: it may go on from there with the MF it has left, in the vehicle's MPh
-            off_unit = mphsw.unloaded(off_unit, vehicle.id, mf[unit.id] - used)
+            off_unit = mphsw.unloaded(off_unit, key, mf[unit.id] - used)
         state = state.with_unit(off_unit)
     state = state.with_unit(with_spent(vehicle, spent_of(vehicle) + cost))
     state = latedt.conveyed(state, [u.id for u in off])  # A4.5: rode and unloaded: no Double Time this PT

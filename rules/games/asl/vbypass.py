@@ -43,8 +43,9 @@ A hex of enemy units may be bypassed: infantry inside the woods or building obst
 vehicle bypassing there (D7.13), and no Overrun MP are paid; a hex of an enemy AFV may be bypassed through but
 not stopped in (D2.6, checked by armour.py; its exceptions, among them two AFVs bypassing opposite sides, are
 vstay.py's). Units getting on or off a bypassing vehicle do so in its hex, the bypassed hex (D2.36;
-transport.py): fire at them would be traced to the CAFP, but no Defensive Fire is offered at boarding units in
-this subset (D5.43), so nothing more is needed. Not built: the D2.3 declaration made before the gap is checked
+transport.py; D6.5: those unloaded go on from there with their MF left): fire at them would be traced to the
+CAFP, but no Defensive Fire is offered at boarding units in this subset (D5.43), so nothing more is needed.
+Not built: the D2.3 declaration made before the gap is checked
 (the map data decides beforehand).
 """
 

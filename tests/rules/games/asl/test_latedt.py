@@ -222,3 +222,67 @@ def test_a4_5_boarding_and_unloading_mark_the_units_for_the_player_turn(make_pos
     while aboard.state.decision is not None:  # D6.631's question, any fire window: passed
         aboard.push_text("answer pass")
     assert aboard.units["a-1"].carrier is None and aboard.units["a-1"].has(latedt.CONVEYED)
+
+
+def _vehicle(counter: str) -> dict[str, Any]:
+    return {"id": "a-v", "counter": counter, "side": "a", "hex": "C5", "markers": ["vca0"]}
+
+
+def _settle(pos: Any) -> None:
+    while pos.decision is not None:  # fire windows passed, the stop's facing kept (D2.11), D6.631's question
+        pos.push_text("answer pass" if pos.decision.kind == "react" else "answer keep")
+
+
+def test_a4_5_a_rider_that_rode_the_move_and_unloads_goes_on_without_double_time(make_position: Any) -> None:
+    """A4.5 with D6.5: the squad rides the demo tank (16 MP) C5-D5 and off (start 1, open ground 1, stop 1: 3
+    MP, one quarter, FRU): it goes on with 4 - 1 - 1 = 2 MF, and Double Time is barred for the Player Turn,
+    late (``cx1``) or not: none is offered."""
+    from .test_transport import ALL
+
+    units = [_vehicle("t"), {**SQUAD, "hex": "C5", "carrier": "a-v"}]
+    pos = make_position("asl", units, "MPh", counters=ALL)
+    pos.push_text("move a-v C5-D5")
+    _settle(pos)
+    pos.push_text("unload a-v")
+    _settle(pos)
+    assert _left(pos) == 2 and pos.units["a-1"].has(latedt.CONVEYED)
+    for mode in ("cx1", "cx"):
+        with pytest.raises(IllegalAction, match="boarded, rode or unloaded") as e:
+            pos.push_text(f"move a-1 D5-E5 as {mode}")
+        assert e.value.rule == "A4.5"
+    offers = _offers(pos, ("a-1",))
+    assert offers and not [m for m in offers if m.mode]
+
+
+def test_a4_5_riders_aboard_since_the_enemy_turn_unload_at_once_no_double_time(make_position: Any) -> None:
+    """A4.5: a squad that rode in through the enemy's Player Turn and unloads as its own MPh begins has
+    unloaded in this Player Turn: it goes on with 4 - 1 = 3 MF (D6.5: no MP spent by the halftrack), but
+    without Double Time; in the next Player Turn it may Double Time again (the marker goes as the CCPh
+    ends)."""
+    from .test_transport import ALL
+
+    units = [_vehicle("ht"), {**SQUAD, "hex": "C5", "carrier": "a-v"}]
+    pos = make_position("asl", units, "MPh", counters=ALL)
+    pos.push_text("unload a-v")
+    _settle(pos)
+    assert _left(pos) == 3
+    with pytest.raises(IllegalAction, match="boarded, rode or unloaded"):
+        pos.push_text("move a-1 C5-D5 as cx1")
+    later = make_position("asl", [{**SQUAD, "hex": "C5", "markers": [latedt.CONVEYED]}], "CCPh", counters=ALL)
+    later.push_text("end")
+    assert latedt.unit_bar(later.units["a-1"]) is None
+
+
+def test_a4_5_riders_bailing_out_rode_this_player_turn(make_position: Any) -> None:
+    """D6.21, D6.24 with A4.5: the tank carries its rider into the woods of D5: the rider bails out in C5
+    (before the woods); it rode this Player Turn, so it is marked for no Double Time as well as barred from
+    moving this phase."""
+    from .test_transport import ALL
+
+    units = [_vehicle("t"), {**SQUAD, "hex": "C5", "carrier": "a-v"}]
+    pos = make_position("asl", units, "MPh", counters=ALL, hexes={"D5": {"terrain": "woods"}})
+    pos.push_text("move a-v C5-D5")  # its bog DR (D8.21) waits: the rider is off already
+    rider = pos.units["a-1"]
+    assert rider.carrier is None and rider.has("bailed") and rider.has(latedt.CONVEYED)
+    bad = latedt.unit_bar(rider)
+    assert bad is not None and "A4.5" in str(bad.msgid)

@@ -87,3 +87,28 @@ def test_d15_53_two_smc_on_one_cycle_both_bail_out(make_position: Any) -> None:
     for uid in (first, other):
         assert pos.units[uid].carrier is None and pos.units[uid].has("bailed")
     assert [d for d in pos.state.decisions if d.subject == (other,) and d.rule == "D15.53"]  # his NMC
+
+
+def test_d15_53_a4_5_smc_off_a_stopped_cycle_rode_this_player_turn(make_position: Any) -> None:
+    """D15.53 with A4.5: the same two SMC on a stopped single motorcycle: the broken one dismounts at once,
+    and so does the other (no bail-out: the cycle is not moving); both rode and dismounted this Player Turn,
+    so neither may Double Time in it. Original DR 6 on 4 FP: final 5 (-1, D15.5), the pack's 1MC; MC DR 11
+    fails morale 9 + 1."""
+    from hexmate.rules.games.asl import latedt
+
+    counters = {**COUNTERS, "mc1": {"type": "vehicle", "vehicle": "demo-moto-1-g"}}
+    units = [{"id": "ger-1", "counter": "4-6-7", "side": "a", "hex": "C2"},
+             {"id": "rus-mc", "counter": "mc1", "side": "b", "hex": "C4", "markers": ["vca0"]},
+             {"id": "rus-l1", "counter": "9-1", "side": "b", "hex": "C4", "carrier": "rus-mc"},
+             {"id": "rus-l2", "counter": "9-1", "side": "b", "hex": "C4", "carrier": "rus-mc"}]
+    pos: Position = make_position("asl", units, "PFPh", counters=counters)
+    pos.push_text("fire ger-1 at C4 dice 2,4")
+    top = pos.decision
+    assert top is not None and top.then == "mc"
+    first = top.subject[0]
+    other = "rus-l2" if first == "rus-l1" else "rus-l1"
+    pos.push_text("answer dice 5,6")
+    assert pos.units[first].has("broken")
+    for uid in (first, other):
+        unit = pos.units[uid]
+        assert unit.carrier is None and not unit.has("bailed") and unit.has(latedt.CONVEYED)
