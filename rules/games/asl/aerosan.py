@@ -326,7 +326,7 @@ def fail(position: Position, uid: str) -> State:
     if unprotected(unit):
         checks += [mc(position.at(state), p.id, 0, "D17.22") for p in inside]
         if not unit.has("abandoned"):
-            checks.append(vcrewhit.check_decision(state.units[uid], "mc", 0, True))
+            checks.append(vcrewhit.check_decision(position.at(state), state.units[uid], "mc", 0, True))
     state = state.push(*checks)
     return riders.bail_out(position.at(state), on_top, unit.hex, "D17.22") if on_top else state
 

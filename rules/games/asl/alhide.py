@@ -132,7 +132,7 @@ def ask_mc(position: Position, decision: Decision, answer: act.Answer) -> State 
     dr, need = sum(answer.dice), int(decision.arg("need", "0"))
     if decision.then == "vcrew_check" and decision.arg("kind", "mc") == "mc" and dr == 12:
         return None  # A10.31: an Original 12 is a Casualty MC whatever the morale
-    base, _ = vcrew.crew_morale(vehicle, withhold=True)
+    base, _ = vcrew.crew_morale(position, vehicle, withhold=True)
     if dr <= need or dr > need + BEST_MORALE - base:
         return None  # passed, or no Armor Leader could have passed it
     led = armorldr.morale(vehicle) if withheld(vehicle) else None

@@ -3,7 +3,8 @@ and is a unit on the table from then on, an infantry crew (type ``crew``) the in
 and rally like any other.
 
 - Its counter: the scenario's counter ``vehicle-crew-<nationality>`` or ``vehicle-crew`` if it defines one
-  (a Free French crew's ``vehicle-crew-british`` before those: A25.55 gives it the British D5.1 morale),
+  (a Free French crew's ``vehicle-crew-british`` before those from December 1943: A25.55 gives it the
+  British D5.1 morale),
   else a built-in one labelled demo values: 1 FP as D5.1 says; its range and morale are not in the texts
   (chapter A's crew counters are printed values the owner's counters give).
 - Its id is ``<vehicle>-crew``; it is placed beneath the wreck (D5.6), having used all its MF (``moved``).
@@ -22,7 +23,6 @@ FFNAM/FFMO (A4.62; fire.py); a voluntary abandonment (D5.41) does not. Not built
 from __future__ import annotations
 
 from hexmate.rules.decisions import Physical
-from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.scenario import CounterType
 from hexmate.rules.text import T
@@ -39,8 +39,9 @@ def crew_id(vehicle: UnitState) -> str:
 
 def counter_for(position: Position, vehicle: UnitState) -> CounterType:
     """The scenario's vehicle crew counter for the vehicle's nationality, else the demo one (D5.1). A
-    nationality whose ``crew_as`` names another (the Free French: British, A25.55) takes that one's first."""
-    from hexmate.rules.games.asl import carriers
+    nationality whose ``crew_as`` names another from the scenario's date (the Free French: British from
+    December 1943, A25.55; nations.crew_nationality) takes that one's first."""
+    from hexmate.rules.games.asl import carriers, nations
     from hexmate.rules.games.asl.vehicles import vehicle_of
 
     counters = position.scenario.counters
@@ -49,9 +50,10 @@ def counter_for(position: Position, vehicle: UnitState) -> CounterType:
     hs = carriers.crew_counter(position, vehicle_of(vehicle.values), nationality)  # D6.82: a carrier's HS
     if hs is not None:
         return hs
-    # A25.55: the Free French crew takes its morale as British (D5.1): the British vehicle crew counter
-    crew_as = au.nationality(nationality).traits.get("crew_as")
-    keys = [f"vehicle-crew-{crew_as}"] if isinstance(crew_as, str) else []
+    # A25.55: from December 1943 the Free French crew takes its morale as British (D5.1): the British
+    # vehicle crew counter
+    crew_as, rule = nations.crew_nationality(position.scenario, vehicle.side)
+    keys = [f"vehicle-crew-{crew_as}"] if rule is not None else []
     for key in (*keys, f"vehicle-crew-{nationality}", "vehicle-crew"):
         if key in counters:
             return counters[key]

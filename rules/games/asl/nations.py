@@ -90,10 +90,12 @@ A25.54      to Dec 1943 British SW, vehicles, Guns, no captured   built for SW: 
 A25.55      from Dec 1943 French- or British-coloured SW and US   built for SW: units.is_captured (British /
             vehicles / Guns, no captured penalty; inherent crews  US family, ``french_made_users``); crews:
             take their D5.1 morale as British                     out of the vehicle: crew.counter_for (the
-                                                                  ``crew_as`` trait: the British vehicle crew
-                                                                  counter); inside: not built, the morale is
-                                                                  the vehicle counter's ``crew_morale``
-                                                                  (vcrew.py), no national table to read
+                                                                  ``crew_as`` trait from ``crew_from``: the
+                                                                  British vehicle crew counter); inside:
+                                                                  vcrew.crew_morale (the British
+                                                                  ``crew_morale`` data); both by
+                                                                  ``crew_nationality``, the date required
+                                                                  (``check_crew_dates``)
 A25.56      "(f)" and French-coloured equipment: captured for     built for SW: units.is_captured (the
             any user but a French one (1940, Free, Vichy)         ``french_made_users`` entries); a vehicle
                                                                   or Gun is captured by its marker (A21.2)
@@ -236,10 +238,12 @@ def scenario_date(scenario: Scenario) -> tuple[int, int] | None:
 
 def check(scenario: Scenario) -> None:
     """On load: the date, when given, is one (``scenario_date``); ``home_soil``, when given, lists sides of
-    the scenario (``home_sides``); a scenario with American-made ordnance gives its date (A25.32)."""
+    the scenario (``home_sides``); a scenario with American-made ordnance gives its date (A25.32), and one
+    with a Free French vehicle too (A25.55)."""
     scenario_date(scenario)
     home_sides(scenario)
     check_made_dates(scenario)  # A25.32
+    check_crew_dates(scenario)  # A25.55
 
 
 def home_sides(scenario: Scenario) -> frozenset[str]:
@@ -475,6 +479,35 @@ def check_made_dates(scenario: Scenario) -> None:
                             f"{MAKERS[vt.manufacturer]}-made (manufacturer {vt.manufacturer!r}, D2.5) and "
                             f"fires with the red To Hit numbers before {made['before']}, the black after "
                             f"({made['rule']})")
+
+
+def crew_nationality(scenario: Scenario, side: str) -> tuple[str, str | None]:
+    """The nationality whose D5.1 crew morale the side's inherent crews take, and the rule when it is not the
+    side's own: A25.55, a Free French crew takes the British one in a scenario dated from December 1943 (the
+    nationality's ``crew_as`` from ``crew_from``); before that date (A25.54) its own. ``check`` makes a
+    scenario with such a vehicle give its date; without one (a vehicle no scenario unit) its own."""
+    own = side_nationality(scenario, side)
+    traits = au.nationality(own).traits
+    crew_as, since = traits.get("crew_as"), traits.get("crew_from")
+    date = scenario_date(scenario)
+    if not isinstance(crew_as, str) or date is None or (isinstance(since, str) and _before(date, since)):
+        return own, None
+    return crew_as, str(traits.get("crew_rule", "A25.55"))
+
+
+def check_crew_dates(scenario: Scenario) -> None:
+    """On load, A25.55: a scenario whose side's nationality takes another's crew morale from a date (the
+    Free French: the British from December 1943) and that holds a vehicle of that side gives its date; else
+    a DataError naming the scenario, the key and the vehicle."""
+    if scenario_date(scenario) is not None:
+        return
+    for unit in scenario.units:
+        counter = scenario.counters.get(unit.counter)
+        since = au.nationality(side_nationality(scenario, unit.side)).traits.get("crew_from")
+        if counter is not None and counter.type == "vehicle" and isinstance(since, str):
+            raise DataError(f"{scenario.source}: options.date: needed: the vehicle {unit.id!r} of side "
+                            f"{unit.side!r} ({side_nationality(scenario, unit.side)}) has an inherent crew "
+                            f"that takes its morale as another nationality's from {since} (A25.55, D5.1)")
 
 
 def early_war_doctrine(position: Position, side: str) -> bool:

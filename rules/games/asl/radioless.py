@@ -102,7 +102,7 @@ def check(position: Position, move: act.Move) -> act.Move:
 
 def declare(position: Position, move: act.Move) -> State:
     unit = position.units[move.units[0]]
-    morale, _ = vcrew.crew_morale(unit, withhold=True)  # D3.41: a hidden Armor Leader only if brought in
+    morale, _ = vcrew.crew_morale(position, unit, withhold=True)  # D3.41: a hidden AL only if brought in
     if platoon.in_platoon(position, unit):
         prompt = T("{unit} leaves its platoon: its crew takes an NTC to move; roll the DR, {need} or less "
                    "(D14.22, D14.23)", unit=unit.id, need=morale)

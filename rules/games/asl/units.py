@@ -24,6 +24,7 @@ FP and normal range are printed as "FP-range" (A9.1).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -377,12 +378,56 @@ class Nationality:
 
 @cache
 def _nationality_data() -> Mapping[str, Any]:
-    path = DATA / "nationalities.json"
+    return load_nationalities(DATA / "nationalities.json")
+
+
+CREW_CLASSES = ("elite", "1st")  # D5.1: an AFV's crew takes the best Elite MMC's morale, else the 1st Line's
+_CREW_KEYS = frozenset({*CREW_CLASSES, "demo", "rule", "elite_rule", "1st_rule"})
+
+
+def load_nationalities(path: Path) -> Mapping[str, Any]:
+    """The nationality data (A25 traits; D5.1 crew morale) read from ``path`` and checked where the code
+    needs a shape: a malformed entry is a DataError naming the file and the entry's place."""
     doc = json.loads(path.read_text(encoding="utf-8"))
     if doc.get("format") != "hexmate-asl-nationalities/1":
         raise DataError(f"{path}: format must be hexmate-asl-nationalities/1")
+    table = doc.get("nationalities")
+    if not isinstance(table, dict):
+        raise DataError(f"{path}: nationalities: a mapping of nationality names to their traits")
+    for name, traits in table.items():
+        _check_crew(path, table, str(name), traits)
     result: Mapping[str, Any] = doc
     return result
+
+
+def _check_crew(path: Path, table: Mapping[str, Any], name: str, traits: Any) -> None:
+    """D5.1's ``crew_morale`` (the best Elite and 1st Line MMC's Good Order morale, ``demo`` listing the
+    values that are demo values) and A25.55's ``crew_as`` / ``crew_from``."""
+    where = f"{path}: nationalities.{name}"
+    if not isinstance(traits, dict):
+        raise DataError(f"{where}: a mapping of traits, got {traits!r}")
+    crew = traits.get("crew_morale")
+    if crew is not None:
+        if not isinstance(crew, dict):
+            raise DataError(f"{where}.crew_morale: a mapping with elite and 1st (D5.1), got {crew!r}")
+        unknown = sorted(set(crew) - _CREW_KEYS)
+        if unknown:
+            raise DataError(f"{where}.crew_morale: unknown key(s) {unknown} (known: {sorted(_CREW_KEYS)})")
+        for key in CREW_CLASSES:
+            value = crew.get(key)
+            if not isinstance(value, int) or isinstance(value, bool) or not 2 <= value <= 10:
+                raise DataError(f"{where}.crew_morale.{key}: a morale 2-10 (the best {key} MMC's Good Order "
+                                f"morale, D5.1), got {value!r}")
+        demo = crew.get("demo", [])
+        if not isinstance(demo, list) or not set(demo) <= set(CREW_CLASSES):
+            raise DataError(f"{where}.crew_morale.demo: a list of {list(CREW_CLASSES)} (the demo values), "
+                            f"got {demo!r}")
+    crew_as = traits.get("crew_as")
+    if crew_as is not None and (not isinstance(crew_as, str) or crew_as not in table):
+        raise DataError(f"{where}.crew_as: a nationality of this file (A25.55), got {crew_as!r}")
+    since = traits.get("crew_from")
+    if since is not None and not (isinstance(since, str) and re.fullmatch(r"\d{4}-(0[1-9]|1[0-2])", since)):
+        raise DataError(f"{where}.crew_from: a date YYYY-MM (A25.55), got {since!r}")
 
 
 def nationality(name: str | None) -> Nationality:

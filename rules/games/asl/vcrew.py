@@ -14,11 +14,13 @@ destroyed or shocked and the hit did neither (D5.5, D8.22). Not while the crew i
 failure puts the crew beneath the vehicle and marks it Abandoned; a pass leaves the crew inside (it may
 abandon voluntarily in its own MPh).
 
-The crew's morale inside its vehicle is the best elite MMC's of its nationality (an unarmored vehicle's: the
-best 1st Line MMC's) unless an Armor Leader commands it (D5.1, D3.42). Those are National Capabilities, not in
-the texts: the scenario's vehicle counter gives it as ``crew_morale``; without it the demo values below are
-used and the prompt says so. (A25.55: a Free French crew's is the British value; the counter's number is the
-owner's to give as such.) A stun's lasting "+1" counter (``plus1``, D5.34) adds 1 to the TC.
+The crew's morale inside its vehicle is the Good Order morale of its nationality's best Elite MMC (an
+unarmored vehicle's: the best 1st Line MMC's) unless an Armor Leader commands it or the crew is Inexperienced
+(D5.1, D3.42, D3.45): ``crew_morale_of``. Those are National Capabilities, mostly not in the texts: the
+nationality data (data/nationalities.json ``crew_morale``) gives them, marking its demo values, and the
+prompt says "demo value" when one is used; the scenario's vehicle counter may give its own ``crew_morale``.
+A25.55: from December 1943 a Free French crew takes the British values (nations.crew_nationality). A stun's
+lasting "+1" counter (``plus1``, D5.34) adds 1 to the TC.
 
 An Overrun is an attack other than CC: when its original 12 immobilizes the overrunning vehicle (D7.17), its
 crew takes the TC too (``after_overrun``); an immobilization by CC (A11.5, CC Reaction Fire D7.21, Street
@@ -36,19 +38,21 @@ captures it may not (A9.72).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import alhide, armorldr, crew, swremove, vdriver
+from hexmate.rules.games.asl import alhide, armorldr, crew, nations, swremove, vdriver
+from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl.armour import is_vehicle, spent_of, vtype
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.text import T
 
 MODES = ("abandon", "abandon-wreck", "abandon-remove",  # the last: D6.631, D6.83 (swremove.py)
          "abandon-malf")  # D5.411: its weapons malfunctioned as it leaves
-DEMO_MORALE = {"armored": 8, "unarmored": 7}  # demo values: the owner's national data gives them (D5.1)
+DEMO_MORALE = {"armored": 8, "unarmored": 7}  # demo values for a nationality with no crew_morale data (D5.1)
 FIRED = ("prep_fire", "first_fire", "final_fire", "advancing_fire")
 LEFT = "crew_left"  # its crew left it this Player Turn: no re-entry before the next (D5.42, vreentry.py)
 
@@ -61,16 +65,46 @@ def has_crew(vehicle: UnitState) -> bool:
     return armed and not any(vehicle.has(m) for m in gone)
 
 
-def crew_morale(vehicle: UnitState, *, withhold: bool = False) -> tuple[int, bool]:
-    """The inherent crew's morale (D5.1) and whether it is a demo value: the counter's ``crew_morale``.
-    ``withhold``: without an Armor Leader still hidden at his owner's choice (D3.41, alhide.py)."""
-    led = armorldr.morale(vehicle)  # D3.42: its Armor Leader's morale (D3.45: 6 if Inexperienced)
+@dataclass(frozen=True)
+class CrewMorale:
+    """An inherent crew's morale and where it comes from: ``source`` is ``armor_leader`` (D3.42, D3.45),
+    ``counter`` (the vehicle counter's ``crew_morale``), ``nationality`` (the data of ``nationality``, its
+    ``elite`` or ``1st`` value, D5.1; ``rule`` A25.55 when taken as another's) or ``demo``."""
+
+    value: int
+    demo: bool
+    source: str
+    nationality: str = ""
+    rule: str = "D5.1"
+
+
+def crew_morale_of(position: Position, vehicle: UnitState, *, withhold: bool = False) -> CrewMorale:
+    """The inherent crew's morale in its vehicle (D5.1). In order: its Armor Leader's (D3.42; the 6 of an
+    Inexperienced crew's quasi-leader, D3.45), unless ``withhold`` and he is still hidden at his owner's
+    choice (D3.41, alhide.py); the vehicle counter's ``crew_morale`` (the owner's override); the nationality
+    data's best Elite MMC morale for an AFV, best 1st Line MMC morale for an unarmored vehicle (D5.1), of the
+    nationality the side's crews take it from (A25.55: Free French as British from December 1943); else a
+    generic demo value."""
+    led = armorldr.morale(vehicle)
     if led is not None and not (withhold and alhide.withheld(vehicle)):
-        return led, False
+        inexperienced = bool(vehicle.values.get("inexperienced_crew"))  # D3.45: its 6+1 quasi-leader's
+        return CrewMorale(led, False, "armor_leader", rule="D3.45" if inexperienced else "D3.42")
     given = vehicle.values.get("crew_morale")
     if isinstance(given, int):
-        return given, False
-    return DEMO_MORALE["armored" if vtype(vehicle).armored else "unarmored"], True
+        return CrewMorale(given, False, "counter")
+    armored = vtype(vehicle).armored
+    name, rule = nations.crew_nationality(position.scenario, vehicle.side)
+    data = au.nationality(name).traits.get("crew_morale")
+    if isinstance(data, Mapping):
+        key = "elite" if armored else "1st"  # D5.1: an AFV's crew, an unarmored vehicle's
+        return CrewMorale(int(data[key]), key in data.get("demo", []), "nationality", name, rule or "D5.1")
+    return CrewMorale(DEMO_MORALE["armored" if armored else "unarmored"], True, "demo")
+
+
+def crew_morale(position: Position, vehicle: UnitState, *, withhold: bool = False) -> tuple[int, bool]:
+    """The inherent crew's morale (D5.1) and whether it is a demo value (``crew_morale_of``)."""
+    got = crew_morale_of(position, vehicle, withhold=withhold)
+    return got.value, got.demo
 
 
 # --- voluntary abandonment (D5.41) ---
@@ -183,7 +217,7 @@ def needs_tc(before: UnitState, result: str, *, shock_on_5: bool) -> bool:
 
 
 def tc_decision(position: Position, vehicle: UnitState) -> Decision:
-    morale, demo = crew_morale(vehicle, withhold=True)  # D3.41: a hidden leader only if brought in
+    morale, demo = crew_morale(position, vehicle, withhold=True)  # D3.41: a hidden leader only if brought in
     drm = 1 if vehicle.has("plus1") else 0  # D5.34: the lasting +1 of an earlier stun
     prompt = (
         T("{unit}'s crew takes the Immobilization Task Check: roll the DR; {need} or less keeps it inside "
@@ -226,5 +260,6 @@ def after_overrun(position: Position, state: State) -> State:
     return state.push(tc_decision(position.at(state), state.units[before.id]))
 
 
-__all__ = ["DEMO_MORALE", "LEFT", "MALF", "MODES", "abandon", "after_overrun", "check_abandon", "chosen_malf",
-           "crew_morale", "generate", "has_crew", "is_abandon", "needs_tc", "resume_tc", "tc_decision"]
+__all__ = ["DEMO_MORALE", "LEFT", "MALF", "MODES", "CrewMorale", "abandon", "after_overrun", "check_abandon",
+           "chosen_malf", "crew_morale", "crew_morale_of", "generate", "has_crew", "is_abandon", "needs_tc",
+           "resume_tc", "tc_decision"]

@@ -248,12 +248,12 @@ def after_ift(position: Position, state: State) -> State:
             continue
         n = _mc_number(result)
         kind = "ptc" if result == "PTC" else "mc"
-        asks.append(check_decision(state.units[vid], kind, n or 0, bare))
+        asks.append(check_decision(position.at(state), state.units[vid], kind, n or 0, bare))
     return state.push(*reversed(asks)) if asks else state
 
 
-def check_decision(vehicle: UnitState, kind: str, n: int, bare: bool) -> Decision:
-    morale, demo = vcrew.crew_morale(vehicle, withhold=True)  # D5.1, D3.42 (D3.45); D3.41: alhide.py
+def check_decision(position: Position, vehicle: UnitState, kind: str, n: int, bare: bool) -> Decision:
+    morale, demo = vcrew.crew_morale(position, vehicle, withhold=True)  # D5.1, D3.42, D3.45; D3.41
     plus = 1 if vehicle.has("plus1") else 0  # D5.34
     need = morale - n - plus
     what = T("Pin Task Check") if kind == "ptc" else T("{n}MC", n=n) if n else T("NMC")

@@ -167,7 +167,7 @@ def crew_collateral(position: Position, state: State, afv: UnitState, column: in
     if result.endswith("MC"):
         from hexmate.rules.games.asl import vcrew
 
-        morale, _ = vcrew.crew_morale(afv, withhold=True)  # D3.41: a hidden Armor Leader only if brought in
+        morale, _ = vcrew.crew_morale(position, afv, withhold=True)  # D3.41: a hidden AL only if brought in
         drm = (0 if result == "NMC" else int(result[:-2])) + (1 if afv.has("plus1") else 0)  # D5.34: +1
         prompt = T("{vehicle}'s CE crew takes a {result}: roll the DR; {need} or less passes, more stuns it "
                    "(morale {morale}, DRM {drm:+d}; D5.34)", vehicle=afv.id, result=result,

@@ -133,10 +133,10 @@ def resume_crew(position: Position, decision: Decision, answer: act.Answer) -> S
     bare = unprotected(vehicle)  # D5.311: no CE DRM; broken rather than stunned
     ce = vcrewhit.CE_DRM if vcrewhit.is_ce(vehicle) and not bare else 0
     drms = crew_drms(asl_terrain.tem(position, here), dice[1], ce)
-    morale, demo = vcrew.crew_morale(vehicle, withhold=True)  # D5.1, D3.42
+    morale, demo = vcrew.crew_morale(position, vehicle, withhold=True)  # D5.1, D3.42
     plus = 1 if vehicle.has("plus1") else 0  # D5.34
     need = morale - plus - sum(d for _, d, _ in drms)
-    check = vcrewhit.check_decision(vehicle, "mc", 0, bare).with_args(need=str(need))
+    check = vcrewhit.check_decision(position, vehicle, "mc", 0, bare).with_args(need=str(need))
     asked = alhide.ask_mc(position, check, answer)  # D3.41: bring a hidden Armor Leader in first?
     if asked is not None:
         return asked

@@ -37,7 +37,7 @@ def test_d3_4_a_bad_counter_value_is_a_clear_error() -> None:
 def test_d3_42_the_crew_has_its_armor_leaders_morale(make_position: Any) -> None:
     """D3.42: the inherent crew's morale equals its Armor Leader's; without one, the counter's/demo value."""
     pos = make(make_position)
-    assert vcrew.crew_morale(pos.units["a-al"]) == (9, False)
+    assert vcrew.crew_morale(pos, pos.units["a-al"]) == (9, False)
     assert armorldr.morale(pos.units["a-pz"]) is None
 
 
@@ -54,9 +54,10 @@ def test_d3_44_leadership_applies_only_to_the_listed_rolls(make_position: Any) -
 
 def test_d3_45_inexperienced_crew_must_use_its_6_plus_1(make_position: Any) -> None:
     """D3.45: an Inexperienced crew's 6+1 quasi-leader is used even when a normal one could apply."""
-    tank = make(make_position).units["a-in"]
+    pos = make(make_position)
+    tank = pos.units["a-in"]
     assert armorldr.leader(tank) == (6, 1)
-    assert vcrew.crew_morale(tank) == (6, False)
+    assert vcrew.crew_morale(pos, tank) == (6, False)
     assert armorldr.leadership(tank, "bog_removal") == 1
     assert armorldr.on_recall(tank) is tank  # never removed (D3.45, D5.341)
 
@@ -149,10 +150,11 @@ def test_d3_43_the_armor_leader_returns_only_with_his_own_crew(make_position: An
     another crew re-entering the same vehicle has no Armor Leader (the counter's crew morale instead)."""
     own = _reenter(make_position, "a-al-crew").units["a-al"]
     assert not own.has("abandoned") and armorldr.leader(own) == (9, -1)
-    other = _reenter(make_position, "a-cr").units["a-al"]
+    again = _reenter(make_position, "a-cr")
+    other = again.units["a-al"]
     assert not other.has("abandoned") and other.has("other_crew")
     assert armorldr.leader(other) is None and armorldr.leadership(other, "ma") == 0
-    assert vcrew.crew_morale(other) != (9, False)
+    assert vcrew.crew_morale(again, other) != (9, False)
 
 
 def test_d5_34_the_plus_one_goes_with_the_crew_counter(make_position: Any) -> None:

@@ -84,21 +84,24 @@ CREWS = {"vehicle-crew": {"type": "crew", "fp": 1, "range": 2, "morale": 6, "bro
          "vehicle-crew-american": {"type": "crew", "fp": 1, "range": 2, "morale": 7, "broken_morale": 7}}
 
 
-def _crew_of(make_position: Any, nationality: str, crews: dict[str, Any]) -> Any:
+def _crew_of(make_position: Any, nationality: str, crews: dict[str, Any], date: str = "1944-06") -> Any:
     units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0"]},
              {"id": "b-t", "counter": "t", "side": "b", "hex": "J5", "markers": ["vca3"]}]
     sides = [{"id": "a", "name": "German", "nationality": "german"},
              {"id": "b", "name": nationality, "nationality": nationality}]
-    pos: Position = make_position("asl", units, "PFPh", counters={**COUNTERS, **crews}, sides=sides)
+    pos: Position = make_position("asl", units, "PFPh", counters={**COUNTERS, **crews}, sides=sides,
+                                  options={"date": date})
     destroy_b_t(pos, "2,2")
     return pos.units["b-t-crew"].counter
 
 
 def test_a25_55_a_free_french_crew_leaving_its_vehicle_is_a_british_vehicle_crew(make_position: Any) -> None:
-    """A25.55: the Free French inherent crew takes its D5.1 morale as the British: out of its (American)
-    vehicle it is the British vehicle crew counter (morale values made up here), not the generic one; an
-    American crew keeps its own."""
+    """A25.55: from December 1943 the Free French inherent crew takes its D5.1 morale as the British: out of
+    its (American) vehicle it is the British vehicle crew counter (morale values made up here), not the
+    generic one; an American crew keeps its own. Before that date (A25.54) no British counter for it."""
     assert _crew_of(make_position, "free_french", CREWS).name == "vehicle-crew-british"
+    assert _crew_of(make_position, "free_french", CREWS, "1943-12").name == "vehicle-crew-british"
+    assert _crew_of(make_position, "free_french", CREWS, "1943-11").name == "vehicle-crew"
     assert _crew_of(make_position, "american", CREWS).name == "vehicle-crew-american"
     generic = {"vehicle-crew": CREWS["vehicle-crew"]}
     assert _crew_of(make_position, "free_french", generic).name == "vehicle-crew"  # no British one: as ever

@@ -172,7 +172,8 @@ def test_french_italian_finnish_ordnance_red(make_position: Any, tmp_path: Path,
                                              ("free_french", ("gun", "MG", "ATR"))])
 def test_their_exceptions_fire_black(make_position: Any, tmp_path: Path, user: str,
                                      black: tuple[str, ...]) -> None:
-    """A25.52 excepts an MA MG; A25.6 and A25.79 ATR and MG; the Free French take British rules (A25.53)."""
-    pos = _pos(make_position, tmp_path, user)
+    """A25.52 excepts an MA MG; A25.6 and A25.79 ATR and MG; the Free French take British rules (A25.53)
+    (their scenario gives its date: A25.55's crew morale turns on it)."""
+    pos = _pos(make_position, tmp_path, user, date="1942-06" if user == "free_french" else None)
     for kind in black:
         assert nations.red_to_hit(pos, pos.units["a-pz"], kind) is None

@@ -1,13 +1,17 @@
 """units.py: printed values read as the rules use them. A1.6's unit size of vehicles (the demo catalogue's
 tank, and the same tank made large in a test catalogue); A1.122's broken morale of every half-squad of the
-demo catalogue (data/counters.json) against its squads'."""
+demo catalogue (data/counters.json) against its squads'. The nationality data's D5.1 crew morale entries:
+a malformed one is a DataError naming the file and the entry's place."""
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from pathlib import Path
 
+import pytest
+from hexmate.rules.errors import DataError
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import UnitState
 from hexmate.rules.scenario import CounterType
@@ -66,3 +70,33 @@ def test_a1_122_the_check_flags_a_hs_breaking_as_high_as_its_squad() -> None:
     jp = {"nationality": "japanese"}
     assert _a1_122_breaches({"sq": {**squad, **jp}, "hs": {**hs, **jp}}) == ([], 1)
     assert _a1_122_breaches({"sq": {**squad, **jp}, "hs": {**hs, **jp, "broken_morale": 9}})[0] != []
+
+
+def _nationalities(tmp_path: Path, name: str, **traits: object) -> Path:
+    """The shipped nationality data with ``traits`` set on ``name``'s entry, written to a test file."""
+    doc = json.loads((au.DATA / "nationalities.json").read_text(encoding="utf-8"))
+    doc["nationalities"][name].update(traits)
+    path = tmp_path / "nationalities.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return path
+
+
+def test_d5_1_the_shipped_crew_morale_data_loads() -> None:
+    """Every nationality but the partisans (never Elite, A25.24) gives its D5.1 crew morale."""
+    table = au.load_nationalities(au.DATA / "nationalities.json")["nationalities"]
+    assert sorted(n for n, t in table.items() if "crew_morale" not in t) == ["partisan"]
+
+
+@pytest.mark.parametrize(("traits", "place"), [
+    ({"crew_morale": {"elite": "eight", "1st": 7}}, r"nationalities\.german\.crew_morale\.elite: a morale"),
+    ({"crew_morale": {"elite": 8}}, r"nationalities\.german\.crew_morale\.1st: a morale"),
+    ({"crew_morale": {"elite": 8, "1st": 7, "second": 6}}, r"nationalities\.german\.crew_morale: unknown"),
+    ({"crew_morale": {"elite": 8, "1st": 7, "demo": ["2nd"]}}, r"nationalities\.german\.crew_morale\.demo"),
+    ({"crew_as": "martian"}, r"nationalities\.german\.crew_as: a nationality"),
+    ({"crew_from": "Dec 1943"}, r"nationalities\.german\.crew_from: a date"),
+])
+def test_d5_1_a_malformed_crew_entry_names_the_file_and_place(tmp_path: Path, traits: dict[str, object],
+                                                             place: str) -> None:
+    path = _nationalities(tmp_path, "german", **traits)
+    with pytest.raises(DataError, match=re.escape(str(path)) + ": " + place):
+        au.load_nationalities(path)

@@ -3,11 +3,13 @@ Check (D5.5, D8.11, D8.22), each leaving a crew counter beneath an Abandoned veh
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
-from hexmate.rules.errors import IllegalAction
+from hexmate.rules.errors import DataError, IllegalAction
 from hexmate.rules.games import Position
+from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl import vcrew
 
 from .test_armour import COUNTERS, make
@@ -176,3 +178,76 @@ def test_a_vehicle_shocked_by_first_fire_ends_its_move_there(make_position: Any)
         pos.push_text("answer pass")
     tank = pos.units["a-pz"]
     assert tank.has("shocked") and pos.label(tank.hex) == "D5" and pos.state.moving is None
+
+
+# --- the inherent crew's morale in its vehicle: D5.1 from the nationality data, A25.55, the override ---
+def _crew_pos(make_position: Any, nationality: str, counter: str = "pz", date: str | None = None,
+              extra: dict[str, Any] | None = None, **values: Any) -> Position:
+    """Side a of ``nationality`` with one vehicle, a-v, of the ``counter`` given (among COUNTERS and
+    ``extra``; ``values`` added to it)."""
+    counters = {**COUNTERS, **(extra or {})}
+    counters[counter] = {**counters[counter], **values}
+    sides = [{"id": "a", "name": nationality, "nationality": nationality}, {"id": "b", "name": "Russian",
+                                                                         "nationality": "russian"}]
+    units = [{"id": "a-v", "counter": counter, "side": "a", "hex": "C5", "markers": ["vca0"]}]
+    pos: Position = make_position("asl", units, "PFPh", counters=counters, sides=sides,
+                                  options={"date": date} if date else None)
+    return pos
+
+
+def test_d5_1_a_german_afv_crew_takes_its_nationalitys_best_elite_morale(make_position: Any) -> None:
+    """D5.1: an AFV's inherent crew checks on the Good Order morale of its nationality's best Elite MMC: the
+    German entry's 8 (a demo value: the National Capabilities Chart is not in the texts), so its
+    Immobilization TC passes on 8 or less and the prompt says the number is a demo value."""
+    pos = _crew_pos(make_position, "german")
+    got = vcrew.crew_morale_of(pos, pos.units["a-v"])
+    assert got == vcrew.CrewMorale(8, True, "nationality", "german", "D5.1")
+    prompt = vcrew.tc_decision(pos, pos.units["a-v"]).prompt
+    assert "8 or less" in prompt and "demo value" in prompt
+
+
+def test_d5_1_with_a25_61_an_italian_afv_crew_checks_on_7_not_a_demo_value(make_position: Any) -> None:
+    """A25.61 names every Italian Elite MMC (4-4-7 squad, 2-4-7 HS, 2-2-7 crew): the best Elite Good Order
+    morale is 7, read from the text, so an Italian AFV crew's TC needs 7 or less and no demo value is said
+    (the generic demo value would have been 8)."""
+    pos = _crew_pos(make_position, "italian")
+    assert vcrew.crew_morale(pos, pos.units["a-v"]) == (7, False)
+    prompt = vcrew.tc_decision(pos, pos.units["a-v"]).prompt
+    assert "7 or less" in prompt and "demo value" not in prompt
+
+
+def test_d5_1_an_unarmored_vehicles_crew_takes_the_best_1st_line_morale(make_position: Any,
+                                                                        tmp_path: Path) -> None:
+    """D5.1: an unarmored vehicle's inherent crew takes the best 1st Line MMC's morale instead: a German armed
+    truck's crew checks on the German entry's 1st Line 7 (demo), where the German AFV's takes the Elite 8."""
+    from .test_wpveh import _armed_truck
+
+    pos = _crew_pos(make_position, "german", "mgtruck", extra={"mgtruck": _armed_truck(tmp_path)})
+    assert vcrew.crew_morale_of(pos, pos.units["a-v"]) == vcrew.CrewMorale(7, True, "nationality", "german")
+
+
+def test_a25_55_a_free_french_crew_checks_as_british_from_december_1943(make_position: Any) -> None:
+    """A25.55: in a scenario dated December 1943 or later a Free French inherent crew takes its D5.1 morale
+    as the British do; in 1942 (A25.54's years) its own nationality's entry gives it."""
+    for date, nationality, rule in (("1944-06", "british", "A25.55"), ("1943-12", "british", "A25.55"),
+                                    ("1942-06", "free_french", "D5.1"), ("1943-11", "free_french", "D5.1")):
+        pos = _crew_pos(make_position, "free_french", date=date)
+        got = vcrew.crew_morale_of(pos, pos.units["a-v"])
+        assert (got.source, got.nationality, got.rule) == ("nationality", nationality, rule), date
+        assert got.value == au.nationality(nationality).traits["crew_morale"]["elite"]
+
+
+def test_a25_55_a_free_french_vehicle_needs_the_scenario_date(make_position: Any) -> None:
+    """A25.55 turns on the date: a scenario with a Free French vehicle and no options.date is refused on
+    load, naming the key and the vehicle."""
+    with pytest.raises(DataError, match=r"options\.date: needed: the vehicle 'a-v'.*A25\.55"):
+        _crew_pos(make_position, "free_french")
+
+
+def test_d5_1_the_vehicle_counters_crew_morale_overrides_the_nationality(make_position: Any) -> None:
+    """The vehicle counter's own crew_morale (the owner's value) wins over the nationality data (D5.1), and
+    an Armor Leader's morale over both (D3.42)."""
+    pos = _crew_pos(make_position, "german", crew_morale=9)
+    assert vcrew.crew_morale_of(pos, pos.units["a-v"]) == vcrew.CrewMorale(9, False, "counter")
+    led = _crew_pos(make_position, "german", crew_morale=9, armor_leader="10-2")
+    assert vcrew.crew_morale(led, led.units["a-v"]) == (10, False)

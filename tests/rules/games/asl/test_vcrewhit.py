@@ -97,7 +97,7 @@ def test_d5_34_the_stun_flips_to_plus_one_at_the_end_of_the_player_turn(make_pos
     assert pos.phasing != first
     pz = pos.units["a-pz"]
     assert pz.has("plus1") and not pz.has("stunned")
-    top = vcrewhit.check_decision(pz.mark("ce"), "mc", 1, False)
+    top = vcrewhit.check_decision(pos, pz.mark("ce"), "mc", 1, False)
     assert top.arg("need") == "6"  # 8 - 1MC - 1 ("+1", D5.34)
 
 

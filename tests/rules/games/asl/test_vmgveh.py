@@ -110,7 +110,7 @@ def test_d5342_a_second_stun_recalls(make_position: Any) -> None:
     assert top is not None and top.then == "vcrew_mc"
     from hexmate.rules.games.asl import vcrew
 
-    morale, _ = vcrew.crew_morale(pos.units["r-v"])
+    morale, _ = vcrew.crew_morale(pos, pos.units["r-v"])
     assert int(top.arg("need")) == morale - 1 - 1  # 1MC's +1 and the stun's lasting +1
     pos.push_text("answer dice 6,6")
     from hexmate.rules.games.asl import vcrewhit
