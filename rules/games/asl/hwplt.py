@@ -13,8 +13,13 @@
   mechanical reliability DR, before the impulse's attacks (``due_checks``, impulse.platoon_drs: each AFV
   its own DRM, Random Selection if it falls on several). A lone AFV rolls its own as it starts.
 
-Not built: an alone entry into a hex of enemy units (its Overrun, D7.1: refused) or by bypass (D2.3); the
-DRs due when the wave's impulse ends other than by an entry or a start (they wait for the next impulse's).
+Not built: an alone entry into a hex of enemy units (its Overrun) or by bypass (D2.3). The text bars
+neither: D14.31 names one hexside of VBM among the one MP actions of an impulse; D7.1 resolves an Overrun
+after the fire at its MP, or at the MP of infantry going with it by Human Wave or Armored Assault, so it
+foresees one there; A25.232's limits bind the HW units, not the AFV. So both are refused here as not built
+(the OVR's attack would wait for the wave's impulse end, after its First Fire, as impovr.py does for a
+platoon), never as barred. Nor the DRs due when the wave's impulse ends other than by an entry or a start
+(they wait for the next impulse's).
 """
 
 from __future__ import annotations
@@ -71,8 +76,9 @@ def check_alone(game: AslGame, position: Position, move: act.Move) -> act.Move:
                               "first (move {afv} {hex} as afv-start; D14.31, D2.12)", afv=afv.id,
                               hex=position.label(afv.hex)), "D14.31")
     if any(e.side != afv.side and e.type != "sw" for e in position.units_at(move.path[1])):
-        raise IllegalAction(T("{hex} holds enemy units: an AFV's Overrun in the Human Wave's impulses is not "
-                              "offered (D7.1)", hex=position.label(move.path[1])), "D7.1")
+        raise IllegalAction(T("{hex} holds enemy units: D7.1 lets an AFV alone in the Human Wave's impulses "
+                              "overrun them, but that is not built yet (D14.331)",
+                              hex=position.label(move.path[1])), "D7.1")
     hwaa._check_vca(position, afv, move.path[1])
     driven = armour.check_move(hwaa._unmoved(position, afv), act.Move((afv.id,), move.path, None, ""))  # D2
     crew = [position.units[m] for m in wave.platoon if m in position.units]

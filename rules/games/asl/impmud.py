@@ -5,7 +5,8 @@ entry (a bypassed hexside too) off a paved road in which it bogs; D14.21 gives a
 situation calling for one, applied to every AFV subject to it, each with its own DRM, and Random Selection
 when it falls on several. Read together here: each such entry counts for its AFV (vmud's count in the game
 state, -1 while the DR is not rolled); at the first impulse end after one, the opponent rolls one secret DR
-for the platoon's MPh (every AFV its own DRM, ``vmud.drm``), then, if it bogs any, one secret dr; an AFV the
+for the AFVs then subject to it (every AFV its own DRM, ``vmud.drm``; a mate whose first such entry comes in
+a later impulse, or that comes on later, gets its own then), then, if it bogs any, one secret dr; an AFV the
 DR falls on bogs at the impulse end its count reaches the dr (one entry an impulse: in the hex it entered);
 several at once, Random Selection names one, and the DR is spent for the others (D14.21).
 D8.23 with A2.51: an AFV coming on counts its off-board hexes crossed and its entry hex at once, in that
@@ -91,14 +92,16 @@ def bog_off(state: State, uid: str) -> State | None:
 
 
 def check(position: Position, members: list[UnitState]) -> Decision | None:
-    """The platoon's secret DR, due at the first impulse end after such an entry (None: not due)."""
+    """The platoon's secret DR, due at the first impulse end after such an entry, for the AFVs whose DR is
+    still to roll (None: not due)."""
     mud, deep = vmud.ground(position.state.game)
     if not mud or not members:
         return None
-    counts = [vmud.entry_of(position.state.game, u.id) for u in members]
-    if not any(c is not None and c[0] == -1 for c in counts):
+    gs = position.state.game
+    subject = [u for u in members if (c := vmud.entry_of(gs, u.id)) is not None and c[0] == -1]
+    if not subject:
         return None
-    drms = {u.id: vmud.drm(u, deep=deep) for u in members}
+    drms = {u.id: vmud.drm(u, deep=deep) for u in subject}  # D14.21: the AFVs subject to it in this impulse
     prompt = T("the ground is {ground}: roll the platoon's one bog DR for its MPh in secret ({units}; 12 or "
                "more bogs), then a secret dr (D8.23, D14.21)", ground=T("deep snow") if deep else T("mud"),
                units=", ".join(f"{k} {v:+d}" for k, v in sorted(drms.items())))
@@ -121,9 +124,18 @@ def ask_dr(position: Position, decision: Decision, hit: tuple[str, ...]) -> Stat
                                         subject=hit, private=True, args=decision.args))
 
 
-def record(state: State, ids: str, hit: set[str], at: int) -> State:
-    """The secret result for every AFV of the platoon (one DR for its MPh): the entry it bogs in, or 0."""
-    for uid in ids.split(","):
+def rolled_for(decision: Decision) -> tuple[str, ...]:
+    """The AFVs the platoon's secret DR was rolled for (its ``drm:`` args; the dr's decision keeps them)."""
+    return tuple(k[len("drm:"):] for k, _ in decision.args if k.startswith("drm:"))
+
+
+def record(state: State, ids: tuple[str, ...], hit: set[str], at: int) -> State:
+    """The secret result for each AFV the DR was rolled for (``rolled_for``): the entry it bogs in, or 0.
+    D14.21 applies the one DR to the AFVs subject to it at that impulse's end only: a mate that had made no
+    such entry yet (say, still off the map) keeps no result, so its first such entry, in a later impulse,
+    calls for a DR of its own at that impulse's end (``check``), or its own DR by itself once it has left
+    the platoon (vmud.entered)."""
+    for uid in ids:
         have = vmud.entry_of(state.game, uid)
         count = have[1] if have else 0
         state = state.replace(game=vmud.with_entry(state.game, uid, at if uid in hit else 0, count))
@@ -148,4 +160,4 @@ def due(state: State, ids: str) -> tuple[State, list[str]]:
 
 
 __all__ = ["MUD", "MUD_DR", "OFF", "OFF_AT", "ask_dr", "bog_off", "came_on", "check", "due", "entry",
-           "hit_by", "record"]
+           "hit_by", "record", "rolled_for"]

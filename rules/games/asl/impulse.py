@@ -660,12 +660,14 @@ def resume_mud(position: Position, decision: Decision, answer: act.Answer) -> St
     hit = impmud.hit_by(decision, answer)
     if hit:
         return impmud.ask_dr(position, decision, hit)
-    return _mud_bogs(position.at(impmud.record(position.state, decision.arg("crew"), set(), 0)), decision)
+    state = impmud.record(position.state, impmud.rolled_for(decision), set(), 0)
+    return _mud_bogs(position.at(state), decision)
 
 
 def resume_mud_dr(position: Position, decision: Decision, answer: act.Answer) -> State:
     assert answer.dice is not None
-    state = impmud.record(position.state, decision.arg("crew"), set(decision.subject), answer.dice[0])
+    state = impmud.record(position.state, impmud.rolled_for(decision), set(decision.subject),
+                           answer.dice[0])
     return _mud_bogs(position.at(state), decision)
 
 

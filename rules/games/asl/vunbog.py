@@ -9,7 +9,11 @@ Defensive First Fire, without Case J (vinplace.py: a window in place).
 
 A vehicle bogged off the map on its way on (D8.23 with A2.51, vmudoff.py) tries there the same way, naming
 one of its entry hexes for want of a hex of its own (``move VEHICLE ENTRY as unbog``); off the map no fire
-reaches it (A2.51), so no window follows; freed, it comes on with the MP left (ventry.py).
+reaches it (A2.51), so no window follows; freed, it comes on with the MP left (ventry.py). It tries
+unassisted: a vehicle that could share its off-board hex (one set up there could not, A2.9 with A5.2; one
+freed there earlier with no MP left to come on could) is waiting off the map, and A2.52 lets such a unit do
+nothing but come on, A2.5 forbids putting its entry off: spending all its MP as delay to assist is refused
+(``check_helper``) and not offered.
 
 At the table: ``move VEHICLE HEX as unbog`` (its own hex; listed on the page), then the DR on the board's
 dice. D8.3's assist: ``move VEHICLE,HELPER HEX as unbog``: a mobile AFV of the same side stopped in the same
@@ -52,8 +56,10 @@ def check_helper(position: Position, vehicle: UnitState, helper: UnitState) -> N
     ht, vt = vtype(helper), vtype(vehicle)
     if not is_vehicle(helper) or helper.side != vehicle.side or not ht.armored:
         raise IllegalAction(T("{unit} is no friendly AFV to assist", unit=helper.id), "D8.3")
-    if helper.hex != vehicle.hex or helper.level != vehicle.level or (
-            helper.hex is None and offboard.set_up_at(helper) != offboard.set_up_at(vehicle)):
+    if helper.hex is None:  # A2.52: one waiting off the map does nothing but come on; A2.5: nor puts it off
+        raise IllegalAction(T("{unit} waits off the map: it does nothing but come on, and may not put off "
+                              "its entry, so it may not assist (A2.52, A2.5)", unit=helper.id), "A2.52")
+    if helper.hex != vehicle.hex or helper.level != vehicle.level:
         raise IllegalAction(T("{unit} assists from the same Location", unit=helper.id), "D8.3")
     if not is_mobile(helper.markers) or helper.has("motion"):
         raise IllegalAction(T("{unit} assists only while mobile and stopped", unit=helper.id), "D8.3")
@@ -168,7 +174,7 @@ def generate(position: Position, *, off_map: bool = False) -> Iterator[act.Actio
         except IllegalAction:
             continue
         if vehicle.hex is None:
-            continue  # A2.51, A5.2: no other vehicle of its side shares its off-board hex
+            continue  # A2.52: no vehicle waiting off the map may assist (check_helper)
         for helper in position.units_at(vehicle.hex):  # D8.3: with a friendly AFV's assist
             if helper.id == vehicle.id or not is_vehicle(helper):
                 continue

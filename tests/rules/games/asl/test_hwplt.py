@@ -99,3 +99,20 @@ def test_d14_21_the_wave_s_platoon_rolls_its_bog_dr_at_the_impulse_s_end(tmp_pat
     while pos.decision is not None:
         pos.push_text("answer pass")
     assert state_of(pos).impulse == 3
+
+
+def test_d14_331_d7_1_an_alone_entry_into_enemy_units_is_refused_as_not_built(tmp_path: Path) -> None:
+    """D7.1 foresees an Overrun by an AFV whose infantry go with it by Human Wave, and nothing in D14.331-
+    D14.333 or A25.232 bars B, alone in the wave's impulses, from one: the entry into Q3 holding the Russian
+    squad b-1 is refused as not built (citing D7.1, not as barred) and not offered."""
+    pos = platoon_wave(tmp_path)
+    pos.push_text(f"move {Q2} Q2-Q3")
+    started(pos, "move A P1 as afv-start")
+    started(pos, "move B Q2 as afv-start")
+    the_rest(pos, *REST)
+    pos = pos.at(pos.state.with_unit(pos.units["b-1"].at(pos.map.parse_label("Q3"))))
+    offered = [a.text(pos.label) for a in pos.legal_actions]
+    assert not any(a.startswith("move B Q2-Q3") for a in offered)
+    with pytest.raises(IllegalAction, match=r"Q3 holds enemy units: D7\.1 lets .* not built yet") as refused:
+        pos.push_text("move B Q2-Q3 as afv-alone")
+    assert refused.value.rule == "D7.1"

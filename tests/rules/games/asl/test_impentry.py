@@ -427,3 +427,28 @@ def test_d8_23_d14_212_the_entry_hex_counts_after_the_off_board_hexes(make_posit
     _secret(pos, "6,6", "3")
     x = pos.units["x-lt"]
     assert pos.label(x.hex) == "A4" and x.has("bogged")
+
+
+def test_d14_21_d8_23_a_mate_coming_on_later_gets_its_own_mud_dr(make_position: Any) -> None:
+    """D14.21: the impulse's one DR covers the AFVs subject to it then. x-lt comes on in impulse 1 (its 2
+    off-board hexes and A4 counted): the secret DR is its alone, and 1+1 bogs nothing (12 or more, D8.21).
+    y-lt, still off the map then, comes on in impulse 2: its entry hex counts (D8.23), so its own secret DR
+    at that impulse's end: 6+6 bogs it, the dr of 1 names A5, its first entry."""
+    from hexmate.rules.games.asl import vmud
+
+    pos = _mud(make_position)
+    pos.push_text("move x-lt A4 as impulse_in")
+    pos.push_text("move x-lt A4 as impulse_end")
+    top = pos.decision
+    assert top is not None and top.then == "vimp_mud" and top.subject == ("x-lt",)
+    pos.push_text("answer dice 1,1")
+    pass_reactions(pos)
+    assert vmud.entry_of(pos.state.game, "y-lt") is None and pos.units["y-lt"].hex is None
+    pos.push_text("move y-lt A5 as impulse_in")
+    pos.push_text("move x-lt A4-B4 as impulse")
+    pos.push_text("move x-lt,y-lt B4 as impulse_end")
+    top = pos.decision
+    assert top is not None and top.then == "vimp_mud" and top.subject == ("y-lt",)
+    _secret(pos, "6,6", "1")
+    assert pos.label(pos.units["y-lt"].hex) == "A5" and pos.units["y-lt"].has("bogged")
+    assert not pos.units["x-lt"].has("bogged")

@@ -49,3 +49,30 @@ def test_d8_23_a_secret_dr_of_one_bogs_in_the_first_entry(tmp_path: Path) -> Non
     pos.push_text("answer dice 1")
     assert pos.units["A"].has("bogged") and not pos.units["B"].has("bogged")
     assert impulse.crew(pos) == [] and all(u in pos.state.moved for u in "AB")
+
+
+def test_d14_21_a_mate_first_in_the_mud_later_gets_its_own_dr(tmp_path: Path) -> None:
+    """D14.21 applies the impulse's one DR to the AFVs subject to it then; D8.23 gives each vehicle one DR for
+    its MP. Impulse 1: only A enters off a road: the secret DR is A's alone (+2: +1 normal ground pressure of
+    the demo values, +1 mud, D8.21), 1+1 = 2 bogs nothing. Impulse 2: B's first such entry: its own secret
+    DR at that impulse's end, not A's again: 6+5 +2 = 13 (12 or more bogs, D8.21); its dr of 1 names that
+    very entry: B bogs, A (its DR spent) does not."""
+    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1", "motion",
+                options={"weather": {"precipitation": "mud"}})
+    pos.push_text("move A 3Y5-3Z4 as impulse")
+    end(pos)
+    top = pos.decision
+    assert top is not None and top.then == "vimp_mud" and top.subject == ("A",) and top.arg("drm:A") == "2"
+    pos.push_text("answer dice 1,1")
+    assert pos.decision is None
+    pos.push_text("move A 3Z4-3AA4 as impulse")
+    pos.push_text("move B 3Z5-3AA5 as impulse")
+    end(pos)
+    top = pos.decision
+    assert top is not None and top.then == "vimp_mud" and top.private and top.side == "b"
+    assert top.subject == ("B",) and top.arg("drm:B") == "2" and top.arg("drm:A") == ""
+    pos.push_text("answer dice 6,5")
+    top = pos.decision
+    assert top is not None and top.then == "vimp_mud_dr" and top.subject == ("B",)
+    pos.push_text("answer dice 1")
+    assert pos.units["B"].has("bogged") and not pos.units["A"].has("bogged")
