@@ -12,9 +12,13 @@ import pytest
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import get_game
-from hexmate.rules.games.asl.game import overstack_mf
+from hexmate.rules.games.asl.game import overstack_mf, squad_equivalents
+from hexmate.rules.games.base import UnitState
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
+from hexmate.rules.scenario import CounterType
+
+from tests.rules.games.conftest import ASL_COUNTERS
 
 SQUAD = {"counter": "4-6-7", "side": "a"}
 
@@ -284,3 +288,27 @@ def test_a4_12_a_counter_naming_no_nationality_is_its_sides(
     if mf == 4:
         with pytest.raises(IllegalAction, match=r"A4\."):
             pos.push_text("move a-1,a-l F4-F3-F2-F1-G1-H1")  # 5 hexes of Open Ground: 5 MF
+
+
+def _counted(*kinds: str) -> list[UnitState]:
+    return [UnitState(f"u{i}", "a", CounterType(k, k, {}), None) for i, k in enumerate(kinds)]
+
+
+def test_a5_5_squad_equivalents_count_a_hero_among_the_smc() -> None:
+    """A5.5: two HS or crews make a squad; up to four SMC count nothing, five make a HS (1/2). A hero is an
+    SMC (A1.11) as a leader is: four leaders and a hero are five SMC, 1/2, and with three squads they
+    overstack by 1/2 (+1 MF, A5.11, FRU)."""
+    assert squad_equivalents(_counted("squad", "hs", "hs", "crew")) == Fraction(5, 2)
+    assert squad_equivalents(_counted(*["leader"] * 4)) == 0
+    assert squad_equivalents(_counted(*["leader"] * 5)) == Fraction(1, 2)
+    assert squad_equivalents(_counted(*["leader"] * 4, "hero")) == Fraction(1, 2)
+    assert overstack_mf(_counted("squad", "squad", "squad", *["leader"] * 4, "hero")) == 1
+
+
+def test_a4_11_a_hero_is_an_smc_with_6_mf(make_position: Any) -> None:
+    """A4.11 with A1.11: a Good Order SMC has 6 MF, a hero as a leader; a squad 4."""
+    units = [_unit("a-h", "C1", "1-4-9"), _unit("a-l", "D1", "8-0"), _unit("a-s", "E1")]
+    counters = {**ASL_COUNTERS, "1-4-9": {"type": "hero", "fp": 1, "range": 4, "morale": 9,
+                                             "broken_morale": 9}}
+    pos = make_position("asl", units, "MPh", counters=counters)
+    assert [pos.game.mf(pos.units[u]) for u in ("a-h", "a-l", "a-s")] == [6, 6, 4]
