@@ -255,3 +255,51 @@ def test_the_summary_says_each_target_groups_result_as_facts(make_position: Any)
     results = res.summary.facts["results"]
     assert isinstance(results, T) and results.msgid == "{first}, {rest}"
     assert [results.facts["first"].facts["result"], results.facts["rest"].facts["result"]] == ["1MC", "NMC"]
+
+
+# --- A1.21, A1.22: what the printed FP and range give ---
+
+
+def _one_shot(make_position: Any, firer: str, target_hex: str, phase: str = "PFPh",
+              counters: dict[str, Any] | None = None, *more: dict[str, Any]) -> Any:
+    units = [{"id": "a-1", "counter": firer, "side": "a", "hex": "C1"},
+             {"id": "b-1", "counter": "4-4-7", "side": "b", "hex": target_hex}, *more]
+    return make_position("asl", units, phase, counters=counters)
+
+
+def test_a1_22_range_counts_the_target_hex_not_the_firers(make_position: Any) -> None:
+    """A1.22: the range is the fewest hexes from the firer's hex (not counted) to the target's (counted). A
+    4-4-7 (normal range 4) in C1 fires at C5 at normal range, 4 FP; at C6, 5 hexes, it is Long Range: 2 FP
+    (A7.22)."""
+    near = _one_shot(make_position, "4-4-7", "C5")
+    text = near.resolve(near.parse_action("fire a-1 at C5 dice 6,5")).text()
+    assert "Long Range" not in text and "4 FP -> 4 column" in text
+    far = _one_shot(make_position, "4-4-7", "C6")
+    text = far.resolve(far.parse_action("fire a-1 at C6 dice 6,5")).text()
+    assert "4 FP x1/2 Long Range (A7.22) = 2 FP" in text
+
+
+def test_a1_21_underlined_fp_is_assault_fire_in_the_afph_only(make_position: Any) -> None:
+    """A1.21: an underlined FP (the 5-4-8's) may use Assault Fire (A7.36) in the AFPh: 5 x1/2 (Advancing
+    Fire) = 2 1/2, +1 = 3 1/2 FP at C3; the 4-6-7's FP is not underlined (2 FP); in the PFPh neither adds."""
+    afph = _one_shot(make_position, "5-4-8", "C3", "AFPh")
+    assert "+1 Assault Fire" in afph.resolve(afph.parse_action("fire a-1 at C3 dice 6,5")).text()
+    plain = _one_shot(make_position, "4-6-7", "C3", "AFPh")
+    assert "Assault Fire" not in plain.resolve(plain.parse_action("fire a-1 at C3 dice 6,5")).text()
+    prep = _one_shot(make_position, "5-4-8", "C3")
+    assert "Assault Fire" not in prep.resolve(prep.parse_action("fire a-1 at C3 dice 6,5")).text()
+
+
+def test_a1_22_underlined_range_may_spray(make_position: Any) -> None:
+    """A1.22: a squad with underlined range may use Spraying Fire (A7.34): asked whether it sprays C4, next to
+    its target C3, as well; the same squad with its range not underlined is not asked."""
+    from tests.rules.games.conftest import ASL_COUNTERS
+
+    other = {"id": "b-2", "counter": "4-4-7", "side": "b", "hex": "C4"}
+    counters = {**ASL_COUNTERS, "6-6-6s": {**ASL_COUNTERS["4-6-7"], "fp": 6, "spray": 1}}
+    spray = _one_shot(make_position, "6-6-6s", "C3", "PFPh", counters, other)
+    spray.push_text("fire a-1 at C3")
+    assert spray.decision is not None and spray.decision.then == "spray"
+    plain = _one_shot(make_position, "4-6-7", "C3", "PFPh", None, other)
+    plain.push_text("fire a-1 at C3")
+    assert plain.decision is not None and plain.decision.then == "ift"
