@@ -17,6 +17,7 @@ from hexmate.rules.games.base import UnitState
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
 from hexmate.rules.scenario import CounterType
+from hexmate.rules.terrain import load_terrain
 
 from tests.rules.games.conftest import ASL_COUNTERS
 
@@ -73,6 +74,8 @@ def test_a4_12_the_leader_bonus_only_for_mmc_of_his_nationality(
 
 
 def test_terrain_costs(make_position: Any) -> None:
+    """A4.13: infantry moving hex to hex pays the MF of the terrain in the hex it enters (the Terrain Chart's
+    infantry column: here the terrain table's)."""
     hexes = {"F3": "woods", "G4": {"terrain": "woods", "level": 1}, "E4": "stone-building"}
     sides = [{"hex": "F5", "side": "N", "features": ["wall"]}]
     pos = make_position("asl", [_unit("a-1", "F4")], "MPh", hexes=hexes, hexsides=sides)
@@ -81,6 +84,16 @@ def test_terrain_costs(make_position: Any) -> None:
     assert moves["E4"].cost == 2  # building 2 MF
     assert moves["G4"].cost == 4  # woods one level up: doubled (A4.133)
     assert moves["F5"].cost == 2  # Open Ground across a wall: 1 + 1 (A4.31 example)
+
+
+def test_a2_4_example_building_in_woods_is_4_mf_and_plus_3() -> None:
+    """A2.4: several terrains in one hex add up: the example's building in woods (2I9) costs infantry 4 MF
+    and gives +3 to a small-arms fire DR; the table's woods and building entries sum to those numbers (the
+    building's +2 is taken from this example)."""
+    table = load_terrain(Path(__file__).parents[4] / "rules" / "games" / "asl" / "terrain.json")
+    woods, building = table.entry("woods"), table.entry("wooden-building")
+    assert woods.move.value + building.move.value == 4
+    assert woods.tem.value + building.tem.value == 3
 
 
 def test_a4_131_a_hexside_costs_its_mf_on_top_of_the_hex_entered(make_position: Any) -> None:
