@@ -303,3 +303,14 @@ def test_a1_22_underlined_range_may_spray(make_position: Any) -> None:
     plain = _one_shot(make_position, "4-6-7", "C3", "PFPh", None, other)
     plain.push_text("fire a-1 at C3")
     assert plain.decision is not None and plain.decision.then == "ift"
+
+
+def test_a6_6_units_between_neither_block_the_shot_nor_are_hit(make_position: Any) -> None:
+    """A6.6: personnel in a hex the fire passes through do not block it, and a direct fire attack does nothing
+    to them: the 4-4-7 in C1 fires at C5 past a friendly squad in C2 and an enemy one in C3; only C5 is
+    attacked."""
+    more = [{"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "C2"},
+            {"id": "b-2", "counter": "4-4-7", "side": "b", "hex": "C3"}]
+    pos = _one_shot(make_position, "4-4-7", "C5", "PFPh", None, *more)
+    res = pos.resolve(pos.parse_action("fire a-1 at C5 dice 2,2"))
+    assert "no line of sight" not in res.text() and set(res.results) == {"b-1"}
