@@ -314,3 +314,48 @@ def test_a6_6_units_between_neither_block_the_shot_nor_are_hit(make_position: An
     pos = _one_shot(make_position, "4-4-7", "C5", "PFPh", None, *more)
     res = pos.resolve(pos.parse_action("fire a-1 at C5 dice 2,2"))
     assert "no line of sight" not in res.text() and set(res.results) == {"b-1"}
+
+
+def test_a7_1_a_unit_fires_in_one_fire_phase_of_a_player_turn(make_position: Any) -> None:
+    """A7.1 (A.15): a unit fires its inherent FP in only one fire phase of a Player Turn: the 4-6-7 that prep
+    fired may not fire in the AFPh; one that did not may."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1", "markers": ["prep_fire"]},
+             {"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "D1"},
+             {"id": "b-1", "counter": "4-4-7", "side": "b", "hex": "C3"}]
+    pos = make_position("asl", units, "AFPh")
+    with pytest.raises(IllegalAction, match=r"prep fired this Player Turn") as got:
+        pos.game.check(pos, pos.parse_action("fire a-1 at C3 dice 6,5"))
+    assert got.value.rule == "A.15"
+    pos.game.check(pos, pos.parse_action("fire a-2 at C3 dice 6,5"))
+
+
+def test_a7_31_a7_32_an_attacks_results_come_before_the_next_attack_declared_after_it(
+        make_position: Any) -> None:
+    """A7.31: a target may be attacked again in the phase, but the IFT result is resolved before another
+    attack on it: with the MC still to roll, a second fire is refused; A7.32: nothing is planned ahead, the
+    second attack is declared once the first one's result is known."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"},
+             {"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "D1"},
+             {"id": "b-1", "counter": "4-4-7", "side": "b", "hex": "C3"}]
+    pos = make_position("asl", units, "PFPh")
+    pos.push_text("fire a-1 at C3 dice 2,3")
+    assert pos.decision is not None and pos.decision.side == "b"  # the defender's MC is open
+    with pytest.raises(IllegalAction, match=r"first answer the open decision"):
+        pos.push_text("fire a-2 at C3 dice 6,5")
+    while pos.decision is not None:
+        pos.push_text("answer dice 1,1")
+    pos.push_text("fire a-2 at C3 dice 6,5")
+    assert pos.units["a-2"].has("prep_fire")
+
+
+def test_a7_54_a_berserk_unit_joins_no_multi_location_fire_group(make_position: Any) -> None:
+    """A7.54: a berserk unit may not be part of a multi-Location Fire Group (here the defender's, in the
+    DFPh); with a unit of its own Location it may fire as one."""
+    units = [{"id": "b-1", "counter": "4-6-7", "side": "b", "hex": "C1", "markers": ["berserk"]},
+             {"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "D1"},
+             {"id": "b-3", "counter": "4-6-7", "side": "b", "hex": "C1"},
+             {"id": "a-1", "counter": "4-4-7", "side": "a", "hex": "C3"}]
+    pos = make_position("asl", units, "DFPh")
+    with pytest.raises(IllegalAction, match=r"berserk unit may not join a multi-Location fire group"):
+        pos.game.check(pos, pos.parse_action("fire b-1,b-2 at C3 dice 6,5"))
+    pos.game.check(pos, pos.parse_action("fire b-1,b-3 at C3 dice 6,5"))
