@@ -359,3 +359,18 @@ def test_a7_54_a_berserk_unit_joins_no_multi_location_fire_group(make_position: 
     with pytest.raises(IllegalAction, match=r"berserk unit may not join a multi-Location fire group"):
         pos.game.check(pos, pos.parse_action("fire b-1,b-2 at C3 dice 6,5"))
     pos.game.check(pos, pos.parse_action("fire b-1,b-3 at C3 dice 6,5"))
+
+
+def test_a8_13_ffnam_and_ffmo_only_in_defensive_first_fire(make_position: Any) -> None:
+    """A8.13: the -1 of FFNAM and of FFMO apply only to Defensive First Fire: the 4-6-7 moving into the open
+    C3 is attacked at -2 in the MPh; the same unit there in the DFPh at +0."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"},
+             {"id": "b-1", "counter": "4-4-7", "side": "b", "hex": "C6"}]
+    mph = make_position("asl", units, "MPh")
+    mph.push_text("move a-1 C1-C2-C3")
+    mph.push_text("answer pass")  # C2
+    text = mph.resolve(mph.parse_action("fire b-1 at C3 dice 6,5")).text()
+    assert "(FFNAM): -1" in text and "(FFMO): -1" in text and "Final DR: 11 -2 = 9" in text
+    dfph = make_position("asl", [{**units[0], "hex": "C3"}, units[1]], "DFPh")
+    text = dfph.resolve(dfph.parse_action("fire b-1 at C3 dice 6,5")).text()
+    assert "FFNAM" not in text and "FFMO" not in text and "Final DR: 11 +0 = 11" in text
