@@ -374,3 +374,32 @@ def test_a8_13_ffnam_and_ffmo_only_in_defensive_first_fire(make_position: Any) -
     dfph = make_position("asl", [{**units[0], "hex": "C3"}, units[1]], "DFPh")
     text = dfph.resolve(dfph.parse_action("fire b-1 at C3 dice 6,5")).text()
     assert "FFNAM" not in text and "FFMO" not in text and "Final DR: 11 +0 = 11" in text
+
+
+def _fpf_window(make_position: Any, beside: dict[str, Any]) -> Any:
+    """a-1 moves C1-C2-C3, next to C4, where b-1 holds a Final Fire counter (so any fire is FPF, A8.31) and
+    ``beside`` stands; b-2 in C6 keeps the windows open."""
+    from hexmate.rules.games.asl import units as au
+
+    counters = {**{n: dict(v) for n, v in au.demo_catalogue().items()},
+                "truck": {"type": "vehicle", "vehicle": "demo-truck-r"}}
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C4", "markers": ["final_fire"]},
+             {"id": "b-2", "counter": "4-4-7r", "side": "b", "hex": "C6"},
+             {**beside, "side": "a", "hex": "C4"}]
+    pos = make_position("asl", units, "MPh", counters=counters)
+    pos.push_text("move a-1 C1-C2-C3")
+    pos.push_text("answer pass")  # C2
+    assert pos.decision is not None and "C3" in pos.decision.prompt
+    return pos
+
+
+def test_a8_311_no_fpf_at_an_adjacent_unit_with_a_known_enemy_to_fire_tpbf_at(make_position: Any) -> None:
+    """A8.311 (A7.212): a unit that could fire TPBF at a known enemy unit in its own Location may not fire
+    FPF at an adjacent one; a lone unarmed unarmored vehicle (a truck) there does not bind it."""
+    squad = _fpf_window(make_position, {"id": "a-2", "counter": "4-6-7"})
+    with pytest.raises(IllegalAction, match=r"known enemy in its own Location") as got:
+        squad.game.check(squad, squad.parse_action("fire b-1 at C3 dice 6,5"))
+    assert got.value.rule == "A7.212"
+    truck = _fpf_window(make_position, {"id": "a-t", "counter": "truck"})
+    truck.game.check(truck, truck.parse_action("fire b-1 at C3 dice 6,5"))

@@ -110,3 +110,12 @@ def test_a10_4_a_broken_unit_checks_against_its_broken_side_and_is_not_in_good_o
     fresh, broken = _unit("squad", values), _unit("squad", values, "broken")
     assert (au.unit_morale(fresh), au.unit_morale(broken)) == (7, 8)
     assert au.good_order(fresh) and not au.good_order(broken)
+
+
+def test_a9_1_a_mg_counter_is_a_sw_printed_fp_range() -> None:
+    """A9.1: a MG counter is a SW with two values, "FP-range": the demo LMG is a SW, 3-8 (demo values); a SW
+    counter lacking its range is refused."""
+    lmg = au.demo_catalogue()["LMG"]
+    assert au.is_sw(_unit(str(lmg["type"]))) and lmg["sw"] == "mg" and (lmg["fp"], lmg["range"]) == (3, 8)
+    bad = get_game("asl").check_counter(CounterType("LMG?", "sw", {"fp": 2}))
+    assert bad is not None and "range" in bad
