@@ -73,3 +73,20 @@ def test_a3_8_pin_and_ti_counters_go_at_the_end_of_the_ccph(make_position: Any) 
     pos.push_text("end")
     assert (pos.phase.id, pos.phasing) == ("RPh", "b")
     assert not pos.units["a-1"].has("pinned") and not pos.units["a-2"].has("ti")
+
+
+def test_a3_9_the_player_turns_alternate_then_the_game_turn_advances_and_ends(make_position: Any) -> None:
+    """A3.9: after A3.8 the phasing player's Player Turn ends and the other player's begins (A3.1-A3.8 again);
+    after both the Game Turn advances; past the last turn the scenario is over."""
+    units = [*_squads("C1"), {"id": "b-1", "counter": "4-4-7", "side": "b", "hex": "K8"}]
+    pos = make_position("asl", units, "APh", turns=2)
+    pos.push_text("end")  # a's APh; its CCPh ends by itself
+    assert (pos.state.turn, pos.phase.id, pos.phasing) == (1, "RPh", "b")
+    seen = []
+    while not pos.state.over and len(seen) < 40:
+        seen.append((pos.state.turn, pos.phasing, pos.phase.id))
+        while pos.decision is not None:
+            pos.push_text("answer pass")
+        pos.push_text("end")
+    assert (2, "a", "RPh") in seen and (2, "b", "RPh") in seen and (1, "a", "RPh") not in seen
+    assert pos.state.over and max(t for t, _, _ in seen) == 2
