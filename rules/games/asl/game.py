@@ -189,7 +189,7 @@ from hexmate.rules.scenario import CounterType, Scenario
 from hexmate.rules.text import T
 
 MMC = ("squad", "hs", "crew")
-SMC = ("leader",)
+SMC = ("leader", "hero")  # A1.11: both kinds of SMC (stacking A5.5, MF A4.11)
 FIRE_MARKERS = {"PFPh": "prep_fire", "MPh": "first_fire", "DFPh": "final_fire", "AFPh": "advancing_fire"}
 
 

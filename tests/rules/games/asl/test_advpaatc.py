@@ -22,7 +22,8 @@ def aph(make_position: Any, *extra: dict[str, Any], tank: dict[str, Any] | None 
 
 
 def test_a_squad_passes_its_paatc_with_its_leader_and_advances(make_position: Any) -> None:
-    """A11.6: a NTC against morale 7; the 8-1 beside it helps (-1): an original 8 is a final 7, passed."""
+    """A4.71, A11.6: infantry advancing into an enemy AFV's Location first takes a PAATC, a NTC against morale
+    7; the 8-1 beside it helps (-1): an original 8 is a final 7, passed."""
     pos = aph(make_position, {"id": "a-81", "counter": "8-1", "side": "a", "hex": "E4"})
     pos.push_text("advance a-1,a-81 E4-E5")
     top = pos.decision
@@ -34,6 +35,8 @@ def test_a_squad_passes_its_paatc_with_its_leader_and_advances(make_position: An
 
 
 def test_a_failed_paatc_pins_the_squad_and_it_stays(make_position: Any) -> None:
+    """A4.71: the advance into the AFV's Location needs the PAATC passed; failed, the squad is pinned
+    (A11.6) and stays in E4."""
     pos = aph(make_position)
     pos.push_text("advance a-1 E4-E5")
     pos.push_text("answer dice 5,4")  # 9 against morale 7: failed

@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 from hexmate.rules.games import Position
-from hexmate.rules.games.asl import cc, ccgroups
+from hexmate.rules.games.asl import armour, cc, ccgroups, vfire
 from hexmate.rules.games.asl.vehicles import DATA_DIR as DATA
 
 COUNTERS: dict[str, Any] = {
@@ -238,3 +238,23 @@ def test_a11_621_an_original_12_against_a_manned_vehicle_reduces_the_attacker(ma
     res = pos.last_resolution
     assert res is not None and res.results == {"b-t": "none"}
     assert pos.units["a-sq"].name == "2-4-7"
+
+
+def test_a11_612_an_afvs_armor_factors_count_for_nothing_in_cc(make_position: Any, tmp_path: Any) -> None:
+    """A11.612: an AFV's AF are not considered in CC: two 4-6-7 attacking the demo Panzer (AF 8 front, 3 side)
+    get the same CCV and DRM as against the same tank with 26 all round (a test catalogue)."""
+    doc = json.loads((DATA / "catalogues" / "demo-vehicles.json").read_text(encoding="utf-8"))
+    armor = {"hull_front": 26, "hull_side": 26, "turret_front": "same", "turret_side": "same"}
+    thick = dict(doc["vehicles"]["demo-pz-g"], armor=armor)
+    doc["vehicles"] = {"demo-thick": thick}
+    cat = tmp_path / "thick.json"
+    cat.write_text(json.dumps(doc), encoding="utf-8")
+    counters = {**COUNTERS, "thick": {"type": "vehicle", "vehicle": "demo-thick", "catalogue": str(cat)}}
+    got = []
+    for tank in ("pz", "thick"):
+        pos = make_position("asl", [_u("b-t", tank, "b", markers=["vca3"]), _u("a-1", "4-6-7", "a"),
+                                    _u("a-2", "4-6-7", "a")], "CCPh", counters=counters)
+        ccv, drm, lines = vfire.cc_vehicle(pos, pos.units["b-t"], ("a-1", "a-2"), moving=False)
+        got.append((ccv, drm, [(str(line.label), line.value) for line in lines]))
+        assert armour.vtype(pos.units["b-t"]).hull_front == (8 if tank == "pz" else 26)
+    assert got[0] == got[1]

@@ -100,3 +100,13 @@ def test_bumping_into_several_concealed_units_shows_only_the_one_random_selectio
         pos.push_text("answer pass")
     assert not pos.units["b-2"].concealed and pos.units["b-1"].concealed
     assert pos.label(pos.units["a-1"].hex) == "E2"
+
+
+def test_a12_16_a_dummy_stack_is_not_good_order_and_costs_no_concealment(make_position: Any) -> None:
+    """A12.16: a dummy stack is not in Good Order, so it is not the Good Order enemy ground unit whose LOS
+    A12.14 asks for: the open E5, 3 hexes from b's dummy, is seen by no one; from b's squad there it is."""
+    from hexmate.rules.games.asl import concealment
+
+    for counter, seen in (("dummy", False), ("4-4-7", True)):
+        pos = _pos(make_position, [_u("a-1", "E5", concealed=True), _u("b-x", "E2", counter, "b")], "MPh")
+        assert concealment.seen_by_good_order(pos, "a", pos.map.parse_label("E5")) is seen

@@ -120,7 +120,8 @@ def test_a20_55_the_reply_can_kill_the_escapers(make_position: Any) -> None:
 def test_a20_55_example_the_guard_and_the_half_squad_attacked_together(make_position: Any) -> None:
     """A20.55's example, the other way: the two prisoners attack the guard and the HS in one attack, 1:2
     (2 against 2 + 2), -2 against the broken guard only. Kill Number 4 (demo values fixed by A11.141's
-    example); Original 5: the guard's 3 eliminates him, the HS's 5 does nothing; the HS then strikes back."""
+    example); Original 5: the guard's 3 eliminates him, the HS's 5 does nothing; the HS then strikes back.
+    A11.33: the prisoners attack first, so the guard they eliminated makes no reply; only the HS does."""
     pos = _a20_55_example(make_position)
     pos.push_text("answer escape")
     for dice in ("2,3", "3,3", "6,5"):

@@ -72,7 +72,7 @@ def test_t7_372_five_fp_point_blank_is_the_10_fp_total_on_the_8_column_residual_
 
 def test_t7_372_five_fp_at_long_range_is_2_half_on_the_2_column_residual_1(make_position: Any) -> None:
     """T-7.372 (A7.22, A8.2): the same 5 FP at Long Range (a 5-4-8 has range 4: 6 hexes) is 2 1/2 FP, on the
-    2 column, and leaves a Residual 1."""
+    2 column, and leaves a Residual 1. A7.2: the halved FP keeps its fraction (2 1/2, not 2 or 3)."""
     pos = _first_fire(make_position, "C8", "C1-C2")  # C2 is 6 hexes from C8
     text = pos.last_resolution.text()
     assert "5 FP x1/2 Long Range (A7.22) = 2 1/2 FP" in text and "2 1/2 FP -> 2 column" in text

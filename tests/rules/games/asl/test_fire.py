@@ -255,3 +255,151 @@ def test_the_summary_says_each_target_groups_result_as_facts(make_position: Any)
     results = res.summary.facts["results"]
     assert isinstance(results, T) and results.msgid == "{first}, {rest}"
     assert [results.facts["first"].facts["result"], results.facts["rest"].facts["result"]] == ["1MC", "NMC"]
+
+
+# --- A1.21, A1.22: what the printed FP and range give ---
+
+
+def _one_shot(make_position: Any, firer: str, target_hex: str, phase: str = "PFPh",
+              counters: dict[str, Any] | None = None, *more: dict[str, Any]) -> Any:
+    units = [{"id": "a-1", "counter": firer, "side": "a", "hex": "C1"},
+             {"id": "b-1", "counter": "4-4-7", "side": "b", "hex": target_hex}, *more]
+    return make_position("asl", units, phase, counters=counters)
+
+
+def test_a1_22_range_counts_the_target_hex_not_the_firers(make_position: Any) -> None:
+    """A1.22: the range is the fewest hexes from the firer's hex (not counted) to the target's (counted). A
+    4-4-7 (normal range 4) in C1 fires at C5 at normal range, 4 FP; at C6, 5 hexes, it is Long Range: 2 FP
+    (A7.22)."""
+    near = _one_shot(make_position, "4-4-7", "C5")
+    text = near.resolve(near.parse_action("fire a-1 at C5 dice 6,5")).text()
+    assert "Long Range" not in text and "4 FP -> 4 column" in text
+    far = _one_shot(make_position, "4-4-7", "C6")
+    text = far.resolve(far.parse_action("fire a-1 at C6 dice 6,5")).text()
+    assert "4 FP x1/2 Long Range (A7.22) = 2 FP" in text
+
+
+def test_a1_21_underlined_fp_is_assault_fire_in_the_afph_only(make_position: Any) -> None:
+    """A1.21: an underlined FP (the 5-4-8's) may use Assault Fire (A7.36) in the AFPh: 5 x1/2 (Advancing
+    Fire) = 2 1/2, +1 = 3 1/2 FP at C3; the 4-6-7's FP is not underlined (2 FP); in the PFPh neither adds."""
+    afph = _one_shot(make_position, "5-4-8", "C3", "AFPh")
+    assert "+1 Assault Fire" in afph.resolve(afph.parse_action("fire a-1 at C3 dice 6,5")).text()
+    plain = _one_shot(make_position, "4-6-7", "C3", "AFPh")
+    assert "Assault Fire" not in plain.resolve(plain.parse_action("fire a-1 at C3 dice 6,5")).text()
+    prep = _one_shot(make_position, "5-4-8", "C3")
+    assert "Assault Fire" not in prep.resolve(prep.parse_action("fire a-1 at C3 dice 6,5")).text()
+
+
+def test_a1_22_underlined_range_may_spray(make_position: Any) -> None:
+    """A1.22: a squad with underlined range may use Spraying Fire (A7.34): asked whether it sprays C4, next to
+    its target C3, as well; the same squad with its range not underlined is not asked."""
+    from tests.rules.games.conftest import ASL_COUNTERS
+
+    other = {"id": "b-2", "counter": "4-4-7", "side": "b", "hex": "C4"}
+    counters = {**ASL_COUNTERS, "6-6-6s": {**ASL_COUNTERS["4-6-7"], "fp": 6, "spray": 1}}
+    spray = _one_shot(make_position, "6-6-6s", "C3", "PFPh", counters, other)
+    spray.push_text("fire a-1 at C3")
+    assert spray.decision is not None and spray.decision.then == "spray"
+    plain = _one_shot(make_position, "4-6-7", "C3", "PFPh", None, other)
+    plain.push_text("fire a-1 at C3")
+    assert plain.decision is not None and plain.decision.then == "ift"
+
+
+def test_a6_6_units_between_neither_block_the_shot_nor_are_hit(make_position: Any) -> None:
+    """A6.6: personnel in a hex the fire passes through do not block it, and a direct fire attack does nothing
+    to them: the 4-4-7 in C1 fires at C5 past a friendly squad in C2 and an enemy one in C3; only C5 is
+    attacked."""
+    more = [{"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "C2"},
+            {"id": "b-2", "counter": "4-4-7", "side": "b", "hex": "C3"}]
+    pos = _one_shot(make_position, "4-4-7", "C5", "PFPh", None, *more)
+    res = pos.resolve(pos.parse_action("fire a-1 at C5 dice 2,2"))
+    assert "no line of sight" not in res.text() and set(res.results) == {"b-1"}
+
+
+def test_a7_1_a_unit_fires_in_one_fire_phase_of_a_player_turn(make_position: Any) -> None:
+    """A7.1 (A.15): a unit fires its inherent FP in only one fire phase of a Player Turn: the 4-6-7 that prep
+    fired may not fire in the AFPh; one that did not may."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1", "markers": ["prep_fire"]},
+             {"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "D1"},
+             {"id": "b-1", "counter": "4-4-7", "side": "b", "hex": "C3"}]
+    pos = make_position("asl", units, "AFPh")
+    with pytest.raises(IllegalAction, match=r"prep fired this Player Turn") as got:
+        pos.game.check(pos, pos.parse_action("fire a-1 at C3 dice 6,5"))
+    assert got.value.rule == "A.15"
+    pos.game.check(pos, pos.parse_action("fire a-2 at C3 dice 6,5"))
+
+
+def test_a7_31_a7_32_an_attacks_results_come_before_the_next_attack_declared_after_it(
+        make_position: Any) -> None:
+    """A7.31: a target may be attacked again in the phase, but the IFT result is resolved before another
+    attack on it: with the MC still to roll, a second fire is refused; A7.32: nothing is planned ahead, the
+    second attack is declared once the first one's result is known."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"},
+             {"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "D1"},
+             {"id": "b-1", "counter": "4-4-7", "side": "b", "hex": "C3"}]
+    pos = make_position("asl", units, "PFPh")
+    pos.push_text("fire a-1 at C3 dice 2,3")
+    assert pos.decision is not None and pos.decision.side == "b"  # the defender's MC is open
+    with pytest.raises(IllegalAction, match=r"first answer the open decision"):
+        pos.push_text("fire a-2 at C3 dice 6,5")
+    while pos.decision is not None:
+        pos.push_text("answer dice 1,1")
+    pos.push_text("fire a-2 at C3 dice 6,5")
+    assert pos.units["a-2"].has("prep_fire")
+
+
+def test_a7_54_a_berserk_unit_joins_no_multi_location_fire_group(make_position: Any) -> None:
+    """A7.54: a berserk unit may not be part of a multi-Location Fire Group (here the defender's, in the
+    DFPh); with a unit of its own Location it may fire as one."""
+    units = [{"id": "b-1", "counter": "4-6-7", "side": "b", "hex": "C1", "markers": ["berserk"]},
+             {"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "D1"},
+             {"id": "b-3", "counter": "4-6-7", "side": "b", "hex": "C1"},
+             {"id": "a-1", "counter": "4-4-7", "side": "a", "hex": "C3"}]
+    pos = make_position("asl", units, "DFPh")
+    with pytest.raises(IllegalAction, match=r"berserk unit may not join a multi-Location fire group"):
+        pos.game.check(pos, pos.parse_action("fire b-1,b-2 at C3 dice 6,5"))
+    pos.game.check(pos, pos.parse_action("fire b-1,b-3 at C3 dice 6,5"))
+
+
+def test_a8_13_ffnam_and_ffmo_only_in_defensive_first_fire(make_position: Any) -> None:
+    """A8.13: the -1 of FFNAM and of FFMO apply only to Defensive First Fire: the 4-6-7 moving into the open
+    C3 is attacked at -2 in the MPh; the same unit there in the DFPh at +0."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"},
+             {"id": "b-1", "counter": "4-4-7", "side": "b", "hex": "C6"}]
+    mph = make_position("asl", units, "MPh")
+    mph.push_text("move a-1 C1-C2-C3")
+    mph.push_text("answer pass")  # C2
+    text = mph.resolve(mph.parse_action("fire b-1 at C3 dice 6,5")).text()
+    assert "(FFNAM): -1" in text and "(FFMO): -1" in text and "Final DR: 11 -2 = 9" in text
+    dfph = make_position("asl", [{**units[0], "hex": "C3"}, units[1]], "DFPh")
+    text = dfph.resolve(dfph.parse_action("fire b-1 at C3 dice 6,5")).text()
+    assert "FFNAM" not in text and "FFMO" not in text and "Final DR: 11 +0 = 11" in text
+
+
+def _fpf_window(make_position: Any, beside: dict[str, Any]) -> Any:
+    """a-1 moves C1-C2-C3, next to C4, where b-1 holds a Final Fire counter (so any fire is FPF, A8.31) and
+    ``beside`` stands; b-2 in C6 keeps the windows open."""
+    from hexmate.rules.games.asl import units as au
+
+    counters = {**{n: dict(v) for n, v in au.demo_catalogue().items()},
+                "truck": {"type": "vehicle", "vehicle": "demo-truck-r"}}
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C4", "markers": ["final_fire"]},
+             {"id": "b-2", "counter": "4-4-7r", "side": "b", "hex": "C6"},
+             {**beside, "side": "a", "hex": "C4"}]
+    pos = make_position("asl", units, "MPh", counters=counters)
+    pos.push_text("move a-1 C1-C2-C3")
+    pos.push_text("answer pass")  # C2
+    assert pos.decision is not None and "C3" in pos.decision.prompt
+    return pos
+
+
+def test_a8_311_no_fpf_at_an_adjacent_unit_with_a_known_enemy_to_fire_tpbf_at(make_position: Any) -> None:
+    """A8.311 (A7.212): a unit that could fire TPBF at a known enemy unit in its own Location may not fire
+    FPF at an adjacent one; a lone unarmed unarmored vehicle (a truck) there does not bind it."""
+    squad = _fpf_window(make_position, {"id": "a-2", "counter": "4-6-7"})
+    with pytest.raises(IllegalAction, match=r"known enemy in its own Location") as got:
+        squad.game.check(squad, squad.parse_action("fire b-1 at C3 dice 6,5"))
+    assert got.value.rule == "A7.212"
+    truck = _fpf_window(make_position, {"id": "a-t", "counter": "truck"})
+    truck.game.check(truck, truck.parse_action("fire b-1 at C3 dice 6,5"))

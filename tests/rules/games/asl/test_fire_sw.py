@@ -361,3 +361,21 @@ def test_a22_32_a_flamethrower_reaches_two_levels_up_or_down_halved_at_two(make_
         pos.push_text("fire a-ft at C4 dice 4,5")
     pos = pos_with(make_position, units, hexes={"C4": {"level": 1}})
     assert "24 FP -> 24 column" in pos.resolve(pos.parse_action("fire a-ft at C4 dice 4,5")).text()
+
+
+def test_a7_353_a_sw_user_keeps_half_its_fp_in_final_fire_after_first_fire(make_position: Any) -> None:
+    """A7.353: a HS that fired its LMG (so lost its inherent FP, A7.35) still fires that FP, halved, in Final
+    Fire at an adjacent unit after its First Fire (A8.4): 2 FP x2 PBF x1/2 Area Fire = 2 FP (A7.2: doubling
+    and halving both apply and cancel out); in plain Final Fire it has none."""
+    def dfph(*hs_marks: str) -> Any:
+        units = [{"id": "b-hs", "counter": "2-4-7", "side": "b", "hex": "C5", "markers": list(hs_marks)},
+                 {"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C4"}]
+        return pos_with(make_position, units, "DFPh")
+
+    after = dfph("no_fire", "first_fire")
+    text = after.resolve(after.parse_action("fire b-hs at C4 dice 6,5")).text()
+    assert "2 FP x2 Point Blank Fire (A7.21) x1/2 Area Fire: Final Fire after First Fire (A8.4) = 2 FP" \
+        in text
+    plain = dfph("no_fire")
+    with pytest.raises(IllegalAction, match=r"fired a SW and has no inherent FP"):
+        plain.game.check(plain, plain.parse_action("fire b-hs at C4 dice 6,5"))

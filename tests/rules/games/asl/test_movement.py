@@ -12,9 +12,14 @@ import pytest
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import get_game
-from hexmate.rules.games.asl.game import overstack_mf
+from hexmate.rules.games.asl.game import overstack_mf, squad_equivalents
+from hexmate.rules.games.base import UnitState
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
+from hexmate.rules.scenario import CounterType
+from hexmate.rules.terrain import load_terrain
+
+from tests.rules.games.conftest import ASL_COUNTERS
 
 SQUAD = {"counter": "4-6-7", "side": "a"}
 
@@ -69,6 +74,8 @@ def test_a4_12_the_leader_bonus_only_for_mmc_of_his_nationality(
 
 
 def test_terrain_costs(make_position: Any) -> None:
+    """A4.13: infantry moving hex to hex pays the MF of the terrain in the hex it enters (the Terrain Chart's
+    infantry column: here the terrain table's)."""
     hexes = {"F3": "woods", "G4": {"terrain": "woods", "level": 1}, "E4": "stone-building"}
     sides = [{"hex": "F5", "side": "N", "features": ["wall"]}]
     pos = make_position("asl", [_unit("a-1", "F4")], "MPh", hexes=hexes, hexsides=sides)
@@ -77,6 +84,16 @@ def test_terrain_costs(make_position: Any) -> None:
     assert moves["E4"].cost == 2  # building 2 MF
     assert moves["G4"].cost == 4  # woods one level up: doubled (A4.133)
     assert moves["F5"].cost == 2  # Open Ground across a wall: 1 + 1 (A4.31 example)
+
+
+def test_a2_4_example_building_in_woods_is_4_mf_and_plus_3() -> None:
+    """A2.4: several terrains in one hex add up: the example's building in woods (2I9) costs infantry 4 MF
+    and gives +3 to a small-arms fire DR; the table's woods and building entries sum to those numbers (the
+    building's +2 is taken from this example)."""
+    table = load_terrain(Path(__file__).parents[4] / "rules" / "games" / "asl" / "terrain.json")
+    woods, building = table.entry("woods"), table.entry("wooden-building")
+    assert woods.move.value + building.move.value == 4
+    assert woods.tem.value + building.tem.value == 3
 
 
 def test_a4_131_a_hexside_costs_its_mf_on_top_of_the_hex_entered(make_position: Any) -> None:
@@ -284,3 +301,27 @@ def test_a4_12_a_counter_naming_no_nationality_is_its_sides(
     if mf == 4:
         with pytest.raises(IllegalAction, match=r"A4\."):
             pos.push_text("move a-1,a-l F4-F3-F2-F1-G1-H1")  # 5 hexes of Open Ground: 5 MF
+
+
+def _counted(*kinds: str) -> list[UnitState]:
+    return [UnitState(f"u{i}", "a", CounterType(k, k, {}), None) for i, k in enumerate(kinds)]
+
+
+def test_a5_5_squad_equivalents_count_a_hero_among_the_smc() -> None:
+    """A5.5: two HS or crews make a squad; up to four SMC count nothing, five make a HS (1/2). A hero is an
+    SMC (A1.11) as a leader is: four leaders and a hero are five SMC, 1/2, and with three squads they
+    overstack by 1/2 (+1 MF, A5.11, FRU)."""
+    assert squad_equivalents(_counted("squad", "hs", "hs", "crew")) == Fraction(5, 2)
+    assert squad_equivalents(_counted(*["leader"] * 4)) == 0
+    assert squad_equivalents(_counted(*["leader"] * 5)) == Fraction(1, 2)
+    assert squad_equivalents(_counted(*["leader"] * 4, "hero")) == Fraction(1, 2)
+    assert overstack_mf(_counted("squad", "squad", "squad", *["leader"] * 4, "hero")) == 1
+
+
+def test_a4_11_a_hero_is_an_smc_with_6_mf(make_position: Any) -> None:
+    """A4.11 with A1.11: a Good Order SMC has 6 MF, a hero as a leader; a squad 4."""
+    units = [_unit("a-h", "C1", "1-4-9"), _unit("a-l", "D1", "8-0"), _unit("a-s", "E1")]
+    counters = {**ASL_COUNTERS, "1-4-9": {"type": "hero", "fp": 1, "range": 4, "morale": 9,
+                                             "broken_morale": 9}}
+    pos = make_position("asl", units, "MPh", counters=counters)
+    assert [pos.game.mf(pos.units[u]) for u in ("a-h", "a-l", "a-s")] == [6, 6, 4]

@@ -113,6 +113,32 @@ def test_a_unit_is_attacked_by_one_locations_residual_only_once(make_position: A
     assert pos.decision is None  # C2 again: no second Residual attack (A8.22)
 
 
+def test_a8_21_one_residual_counter_a_location_a_larger_one_replaces_it(make_position: Any) -> None:
+    """A8.21: a Location holds one Residual FP counter; a later attack leaving a larger one replaces it, a
+    smaller or equal one leaves it as it is."""
+    pos = board(make_position)
+    c2 = pos.map.parse_label("C2")
+    state = rfp.place(pos, pos.state, c2, 2, "b")
+    state = rfp.place(pos, state, c2, 1, "b")
+    assert [(r.hex, r.fp) for r in rfp.residuals(state)] == [(c2, 2)]
+    state = rfp.place(pos, state, c2, 4, "b")
+    assert [(r.hex, r.fp) for r in rfp.residuals(state)] == [(c2, 4)]
+
+
+def test_a8_224_a_residual_attack_never_cowers(make_position: Any) -> None:
+    """A8.224: an attack by Residual FP does not cower: doubles (3,3) on the 2 Residual FP in C2, no leader
+    directing, shift no column: 6 - 1 FFNAM - 1 FFMO = 4 on the 2 column itself."""
+    pos = board(make_position)
+    pos.push_text("move a-1 C1-C2")
+    pos.push_text("fire b-1 at C2 dice 6,5")
+    pos.push_text("answer pass")
+    pos.push_text("move a-2 B1-C2-C3")
+    assert pos.decision.then == "residual"
+    pos.push_text("answer dice 3,3")
+    text = pos.last_resolution.text()
+    assert "Cowering" not in text and "2 FP -> 2 column, final DR 4" in text
+
+
 def test_residual_goes_at_the_end_of_the_mph(make_position: Any) -> None:
     pos = board(make_position)
     pos.push_text("move a-1 C1-C2")

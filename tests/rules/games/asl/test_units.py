@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from hexmate.rules.errors import DataError
+from hexmate.rules.games import get_game
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import UnitState
 from hexmate.rules.scenario import CounterType
@@ -100,3 +101,54 @@ def test_d5_1_a_malformed_crew_entry_names_the_file_and_place(tmp_path: Path, tr
     path = _nationalities(tmp_path, "german", **traits)
     with pytest.raises(DataError, match=re.escape(str(path)) + ": " + place):
         au.load_nationalities(path)
+
+def _unit(kind: str, values: dict[str, int | str] | None = None, *markers: str) -> UnitState:
+    return UnitState("u", "a", CounterType(kind, kind, values or {}), None, markers=frozenset(markers))
+
+
+def test_a1_11_a1_12_a1_121_leaders_and_heroes_are_smc_squads_hs_and_crews_mmc() -> None:
+    """A1.11: the SMC are of two kinds, leaders and heroes; A1.12: the MMC of three, squads (A1.121), HS and
+    crews. A vehicle and a SW are neither."""
+    kinds = ("leader", "hero", "squad", "hs", "crew", "vehicle", "sw")
+    assert [k for k in kinds if au.is_smc(_unit(k))] == ["leader", "hero"]
+    assert [k for k in kinds if au.is_mmc(_unit(k))] == ["squad", "hs", "crew"]
+
+
+def test_a1_1_a1_2_a_counter_is_a_known_kind_and_an_mmc_has_its_three_values() -> None:
+    """A1.1: a personnel counter is of a known kind (an unknown type is refused); A1.2: an MMC carries FP,
+    normal range and morale (A1.21-A1.23), so a squad lacking its range is refused. A leader has neither FP
+    nor normal range (A1.21, A1.22) and needs none."""
+    game = get_game("asl")
+    bad = game.check_counter(CounterType("x", "platoon", {}))
+    assert bad is not None and "(A1.1)" in bad
+    squad = {"fp": 4, "range": 6, "morale": 7, "broken_morale": 8}
+    assert game.check_counter(CounterType("4-6-7", "squad", squad)) is None
+    no_range = {k: v for k, v in squad.items() if k != "range"}
+    short = game.check_counter(CounterType("4-6-?", "squad", no_range))
+    assert short is not None and "range" in short and "(A1.2)" in short
+    assert game.check_counter(CounterType("8-0", "leader", {"morale": 8, "broken_morale": 7,
+                                                              "leadership": 0})) is None
+
+
+def test_a1_25_the_printed_class_symbol_names_the_class() -> None:
+    """A1.25: E, 1, 2, G, C: Elite, 1st Line, 2nd Line, Green, Conscript (the 1 and 2 read as 1st and 2nd)."""
+    got = [au.unit_class({"class": c}) for c in ("elite", 1, 2, "1", "2", "green", "conscript")]
+    assert got == ["elite", "1st", "2nd", "1st", "2nd", "green", "conscript"]
+
+
+def test_a10_4_a_broken_unit_checks_against_its_broken_side_and_is_not_in_good_order() -> None:
+    """A10.4: a broken unit is flipped; every MC, TC and Rally it takes uses the morale printed on its broken
+    side (a 4-6-7: 7 unbroken, 8 broken), until it rallies."""
+    values: dict[str, int | str] = {"fp": 4, "range": 6, "morale": 7, "broken_morale": 8}
+    fresh, broken = _unit("squad", values), _unit("squad", values, "broken")
+    assert (au.unit_morale(fresh), au.unit_morale(broken)) == (7, 8)
+    assert au.good_order(fresh) and not au.good_order(broken)
+
+
+def test_a9_1_a_mg_counter_is_a_sw_printed_fp_range() -> None:
+    """A9.1: a MG counter is a SW with two values, "FP-range": the demo LMG is a SW, 3-8 (demo values); a SW
+    counter lacking its range is refused."""
+    lmg = au.demo_catalogue()["LMG"]
+    assert au.is_sw(_unit(str(lmg["type"]))) and lmg["sw"] == "mg" and (lmg["fp"], lmg["range"]) == (3, 8)
+    bad = get_game("asl").check_counter(CounterType("LMG?", "sw", {"fp": 2}))
+    assert bad is not None and "range" in bad
