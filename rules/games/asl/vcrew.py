@@ -101,6 +101,17 @@ def crew_morale_of(position: Position, vehicle: UnitState, *, withhold: bool = F
     return CrewMorale(DEMO_MORALE["armored" if armored else "unarmored"], True, "demo")
 
 
+def morale_note(got: CrewMorale) -> str:
+    """What a crew check's prompt says after the morale: ", as the British (A25.55)" when taken from another
+    nationality's data, and ", demo value" when it is one (D5.1's National Capabilities are not in the
+    texts)."""
+    note = ""
+    if got.source == "nationality" and got.rule != "D5.1":
+        nation = got.nationality.replace("_", " ").title()
+        note = T(", as the {nation} ({rule})", nation=nation, rule=got.rule)
+    return note + (T(", demo value") if got.demo else "")
+
+
 def crew_morale(position: Position, vehicle: UnitState, *, withhold: bool = False) -> tuple[int, bool]:
     """The inherent crew's morale (D5.1) and whether it is a demo value (``crew_morale_of``)."""
     got = crew_morale_of(position, vehicle, withhold=withhold)
@@ -217,7 +228,8 @@ def needs_tc(before: UnitState, result: str, *, shock_on_5: bool) -> bool:
 
 
 def tc_decision(position: Position, vehicle: UnitState) -> Decision:
-    morale, demo = crew_morale(position, vehicle, withhold=True)  # D3.41: a hidden leader only if brought in
+    got = crew_morale_of(position, vehicle, withhold=True)  # D3.41: a hidden leader only if brought in
+    morale, demo = got.value, got.demo
     drm = 1 if vehicle.has("plus1") else 0  # D5.34: the lasting +1 of an earlier stun
     prompt = (
         T("{unit}'s crew takes the Immobilization Task Check: roll the DR; {need} or less keeps it inside "
@@ -225,7 +237,8 @@ def tc_decision(position: Position, vehicle: UnitState) -> Decision:
           unit=vehicle.id, need=morale - drm, morale=morale)
         if demo else
         T("{unit}'s crew takes the Immobilization Task Check: roll the DR; {need} or less keeps it inside "
-          "(morale {morale}; D5.5)", unit=vehicle.id, need=morale - drm, morale=morale)
+          "(morale {morale}{note}; D5.5)", unit=vehicle.id, need=morale - drm, morale=morale,
+          note=morale_note(got))
     )
     return Decision("roll", vehicle.side, prompt, "D5.5", "vitc", dice="DR", subject=(vehicle.id,),
                     target=vehicle.hex, args=(("need", str(morale - drm)),))
@@ -261,5 +274,5 @@ def after_overrun(position: Position, state: State) -> State:
 
 
 __all__ = ["DEMO_MORALE", "LEFT", "MALF", "MODES", "CrewMorale", "abandon", "after_overrun", "check_abandon",
-           "chosen_malf", "crew_morale", "crew_morale_of", "generate", "has_crew", "is_abandon", "needs_tc",
-           "resume_tc", "tc_decision"]
+           "chosen_malf", "crew_morale", "crew_morale_of", "generate", "has_crew", "is_abandon",
+           "morale_note", "needs_tc", "resume_tc", "tc_decision"]

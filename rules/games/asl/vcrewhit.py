@@ -253,13 +253,14 @@ def after_ift(position: Position, state: State) -> State:
 
 
 def check_decision(position: Position, vehicle: UnitState, kind: str, n: int, bare: bool) -> Decision:
-    morale, demo = vcrew.crew_morale(position, vehicle, withhold=True)  # D5.1, D3.42, D3.45; D3.41
+    got = vcrew.crew_morale_of(position, vehicle, withhold=True)  # D5.1, D3.42, D3.45; D3.41; A25.55
+    morale = got.value
     plus = 1 if vehicle.has("plus1") else 0  # D5.34
     need = morale - n - plus
     what = T("Pin Task Check") if kind == "ptc" else T("{n}MC", n=n) if n else T("NMC")
     prompt = T("{unit}'s crew takes a {check}: roll the DR; {need} or less passes (morale {morale}{demo}; "
                "{rule})", unit=vehicle.id, check=what, need=need, morale=morale,
-               demo=T(", demo value") if demo else "", rule="D5.311" if bare else "D5.34")
+               demo=vcrew.morale_note(got), rule="D5.311" if bare else "D5.34")
     return Decision("roll", vehicle.side, prompt, "D5.311" if bare else "D5.34", "vcrew_check", dice="DR",
                     subject=(vehicle.id,), target=vehicle.hex,
                     args=(("need", str(need)), ("kind", kind), ("bare", "1" if bare else "")))

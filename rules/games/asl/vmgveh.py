@@ -167,11 +167,12 @@ def crew_collateral(position: Position, state: State, afv: UnitState, column: in
     if result.endswith("MC"):
         from hexmate.rules.games.asl import vcrew
 
-        morale, _ = vcrew.crew_morale(position, afv, withhold=True)  # D3.41: a hidden AL only if brought in
+        got = vcrew.crew_morale_of(position, afv, withhold=True)  # D3.41: a hidden AL only if brought in
+        morale = got.value
         drm = (0 if result == "NMC" else int(result[:-2])) + (1 if afv.has("plus1") else 0)  # D5.34: +1
         prompt = T("{vehicle}'s CE crew takes a {result}: roll the DR; {need} or less passes, more stuns it "
-                   "(morale {morale}, DRM {drm:+d}; D5.34)", vehicle=afv.id, result=result,
-                   need=morale - drm, morale=morale, drm=drm)
+                   "(morale {morale}{note}, DRM {drm:+d}; D5.34)", vehicle=afv.id, result=result,
+                   need=morale - drm, morale=morale, drm=drm, note=vcrew.morale_note(got))
         ask = Decision("roll", afv.side, prompt, "D5.34", CREW_MC, dice="DR", subject=(afv.id,),
                        target=afv.hex, args=(("need", str(morale - drm)),))
         return state, lines, [ask]

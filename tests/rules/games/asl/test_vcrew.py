@@ -10,7 +10,7 @@ import pytest
 from hexmate.rules.errors import DataError, IllegalAction
 from hexmate.rules.games import Position
 from hexmate.rules.games.asl import units as au
-from hexmate.rules.games.asl import vcrew
+from hexmate.rules.games.asl import vcrew, vcrewhit
 
 from .test_armour import COUNTERS, make
 
@@ -213,7 +213,7 @@ def test_d5_1_with_a25_61_an_italian_afv_crew_checks_on_7_not_a_demo_value(make_
     pos = _crew_pos(make_position, "italian")
     assert vcrew.crew_morale(pos, pos.units["a-v"]) == (7, False)
     prompt = vcrew.tc_decision(pos, pos.units["a-v"]).prompt
-    assert "7 or less" in prompt and "demo value" not in prompt
+    assert "7 or less" in prompt and "demo value" not in prompt and "as the" not in prompt
 
 
 def test_d5_1_an_unarmored_vehicles_crew_takes_the_best_1st_line_morale(make_position: Any,
@@ -235,6 +235,9 @@ def test_a25_55_a_free_french_crew_checks_as_british_from_december_1943(make_pos
         got = vcrew.crew_morale_of(pos, pos.units["a-v"])
         assert (got.source, got.nationality, got.rule) == ("nationality", nationality, rule), date
         assert got.value == au.nationality(nationality).traits["crew_morale"]["elite"]
+        check = vcrewhit.check_decision(pos, pos.units["a-v"], "mc", 1, False)
+        said = ", as the British (A25.55)" in check.prompt
+        assert said == (rule == "A25.55"), date  # the crew's check says whose morale it took
 
 
 def test_a25_55_a_free_french_vehicle_needs_the_scenario_date(make_position: Any) -> None:

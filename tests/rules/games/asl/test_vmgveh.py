@@ -87,7 +87,8 @@ def ce_tank(make_position: Any, *markers: str) -> Position:
 def test_d8b_d534_ce_crew_fails_its_mc_and_is_stunned(make_position: Any) -> None:
     """D.8 table ("G"), D.8B, D5.31: the CE crew of the AFV takes the General Collateral attack at +2 CE DRM
     in the open: Original DR 4 + 2 = 6 on the 8 column (1MC in the demo IFT); D5.34: it fails that MC (DR
-    12): stunned, buttoned up."""
+    12): stunned, buttoned up. The crew's morale is the nationality's demo Elite value (D5.1), and the prompt
+    says so."""
     pos = ce_tank(make_position)
     pos.push_text("fire g-ag.bmg,g-ag.cmg at E5")
     pos.push_text("answer dice 2,2")
@@ -95,6 +96,9 @@ def test_d8b_d534_ce_crew_fails_its_mc_and_is_stunned(make_position: Any) -> Non
     assert any(rule == "D.8B" and want in value for _, value, rule in lines(pos))
     top = pos.decision
     assert top is not None and top.then == "vcrew_mc" and top.rule == "D5.34"
+    from hexmate.rules.games.asl import vcrew
+
+    assert vcrew.crew_morale(pos, pos.units["r-v"])[1] and "demo value" in top.prompt
     pos.push_text("answer dice 6,6")
     tank = pos.units["r-v"]
     assert tank.has("stunned") and tank.has("bu") and not tank.has("ce")
