@@ -91,6 +91,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import itertools
 from collections.abc import Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -863,7 +864,11 @@ def check_end(position: Position) -> None:
 
     left = [u for u in waiting(position) if not may_wait(u)]
     if left:  # only those with a way on offered now (a platoon out of MP leaves its last ones off)
-        able = {m.units[0] for m in (*moves(position), *impentry.options(position))}
+        able: set[str] = set()
+        for m in itertools.chain(moves(position), impentry.options(position)):  # lazily: one way on each
+            able.add(m.units[0])
+            if all(u.id in able for u in left):
+                break
         left = [u for u in left if u.id in able]
     if left:
         raise IllegalAction(T("{units} must enter the map this MPh: a vehicle never moves in the APh (A2.5, "
