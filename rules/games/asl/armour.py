@@ -27,6 +27,7 @@ leave Residual FP, by Defensive First Fire at the AFV entering it (A7.307, A8.2:
 from __future__ import annotations
 
 import dataclasses
+import functools
 import heapq
 import itertools
 from collections.abc import Mapping
@@ -267,9 +268,10 @@ def tow_mp(unit: UnitState) -> int:
     return od.load_pack().towing["entry_mp"] if unit.has("towing") else 0
 
 
+@functools.lru_cache(maxsize=16384)
 def _entries(h: Hex, f: int, mode: str) -> tuple[Hex, Hex]:
     """The hexes a vehicle at facing f may enter: its two VCA hexes forward (D2.11), its two rear hexes in
-    reverse (D2.22)."""
+    reverse (D2.22); geometry alone, so worked out once a hex (the move searches ask at every step)."""
     return fc.front_hexes(h, f) if mode == "F" else fc.rear_hexes(h, f)
 
 
@@ -409,9 +411,10 @@ def moves_for(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
     turn: dict[Hex, int] = {}
     while frontier:
         cost, _, h, f, m, path = heapq.heappop(frontier)
-        if key(h, f, m, path) in seen:
+        here = key(h, f, m, path)
+        if here in seen:
             continue
-        seen.add(key(h, f, m, path))
+        seen.add(here)
         if h != start and h not in out and not (  # D2.6: through, not into, but for its exceptions
                 closed[h]
                 and vstay.why_barred(position, vbypass.with_across(with_facing(unit, f).at(h), None), path)):

@@ -207,6 +207,8 @@ def squad_equivalents(units: list[UnitState]) -> Fraction:
 
 def overstack_mf(units: list[UnitState]) -> int:
     """A5.11: +1 MF per squad-equivalent over 3 squads (FRU); 4 SMC are allowed on top (A5.1)."""
+    if not units:
+        return 0  # the move searches ask at every empty hex
     smc = sum(1 for u in units if u.type in SMC)
     over = max(Fraction(0), squad_equivalents(units) - 3) + (Fraction(1, 2) if smc > 4 and smc % 5 else 0)
     return math.ceil(over)
