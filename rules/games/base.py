@@ -128,6 +128,15 @@ class State:
     def pop(self) -> State:
         return self.replace(decisions=self.decisions[:-1])
 
+    @cached_property
+    def by_hex(self) -> Mapping[Hex | None, tuple[UnitState, ...]]:
+        """The units of each hex, in ``units`` order, indexed once per state (a state is never changed: each
+        change makes a new one), for the move and fire searches that ask at every hex they try."""
+        out: dict[Hex | None, list[UnitState]] = {}
+        for u in self.units.values():
+            out.setdefault(u.hex, []).append(u)
+        return {h: tuple(us) for h, us in out.items()}
+
     def with_unit(self, unit: UnitState) -> State:
         units = dict(self.units)
         units[unit.id] = unit
@@ -330,7 +339,7 @@ class Position:
         return next(s.id for s in self.scenario.sides if s.id != side)
 
     def units_at(self, h: Hex) -> list[UnitState]:
-        return [u for u in self.units.values() if u.hex == h]
+        return list(self.state.by_hex.get(h, ()))
 
     def physical_hex(self, unit_id: str) -> Hex | None:
         """Where the counter stands on the board: a move being carried out hex by hex is already on its

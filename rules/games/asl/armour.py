@@ -27,6 +27,7 @@ leave Residual FP, by Defensive First Fire at the AFV entering it (A7.307, A8.2:
 from __future__ import annotations
 
 import dataclasses
+import functools
 import heapq
 import itertools
 from collections.abc import Mapping
@@ -267,9 +268,10 @@ def tow_mp(unit: UnitState) -> int:
     return od.load_pack().towing["entry_mp"] if unit.has("towing") else 0
 
 
+@functools.lru_cache(maxsize=16384)
 def _entries(h: Hex, f: int, mode: str) -> tuple[Hex, Hex]:
     """The hexes a vehicle at facing f may enter: its two VCA hexes forward (D2.11), its two rear hexes in
-    reverse (D2.22)."""
+    reverse (D2.22); geometry alone, so worked out once a hex (the move searches ask at every step)."""
     return fc.front_hexes(h, f) if mode == "F" else fc.rear_hexes(h, f)
 
 
@@ -404,12 +406,15 @@ def moves_for(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
     seen: set[tuple[Hex, int, str, Hex | None]] = set()
     out: dict[Hex, act.Move] = {}
     steps: dict[tuple[Hex, Hex], int | None] = {}
+    overrun_at: dict[Hex, bool] = {}
+    takes_all: dict[tuple[Hex, Hex], bool] = {}
     turn: dict[Hex, int] = {}
     while frontier:
         cost, _, h, f, m, path = heapq.heappop(frontier)
-        if key(h, f, m, path) in seen:
+        here = key(h, f, m, path)
+        if here in seen:
             continue
-        seen.add(key(h, f, m, path))
+        seen.add(here)
         if h != start and h not in out and not (  # D2.6: through, not into, but for its exceptions
                 closed[h]
                 and vstay.why_barred(position, vbypass.with_across(with_facing(unit, f).at(h), None), path)):
@@ -420,13 +425,16 @@ def moves_for(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
         if not unit.has("towing") and vt.rev:  # D2.2: no reverse while towing
             moves.append((cost + 2 * _switch(vt), h, f, "R" if m == "F" else "F", path))
         for n in _entries(h, f, m):
-            if (h, n) not in steps:
+            if (h, n) not in steps:  # each hexside's cost, Overrun and all-MP test worked out once a search
                 mp = step_mp(position, unit, vt, h, n)
                 steps[(h, n)] = None if mp is None else int(2 * mp)
+                if mp is not None:
+                    overrun_at[n] = overrun_at[n] if n in overrun_at else ovr.overruns(position, unit, n)
+                    takes_all[(h, n)] = all_mp(position, unit, h, n)
             step = steps[(h, n)]
-            if step is not None and m == "R" and ovr.overruns(position, unit, n):
+            if step is not None and m == "R" and overrun_at[n]:
                 step = None  # D7.13: no Overrun in reverse
-            if step is not None and all_mp(position, unit, h, n):  # D2.7: all its MP, and it goes no further
+            if step is not None and takes_all[(h, n)]:  # D2.7: all its MP, and it goes no further
                 if m == "F" and n not in out and n != start:
                     whole = max(Fraction(cost, 2), budget(unit) - spent_of(unit))
                     out[n] = act.Move((unit.id,), (*path, n), whole)

@@ -209,6 +209,8 @@ def squad_equivalents(units: list[UnitState]) -> Fraction:
 
 def overstack_mf(units: list[UnitState]) -> int:
     """A5.11: +1 MF per squad-equivalent over 3 squads (FRU); 4 SMC are allowed on top (A5.1)."""
+    if not units:
+        return 0  # the move searches ask at every empty hex
     smc = sum(1 for u in units if u.type in SMC)
     over = max(Fraction(0), squad_equivalents(units) - 3) + (Fraction(1, 2) if smc > 4 and smc % 5 else 0)
     return math.ceil(over)
@@ -2822,7 +2824,7 @@ class AslGame(Game):
             yield from asl_setuplimits.generate(position, off_map=True)  # A2.9: before the set-up
             yield from deployment.generate(position, off_map=True)  # A2.52: with a leader off the map
             yield from asl_arrival.moves(self, position)  # A2.5: in the MPh, or waited for the APh
-            yield from ventry.moves(position)  # A2.5, D2.1: vehicles in the MPh only
+            yield from ventry.offered(position)  # A2.5, D2.1: vehicles in the MPh only (check_end's)
             yield from vunbog.generate(position, off_map=True)  # D8.3 with A2.51: bogged off the map
             yield from impentry.options(position)  # D14.212: a platoon's AFVs by impulses
             return

@@ -150,6 +150,8 @@ def crew_targets(position: Position, side: str, h: Hex) -> list[UnitState]:
 
 
 def is_overrun(position: Position, side: str, h: Hex) -> bool:
+    if not position.state.by_hex.get(h):
+        return False  # no unit there to attack (the move searches ask at every hex)
     return bool(targets(position, side, h) or vehicle_targets(position, side, h)
                 or crew_targets(position, side, h))
 

@@ -187,6 +187,14 @@ def route(
     if reverse and any(m == "R" for _, m in states):
         states = {k: c for k, c in states.items() if k[1] == "R"}
     best: Best = {(f, m, start): (c, (), ()) for (f, m), c in states.items()}
+    steps: dict[tuple[Hex, Hex], Fraction | None] = {}
+
+    def step_mp(a: Hex, b: Hex) -> Fraction | None:
+        """Entering b from a as usual: the same for every heading and way tried, so worked out once."""
+        if (a, b) not in steps:
+            steps[(a, b)] = armour.step_mp(position, unit, vt, a, b)
+        return steps[(a, b)]
+
     for i, (a, b) in enumerate(itertools.pairwise(path)):
         last = i == len(path) - 2
         if b not in position.map.hexes or distance(a, b) > 1:
@@ -229,7 +237,7 @@ def route(
                                 offer((g, mode, n), base + cost(position, unit, a, b) * mult, fs, xs)
                             why = why or reason
                         else:
-                            step = armour.step_mp(position, unit, vt, a, b)
+                            step = step_mp(a, b)
                             if step is not None and mode == "R" and overrun.overruns(position, unit, b):
                                 backing_in = True  # D7.13: no Overrun in reverse
                             elif step is not None:
@@ -237,7 +245,7 @@ def route(
             elif here is not None:  # from bypass: on into F, back into B, or round the CAFP (D2.33)
                 fh, bh = ends(a, here, f)
                 if not wanted:
-                    step = armour.step_mp(position, unit, vt, a, b) if a != b else None
+                    step = step_mp(a, b) if a != b else None
                     if step is not None and b == fh and not reverse:
                         offer((f, "F", None), c + switch["F"] + step, fs, xs)
                     if step is not None and b == bh and not unit.has("towing") and vt.rev:  # D2.2, D2.21

@@ -530,7 +530,14 @@ DATA_DIR = Path(__file__).resolve().parent
 def vehicle_of(values: Mapping[str, int | str]) -> VehicleType:
     """The catalogue entry a scenario counter of type ``vehicle`` names."""
     catalogue = str(values.get("catalogue", "catalogues/demo-vehicles.json"))
-    return load_catalogue(str(DATA_DIR / catalogue))[str(values.get("vehicle", ""))]
+    return _entry(catalogue, str(values.get("vehicle", "")))
+
+
+@lru_cache(maxsize=256)
+def _entry(catalogue: str, vehicle: str) -> VehicleType:
+    """One catalogue entry, looked up once (the move search asks for it at every hex it tries); a missing one
+    raises KeyError each time, as the catalogue's own lookup does."""
+    return load_catalogue(str(DATA_DIR / catalogue))[vehicle]
 
 
 # --- state held in a vehicle unit's markers (D.7, D2.4, D3.12, D5) ---

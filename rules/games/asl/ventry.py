@@ -91,6 +91,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import itertools
 from collections.abc import Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -855,6 +856,21 @@ def resume_hold(position: Position, decision: Decision, answer: act.Answer) -> S
     return state
 
 
+_OFFERED: list[tuple[tuple[object, ...], tuple[act.Move, ...]]] = []  # the last position asked: its entries
+
+
+def offered(position: Position) -> tuple[act.Move, ...]:
+    """``moves`` of this position, kept for the last one asked (by identity: a state is never changed, each
+    change makes a new one): legal_actions asks check_end, then generate, about the same state."""
+    key = (position.state, position.map, position.scenario, position.charts, position.game)
+    for seen, out in _OFFERED:
+        if len(seen) == len(key) and all(a is b for a, b in zip(seen, key, strict=True)):
+            return out
+    out = tuple(moves(position))
+    _OFFERED[:] = [(key, out)]
+    return out
+
+
 def check_end(position: Position) -> None:
     """A2.5, D2.1: a vehicle due comes on in its MPh (it may not wait for the APh); D16.8 excepted."""
     if position.phase.id != "MPh":
@@ -863,7 +879,11 @@ def check_end(position: Position) -> None:
 
     left = [u for u in waiting(position) if not may_wait(u)]
     if left:  # only those with a way on offered now (a platoon out of MP leaves its last ones off)
-        able = {m.units[0] for m in (*moves(position), *impentry.options(position))}
+        able: set[str] = set()
+        for m in itertools.chain(offered(position), impentry.options(position)):  # one way on each
+            able.add(m.units[0])
+            if all(u.id in able for u in left):
+                break
         left = [u for u in left if u.id in able]
     if left:
         raise IllegalAction(T("{units} must enter the map this MPh: a vehicle never moves in the APh (A2.5, "
@@ -872,4 +892,5 @@ def check_end(position: Position) -> None:
 
 __all__ = ["AMPHIBIOUS", "DD", "HOLD", "HOLD_THEN", "KEEP", "MODES", "REVERSE", "aboard", "approaches",
            "bar_off_board", "begin", "check", "check_end", "claims", "entry_hexes", "entry_mp", "hold_setup",
-           "may_wait", "moves", "named", "placed", "platoon_bound", "resume_hold", "split", "waiting"]
+           "may_wait", "moves", "named", "offered", "placed", "platoon_bound", "resume_hold", "split",
+           "waiting"]
