@@ -91,6 +91,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import itertools
 from collections.abc import Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -863,8 +864,12 @@ def check_end(position: Position) -> None:
 
     left = [u for u in waiting(position) if not may_wait(u)]
     if left:  # only those with a way on offered now (a platoon out of MP leaves its last ones off)
-        able = {m.units[0] for m in (*moves(position), *impentry.options(position))}
-        left = [u for u in left if u.id in able]
+        stuck = {u.id for u in left}  # those with no way on found yet
+        for m in itertools.chain(moves(position), impentry.options(position)):
+            stuck.discard(m.units[0])  # a unit's first way on is enough: the rest go unbuilt
+            if not stuck:
+                break
+        left = [u for u in left if u.id not in stuck]
     if left:
         raise IllegalAction(T("{units} must enter the map this MPh: a vehicle never moves in the APh (A2.5, "
                               "D2.1)", units=", ".join(u.id for u in left)))
