@@ -2824,7 +2824,7 @@ class AslGame(Game):
             yield from asl_setuplimits.generate(position, off_map=True)  # A2.9: before the set-up
             yield from deployment.generate(position, off_map=True)  # A2.52: with a leader off the map
             yield from asl_arrival.moves(self, position)  # A2.5: in the MPh, or waited for the APh
-            yield from ventry.offered(position)  # A2.5, D2.1: vehicles in the MPh only (check_end's)
+            yield from ventry.offered(position)  # A2.5, D2.1: vehicles in the MPh only
             yield from vunbog.generate(position, off_map=True)  # D8.3 with A2.51: bogged off the map
             yield from impentry.options(position)  # D14.212: a platoon's AFVs by impulses
             return

@@ -67,8 +67,7 @@ Audit (paraphrased, with where each part is kept):
   move ending in bypass ends as any bypass move does. Offered in legal_actions for the entry hex alone along
   each hexside it shares with a map hex (``:N`` named), forward and in reverse, by Minimum Move where it
   applies, and for an AFV with its crew's other status too (``enter_ce`` / ``enter_bu``, A2.52); beyond
-  the entry hex, bounded to one path a hex (``_bypass_beyond``): from a bypassed entry hex on to each hex
-  it reaches more cheaply than by entering it, and each woods or building hex beyond bypassed at the end.
+  the entry hex forward and backing, bounded to one path a hex (ventrybyp.py).
 - D12, D15, D17 coming on (A2.51 from Open Ground): a wagon pays the infantry MF of the entry hex as
   infantry coming on do (D12.1; arrival.py's cost, no start MF); a motorcycle the chart pack's motorcycle
   column, road rate at a road edge, no wreck/vehicle MP (D15.1, D15.42), only with riders aboard (D15.4),
@@ -89,7 +88,6 @@ Audit (paraphrased, with where each part is kept):
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import itertools
 from collections.abc import Iterator
@@ -120,7 +118,7 @@ from hexmate.rules.games.asl import (
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.base import Position, State, UnitState
-from hexmate.rules.hexes import DIRECTIONS, Hex, direction_between, distance, opposite
+from hexmate.rules.hexes import DIRECTIONS, Hex, direction_between, opposite
 from hexmate.rules.maps import HexMap
 from hexmate.rules.scenario import Scenario
 from hexmate.rules.text import T
@@ -598,6 +596,7 @@ def check(position: Position, move: act.Move) -> act.Move:
 
 def moves(position: Position) -> Iterator[act.Move]:
     """Each waiting vehicle's entries: onto each open entry hex, and on from there (armour.moves_for)."""
+    from hexmate.rules.games.asl import ventrybyp  # ventrybyp -> here
     if position.phase.id != "MPh" or position.state.decision is not None or position.state.moving is not None:
         return
     if _platoon_moving(position):
@@ -610,21 +609,24 @@ def moves(position: Position) -> Iterator[act.Move]:
         mode = "enter_ce" if ddtank.raised(unit) and not unit.has("ce") else arrival.MODE  # D16.12
         crew = _status(unit, mode)
         for entry in entry_hexes(position, unit):
-            found: dict[tuple[Hex, ...], Fraction] = {}
             ovr_mp = _ovr_mp(position, unit, entry, mode)  # D7.1: an Overrun of the entry hex
-            for g, (mp, _) in approaches(position, crew, entry).items():
-                on = placed(unit, entry, g, mp, mode)
-                if mp + ovr_mp > armour.budget(on):
-                    continue
-                found[(entry,)] = min(found.get((entry,), mp + ovr_mp), mp + ovr_mp)
+            ways = [(mp + ovr_mp, on) for g, (mp, _) in approaches(position, crew, entry).items()
+                    if mp + ovr_mp <= armour.budget(on := placed(unit, entry, g, mp, mode))]
+            found: dict[tuple[Hex, ...], Fraction] = {}
+            if ways:  # the entry hex alone first: check_end asks no more of a unit owed on the map
+                found[(entry,)] = min(c for c, _ in ways)
+                yield act.Move((unit.id,), (entry,), found[(entry,)], mode)
+            for c0, on in ways:
                 for m in armour.moves_for(position.at(position.state.with_unit(on)), on).values():
-                    cost = mp + ovr_mp + Fraction(m.cost if isinstance(m.cost, int | Fraction) else 0)
+                    cost = c0 + Fraction(m.cost if isinstance(m.cost, int | Fraction) else 0)
                     if cost <= armour.budget(on) and cost < found.get(m.path, cost + 1):
                         found[m.path] = cost
             for path, cost in sorted(found.items(), key=lambda kv: (len(kv[0]), kv[0])):
-                yield act.Move((unit.id,), path, cost, mode)
+                if len(path) > 1:
+                    yield act.Move((unit.id,), path, cost, mode)
             yield from _special_moves(position, unit, entry, mode)
-            yield from _bypass_beyond(position, unit, entry, mode, found)
+            yield from ventrybyp.forward(position, unit, entry, mode, found)  # D2.3 beyond the entry hex
+            yield from ventrybyp.backing(position, unit, entry, mode)
 
 
 def _special_moves(position: Position, unit: UnitState, entry: Hex, mode: str) -> Iterator[act.Move]:
@@ -652,48 +654,6 @@ def _special_moves(position: Position, unit: UnitState, entry: Hex, mode: str) -
             yield check(position, act.Move((unit.id,), (entry,), None, base + extra))
         except IllegalAction:
             continue
-
-
-def _bypass_beyond(position: Position, unit: UnitState, entry: Hex, mode: str,
-                   found: dict[tuple[Hex, ...], Fraction]) -> Iterator[act.Move]:
-    """D2.3 with A2.51, ``as enter+bypass`` beyond the entry hex, offered bounded (checking a bypass path
-    searches its headings, vbypass.route, so few are checked):
-
-    - a woods or building entry hex bypassed, then on to each hex its move from that bypass reaches
-      (armour.moves_for: out into the VCA's hex, D2.33) with no woods or building hex after the entry hex:
-      one path a hex, the cheapest, where entering the entry hex instead (``found``) costs more;
-    - each woods or building hex beyond the entry hex, bypassed at the path's end: one path, the cheapest
-      offered path to a hex beside it, then bypassing it (the cheapest hexside).
-
-    Backing (``+reverse``), a named hexside (``:N``), the crew's other status and a path going on past a
-    bypassed hex beyond the entry hex stay typed."""
-    from hexmate.rules.games.asl import vbypass
-
-    word = f"{mode}+{BYPASS}"
-    out: dict[Hex, act.Move] = {}
-    if vbypass.is_obstacle(position, entry):
-        crew = _status(unit, mode)
-        with contextlib.suppress(IllegalAction):
-            for total, g, n, _, _ in _bypass_entries(position, crew, entry, word, None):
-                on = vbypass.with_across(placed(unit, entry, g, total, mode), n)
-                for m in armour.moves_for(position.at(position.state.with_unit(on)), on).values():
-                    cost = total + Fraction(m.cost if isinstance(m.cost, int | Fraction) else 0)
-                    h = m.path[-1]
-                    if any(vbypass.is_obstacle(position, x) for x in m.path[1:]) or cost > armour.budget(on) \
-                            or cost >= min((c for p, c in found.items() if p[-1] == h), default=cost + 1):
-                        continue
-                    if h not in out or cost < Fraction(out[h].cost or 0):
-                        out[h] = act.Move((unit.id,), m.path, cost, word)
-    paths = sorted(found.items(), key=lambda kv: (kv[1], len(kv[0]), kv[0]))
-    for w in sorted(h for h in position.map.hexes if h != entry and vbypass.is_obstacle(position, h)):
-        for p in [p for p, _ in paths if distance(p[-1], w) == 1 and w not in p][:1]:
-            try:
-                move = check(position, act.Move((unit.id,), (*p, w), None, word))
-            except IllegalAction:
-                continue
-            if w not in out or Fraction(move.cost or 0) < Fraction(out[w].cost or 0):
-                out[w] = move
-    yield from sorted(out.values(), key=lambda m: (len(m.path), m.path))
 
 
 def begin(game: AslGame, position: Position, move: act.Move) -> State:
@@ -861,7 +821,8 @@ _OFFERED: list[tuple[tuple[object, ...], tuple[act.Move, ...]]] = []  # the last
 
 def offered(position: Position) -> tuple[act.Move, ...]:
     """``moves`` of this position, kept for the last one asked (by identity: a state is never changed, each
-    change makes a new one): legal_actions asks check_end, then generate, about the same state."""
+    change makes a new one): generate and the legal-action listing ask about the same state more than once.
+    check_end needs only each unit's first way on, so it reads ``moves`` lazily."""
     key = (position.state, position.map, position.scenario, position.charts, position.game)
     for seen, out in _OFFERED:
         if len(seen) == len(key) and all(a is b for a, b in zip(seen, key, strict=True)):
@@ -879,12 +840,12 @@ def check_end(position: Position) -> None:
 
     left = [u for u in waiting(position) if not may_wait(u)]
     if left:  # only those with a way on offered now (a platoon out of MP leaves its last ones off)
-        able: set[str] = set()
-        for m in itertools.chain(offered(position), impentry.options(position)):  # one way on each
-            able.add(m.units[0])
-            if all(u.id in able for u in left):
+        stuck = {u.id for u in left}  # those with no way on found yet
+        for m in itertools.chain(moves(position), impentry.options(position)):
+            stuck.discard(m.units[0])  # a unit's first way on is enough: the rest go unbuilt
+            if not stuck:
                 break
-        left = [u for u in left if u.id in able]
+        left = [u for u in left if u.id not in stuck]
     if left:
         raise IllegalAction(T("{units} must enter the map this MPh: a vehicle never moves in the APh (A2.5, "
                               "D2.1)", units=", ".join(u.id for u in left)))

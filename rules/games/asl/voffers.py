@@ -14,9 +14,13 @@ To keep the count of legal actions small, the variants are few per path the rule
   there (the hexspine reached by the fewest turns whose arc holds it, facing.py), where it is not already in
   the TCA. Before the last hex a turn matters for the fire the vehicle meets there, a turret hit's aspect
   being the TCA's (D3.1.2): the turret turned with the MP entering the first hex of the path from which a
-  Known enemy AFV or Gun is in LOS outside the TCA, toward it (one move per such enemy and path). Every
-  other turn (at a later hex, toward infantry, two turns in one move, ``tcaK`` with the first MP) stays
-  typed: offering each hex of each path toward every Known enemy in LOS would more than double the list.
+  Known enemy AFV or Gun is in LOS outside the TCA, toward it (one move per such enemy and path). Toward
+  Known enemy infantry only where the turret has an unarmored aspect (D1.22): from the first hex of the
+  path where they see that aspect and the turn would show them an armored one, since fire at an unarmored
+  aspect exposes even a BU crew (D5.311). Before a turret armored all round a turn toward infantry is left
+  typed: of their fire only an anti-tank SW's hit would take its aspect, and those are not built. Every
+  other turn (at a later hex, two turns in one move, ``tcaK`` with the first MP) stays typed: offering
+  each hex of each path toward every Known enemy in LOS would more than double the list.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import armour, facing, overrun, radioless, vbypass
 from hexmate.rules.games.asl import los as asl_los
 from hexmate.rules.games.asl import terrain as asl_terrain
-from hexmate.rules.games.asl.vehicles import tca_of
+from hexmate.rules.games.asl.vehicles import VehicleType, tca_of
 from hexmate.rules.games.base import Position, UnitState
 from hexmate.rules.hexes import Hex
 
@@ -88,6 +92,19 @@ def _gun_hexes(position: Position, side: str) -> list[Hex]:
                                                                 is not None))}, key=lambda h: (h.q, h.r))
 
 
+INFANTRY = ("squad", "hs", "crew", "leader", "hero")
+
+
+def _infantry_hexes(position: Position, side: str, vt: VehicleType) -> list[Hex]:
+    """The hexes of Known enemy infantry, where the turret has an unarmored aspect (D1.22): small arms fired
+    at it expose even a BU crew (D5.311), the turret's aspect being the TCA's (D3.1.2); none for a turret
+    armored all round (a turn toward infantry is then left typed)."""
+    if vt.af("turret", "rear") is not None:
+        return []
+    return sorted({u.hex for u in position.units.values() if u.side != side and u.hex is not None
+                   and not u.concealed and u.type in INFANTRY}, key=lambda h: (h.q, h.r))
+
+
 def _sees(position: Position, a: Hex, b: Hex) -> bool:
     """LOS between two hexes at their ground Locations (A6), SMOKE ignored: the offer's filter only."""
     if a == b:
@@ -96,15 +113,24 @@ def _sees(position: Position, a: Hex, b: Hex) -> bool:
     return not asl_los.location_los(position.map, asl_los.Location(a, la), asl_los.Location(b, lb)).blocked
 
 
+def _bared(vt: VehicleType, h: Hex, e: Hex, tca: int) -> bool:
+    """D5.311, D3.1.2: fire from ``e`` at a turret in ``h`` with TCA ``tca`` meets an unarmored aspect that
+    the turret turned toward ``e`` would not."""
+    return (vt.af("turret", facing.aspect(h, tca, e)) is None
+            and vt.af("turret", facing.aspect(h, facing.facing_to(h, e, tca), e)) is not None)
+
+
 def turret_turns(position: Position, unit: UnitState, moves: list[act.Move]) -> Iterator[act.Move]:
     """D3.1.2: the TCA turned with the MP entering the path's last hex, toward each enemy unit in view from
     there not in the TCA now (one move per hexspine); and with the MP entering the first hex before the last
-    from which a Known enemy AFV or Gun is in LOS outside the TCA now, toward it (one move per such enemy)."""
+    from which a Known enemy AFV or Gun is in LOS outside the TCA now, or Known enemy infantry in LOS of an
+    unarmored turret aspect (D5.311), toward it (one move per such enemy and turn)."""
     vt = armour.vtype(unit)
     if vt.ma is None or vt.ma.mount == "NT" or vbypass.across_of(unit) is not None:
         return  # no turret to turn; D2.321: a bypass's four TCA points are not built
     enemies = _enemy_hexes(position, unit.side)
     guns = _gun_hexes(position, unit.side)
+    infantry = _infantry_hexes(position, unit.side, vt)
     now = tca_of(unit.markers, armour.facing_of(unit))
     seen: dict[tuple[Hex, Hex], bool] = {}
 
@@ -125,6 +151,10 @@ def turret_turns(position: Position, unit: UnitState, moves: list[act.Move]) -> 
         for e in guns:  # each one at the first hex before the last where it matters
             h = next((h for h in move.path[1:-1]
                       if h != e and sees(h, e) and not facing.in_arc(h, e, now)), None)
+            if h is not None:
+                turns[(h, facing.facing_to(h, e, now))] = None
+        for e in infantry:  # D5.311: at the first hex where it sees an unarmored turret aspect a turn covers
+            h = next((h for h in move.path[1:-1] if h != e and _bared(vt, h, e, now) and sees(h, e)), None)
             if h is not None:
                 turns[(h, facing.facing_to(h, e, now))] = None
         for h, k in turns:

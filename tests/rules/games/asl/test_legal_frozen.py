@@ -6,7 +6,11 @@ stood at 1e8f5576, before any caching; a rules change that changes what is offer
 The positions: the demo's first MPh (asl-turn.json's start), the armour demo's first MPh with its German tank
 held off the map, due at DP0 beside woods DQ1 or at woods DQ1 itself (A2.51, D2.3: enter, enter+bypass,
 reverse and Minimum Move offers; bench/bench_rules_play.py times the same), and turn 2's German MPh of
-asl-two-turns.json (mid-game)."""
+asl-two-turns.json (mid-game).
+
+After a rules change that means to change what is offered there, rewrite the lists with
+``.venv/bin/python -m tests.rules.games.asl.test_legal_frozen`` and check the diff holds only what was
+meant."""
 
 from __future__ import annotations
 
@@ -67,3 +71,8 @@ def test_the_waiting_tank_is_offered_every_way_on() -> None:
     assert pos.units["ger-pz1"].hex is None and pos.phase.id == "MPh"
     modes = {m.split(" as ")[-1] for m in offered(pos) if m.startswith("move ger-pz1 ")}
     assert {"enter", "enter+bypass", "enter+reverse"} <= modes
+
+
+if __name__ == "__main__":  # rewrite the frozen lists (see the module docstring)
+    lists = {name: offered(position(name)) for name in ("demo", "armour-waiting", "mid-game")}
+    FROZEN.write_text(json.dumps(lists, indent=0, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -1,8 +1,10 @@
 """The vehicle moves no lift makes, offered (voffers.py): D7.14 one hex (or, of three or more, each proper
-part) overrun of several named, D3.1.2 the turret turned with the MP entering the path's last hex."""
+part) overrun of several named, D3.1.2 the turret turned with the MP entering the path's last hex, and before
+it toward an enemy AFV or Gun, or toward infantry before an unarmored turret aspect (D5.311)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from hexmate.rules import actions as act
@@ -12,6 +14,7 @@ from hexmate.rules.games.asl.vehicles import tca_of
 
 from .test_armour import COUNTERS
 from .test_overrun import _through_windows, make
+from .test_vcrewhit import catalogue
 
 SQUADS = ({"id": "b-sq2", "counter": "4-4-7", "side": "b", "hex": "E5"},
           {"id": "b-sq3", "counter": "4-4-7", "side": "b", "hex": "D4"})
@@ -151,3 +154,45 @@ def test_d3_1_2_turret_turns_before_the_last_hex_counted(make_position: Any) -> 
     assert 0 < len(mid) <= len(paths)
     assert len({m.path for m in mid.values()}) == len(mid)  # one enemy AFV: one turn a path
     assert sum(1 for m in _moves(pos).values() if voffers.listed(m)) == 237 + len(mid) == 284
+
+
+def _bare_turret(make_position: Any, tmp_path: Path, *extra: dict[str, Any]) -> Position:
+    """A Panzer whose turret rear is unarmored (D1.22) in C5 in the open, VCA and TCA 0."""
+    counters = {**COUNTERS, "pzx": {"type": "vehicle", "vehicle": "demo-pz-g",
+                                    "catalogue": catalogue(tmp_path, rear_unarmored="turret")}}
+    units = [{"id": "a-pz", "counter": "pzx", "side": "a", "hex": "C5", "markers": ["vca0"]}, *extra]
+    pos: Position = make_position("asl", units, "MPh", counters=counters)
+    return pos
+
+
+SQUAD_A6 = {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "A6"}
+
+
+def test_d3_1_2_d5_311_a_turret_turn_before_the_last_hex_toward_infantry(
+        make_position: Any, tmp_path: Path) -> None:
+    """D3.1.2 with D5.311: a turret hit's aspect is the TCA's, and small arms fired at an unarmored aspect
+    expose even a BU crew. The Panzer's turret rear is unarmored; a Known 4-4-7 in A6 sees it from D5 (TCA
+    0), and the turret turned to 3 shows it its front. Along C5-D5-E5 (start 1 + two Open Ground hexes, 3
+    MP, D2.12) the turn is offered with the MP entering D5 at the plain move's 3 MP (no MP of its own in
+    Open Ground); played, the turret ends at 3. One such turn a path: 93 over 101 paths here."""
+    pos = _bare_turret(make_position, tmp_path, SQUAD_A6)
+    d5, a6 = pos.map.parse_label("D5"), pos.map.parse_label("A6")
+    assert facing.aspect(d5, 0, a6) == "rear" and facing.aspect(d5, 3, a6) == "front"
+    mid = _mid_path_turns(pos)
+    text = "move a-pz C5-D5-E5 cost 3 as tca3@D5"
+    assert text in mid and pos.game.listed_move(pos, mid[text])
+    assert "move a-pz C5-D5-E5 cost 3" in _moves(pos)  # the plain move, same MP
+    assert len({m.path for m in mid.values()}) == len(mid) == 93  # one infantry hex: one turn a path
+    pos.push_text(text)
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    tank = pos.units["a-pz"]
+    assert pos.label(tank.hex) == "E5" and tca_of(tank.markers, tank.facing) == 3
+
+
+def test_d3_1_2_no_turn_toward_infantry_that_would_change_nothing(make_position: Any, tmp_path: Path) -> None:
+    """Not offered before the last hex: toward the same 4-4-7 concealed (not Known), nor toward it before
+    the demo Panzer's turret, armored all round (D1.22: no aspect unarmored, D5.311 never applies)."""
+    hidden = _bare_turret(make_position, tmp_path, {**SQUAD_A6, "concealed": True})
+    assert not _mid_path_turns(hidden)
+    assert not _mid_path_turns(_open(make_position, SQUAD_A6))
