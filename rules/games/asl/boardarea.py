@@ -13,13 +13,14 @@ joined hex's terrain (an Open Ground half takes the other half's terrain) is the
 
 Where the areas are read: ``options.setup`` (each side's set-up area, checked against every unit the side sets
 up on the map), ``options.hip.<side>.area`` (hip.py), ``options.entry.<unit>.hexes`` (the area's map-edge
-hexes, arrival.py) and ``options.victory.areas`` with ``win.clear`` / ``win.occupy`` (victory.py).
+hexes, arrival.py), ``options.victory.areas`` with ``win.clear`` / ``win.occupy``, ``options.victory.hexes``
+(every hex of the area) and ``options.victory.exit.hexes`` (the area's map-edge hexes; victory.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
-from typing import Any
+from collections.abc import Callable, Collection, Mapping
+from typing import Any, TypeVar
 
 from hexmate.rules.errors import DataError
 from hexmate.rules.hexes import Hex
@@ -27,15 +28,38 @@ from hexmate.rules.maps import HexMap, MapError
 from hexmate.rules.scenario import Scenario
 
 KEY = "board"
+V = TypeVar("V")
+
+
+_MEMO: dict[tuple[int, str], tuple[HexMap, Any]] = {}
+_MEMO_SIZE = 256
+
+
+def memo(hex_map: HexMap, key: str, make: Callable[[], V]) -> V:
+    """``make()`` kept per map and key: areas are read on every change and every view (the victory lines),
+    and a board's area takes a walk over the whole map. The map is held so that its id is never reused."""
+    hit = _MEMO.get((id(hex_map), key))
+    if hit is not None and hit[0] is hex_map:
+        value: V = hit[1]
+        return value
+    value = make()
+    if len(_MEMO) >= _MEMO_SIZE:
+        _MEMO.clear()
+    _MEMO[(id(hex_map), key)] = (hex_map, value)
+    return value
 
 
 def area(hex_map: HexMap, boards: Collection[str]) -> frozenset[Hex]:
     """A2.3: every hex of the named boards; a half hex only if each board it lies on is named (a half hex
     joining nothing lies on one board only)."""
-    named = {hex_map.board(b).id for b in boards}
-    return frozenset(h for h in hex_map.hexes
-                     if {b.id for b in hex_map.boards_at(h)} & named
-                     and all(b.id in named or not b.half_hex(h) for b in hex_map.boards_at(h)))
+    named = frozenset(hex_map.board(b).id for b in boards)
+
+    def make() -> frozenset[Hex]:
+        return frozenset(h for h in hex_map.hexes
+                         if {b.id for b in hex_map.boards_at(h)} & named
+                         and all(b.id in named or not b.half_hex(h) for b in hex_map.boards_at(h)))
+
+    return memo(hex_map, "area:" + ",".join(sorted(named)), make)
 
 
 def board_hexes(hex_map: HexMap, boards: list[str], where: str) -> frozenset[Hex]:
@@ -107,4 +131,4 @@ def check_setup(scenario: Scenario, hex_map: HexMap) -> None:
                             f"{unit.side!r}'s set-up area (options.setup.{unit.side}; A2.3 for half hexes)")
 
 
-__all__ = ["KEY", "area", "board_hexes", "check_setup", "resolve", "setup_areas"]
+__all__ = ["KEY", "area", "board_hexes", "check_setup", "memo", "resolve", "setup_areas"]

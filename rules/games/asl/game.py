@@ -381,6 +381,7 @@ class AslGame(Game):
         asl_dugin.check_setup(scenario, hex_map)  # D9.52: where a cupola or dug-in AFV may be emplaced
         hulldown.check_setup(scenario, hex_map)  # D4.221: the set-up HD attempts named
         state = armour.setup(super().initial_state(scenario, hex_map))  # vehicles' VCA (D2.11)
+        state = asl_victory.setup(self, scenario, hex_map, state)  # A26.11: a whole board's victory hexes
         nations.check(scenario)  # A25: the scenario's date, when given, is one
         state = commissar.setup(scenario, state)  # A25.22: the swap for commissars; never more of them
         state = nations.setup(scenario, state)  # A25.8: Hungarian and Romanian MMC's broken morale +1

@@ -3,9 +3,9 @@
 A scenario states its conditions in ``options.victory`` (checked when the game starts)::
 
     {"buildings": {"village-R5": ["DR5"], ...},   # building name -> its hexes (A26.14)
-     "hexes": ["DR9", ...],                        # hexes whose control counts (A26.13)
+     "hexes": ["DR9", {"board": "4"}, ...],        # hexes whose control counts (A26.13), whole boards too
      "control": {"rus": ["village-R5", "DR9"]},    # what each side controls at the start (A26.11)
-     "exit": {"side": "ger", "hexes": [edge hexes], "vp": 6},
+     "exit": {"side": "ger", "hexes": [edge hexes, {"board": "4"}], "vp": 6},  # a board: its map-edge hexes
      "areas": {"board-4": [{"board": "4"}], ...},   # named areas: hex labels and whole boards (A2.3)
      "win": {"side": "ger", "buildings": 3, "hexes": 1, "cvp": 10, "exit": true,
              "clear": "board-4", "occupy": "board-4"}}  # all named must hold
@@ -69,7 +69,11 @@ The audit of A26 against the original text, rule by rule (paraphrased; where and
 - A2.3 a VC about occupying a board: ``areas`` names it (``{"board": id}`` items, boardarea.py: a half hex
   counts only where it does not join a half hex of a board outside the area); ``win.clear`` asks that no armed
   Good Order enemy MMC stands in it at the end, ``win.occupy`` that one of the side's own does (the common
-  "no Good Order enemy MMC on board X" and "occupy board X" forms; test_boardarea).
+  "no Good Order enemy MMC on board X" and "occupy board X" forms; test_boardarea). The Now panel shows each
+  as it stands (``area_status``); the panel is shared by both sides, so a "?" (a concealed unit or a dummy,
+  A12.1) is counted only as a "?", never as an MMC, and a HIP unit (off the shared state) not at all.
+  ``hexes`` and ``exit.hexes`` take whole boards too: every hex of the area (each a victory hex of its own,
+  A26.13) and the area's map-edge hexes (as entry does, arrival.py).
 - A26.4 Balance: chosen before play by the players' drs; nothing to compute in play, not built.
 """
 
@@ -96,6 +100,7 @@ NO_VP_MOVEMENT = ("motorcycle",)  # A26.212: motorcycles (Goliaths, boats, glide
 CONDITIONS = ("buildings", "hexes", "cvp", "exit", "clear", "occupy")  # "exit": true: the exit spec's vp
 WIN_KEYS = ("side", *CONDITIONS)
 BUILDING_TERRAIN = ("wooden-building", "stone-building", "building")  # several Locations (armour.py)
+SHOWN = 12  # the Now panel names at most this many controlled victory hexes (a whole board has hundreds)
 
 
 def vp(counter_type: str, values: Mapping[str, int | str]) -> int:
@@ -176,7 +181,10 @@ def check(options: Mapping[str, Any], hexes: Mapping[str, Hex], source: str) -> 
             if label not in hexes:
                 raise DataError(f"{where}.buildings.{name}: {label!r} is not a hex of the map")
     listed = raw.get("hexes", [])
+    _labels_and_boards(listed, f"{where}.hexes")
     for label in listed:
+        if isinstance(label, dict):
+            continue  # a whole board: checked against the map by ``check_areas``
         if label not in hexes:
             raise DataError(f"{where}.hexes: {label!r} is not a hex of the map")
         if label in buildings:
@@ -184,12 +192,14 @@ def check(options: Mapping[str, Any], hexes: Mapping[str, Hex], source: str) -> 
     exit_spec = raw.get("exit", {})
     if not isinstance(exit_spec, dict) or set(exit_spec) - {"side", "hexes", "vp"}:
         raise DataError(f"{where}.exit: an object with side, hexes and vp")
+    _labels_and_boards(exit_spec.get("hexes", []), f"{where}.exit.hexes")
     for label in exit_spec.get("hexes", []):
-        if label not in hexes:
+        if isinstance(label, str) and label not in hexes:
             raise DataError(f"{where}.exit.hexes: {label!r} is not a hex of the map")
+    boards = any(isinstance(x, dict) for x in listed)  # its hexes' names are known with the map (check_areas)
     for side, names in raw.get("control", {}).items():
         for name in names:
-            if name not in buildings and name not in listed:
+            if name not in buildings and name not in listed and not (boards and name in hexes):
                 raise DataError(f"{where}.control.{side}: {name!r} is not one of the buildings or hexes")
     win = raw.get("win", {})
     if not isinstance(win, dict) or set(win) - set(WIN_KEYS):
@@ -203,10 +213,69 @@ def check(options: Mapping[str, Any], hexes: Mapping[str, Hex], source: str) -> 
             raise DataError(f"{where}.win.{key}: {win[key]!r} is not one of the areas {sorted(areas)}")
 
 
+def _labels_and_boards(items: Any, where: str) -> None:
+    """A list of hex labels and whole boards, ``{"board": id}`` (A2.3); DataError naming ``where``."""
+    if not isinstance(items, list):
+        raise DataError(f"{where}: a list of hex labels and {{\"board\": id}} (A2.3)")
+    for i, item in enumerate(items):
+        if isinstance(item, dict) and (set(item) != {boardarea.KEY}
+                                       or not isinstance(item[boardarea.KEY], str)):
+            raise DataError(f"{where}[{i}]: a whole board is {{\"board\": id}} (A2.3)")
+        if not isinstance(item, (str, dict)):
+            raise DataError(f"{where}[{i}]: a hex label or {{\"board\": id}} (A2.3)")
+
+
 def check_areas(scenario: Any, hex_map: HexMap) -> None:
-    """``options.victory.areas`` against the map: an unknown board or label names the file and the key."""
+    """The whole boards of ``options.victory`` against the map (``areas``, ``hexes``, ``exit.hexes``): an
+    unknown board names the file and the key; a control name among a board's hexes is checked here."""
     for name, items in _areas_raw(scenario.options).items():
         boardarea.resolve(hex_map, items, f"{scenario.source}: options.victory.areas.{name}")
+    raw = scenario.options.get("victory")
+    if not isinstance(raw, dict):
+        return
+    where = f"{scenario.source}: options.victory"
+    listed = _victory_hexes(hex_map, raw.get("hexes", []), f"{where}.hexes")
+    exit_spec = raw.get("exit", {})
+    _exit_hexes(hex_map, exit_spec.get("hexes", []) if isinstance(exit_spec, dict) else [],
+                f"{where}.exit.hexes")
+    buildings = raw.get("buildings", {})
+    if any(isinstance(x, dict) for x in raw.get("hexes", [])):
+        for label in listed:
+            if label in buildings:
+                raise DataError(f"{where}.hexes: {label!r} is also a building's name")
+        for side, names in raw.get("control", {}).items():
+            for name in names:
+                if name not in buildings and name not in listed:
+                    raise DataError(f"{where}.control.{side}: {name!r} is not one of the buildings or hexes")
+
+
+def _victory_hexes(hex_map: HexMap, items: list[Any], where: str) -> Mapping[str, Hex]:
+    """A26.13's victory hexes by label: the labels listed, then every hex of the boards listed (one area,
+    A2.3's half hexes as boardarea.py counts them), each a victory hex of its own."""
+    def make() -> dict[str, Hex]:
+        boardarea.resolve(hex_map, items, where)  # an unknown board or label, named by its place
+        out = {label: hex_map.parse_label(label) for label in items if isinstance(label, str)}
+        boards = [x for x in items if isinstance(x, dict)]
+        if boards:
+            for h in sorted(boardarea.resolve(hex_map, boards, where), key=lambda h: (h.q, h.r)):
+                out.setdefault(hex_map.label(h), h)
+        return out
+
+    return boardarea.memo(hex_map, f"victory-hexes:{items!r}", make)
+
+
+def _exit_hexes(hex_map: HexMap, items: list[Any], where: str) -> frozenset[Hex]:
+    """A26.23's exit hexes: the labels listed and the map-edge hexes of the boards listed (as entry's,
+    arrival.py: one area, A2.3's half hexes as boardarea.py counts them)."""
+    def make() -> frozenset[Hex]:
+        boardarea.resolve(hex_map, items, where)  # an unknown board or label, named by its place
+        out = {hex_map.parse_label(label) for label in items if isinstance(label, str)}
+        boards = [x for x in items if isinstance(x, dict)]
+        if boards:
+            out |= {h for h in boardarea.resolve(hex_map, boards, where) if len(hex_map.neighbors(h)) < 6}
+        return frozenset(out)
+
+    return boardarea.memo(hex_map, f"exit-hexes:{items!r}", make)
 
 
 def _areas_raw(options: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -221,20 +290,67 @@ def area(position: Position, name: str) -> frozenset[Hex]:
     return boardarea.resolve(position.map, _areas_raw(position.scenario.options).get(name), where)
 
 
+def _occupies(unit: UnitState, side: str, cells: frozenset[Hex]) -> bool:
+    """A2.3's VC: an armed Good Order MMC of the side in the area (a half hex as the area counts it)."""
+    return (unit.side == side and unit.hex in cells and unit.type in MMC and au.good_order(unit)
+            and not au.is_unarmed(unit) and not unit.has("prisoner"))
+
+
 def occupiers(position: Position, name: str, side: str) -> list[str]:
     """The side's armed Good Order MMC in the area (A2.3: a half hex as the area counts it)."""
     cells = area(position, name)
-    return sorted(u.id for u in position.units.values()
-                  if u.side == side and u.hex in cells and u.type in MMC and au.good_order(u)
-                  and not au.is_unarmed(u) and not u.has("prisoner"))
+    return sorted(u.id for u in position.units.values() if _occupies(u, side, cells))
+
+
+def seen_in(position: Position, name: str, side: str) -> tuple[int, int]:
+    """What both sides may know of the side's units in the area: its armed Good Order MMC in sight, and its
+    "?" there (A12.1: a concealed unit or a dummy shows only its side and hex; which it is stays secret). A
+    HIP unit stands nowhere in the shared state (hip.py) and is not counted."""
+    cells = area(position, name)
+    here = [u for u in position.units.values() if u.side == side and u.hex in cells]
+    return (sum(1 for u in here if not u.concealed and _occupies(u, side, cells)),
+            sum(1 for u in here if u.concealed))
+
+
+def area_status(position: Position, win: Mapping[str, Any]) -> list[str]:
+    """The Now panel's line for each A2.3 area condition of ``win``, as it stands now and as both sides
+    may know it (``seen_in``): ``clear`` (no Good Order enemy MMC there), ``occupy`` (one of its own)."""
+    side = str(win.get("side", ""))
+    lines: list[str] = []
+    if "clear" in win:
+        name = str(win["clear"])
+        n, q = seen_in(position, name, position.enemy_of(side))
+        if n and q:
+            now = T("not yet, {n} enemy MMC in it and {q} enemy \"?\"", n=str(n), q=str(q))
+        elif n:
+            now = T("not yet, {n} enemy MMC in it", n=str(n))
+        elif q:
+            now = T("no enemy MMC seen in it, {q} enemy \"?\" there", q=str(q))
+        else:
+            now = T("clear now")
+        lines.append(T("{side} must clear {area} of Good Order enemy MMC (A2.3): {now}", side=side, area=name,
+                       now=now))
+    if "occupy" in win:
+        name = str(win["occupy"])
+        n, q = seen_in(position, name, side)
+        if n:
+            now = T("yes now, {n} of its MMC in it", n=str(n))
+        elif q:
+            now = T("none seen in it, {q} of its \"?\" there", q=str(q))
+        else:
+            now = T("not yet")
+        lines.append(T("{side} must occupy {area} with a Good Order MMC (A2.3): {now}", side=side, area=name,
+                       now=now))
+    return lines
 
 
 def exit_hexes(position: Position, side: str) -> frozenset[Hex]:
+    """A26.23: the hexes this side exits by (a whole board: its map-edge hexes)."""
     spec = _spec(position).get("exit", {})
     if not isinstance(spec, dict) or spec.get("side") != side:
         return frozenset()
-    labels = {position.label(h): h for h in position.map.hexes}
-    return frozenset(labels[c] for c in spec.get("hexes", []) if c in labels)
+    where = f"{position.scenario.source}: options.victory.exit.hexes"
+    return _exit_hexes(position.map, spec.get("hexes", []), where)
 
 
 def exit_vp(game: AslGame, position: Position, side: str) -> int:
@@ -260,23 +376,35 @@ def buildings(position: Position) -> dict[str, tuple[Hex, ...]]:
     }
 
 
-def hexes(position: Position) -> dict[str, Hex]:
-    """A26.13: the hexes whose control the scenario counts, by label."""
-    labels = {position.label(h): h for h in position.map.hexes}
-    return {c: labels[c] for c in _spec(position).get("hexes", []) if c in labels}
+def hexes(position: Position) -> Mapping[str, Hex]:
+    """A26.13: the hexes whose control the scenario counts, by label (a whole board's: each of its hexes)."""
+    where = f"{position.scenario.source}: options.victory.hexes"
+    return _victory_hexes(position.map, _spec(position).get("hexes", []), where)
 
 
-def initial_control(scenario: Any) -> tuple[tuple[str, str], ...]:
+def initial_control(scenario: Any, hex_map: HexMap | None = None) -> tuple[tuple[str, str], ...]:
     """A26.11: what each side controls at the start, as the scenario says; when only one side has units on the
-    map at the start, it controls everything else listed too."""
+    map at the start, it controls everything else listed too (a whole board's hexes only with the map:
+    ``setup``)."""
     spec = scenario.options.get("victory", {})
     given = {name: side for side, names in spec.get("control", {}).items() for name in names}
     on_map = {u.side for u in scenario.units if u.hex}
     if len(on_map) == 1:
         (only,) = on_map
-        for name in (*spec.get("buildings", {}), *spec.get("hexes", [])):
-            given.setdefault(name, only)
+        listed = spec.get("hexes", [])
+        if hex_map is not None:
+            listed = list(_victory_hexes(hex_map, listed, f"{scenario.source}: options.victory.hexes"))
+        for name in (*spec.get("buildings", {}), *listed):
+            if isinstance(name, str):
+                given.setdefault(name, only)
     return tuple(sorted(given.items()))
+
+
+def setup(game: AslGame, scenario: Any, hex_map: HexMap, state: State) -> State:
+    """A26.11 with the map: a lone side's start control of a whole board's victory hexes."""
+    control = initial_control(scenario, hex_map)
+    gs = game.gstate(state)
+    return state if control == gs.control else state.replace(game=gs.replace(control=control))
 
 
 def _bypassing(game: AslGame, position: Position) -> set[str]:
@@ -316,8 +444,11 @@ def update(game: AslGame, position: Position) -> State:
     bypassing = _bypassing(game, position)
     areas = [(name, cells, True) for name, cells in buildings(position).items()]
     areas += [(label, (h,), False) for label, h in hexes(position).items()]
+    by_hex: dict[Hex | None, list[UnitState]] = {}
+    for u in state.units.values():
+        by_hex.setdefault(u.hex, []).append(u)
     for name, cells, building in areas:
-        units = [u for u in state.units.values() if u.hex in cells]
+        units = [u for h in cells for u in by_hex.get(h, ())]  # a whole board's hexes: hundreds of areas
         for side in position.sides:
             if any(u.side == side and _gains(u, bypassing) and (building or u.level == 0) for u in units) \
                     and not any(u.side != side and _blocks(u, bypassing, building) for u in units):
@@ -406,9 +537,10 @@ def status(game: AslGame, position: Position) -> list[str]:
             )
     if spec.get("hexes"):
         for side in position.sides:
-            names = _count(game, position, spec["hexes"], side)
+            names = _count(game, position, hexes(position), side)
+            shown = names if len(names) <= SHOWN else [*names[:SHOWN], "..."]  # a whole board's: many
             lines.append(T("{side} controls {n} hex(es): {names} (A26.13)", side=side, n=str(len(names)),
-                           names=", ".join(names) or "-"))
+                           names=", ".join(shown) or "-"))
     for side in position.sides:
         lines.append(T("{side}: {cvp} CVP (A26.22)", side=side, cvp=str(cvp(position, side))))
     exit_spec = spec.get("exit")
@@ -433,6 +565,8 @@ def status(game: AslGame, position: Position) -> list[str]:
                 have=str(len(_count(game, position, spec.get("buildings", {}), side))),
             )
         )
+    if isinstance(win, dict):
+        lines += area_status(position, win)  # A2.3: clear / occupy, as both sides may know it
     return lines
 
 
@@ -446,7 +580,7 @@ def _unmet(game: AslGame, position: Position, side: str, win: Mapping[str, Any])
             out.append(T("{side} holds only {have} building(s) of {need}", side=side, have=str(have),
                          need=str(int(win["buildings"]))))
     if "hexes" in win:
-        have = len(_count(game, position, spec.get("hexes", []), side))
+        have = len(_count(game, position, hexes(position), side))
         if have < int(win["hexes"]):
             out.append(T("{side} holds only {have} hex(es) of {need}", side=side, have=str(have),
                          need=str(int(win["hexes"]))))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hexmate.rules.errors import DataError
+from hexmate.rules.errors import DataError, IllegalAction
 from hexmate.rules.games import get_game
 from hexmate.rules.games.asl import arrival, boardarea, hip, victory
 from hexmate.rules.maps import HexMap, MapError
@@ -154,3 +154,138 @@ def test_a2_3_occupying_a_board_through_a_half_hex() -> None:
     assert victory.occupiers(pos, "north", "a") == ["a-1"]
     won = victory.winner(pos.game, pos)
     assert won is not None and won[0] == "a"
+
+
+# --- the Now panel's A2.3 lines, whole boards as victory hexes and exits (issue 9) ---
+
+DUMMY = {"?": {"type": "dummy"}}
+
+
+def _status_pos(units: list[dict[str, Any]], options: dict[str, Any]) -> Any:
+    scen = Scenario.from_dict(scenario_dict("asl", units, {**ASL_COUNTERS, **DUMMY}, "MPh", options=options),
+                              source="three.json")
+    return get_game("asl").new_position(scen, hex_map=MAP)
+
+
+def _area_lines(pos: Any) -> list[str]:
+    return [line for line in pos.game.status(pos) if "(A2.3)" in line]
+
+
+def _move(pos: Any, text: str) -> None:
+    """A move, b letting it go by at each hex entered (A8.1: b may fire; it passes)."""
+    pos.push_text(text)
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+
+
+def test_a2_3_the_occupy_line_changes_as_a_squad_moves_into_the_board() -> None:
+    """"Occupy board N": a's squad in SC2 (board S) walks SC1 then NC4, a whole hex of N."""
+    units = [_u("a-1", "SC2"), _u("b-1", "SE3", "b")]
+    pos = _status_pos(units, {"victory": {"areas": {"north": [{"board": "N"}]},
+                                          "win": {"side": "a", "occupy": "north"}}})
+    head = "a must occupy north with a Good Order MMC (A2.3): "
+    assert _area_lines(pos) == [head + "not yet"]
+    pos.push_text("move a-1 SC2-SC1-NC4")
+    seen = []
+    while pos.decision is not None and pos.decision.kind == "react":  # b may fire at each hex entered (A8.1)
+        seen.append((pos.label(pos.units["a-1"].hex), _area_lines(pos)))
+        pos.push_text("answer pass")
+    assert seen == [("SC1", [head + "not yet"]), ("NC4", [head + "yes now, 1 of its MMC in it"])]
+    assert _area_lines(pos) == [head + "yes now, 1 of its MMC in it"]
+
+
+def test_a2_3_the_clear_line_counts_down_as_enemy_squads_leave_the_board() -> None:
+    """b must clear board N of a's Good Order MMC: a's two squads in NC3 and NC4 walk out to S's SC1."""
+    units = [_u("a-1", "NC4"), _u("a-2", "NC3"), _u("b-1", "SE3", "b")]
+    pos = _status_pos(units, {"victory": {"areas": {"north": [{"board": "N"}]},
+                                          "win": {"side": "b", "clear": "north"}}})
+    head = "b must clear north of Good Order enemy MMC (A2.3): "
+    assert _area_lines(pos) == [head + "not yet, 2 enemy MMC in it"]
+    _move(pos, "move a-1 NC4-SC1")
+    assert _area_lines(pos) == [head + "not yet, 1 enemy MMC in it"]
+    _move(pos, "move a-2 NC3-NC4-SC1")
+    assert _area_lines(pos) == [head + "clear now"]
+
+
+def test_a2_3_a_concealed_unit_in_the_area_is_a_question_mark_on_the_shared_line() -> None:
+    """A12.1: b sees a '?' in NC2 (woods), not whether it is a 4-6-7 or a dummy; the Now panel is shared, so
+    its lines read the same either way. a's own '?' does not tell b that a holds the board either."""
+    clear = {"victory": {"areas": {"north": [{"board": "N"}]}, "win": {"side": "b", "clear": "north"}}}
+    b_1 = _u("b-1", "SE3", "b")
+    real = _status_pos([{**_u("a-1", "NC2"), "concealed": True}, b_1], clear)
+    dummy = _status_pos([{"id": "a-d", "counter": "?", "side": "a", "hex": "NC2", "concealed": True}, b_1],
+                        clear)
+    assert _area_lines(real) == [
+        "b must clear north of Good Order enemy MMC (A2.3): no enemy MMC seen in it, 1 enemy \"?\" there"]
+    assert real.game.status(real) == dummy.game.status(dummy)  # nothing on the panel tells them apart
+    seen = _status_pos([{**_u("a-1", "NC2"), "concealed": True}, _u("a-2", "NC3"), b_1], clear)
+    assert _area_lines(seen) == [
+        "b must clear north of Good Order enemy MMC (A2.3): not yet, 1 enemy MMC in it and 1 enemy \"?\""]
+    won = victory.winner(real.game, real)  # at the end the truth counts (the game reveals it then)
+    assert won is not None and won[0] == "a"
+    occupy = {"victory": {"areas": {"north": [{"board": "N"}]}, "win": {"side": "a", "occupy": "north"}}}
+    hidden = _status_pos([{**_u("a-1", "NC2"), "concealed": True}, b_1], occupy)
+    assert _area_lines(hidden) == [
+        "a must occupy north with a Good Order MMC (A2.3): none seen in it, 1 of its \"?\" there"]
+
+
+def test_a2_3_a_hip_unit_in_the_area_is_not_on_the_shared_line() -> None:
+    """A12.3: a's HIP squad set up in NC2 from a's page stands nowhere in the shared state: b's line says the
+    board is clear, as it would with no unit there."""
+    options = {"victory": {"areas": {"north": [{"board": "N"}]}, "win": {"side": "b", "clear": "north"}},
+               "hip": {"a": {"units": ["a-hip"], "area": [{"board": "N"}]}}}
+    pos = _status_pos([_u("a-1", "SE1"), _u("a-hip", "NA1"), _u("b-1", "SE3", "b")], options)
+    pos.push_text("answer hex NC2")
+    assert pos.units["a-hip"].hex is None
+    assert _area_lines(pos) == ["b must clear north of Good Order enemy MMC (A2.3): clear now"]
+
+
+def test_a2_3_a_whole_board_as_victory_hexes() -> None:
+    """``hexes: [{"board": "N"}]``: each of N's 16 hexes (its 22 less the 6 half hexes joined to S and E) is a
+    victory hex of its own (A26.13); a's squad walking into NC4 gains that one."""
+    spec: dict[str, Any] = {"hexes": [{"board": "N"}], "win": {"side": "a", "hexes": 2}}
+    pos = _status_pos([_u("a-1", "SC2"), _u("b-1", "SE3", "b")], {"victory": spec})
+    assert set(victory.hexes(pos)) == _labels(boardarea.area(MAP, ["N"])) and len(victory.hexes(pos)) == 16
+    assert "NB4" not in victory.hexes(pos)  # joined to S's half hex, S not named (A2.3)
+    assert "a controls 0 hex(es): - (A26.13)" in pos.game.status(pos)
+    _move(pos, "move a-1 SC2-SC1-NC4")
+    assert "a controls 1 hex(es): NC4 (A26.13)" in pos.game.status(pos)
+    won = victory.winner(pos.game, pos)
+    assert won is not None and won[0] == "b" and "a holds only 1 hex(es) of 2" in str(won[1])
+    # A26.11: b has no unit on the map at the start, so a controls every one of N's hexes from the start
+    pos = _status_pos([_u("a-1", "SC2")], {"victory": spec})
+    assert dict(pos.state.game.control) == {label: "a" for label in victory.hexes(pos)}
+    line = pos.game.status(pos)[0]
+    assert line.startswith("a controls 16 hex(es): ") and line.endswith(", ... (A26.13)")
+    assert line.count(",") == victory.SHOWN  # the first 12 named, then "..."
+    # a control given by the scenario may name one of the board's hexes, not a hex outside it
+    units = [_u("a-1", "SC2"), _u("b-1", "SE3", "b")]
+    _status_pos(units, {"victory": {**spec, "control": {"b": ["NC2"]}}})
+    with pytest.raises(DataError, match=r"three\.json: options\.victory\.control\.b: 'SC2' is not one of"):
+        _status_pos(units, {"victory": {**spec, "control": {"b": ["SC2"]}}})
+
+
+def test_a2_3_exit_off_a_whole_board() -> None:
+    """``exit.hexes: [{"board": "N"}]``: N's map-edge hexes, as entry by a board (EA1, shared with E, out);
+    a's squad leaves from NA2 and scores its 2 Exit VP (A26.23); NB3, inside the map, is no exit."""
+    spec = {"exit": {"side": "a", "hexes": [{"board": "N"}], "vp": 2}, "win": {"side": "a", "exit": True}}
+    pos = _status_pos([_u("a-1", "NB2"), _u("b-1", "SE3", "b")], {"victory": spec})
+    assert _labels(victory.exit_hexes(pos, "a")) == {"NA1", "NA2", "NA3", "NA4", "NB0", "NC1", "ND0"}
+    assert "a: 0 Exit VP of 2 (A26.23)" in pos.game.status(pos)
+    with pytest.raises(IllegalAction, match="NB3 is not an exit hex of this scenario for a"):
+        pos.push_text("move a-1 NB2-NB3 as exit")
+    _move(pos, "move a-1 NB2-NA2 as exit")
+    assert "a-1" not in pos.units and pos.state.game.exited == (("a-1", 2),)  # A26.211: a squad's 2 VP
+    assert "a: 2 Exit VP of 2 (A26.23)" in pos.game.status(pos)
+
+
+def test_a2_3_a_bad_board_in_victory_hexes_or_exits_names_the_file_and_the_place() -> None:
+    units = [_u("a-1", "NA2"), _u("b-1", "SE1", "b")]
+    with pytest.raises(DataError, match=r"three\.json: options\.victory\.hexes\[1\]\.board: .*no board 'Q'"):
+        _pos(units, {"victory": {"hexes": ["NC2", {"board": "Q"}]}})
+    with pytest.raises(DataError, match=r"three\.json: options\.victory\.exit\.hexes\[0\]\.board: .*'Z'"):
+        _pos(units, {"victory": {"exit": {"side": "a", "hexes": [{"board": "Z"}], "vp": 1}}})
+    with pytest.raises(DataError, match=r"options\.victory\.hexes\[0\]: a whole board is"):
+        _pos(units, {"victory": {"hexes": [{"board": "N", "edge": "W"}]}})
+    with pytest.raises(DataError, match=r"options\.victory\.exit\.hexes\[0\]: a hex label or"):
+        _pos(units, {"victory": {"exit": {"side": "a", "hexes": [4], "vp": 1}}})
