@@ -50,7 +50,6 @@ RANGE = 12  # A16.2: the opposing weapon fires from 12 hexes, at the same elevat
 MOST = 4  # A16.2: a Final TK# of 4 or less
 AIR = "air_support"  # the scenario option: the sides with air support (chapter E, by SSR)
 GUN = "gun"  # a Gun counter's type (chapter C)
-TURRET_MOUNTS = ("T", "ST", "RST", "1MT")  # D1.31-D1.33: an MA in a turret of some kind
 
 
 @dataclass(frozen=True)
@@ -115,10 +114,11 @@ def check(scenario: Scenario, pack: od.OrdnancePack | None = None) -> None:
 
 
 def weakest_af(vt: VehicleType) -> int:
-    """A16.2: the AFV's weakest Target Facing AF: its hull's, and its turret's if it has one; an unarmored
-    aspect is 0."""
-    places = ("hull", "turret") if vt.ma is not None and vt.ma.mount in TURRET_MOUNTS else ("hull",)
-    return min(vt.af(where, aspect) or 0 for where in places for aspect in ("front", "side", "rear"))
+    """A16.2: the AFV's weakest Target Facing AF, hull or turret/superstructure: D1.6 gives every AFV both
+    (an NT one's upper AF are its superstructure's, D1.33, D1.63; D1.22's "T" star leaves the superstructure
+    rear of an NT Marder III(t) H unarmored); an unarmored aspect is 0."""
+    aspects = ("front", "side", "rear")
+    return min(vt.af(where, aspect) or 0 for where in ("hull", "turret") for aspect in aspects)
 
 
 def basic_tk(pack: od.OrdnancePack, gun: str) -> int:

@@ -227,7 +227,7 @@ def mg_attack(
         if w == "trmg" and ma_fired_marker(phase) in markers:
             raise IllegalAction(T("the turret rear MG does not fire in a phase its MA fired"), "D1.82")
         drm, kept = 0, False
-        if w == "bmg" or bow_ma:  # D3.52: the BMG (and a bow MG MA, D1.31) at the NT rate
+        if w == "bmg" or bow_ma:  # D3.52: the BMG (and a bow MG MA, D1.33) at the NT rate
             k = fc.hexspines_to(firer, target, vca)
             drm = pack.case_a_drm("NT", k)
         elif w in ("cmg", "ma"):  # a turret MG MA turns the turret as the CMG does (D3.51, D3.52)

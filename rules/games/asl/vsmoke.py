@@ -207,7 +207,8 @@ def _dispenser(game: AslGame | None, position: Position, unit: UnitState, vt: Ve
             raise IllegalAction(T("without a turret the sM fires inside the VCA here"), "D13.32")
         case_a = od.load_pack().case_a_drm(mount, k) if k else 0
     elif h != unit.hex:
-        raise IllegalAction(T("this dispenser places its SMOKE in the vehicle's own hex"), "D13.31")
+        own_hex = {"sP": "D13.33", "sN": "D13.34"}.get(vt.smoke, "D13.31")  # sD, sP, sN: each its own rule
+        raise IllegalAction(T("this dispenser places its SMOKE in the vehicle's own hex"), own_hex)
     _weather(game, position, False, h)
     return dispenser_drm(vt, unit.markers, moving=_moving(unit), case_a=case_a, hindrance=hindrance)
 

@@ -33,10 +33,11 @@ def catalogue(tmp_path: Path) -> str:
 
 
 def make(make_position: Any, tmp_path: Path, at: str = "C5", vca: int = 0, *, snow: str | None = "snow",
-         hexes: dict[str, Any] | None = None, extra: list[dict[str, Any]] | None = None) -> Any:
+         hexes: dict[str, Any] | None = None, extra: list[dict[str, Any]] | None = None,
+         markers: tuple[str, ...] = ()) -> Any:
     counters = {**COUNTERS, "sled": {"type": "vehicle", "vehicle": "demo-aerosan",
                                      "catalogue": catalogue(tmp_path)}}
-    units = [{"id": "a-as", "counter": "sled", "side": "a", "hex": at, "markers": [f"vca{vca}"]},
+    units = [{"id": "a-as", "counter": "sled", "side": "a", "hex": at, "markers": [f"vca{vca}", *markers]},
              {"id": "b-1", "counter": "4-4-7", "side": "b", "hex": "A1"}, *(extra or [])]
     options = {"ground_snow": snow} if snow else {}
     return make_position("asl", units, "MPh", counters=counters, options=options, hexes=hexes)
@@ -438,3 +439,11 @@ def test_d17_21_a_woods_road_is_left_only_by_its_road_hexside(make_position: Any
     assert pos.map.terrain(off_road) == "open"
     with pytest.raises(IllegalAction):
         cost(pos, f"F5-{pos.label(off_road)}")
+
+
+def test_d17_26_towing_costs_two_more_mp_a_hex(make_position: Any, tmp_path: Path) -> None:
+    """D17.26: an aerosan towing a Gun pays +2 MP for each hex it enters, not the +1 of other vehicles (C10.1,
+    the demo pack's value): open ground in snow, start 1 + (1 + 2) + (1 + 2) = 7 against 3 without the Gun."""
+    free = make(make_position, tmp_path)
+    towing = make(make_position, tmp_path, markers=("towing",))
+    assert (cost(free, "C5-D5-E5"), cost(towing, "C5-D5-E5")) == (3, 7)

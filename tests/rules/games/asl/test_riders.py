@@ -80,6 +80,8 @@ def _shoot(make_position: Any, tk: str) -> Position:
 
 
 def test_d6_9_each_unit_aboard_rolls_to_survive(make_position: Any) -> None:
+    """D9.2: the hit that destroys the tank without burning it makes no attack of its own on those aboard:
+    each rolls for survival instead (D6.9), the crew first (D5.6)."""
     pos = _shoot(make_position, "1,2")  # destroyed, not burning
     assert pos.decision is not None and pos.decision.then == "vcs"  # the crew first (D5.6)
     pos.push_text("answer dice 6,6")  # the crew is lost
@@ -97,6 +99,8 @@ def test_d6_9_each_unit_aboard_rolls_to_survive(make_position: Any) -> None:
 
 
 def test_d6_9_nobody_survives_a_burning_vehicle(make_position: Any) -> None:
+    """D9.2 gives the survival DR only to a vehicle destroyed but not burned; D6.9: from a burning one nobody
+    aboard survives."""
     pos = _shoot(make_position, "1,1")  # 2, less 1 for the red CS# (D5.7): it burns
     assert pos.units["b-t"].has("burning") and "b-sq" not in pos.units
 

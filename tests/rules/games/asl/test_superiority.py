@@ -224,3 +224,24 @@ def test_every_gun_of_the_demo_catalogues_has_a_to_kill_row_in_the_demo_pack(cat
     missing = {vid: g for vid, g in guns.items() if g is not None and g not in pack.to_kill}
     assert missing == {}
     assert "37L, 45, 47, 57L and 75 To Kill rows" in pack.label
+
+
+def test_a16_2_d1_33_a_turretless_afv_s_superstructure_counts() -> None:
+    """A16.2 with D1.33 and D1.6: an NT AFV has no turret, but every (fully armored) AFV has four AFs, the
+    upper ones its superstructure's (the D1.64 circle works on it as on a turret): a circled superstructure
+    side of 6 over a hull side of 8 is its weakest Target Facing AF, as for the turreted one. D1.22's own
+    example, the Marder III(t) H, is an NT AFV whose superstructure rear alone is unarmored ("T" by the star):
+    its weakest Target Facing AF is that 0."""
+    from hexmate.rules.games.asl.vehicles import parse_vehicle
+
+    armor = {"hull_front": 8, "hull_side": 8, "turret_side": "circled"}
+    for mount in ("T", "NT"):
+        vt = parse_vehicle("t", mount, {"movement": "tracked", "mp": 12, "armor": armor,
+                                        "ma": {"calibre": 76, "length": "L", "mount": mount}})
+        assert superiority.weakest_af(vt) == 6, mount
+    marder = parse_vehicle("t", "marder", {
+        "movement": "tracked", "mp": 12, "ma": {"calibre": 75, "mount": "NT"},
+        "armor": {"hull_front": 2, "hull_side": 1, "rear_unarmored": "turret"}})
+    assert marder.af("hull", "rear") == 1 and superiority.weakest_af(marder) == 0
+    unarmed = parse_vehicle("t", "ht", {"movement": "halftrack", "mp": 12, "armor": armor})
+    assert superiority.weakest_af(unarmed) == 6  # no MA at all: the superstructure still counts

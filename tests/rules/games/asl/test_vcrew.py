@@ -16,6 +16,8 @@ from .test_armour import COUNTERS, make
 
 
 def test_d5_41_abandonment_puts_the_crew_beneath_an_abandoned_vehicle(make_position: Any) -> None:
+    """D5.4: abandonment is the crew leaving its vehicle of its own will (no combat result) as a counter;
+    D5.41: in its own MPh, beneath the vehicle, all its MF spent, the vehicle now Abandoned."""
     pos = make(make_position, "MPh")
     offered = [a.text(pos.label) for a in pos.legal_actions if getattr(a, "mode", "") == "abandon"]
     assert offered == ["move a-pz C5 cost 0 as abandon"]  # only the phasing side's vehicle (D5.41)

@@ -209,14 +209,19 @@ def test_t_cbt_12_d9_31_armored_assault_reach() -> None:
     assert left == 3 and far("EE5") <= left and far("FF4") > left
 
 
-def test_d1_12_d1_13_d1_15_the_movement_type_sets_reverse_and_esb() -> None:
+def test_d1_11_to_d1_15_d17_1_the_movement_type_sets_reverse_and_esb() -> None:
     """D1.12, D1.13, D1.15 read with D2.21 (reverse costs 4x tracked, 3x truck, 2x most armored cars) and D2.5
-    (only tracked vehicles attempt ESB)."""
-    tracked, truck, car = (parse_vehicle("test", m, {"movement": m, "mp": 12})
-                           for m in ("tracked", "truck", "armored_car"))
+    (only tracked vehicles attempt ESB); D1.14: a half-tracked vehicle is a type of its own, not fully
+    tracked, so it attempts no ESB either; D1.11 the motorcycle and D17.1 the aerosan (the sixth type, read
+    from the skis behind its MP) are types of their own too: no ESB, and no reverse (D15.42, D17.21)."""
+    tracked, truck, car, half, sled = (parse_vehicle("test", m, {"movement": m, "mp": 12})
+                                       for m in ("tracked", "truck", "armored_car", "halftrack", "aerosan"))
+    cycle = parse_vehicle("test", "m", {"movement": "motorcycle", "mp": 12, "silhouettes": 3})
     assert (tracked.rev, truck.rev, car.rev) == (4, 3, 2)
+    assert (cycle.movement, cycle.rev, sled.movement, sled.rev) == ("motorcycle", 0, "aerosan", 0)
+    assert tracked.tracked and not any(v.tracked for v in (half, cycle, sled))
     assert vm.esb_drm(tracked, 1) == 4  # +1 for the MP, +3 for an "other" manufacturer (D2.5's table)
-    for other in (truck, car):
+    for other in (truck, car, half, cycle, sled):
         with pytest.raises(IllegalAction, match=r"\(D2\.5\)"):
             vm.esb_drm(other, 1)
 

@@ -62,9 +62,16 @@ def test_partial_armor_has_no_rear() -> None:
         ({"movement": "tracked", "mp": 12, "ma": {"calibre": 75, "mount": "X"}}, "key 'ma.mount'"),
         ({"movement": "tracked"}, "key 'mp'"),
         ({"movement": "tracked", "mp": 12, "size": 3}, "key 'size'"),
+        ({"movement": "tracked", "mp": 12, "ma": {"calibre": 75, "kind": "howitzer"}}, "key 'ma.kind'"),
+        ({"movement": "tracked", "mp": 12, "ground_pressure": "medium"}, "key 'ground_pressure'"),
+        ({"movement": "truck", "mp": 12, "armor": 0}, "key 'armor'"),
     ],
 )
 def test_bad_entries_name_file_vehicle_and_key(entry: dict[str, object], where: str) -> None:
+    """What the catalogue reads from a counter, refused when it is none of the text's values: D1.1's movement
+    types and printed MP, D1.6's AF ladder, D1.3's MA types, D1.31-D1.33's turret marks (T, ST, RST, 1MT or
+    none: NT), D1.7's five target sizes (Case P -2..+2), D1.4's three ground pressures, D1.21's unarmored
+    vehicle (no armor at all, null: not a number)."""
     with pytest.raises(CatalogueError) as info:
         parse_catalogue("owner.json", {"format": "hexmate-asl-vehicles/1", "vehicles": {"v1": entry}})
     assert "owner.json" in str(info.value) and "vehicle 'v1'" in str(info.value) and where in str(info.value)
@@ -141,3 +148,13 @@ def test_d1_61_d1_62_unmarked_afs_serve_hull_and_turret() -> None:
     assert (v.af("hull", "side"), v.af("hull", "rear"), v.af("turret", "side"), v.af("turret", "rear")) == (
         3, 3, 3, 3)  # D1.62
     assert v.armored  # D1.2: any AF makes it an AFV
+
+
+def test_d1_21_no_af_printed_is_an_unarmored_vehicle() -> None:
+    """D1.21: a vehicle with no AF (the two stars instead) is unarmored: no AF on any aspect, not an AFV; a
+    truck and a halftrack, as the text's Opel and SdKfz 7 (demo values)."""
+    for movement in ("truck", "halftrack"):
+        for entry in ({"movement": movement, "mp": 20}, {"movement": movement, "mp": 20, "armor": None}):
+            v = parse_catalogue("x.json", {"format": "hexmate-asl-vehicles/1", "vehicles": {"v": entry}})["v"]
+            assert not v.armored
+            assert {v.af(w, a) for w in ("hull", "turret") for a in ("front", "side", "rear")} == {None}

@@ -77,3 +77,51 @@ def test_d5_3_a_bu_open_topped_afv_fires_only_its_bmg(make_position: Any, tmp_pa
     assert bu.decision is not None
     ce = ot_tank(make_position, tmp_path)
     assert "fire a-ot at C2" in offered(ce)
+
+
+def sized(make_position: Any, tmp_path: Path, size: int, *, hexes: dict[str, Any] | None = None) -> Position:
+    """The demo tank at C5 (vca0) aims at the demo PzKpfw at C2 given a printed target size (demo values)."""
+    src = Path(__file__).parents[4] / "rules" / "games" / "asl" / "catalogues" / "demo-vehicles.json"
+    data = json.loads(src.read_text(encoding="utf-8"))
+    data["vehicles"]["demo-pz-g"]["size"] = size
+    cat = tmp_path / f"size{size}.json"
+    cat.write_text(json.dumps(data), encoding="utf-8")
+    counters = {**COUNTERS, "tg": {"type": "vehicle", "vehicle": "demo-pz-g", "catalogue": str(cat)}}
+    units = [{"id": "a-t", "counter": "t", "side": "a", "hex": "C5", "markers": ["vca0"]},
+             {"id": "b-tg", "counter": "tg", "side": "b", "hex": "C2", "markers": ["vca3"]}]
+    pos: Position = make_position("asl", units, "PFPh", counters=counters, hexes=hexes)
+    return pos
+
+
+@pytest.mark.parametrize(("size", "rule"), [(-2, "D1.71"), (-1, "D1.72"), (0, "D1.73"), (1, "D1.74"),
+                                            (2, "D1.75")])
+def test_d1_7_the_target_size_is_case_p(make_position: Any, tmp_path: Path, size: int, rule: str) -> None:
+    """D1.7: every vehicle is one of five target sizes, Case P on the To Hit DR of a shot at it: D1.71 Very
+    Large -2 (both AF red), D1.72 Large -1, D1.73 Average none at all, D1.74 Small +1, D1.75 Very Small +2
+    (both AF on white dots). The same shot at the same tank, its printed size alone changed: the modified
+    TH# moves by minus the DRM."""
+    from hexmate.rules.games.asl import vfire
+
+    base = sized(make_position, tmp_path, 0)
+    pos = sized(make_position, tmp_path, size)
+    th0, _, _, _ = vfire.to_hit_of(base, base.units["a-t"], base.units["b-tg"])
+    th, steps, _, _ = vfire.to_hit_of(pos, pos.units["a-t"], pos.units["b-tg"])
+    p = [s for s in steps if s.name == "P"]
+    assert [s.value for s in p] == ([size] if size else []), rule  # D1.73: no Case P step at all
+    assert all(s.rule == "D1.7" for s in p)
+    assert th == th0 - size
+
+
+def test_d4_1_the_target_vehicle_s_tem_is_case_q_on_the_to_hit_dr(make_position: Any, tmp_path: Path) -> None:
+    """D4.1: a gun firing on the Vehicle Target Type adds the TEM of the hex the target vehicle occupies
+    (Case Q) to its To Hit DR: the stopped PzKpfw in woods (TEM +1, the terrain table's) is one harder to hit
+    than in the open."""
+    from hexmate.rules.games.asl import vfire
+
+    open_ground = sized(make_position, tmp_path, 0)
+    woods = sized(make_position, tmp_path, 0, hexes={"C2": "woods"})
+    th0, steps0, _, _ = vfire.to_hit_of(open_ground, open_ground.units["a-t"], open_ground.units["b-tg"])
+    th, steps, _, _ = vfire.to_hit_of(woods, woods.units["a-t"], woods.units["b-tg"])
+    assert not any(s.name == "Q" for s in steps0)
+    assert [(s.value, s.rule) for s in steps if s.name == "Q"] == [(1, "D4.1")]
+    assert th == th0 - 1

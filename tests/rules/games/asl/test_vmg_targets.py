@@ -27,8 +27,8 @@ def lines(pos: Position) -> list[tuple[str, str, str]]:
 
 
 def test_d5_31_ce_halftrack_passengers_take_plus_two(make_position: Any) -> None:
-    """D6.62/D5.31: CE passengers of an armored halftrack: Original DR 7 +2 CE DRM = Final DR 9 on the 4
-    column (the open hex has no TEM to compare)."""
+    """D6.6, D6.62/D5.31: an armored halftrack's passengers may be CE, and CE they are fired on: Original DR 7
+    +2 CE DRM = Final DR 9 on the 4 column (the open hex has no TEM to compare)."""
     pos = make(make_position, "ht")
     pos.push_text("fire b-sq at C5 dice 3,4")
     got = [v for label, v, _ in lines(pos) if label.startswith("IFT vs CE units aboard a-v")]
@@ -36,7 +36,8 @@ def test_d5_31_ce_halftrack_passengers_take_plus_two(make_position: Any) -> None
 
 
 def test_d6_61_bu_halftrack_passengers_are_not_reached(make_position: Any) -> None:
-    """D6.61: BU armored-halftrack passengers are attacked only through the halftrack: no result for them."""
+    """D6.6, D6.61: BU armored-halftrack passengers have the AFV's protection against small arms: they are
+    attacked only through the halftrack, so the squad's fire at the hex has no result for them."""
     pos = make(make_position, "ht", "bu")
     pos.push_text("fire b-sq at C5 dice 1,1")
     res = pos.last_resolution

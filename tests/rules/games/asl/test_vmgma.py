@@ -174,3 +174,27 @@ def test_d7_11_an_mg_ma_adds_its_fp_to_an_overrun(make_position: Any) -> None:
     pos.push_text("move a-ac C5-D5")
     top = pos.decision
     assert top is not None and top.then == overrun.OVR and top.arg("fp") == "11"
+
+
+def test_d1_33_a_bow_mg_ma_fires_at_the_nt_rate(tmp_path: Path, make_position: Any) -> None:
+    """D1.33: an MA with no turret mark is NT, a bow weapon: outside its arc the same 4 FP MG MA pays the NT
+    row of Case A on its IFT DR (D3.52: +3 a hexspine in the demo pack, against a T turret's +1, D1.31), and
+    no turret turns."""
+    src = Path(__file__).parents[4] / "rules" / "games" / "asl" / CAT
+    data = json.loads(src.read_text(encoding="utf-8"))
+    data["vehicles"]["demo-mgma-g"]["ma"]["mount"] = "NT"
+    path = tmp_path / "nt.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    drms = {}
+    for counter in ({"catalogue": CAT}, {"catalogue": str(path)}):
+        units = [{"id": "a-ac", "counter": "ac", "side": "a", "hex": "C5", "markers": ["vca0"]},
+                 {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "C3"}]
+        counters = {**COUNTERS, "ac": {"type": "vehicle", "vehicle": "demo-mgma-g", **counter}}
+        pos: Position = make_position("asl", units, "PFPh", counters=counters)
+        pos.push_text("fire a-ac.ma at C3")
+        top = pos.decision
+        assert top is not None and "case_a" in top.arg("mods")
+        drms[counter["catalogue"] == CAT] = (int(top.arg("drm")), tca_of(pos.units["a-ac"].markers, 0))
+    (turret_drm, turret_tca), (bow_drm, bow_tca) = drms[True], drms[False]
+    assert (turret_drm, bow_drm) == (1, 3)  # C3 is one hexspine off the VCA: T row +1, NT row +3
+    assert turret_tca != 0 and bow_tca == 0

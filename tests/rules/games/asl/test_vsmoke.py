@@ -5,7 +5,9 @@ values). D13 has no worked example: the numbers here are the usage numbers and D
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -239,3 +241,36 @@ def test_d13_32_a_failed_sm_turns_nothing_and_carries_nothing(make_position: Any
     pos.push_text("answer dice 6,6")
     v = pos.units["b-v"]
     assert "C5" not in smoke_at(pos) and not any(m.startswith(("tca", "capen")) for m in v.markers)
+
+
+def test_d13_33_an_sp_needs_its_crew_ce_and_smokes_its_own_hex(make_position: Any, tmp_path: Path) -> None:
+    """D13.33: to try an sP the AFV's inherent crew must be CE; fired, it places dispersed white SMOKE in its
+    own hex. The demo smoke tank with its dispenser made an sP8 (demo values): BU it is refused naming the
+    rule; CE, its DR of 7 (no BU +1) is within 8 and the SMOKE is in C5."""
+    src = Path(__file__).parents[4] / "rules" / "games" / "asl" / "catalogues" / "demo-vehicles.json"
+    data = json.loads(src.read_text(encoding="utf-8"))
+    data["vehicles"]["demo-sm-b"]["smoke"] = {"kind": "sP", "usage": 8}
+    cat = tmp_path / "sp.json"
+    cat.write_text(json.dumps(data), encoding="utf-8")
+    counters = {**COUNTERS, "sp": {"type": "vehicle", "vehicle": "demo-sm-b", "catalogue": str(cat)}}
+
+    def sp_tank(*markers: str) -> Position:
+        units = [{"id": "a-v", "counter": "sp", "side": "a", "hex": "C5", "markers": ["vca0", *markers]}]
+        pos: Position = make_position("asl", units, "MPh", counters=counters)
+        return pos
+
+    bu = sp_tank()
+    with pytest.raises(IllegalAction, match=r"CE.*D13[.]33"):
+        bu.push_text("smoke a-v at C5")
+    ce = sp_tank("ce")
+    with pytest.raises(IllegalAction, match=r"own hex.*D13[.]33"):
+        ce.push_text("smoke a-v at E5")
+    ce.push_text("smoke a-v at C5")
+    top = ce.decision  # a CE crew may throw grenades instead (D13.35): the owner picks the dispenser
+    assert top is not None and top.then == "vsmoke_pick" and set(top.choices) == {"dispenser", "grenades"}
+    ce.push_text("answer dispenser")
+    top = ce.decision
+    assert top is not None and top.then == "vsmoke" and top.arg("drm") == "0"
+    ce.push_text("answer dice 3,4")
+    pass_reactions(ce)
+    assert smoke_at(ce)["C5"] == sp.Smoke("ordnance", dispersed=True, side="a")

@@ -41,7 +41,7 @@ def pushing(make_position: Any, *, pusher: str = "t", wreck: str = "pz", enemy: 
 
 
 def test_d10_42_a_tracked_afv_of_90_percent_weight_pushes_for_half_its_mp(make_position: Any) -> None:
-    """D10.42: the 28 t tank (16 MP) pushes the 25 t wreck: 8 MP, and the wreck goes after the MPh."""
+    """D10.4, D10.42: the 28 t tank (16 MP) pushes the 25 t wreck: 8 MP, and the wreck goes after the MPh."""
     pos = pushing(make_position)
     assert "move a-v C5 cost 8 as push" in texts(pos)
     move = pos.game.check(pos, pos.parse_action("move a-v C5 as push"))
@@ -93,7 +93,8 @@ def test_d10_42_a_pusher_no_longer_mobile_when_the_mph_ends_removes_nothing(make
 
 
 def test_d10_41_a_wreck_in_a_blaze_is_removed(make_position: Any) -> None:
-    """D10.41: a wreck in a terrain blaze is removed (the blaze a map feature: B25 is not among the texts)."""
+    """D10.4, D10.41: a wreck in a terrain blaze is removed (the blaze a map feature: B25 is not among the
+    texts)."""
     units = [{"id": "b-w", "counter": "pz", "side": "b", "hex": "C5", "markers": ["vca3", "wreck"]},
              {"id": "b-w2", "counter": "pz", "side": "b", "hex": "D5", "markers": ["vca3", "wreck"]},
              {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "L8"}]
