@@ -3069,6 +3069,7 @@ class AslGame(Game):
         remove = (*remove, "bailed", "unloaded", "hazardous", "setting_dc")  # D5.6, D6.24, D9.3, A4.62, A23.7
         remove = (*remove, passrout.BENEATH)  # D6.1: a passenger's rout beneath its vehicle is that RtPh's
         remove = (*remove, asl_rout.ROUTED)  # A10.5: a unit's one rout is that RtPh's
+        remove = (*remove, rphase.RECOVERED)  # A4.44: passed on again after the phase it was recovered in
         remove = (*remove, vmgfire.MG_ONLY, "rof_kept")  # D3.5: a gun's leave to fire again is that phase's
         units = {uid: u.mark(remove=remove) for uid, u in state.units.items()}
         return state.replace(units=units)
