@@ -69,6 +69,7 @@ from hexmate.rules.games.asl import (
     prisoners,
     radioless,
     reaction,
+    recnow,
     riders,
     rphase,
     setdc,
@@ -2263,6 +2264,12 @@ class AslGame(Game):
 
     def resume_advance_level(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_advance_levels.resume(position, decision, answer)  # A4.7: up or down, asked on the page
+
+    def resume_recover_now(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return recnow.resume(self, position, decision, answer)  # A4.44: an SMC's recovery at once
+
+    def resume_recover_now_sw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return recnow.resume_sw(self, position, decision, answer)  # A4.44: the one SW he tries for
 
     def resume_rout_leave(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rout.resume_leave(self, position, decision, answer)  # A4.42, A4.431
