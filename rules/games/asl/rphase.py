@@ -197,7 +197,7 @@ NIGHT = "night"  # the scenario option of a night scenario (its rules, E1, are n
 
 def recovery_drms(position: Position, unit: UnitState) -> list[tuple[str, int]]:
     """A4.44: +1 for a CX recoverer, +1 at night (``options.night``; A4.51 names the CX one too)."""
-    out = [(T("CX"), 1)] if unit.has("cx") else []
+    out: list[tuple[str, int]] = [(T("CX"), 1)] if unit.has("cx") else []
     if position.scenario.options.get(NIGHT) is True:
         out.append((T("night"), 1))
     return out
