@@ -15,7 +15,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import Roll
 from hexmate.rules.errors import DataError, IllegalAction
-from hexmate.rules.games.asl import commissar, mounted, nations
+from hexmate.rules.games.asl import commissar, mounted, nations, recnow
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
@@ -346,9 +346,10 @@ def apply_morale(position: Position, state: State, unit: UnitState, res: am.Mora
             state, unit = _replace(counters, state, unit, repl)
         # A10.31: Casualty Reduction, then it breaks; A19.13: a squad's Replacement is already its HS
         if out == "casualty" and not (repl is not None and repl.reduced):
+            weapons = [w.id for w in au.possessed(state, unit.id)]
             state, reduced = _reduce(counters, state, unit)
             if reduced is None:
-                return state
+                return recnow.offer(position.at(state), unit, weapons)  # A4.44: an SMC may try at once
             if reduced.type in au.SMC:
                 wound = _wound_decision(reduced, "A10.31", was_wounded)
             unit = reduced
@@ -356,14 +357,18 @@ def apply_morale(position: Position, state: State, unit: UnitState, res: am.Mora
         if unit.type == LEADER and was_good:
             state = _leader_broke(position, state, state.units[unit.id])
     elif out == "reduce":
+        weapons = [w.id for w in au.possessed(state, unit.id)]
         state, reduced = _reduce(counters, state, unit)
+        if reduced is None:
+            state = recnow.offer(position.at(state), unit, weapons)  # A4.44: an SMC may try at once
         if reduced is not None and reduced.type in au.SMC:
             wound = _wound_decision(reduced, "A17.11", was_wounded)
     elif out == "eliminated":
+        weapons = [w.id for w in au.possessed(state, unit.id)]
         state = _drop_possessions(state, unit).without_unit(unit.id)
         if unit.type == LEADER:
             state = _leader_lost(position, state, unit)
-        return state
+        return recnow.offer(position.at(state), unit, weapons)  # A4.44: an SMC may try at once
     elif out == "wound":
         state, wounded = _reduce(counters, state, unit)
         if wounded is not None:

@@ -69,6 +69,7 @@ from hexmate.rules.games.asl import (
     prisoners,
     radioless,
     reaction,
+    recnow,
     riders,
     rphase,
     setdc,
@@ -316,6 +317,9 @@ class AslState(GameState):
     # A16 Battlefield Integrity, each side using it: (side, base, tally, losses, ELR lost, regain turn,
     # reinforcement turn, its BPV so far); see integrity.Books
     integrity: tuple[tuple[str, int, int, int, int, str, str, int], ...] = ()
+    # A4.42: each unit's Location as this MPh or APh began (an SMC lends his IPC only to a unit stacked with
+    # him then): portage.record, portage.began_together
+    began: tuple[tuple[str, Hex | None, int], ...] = ()
 
     def replace(self, **changes: Any) -> AslState:
         return dataclasses.replace(self, **changes)
@@ -2264,6 +2268,12 @@ class AslGame(Game):
     def resume_advance_level(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_advance_levels.resume(position, decision, answer)  # A4.7: up or down, asked on the page
 
+    def resume_recover_now(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return recnow.resume(self, position, decision, answer)  # A4.44: an SMC's recovery at once
+
+    def resume_recover_now_sw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return recnow.resume_sw(self, position, decision, answer)  # A4.44: the one SW he tries for
+
     def resume_rout_leave(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rout.resume_leave(self, position, decision, answer)  # A4.42, A4.431
 
@@ -3020,12 +3030,14 @@ class AslGame(Game):
             state = vmud.end_of_mph(state)  # D8.23: one secret bog DR a vehicle and MPh
             state = cavalry.mph_over(state)  # A13.31, A13.36: one MPh's horse marks
             state = vsmccrew.end_of_mph(state)  # A21.22: a lone SMC crew's "moved" for the Player Turn
-            state = state.replace(game=self.gstate(state).replace(vpath=(), imp_mp=()))  # D2.401
+            gs = self.gstate(state)
+            state = state.replace(game=gs.replace(vpath=(), imp_mp=(), began=()))  # D2.401; A4.42
             state = reaction.phase_over(state)  # D7.21
             state = asl_arrival.end_of_mph(position.at(state))  # A2.5: entries barred in this MPh
         elif phase == "APh":
             remove = (vce.PLACED, vce.REMOVED)  # D5.33: one phase's CE changes
             state = aphsw.end_of_aph(state)  # A4.4: the APh's carriers
+            state = state.replace(game=self.gstate(state).replace(began=()))  # A4.42: the APh's stacks
         elif phase == "CCPh":
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
             remove = ("pinned", "cc", "no_fire", "ti", vreentry.LEFT, "sn_fired",  # A4.8; D5.42; A11.622
@@ -3067,6 +3079,7 @@ class AslGame(Game):
         remove = (*remove, "bailed", "unloaded", "hazardous", "setting_dc")  # D5.6, D6.24, D9.3, A4.62, A23.7
         remove = (*remove, passrout.BENEATH)  # D6.1: a passenger's rout beneath its vehicle is that RtPh's
         remove = (*remove, asl_rout.ROUTED)  # A10.5: a unit's one rout is that RtPh's
+        remove = (*remove, rphase.RECOVERED)  # A4.44: passed on again after the phase it was recovered in
         remove = (*remove, vmgfire.MG_ONLY, "rof_kept")  # D3.5: a gun's leave to fire again is that phase's
         units = {uid: u.mark(remove=remove) for uid, u in state.units.items()}
         return state.replace(units=units)
@@ -3074,6 +3087,9 @@ class AslGame(Game):
     def on_phase_start(self, position: Position) -> State:
         state = position.state
         phase = position.phase.id
+        if phase in ("MPh", "APh"):  # A4.42: where each unit began the phase
+            state = state.replace(game=self.gstate(state).replace(began=asl_portage.record(state)))
+            position = position.at(state)
         if phase == "PFPh":  # A24.4: the phasing side's dispersed white SMOKE (D13) goes now
             state = vsmoke.expire(self, state, position.phasing)
             position = position.at(state)

@@ -93,19 +93,18 @@ def declare(game: AslGame, position: Position, transfer: act.Transfer) -> State:
 
 
 def resume(position: Position, decision: Decision, answer: act.Answer, mf: str | None) -> State:
-    """A final dr below 6 (+1 CX, A4.44): the motorcycle is the recoverer's side's, with no penalty."""
+    """A final dr below 6 (+1 CX, +1 night, A4.44): the motorcycle is the recoverer's side's, no penalty."""
     state = position.state
     cycle, unit = state.units[decision.subject[0]], state.units[decision.subject[1]]
     dr = (answer.dice or (0,))[0]
-    drm = rphase.recovery_drm(unit)
+    drm = rphase.recovery_drm(position, unit)
     ok = dr + drm < 6
     if ok:
         state = state.with_unit(dataclasses.replace(cycle, side=unit.side))
     said = T("recovered") if ok else T("not recovered")
     lines = [Line(T("MF spent"), mf, "A4.44")] if mf is not None else []
     lines.append(Line(T("recovery dr"), str(dr), "A4.44"))
-    if drm:
-        lines.append(Line(T("CX"), f"+{drm}", "A4.44"))
+    lines.extend(rphase.recovery_lines(position, unit))
     lines.append(Line(T("result"), said, "D15.7"))
     summary = T("{unit} tries to recover {sw}: final dr {final}: {result}", unit=unit.id, sw=cycle.id,
                 final=dr + drm, result=said)

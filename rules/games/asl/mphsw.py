@@ -196,9 +196,7 @@ def check_recover(game: AslGame, position: Position, sw: UnitState, unit: UnitSt
                               unit=unit.id), "A4.44")
     if (sw.hex, sw.level) != (unit.hex, unit.level):
         raise IllegalAction(T("{sw} is not in {unit}'s Location", sw=sw.id, unit=unit.id), "A4.44")
-    if any(e.side != unit.side and e.hex == unit.hex and e.level == unit.level and e.type != au.SW
-           and au.good_order(e) and not e.concealed and not au.is_unarmed(e)
-           for e in position.units.values()):
+    if rphase.enemy_bars(position, unit):
         raise IllegalAction(T("a Known armed enemy unit is in the Location"), "A4.44")
     tried = TRY + sw.id
     if unit.has(tried):

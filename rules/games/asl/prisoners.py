@@ -174,12 +174,25 @@ def rout_surrenders(game: AslGame, position: Position, routs: list[Decision]) ->
 
 def resume_surrender(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
     """A20.21: the stack leaves its SW (A20.24) and goes to its guard as prisoners; refused, it is eliminated
-    and its captor's side has refused quarter (A20.3)."""
+    and its captor's side has refused quarter (A20.3). Either way a friendly SMC left in the Location may at
+    once try to recover one of each unit's SW (A4.44, recnow.py)."""
+    from hexmate.rules.games.asl import recnow
+
     state = position.state
     units = [state.units[u] for u in decision.subject if u in state.units]
+    left = {unit.id: [sw.id for sw in au.possessed(state, unit.id)] for unit in units}
     for unit in units:
         for sw in au.possessed(state, unit.id):  # A20.24: left in the Location, unpossessed
             state = state.with_unit(dataclasses.replace(sw, carrier=None, hex=unit.hex))
+    state = _surrendered(game, position, decision, answer, state, units)
+    for unit in units:
+        state = recnow.offer(position.at(state), unit, left[unit.id])
+    return state
+
+
+def _surrendered(game: AslGame, position: Position, decision: Decision, answer: act.Answer, state: State,
+                 units: list[UnitState]) -> State:
+    """The surrender accepted (the units the guard's prisoners, the excess Unarmed) or refused (A20.21)."""
     if answer.choice == "refuse":
         for unit in units:
             state = state.without_unit(unit.id)

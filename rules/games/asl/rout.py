@@ -558,20 +558,30 @@ def _leave(position: Position, unit: UnitState, args: tuple[tuple[str, str], ...
         "A4.431", "rout_leave", units=sws, subject=(unit.id,), target=unit.hex, args=args)]
 
 
+LEFT = "left"  # the rout_leave decision's record of the SW left so far (A4.44: one is offered to an SMC)
+
+
 def resume_leave(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
     """The SW named is left unpossessed in the router's Location (A4.431); another is asked while the rest
-    is still over its IPC (A4.42). A DM unit that chose to rout (A10.5) then routs to the hex placed on."""
+    is still over its IPC (A4.42). A DM unit that chose to rout (A10.5) then routs to the hex placed on; a
+    friendly SMC in the Location may at once try to recover one of the SW left (A4.44, recnow.py)."""
+    from hexmate.rules.games.asl import recnow
+
     state = position.state
     sw = state.units[answer.units[0]]
     state = state.with_unit(dataclasses.replace(sw, carrier=None))
     unit = state.units.get(decision.subject[0])
     if unit is None:
         return state
-    more = _leave(position.at(state), unit, decision.args)
-    if more or not decision.arg("end"):
+    left = [*(x for x in decision.arg(LEFT).split(",") if x), sw.id]
+    args = (*((k, v) for k, v in decision.args if k != LEFT), (LEFT, ",".join(left)))
+    more = _leave(position.at(state), unit, args)
+    if more:
         return state.push(*more)
-    end = position.map.parse_label(decision.arg("end"))
-    return _rout_to_hex(position.at(state), unit, end, decision.arg("leader"))
+    if decision.arg("end"):
+        end = position.map.parse_label(decision.arg("end"))
+        state = _rout_to_hex(position.at(state), unit, end, decision.arg("leader"))
+    return recnow.offer(position.at(state), unit, left)  # A4.44: an SMC there may try at once
 
 
 def _leader_choices(position: Position, unit: UnitState) -> list[Decision]:

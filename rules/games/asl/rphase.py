@@ -154,8 +154,7 @@ def check_transfer(game: AslGame, position: Position, transfer: act.Transfer) ->
         if any(u.side == to.side and u.has(TRIED) and not u.has(RECOVERING) for u in position.units.values()):
             raise IllegalAction(T("an unpossessed SW is recovered at the start of the RPh, before any rally "
                                   "or repair of that side"), "A4.44")
-        if any(e.side != to.side and e.hex == to.hex and e.type != au.SW and au.good_order(e)
-               and not e.concealed for e in position.units.values()):
+        if enemy_bars(position, to):
             raise IllegalAction(T("a Known armed enemy unit is in the Location"), "A4.44")
         return act.Transfer(item.id, to.id)
     if (position.phase.id == "MPh" and holder.has("broken") and to.type in au.SMC and holder.side == to.side
@@ -171,7 +170,7 @@ def check_transfer(game: AslGame, position: Position, transfer: act.Transfer) ->
         raise IllegalAction(T("{sw} passes only to a friendly unit in its possessor's Location", sw=item.id),
                             "A4.431")
     if holder.has("broken") and to.type in au.SMC and position.phase.id == "RPh":
-        return _smc_takes(position, item, to)
+        return _smc_takes(position, holder, item, to)
     _able(holder, "A4.431")
     _able(to, "A4.431")
     if item.has(RECOVERED):
@@ -180,17 +179,45 @@ def check_transfer(game: AslGame, position: Position, transfer: act.Transfer) ->
     return act.Transfer(item.id, to.id)
 
 
-def _smc_takes(position: Position, sw: UnitState, smc: UnitState) -> act.Transfer:
-    """A4.44: an SMC may take a SW from a broken friendly unit with a recovery dr, as his RPh attempt."""
+def _smc_takes(position: Position, holder: UnitState, sw: UnitState, smc: UnitState) -> act.Transfer:
+    """A4.44: an SMC may take a SW from a broken friendly unit with a recovery dr, as his RPh attempt, under a
+    recovery's limits: in its Location, no Known armed enemy there."""
     _able(smc, "A4.44")
+    if holder.level != smc.level:
+        raise IllegalAction(T("{sw} is not in {unit}'s Location", sw=sw.id, unit=smc.id), "A4.44")
+    if enemy_bars(position, smc):
+        raise IllegalAction(T("a Known armed enemy unit is in the Location"), "A4.44")
     if smc.has(TRIED):
         raise IllegalAction(T("{unit} has already had its one Rally Phase action", unit=smc.id), "A3.1")
     return act.Transfer(sw.id, smc.id)
 
 
-def recovery_drm(unit: UnitState) -> int:
-    """A4.44: +1 for a CX recoverer (night's +1 is not in this subset)."""
-    return 1 if unit.has("cx") else 0
+NIGHT = "night"  # the scenario option of a night scenario (its rules, E1, are not in the text): A4.44's +1
+
+
+def recovery_drms(position: Position, unit: UnitState) -> list[tuple[str, int]]:
+    """A4.44: +1 for a CX recoverer, +1 at night (``options.night``; A4.51 names the CX one too)."""
+    out: list[tuple[str, int]] = [(T("CX"), 1)] if unit.has("cx") else []
+    if position.scenario.options.get(NIGHT) is True:
+        out.append((T("night"), 1))
+    return out
+
+
+def recovery_drm(position: Position, unit: UnitState) -> int:
+    """The recovery dr's modifiers summed (A4.44)."""
+    return sum(n for _, n in recovery_drms(position, unit))
+
+
+def recovery_lines(position: Position, unit: UnitState) -> list[Line]:
+    """A4.44: one working line per recovery drm."""
+    return [Line(what, f"+{n}", "A4.44") for what, n in recovery_drms(position, unit)]
+
+
+def enemy_bars(position: Position, unit: UnitState) -> bool:
+    """A4.44: a Known (not concealed), armed, Good Order enemy unit in the recoverer's Location bars it."""
+    return any(e.side != unit.side and e.hex == unit.hex and e.level == unit.level and e.type != au.SW
+               and au.good_order(e) and not e.concealed and not au.is_unarmed(e)
+               for e in position.units.values())
 
 
 def declare_transfer(game: AslGame, position: Position, transfer: act.Transfer) -> State:
@@ -229,7 +256,7 @@ def resume_recover(game: AslGame, position: Position, decision: Decision, answer
     state = position.state
     sw, unit = state.units[decision.subject[0]], state.units[decision.subject[1]]
     dr = (answer.dice or (0,))[0]
-    drm = recovery_drm(unit)
+    drm = recovery_drm(position, unit)
     ok = dr + drm < 6
     if ok:
         if sw.side != unit.side:  # A21.1: taken by the enemy's recovery it is captured; its own side's
@@ -240,8 +267,7 @@ def resume_recover(game: AslGame, position: Position, decision: Decision, answer
     said = T("recovered") if ok else T("not recovered")
     lines = [Line(T("MF spent"), mf, "A4.44")] if mf is not None else []
     lines.append(Line(T("recovery dr"), str(dr), "A4.44"))
-    if drm:
-        lines.append(Line(T("CX"), f"+{drm}", "A4.44"))
+    lines.extend(recovery_lines(position, unit))
     lines.append(Line(T("result"), said, "A4.44"))
     summary = T("{unit} tries to recover {sw}: final dr {final}: {result}", unit=unit.id, sw=sw.id,
                 final=dr + drm, result=said)

@@ -213,3 +213,18 @@ def test_a4_4_a_sw_is_carried_once_a_phase(make_position: Any) -> None:
     _play(same, "answer dice 3")
     _play(same, "move a-1 C2-C3")
     assert same.label(same.units["a-lmg"].hex) == "C3"
+
+
+def test_a4_44_a_sw_recovered_in_the_mph_is_passed_on_at_the_start_of_the_aph(make_position: Any) -> None:
+    """A4.44 bars passing on a recovered SW in the phase it was recovered in, no later: recovered in the MPh
+    (dr 3 < 6), it may change hands at the start of the APh (A4.431)."""
+    pos = _pos(make_position, [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"},
+                               {"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "C1"},
+                               {"id": "a-lmg", "counter": "LMG", "side": "a", "hex": "C1"}])
+    _play(pos, "transfer a-lmg to a-1")
+    _play(pos, "answer dice 3")
+    assert pos.units["a-lmg"].carrier == "a-1" and pos.units["a-lmg"].has("recovered")
+    while pos.phase.id != "APh":
+        _play(pos, "end")
+    _play(pos, "transfer a-lmg to a-2")
+    assert pos.units["a-lmg"].carrier == "a-2"

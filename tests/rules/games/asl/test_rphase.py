@@ -162,3 +162,28 @@ def test_recovery_comes_at_the_start_of_the_rph_before_rallies_and_repairs(make_
     pos.push_text("rally a-3 dice 5,5")  # a self-rally attempt (fails: 10 + 1 > 8)
     with pytest.raises(IllegalAction, match=r"at the start of the RPh.*A4\.44"):
         pos.push_text("transfer a-mg2 to a-2 dice 1")
+
+
+@pytest.mark.parametrize(("dr", "recovered"), [(4, True), (5, False)])
+def test_a4_44_night_adds_1_to_the_recovery_dr(make_position: Any, dr: int, recovered: bool) -> None:
+    """A4.44: +1 at night (the scenario's ``night`` option): a dr of 4 is a final 5 (< 6), a 5 a final 6."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C3"},
+             {"id": "a-mg", "counter": "LMG", "side": "a", "hex": "C3"},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "H3"}]
+    pos = make_position("asl", units, "RPh", counters=COUNTERS, options={"night": True})
+    pos.push_text(f"transfer a-mg to a-1 dice {dr}")
+    assert (pos.units["a-mg"].carrier == "a-1") is recovered
+    assert f"final dr {dr + 1}" in pos.state.resolution.summary
+    assert ("night", "+1") in {(line.label, line.value) for line in pos.state.resolution.lines}
+
+
+def test_a4_44_an_smc_takes_no_sw_from_a_broken_friend_with_a_known_armed_enemy_there(
+        make_position: Any) -> None:
+    """A4.44: taking a broken friend's SW is a recovery: a Known armed enemy in the Location bars it."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C3", "markers": ["broken"]},
+             {"id": "a-l", "counter": "8-0", "side": "a", "hex": "C3"},
+             {"id": "a-mg", "counter": "LMG", "side": "a", "hex": "C3", "carrier": "a-1"},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C3", "markers": ["melee"]}]
+    pos = rph(make_position, units)
+    with pytest.raises(IllegalAction, match=r"Known armed enemy.*A4\.44"):
+        pos.push_text("transfer a-mg to a-l dice 1")
