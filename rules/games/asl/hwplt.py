@@ -70,7 +70,8 @@ def check_alone(game: AslGame, position: Position, move: act.Move) -> act.Move:
     on moving with the wave's impulses while a mate still gives HW units Armored Assault: ``move AFV A-B as
     afv-alone`` enters one hex of its VCA as its one MP action of the impulse, priced in the vehicles'
     impulse (D14.33) and kept within the platoon's MP (its slowest AFV's); D14.21 holds at the impulse's
-    end (``check_formation``, ``_check_platoon``)."""
+    end (``check_formation``, ``_check_platoon``). Into enemy units it may overrun the entry is its OVR
+    (D7.1, ``_check_enemies``); ``afv-alone-bypass`` bypasses the hex instead (D14.31, D2.3)."""
     wave = hw.wave_of(game, position.state)
     if wave is None or wave.afv is None or not wave.platoon or position.phase.id != "MPh" \
             or position.state.moving is not None:
