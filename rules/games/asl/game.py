@@ -2489,6 +2489,8 @@ class AslGame(Game):
             return False
         if vdelay.delaying(position.state):
             return False  # D7.1, D2.17: an OVR is paid with the entry of the hex; a delay MP enters nothing
+        if hwplt.alone(self, position):
+            return False  # D7.1 with D14.32: a wave's platoon AFV's OVR comes at the impulse's end
         mover = position.units[moving.units[0]]
         bypassing = vbypass.across_of(mover) is not None  # D7.13: no OVR of units in the obstacle
         ovr_here = overrun.overruns(position, mover, moving.here)  # D7.13: no Bounding Fire; D7.14: named
@@ -2612,7 +2614,7 @@ class AslGame(Game):
 
         if hwplt.is_alone(move):  # D14.331: a wave's platoon AFV enters alone in the wave's impulse
             position = position.at(hwplt.begin_alone(position, move))
-            move = dataclasses.replace(move, mode="")
+            move = dataclasses.replace(move, mode=hwplt.driven_mode(position, move))  # D14.31, D2.3: a bypass
         if asl_aa.claims(move):  # D9.31: the AFV leads the move, the infantry marked as with it
             position = position.at(hwaa.bind(self, position, position.state, move))  # D14.332: a HW's AFV
             position = position.at(asl_aa.begin(self, position, move))
@@ -2710,6 +2712,7 @@ class AslGame(Game):
                 off = tuple((uid, 0) for uid in (moving.units[0], *(u.id for u in aboard)))
                 state = state.replace(game=gs.replace(exited=(*gs.exited, *off)))  # no Exit VP (A26.23)
             elif hwaa.joint(self, position):  # D14.33: it goes on with the wave, non-stopped, no facing asked
+                position = position.at(hwplt.unspent_ovr(position))  # A12.41, D7.1: no one left, no OVR MP
                 state = hwaa.end_entry(position.at(super().end_move(position)))
             elif vrecall.forced(state.units[moving.units[0]]):  # D5.341: it ends in Motion, no facing asked
                 state = armour.end_move(position.at(super().end_move(position)))

@@ -613,7 +613,7 @@ def close_impulse(game: AslGame, position: Position) -> State:
     """A25.232, A25.234: the impulse costs each HW unit the most any paid; units out of MF, broken, gone, or
     starting the next impulse with a Known armed enemy leave the wave; the wave ends with none left or none
     able to enter a new Location."""
-    from hexmate.rules.games.asl import hwaa
+    from hexmate.rules.games.asl import hwaa, impovr
 
     state = position.state
     wave = wave_of(game, state)
@@ -646,6 +646,8 @@ def close_impulse(game: AslGame, position: Position) -> State:
         else:
             starts.append((unit.id, unit.hex, now))
     state = hwaa.settle(state, wave)  # D14.31: each platoon AFV pays the vehicles' impulse's MP
+    # D7.1 with D14.32: the OVRs of the platoon's alone entries, after the impulse's First Fire (hwplt.py)
+    state, attacks = impovr.attacks(position.at(state), ",".join(wave.platoon))
     wave = dataclasses.replace(
         wave, units=tuple(keep), spent=spent, impulse=wave.impulse + 1, starts=tuple(starts), acted=(),
         vacted=None, vacts=(), vspent=wave.vspent + (wave.vacted or 0))
@@ -654,6 +656,7 @@ def close_impulse(game: AslGame, position: Position) -> State:
     if not any(step_options(game, view, wave, u) for u in units_now(view, wave)):
         state = end(game, view)
     state = unarmed_cc(game, position.at(state), entered)
+    state = state.push(*attacks) if attacks else state
     return state.push(*reversed(offers)) if offers else state
 
 

@@ -77,7 +77,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import aa, armour, carry, hw, hwplt, platoon, radioless
+from hexmate.rules.games.asl import aa, armour, carry, hw, hwplt, platoon, radioless, vbypass
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.base import Position, State, UnitState
@@ -695,6 +695,9 @@ def check_start(game: AslGame, position: Position, move: act.Move) -> act.Move:
     if not going(afv) and move.mode != START:
         raise IllegalAction(T("{afv} is stopped: it spends its start MP in an impulse before it changes its "
                               "VCA (D2.12)", afv=afv.id), "D2.12")
+    if move.mode != START and vbypass.across_of(afv) is not None:  # D2.33, as impulse.py's
+        raise IllegalAction(T("{unit} is bypassing: its VCA changes only as it leaves the hexside it "
+                              "straddles", unit=afv.id), "D2.33")
     cost = Fraction(vm.START_MP) if move.mode == START else \
         Fraction(armour._turn(position, armour.vtype(afv), 1, afv.hex))  # D2.11: 1 MP, 2 in an obstacle
     if afv.id in dict(wave.vacts):

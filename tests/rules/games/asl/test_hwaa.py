@@ -407,14 +407,14 @@ def test_d14_33_no_cavalry_wave_with_the_afv() -> None:
         pos.push_text(f"move a-t,{P1} P1-P2 as armored-assault")
 
 
-def platoon_wave(tmp_path: Path, hexes: dict[str, Any] | None = None) -> Position:
+def platoon_wave(tmp_path: Path, hexes: dict[str, Any] | None = None, *more: dict[str, Any]) -> Position:
     """The wave with an AFV platoon instead of the lone tank: radioless A (a T-26S M37, 11 MP) stopped in P1
     and B (a T-26 M33, 12 MP) stopped in Q2, both VCA towards P2/Q3 (test_impulse's D14 example values),
-    each with the two squads that begin the MPh beneath it."""
+    each with the two squads that begin the MPh beneath it; ``more`` units besides."""
     tanks = [{"id": "A", "counter": "t26s", "side": "a", "hex": "P1", "markers": ["vca4", "platoon:P"]},
              {"id": "B", "counter": "t26", "side": "a", "hex": "Q2", "markers": ["vca4", "platoon:P"]}]
-    doc = scenario_dict("asl", [*russians(), TARGET, *tanks], {**counters(tmp_path), **COUNTERS}, "MPh",
-                        sides=SIDES)
+    doc = scenario_dict("asl", [*russians(), TARGET, *tanks, *more], {**counters(tmp_path), **COUNTERS},
+                        "MPh", sides=SIDES)
     pos = get_game("asl").new_position(Scenario.from_dict(doc, source="test-scenario"),
                                        hex_map=small_map("asl", hexes, columns=20, rows=10))
     pos.push_text("activate a-l,a-o10,a-o11,a-p10,a-p11,a-q20,a-q21,a-r20,a-r21 for human-wave")
