@@ -29,7 +29,7 @@ FORMAT = "hexmate-charts/1"
 ORACLE_FORMAT = "hexmate-oracles/1"
 SELECT_MODES = ("exact", "floor", "clamp")
 
-Key = int | str
+Key = int | str | Fraction  # a Fraction only on a floor axis (a half-FP column: the ASL IIFT's 2 1/2, A7.37)
 Cell = int | str
 Number = int | Fraction
 
@@ -61,7 +61,7 @@ class Axis:
             return self.index_of_key(value)
         if isinstance(value, str):
             raise KeyError(f"{self.name} needs a number, got {value!r}")
-        numeric = [k for k in self.keys if isinstance(k, int)]
+        numeric = [k for k in self.keys if isinstance(k, int | Fraction)]
         if self.select == "floor":
             best = None
             for i, k in enumerate(numeric):
@@ -215,7 +215,8 @@ class Oracle:
     """One fact about a published chart fixed by a worked example in the rulebook, with its citation.
 
     kinds: ``cell`` (the cell at ``at`` holds ``result``), ``cell_in`` (it holds one of ``results``),
-    ``shift`` (moving ``by`` columns from key ``start`` along ``axis`` lands on key ``to``).
+    ``shift`` (moving ``by`` columns from key ``start`` along ``axis`` lands on key ``to``), ``key`` (``axis``
+    has the key ``start``: an example names a column the chart must have).
     """
 
     kind: str
@@ -231,6 +232,8 @@ class Oracle:
     def describe(self) -> str:
         if self.kind == "shift":
             return f"{self.chart} {self.axis} {self.start} {self.by:+d} -> {self.to}"
+        if self.kind == "key":
+            return f"{self.chart} {self.axis} has {self.start}"
         place = ", ".join(f"{k}={v}" for k, v in self.at.items())
         return f"{self.chart}[{place}] in {list(self.results)}"
 
@@ -243,6 +246,9 @@ class Oracle:
                 index = axis.index_of_key(self.start) + self.by
                 got: Any = axis.key_at(index) if 0 <= index < len(axis) else None
                 ok = got == self.to
+            elif self.kind == "key":
+                got = [str(k) for k in chart.axis(self.axis).keys]
+                ok = self.start in chart.axis(self.axis).keys
             else:
                 got = chart.cell(**self.at)
                 ok = got in self.results
@@ -289,8 +295,12 @@ def load_oracles(path: str | Path) -> tuple[str, tuple[Oracle, ...]]:
                     to=raw["to"],
                 )
             )
+        elif kind == "key":
+            start = raw["key"]
+            oracles.append(Oracle("key", chart, source, axis=raw["axis"],
+                                  start=_exact(start) if isinstance(start, float) else start))
         else:
-            raise where.error(f"{place}: unknown kind {kind!r} (cell, cell_in, shift)")
+            raise where.error(f"{place}: unknown kind {kind!r} (cell, cell_in, shift, key)")
     return game, tuple(oracles)
 
 
@@ -368,19 +378,28 @@ def _axis_from_dict(raw: Any, place: str, where: _Where) -> Axis:
         raise where.error(f"{place} ({name}): select must be one of {SELECT_MODES}, got {select!r}")
     if not isinstance(keys, list) or not keys:
         raise where.error(f"{place} ({name}): 'keys' must be a non-empty list")
+    if select == "floor":  # a column between whole FP (an IIFT's 2 1/2): a decimal number, kept exact
+        keys = [_exact(k) if isinstance(k, float | Fraction) else k for k in keys]
     for key in keys:
-        if isinstance(key, bool) or not isinstance(key, int | str):
-            raise where.error(f"{place} ({name}): key {key!r} must be a whole number or a string")
+        if isinstance(key, bool) or not isinstance(key, int | str | Fraction):
+            raise where.error(f"{place} ({name}): key {key!r} must be a whole number or a string"
+                              + (" (a floor axis may also have decimal keys)" if select != "floor" else ""))
     if len(set(keys)) != len(keys):
         raise where.error(f"{place} ({name}): keys repeat")
     if select != "exact":
-        if not all(isinstance(k, int) for k in keys):
+        if not all(isinstance(k, int | Fraction) for k in keys):
             raise where.error(f"{place} ({name}): a {select} axis needs numeric keys")
         if keys != sorted(keys):
             raise where.error(f"{place} ({name}): a {select} axis needs keys in ascending order")
     if select == "clamp" and keys != list(range(keys[0], keys[-1] + 1)):
         raise where.error(f"{place} ({name}): a clamp axis needs every whole number from first to last key")
     return Axis(name, tuple(keys), select)
+
+
+def _exact(key: float | Fraction) -> int | Fraction:
+    """A decimal key as written (2.5 -> 5/2, never a binary float); a whole one as an int."""
+    value = Fraction(str(key)) if isinstance(key, float) else key
+    return int(value) if value.denominator == 1 else value
 
 
 def _check_cells(

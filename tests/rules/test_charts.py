@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -136,3 +137,29 @@ def test_doctests() -> None:
     for module in (charts, dice, actions, games):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__
+
+
+def test_a_floor_axis_may_have_decimal_keys_kept_exact_a_clamp_axis_not(tmp_path: Path) -> None:
+    # the ASL IIFT's 2 1/2 FP column (A7.372 example): 2.5 in JSON, 5/2 exactly in the pack
+    iift = charts.load_pack(GAMES_DIR / "asl" / "charts" / "demo.json").chart("iift")
+    assert Fraction(5, 2) in iift.axis("fp").keys
+    assert iift.lookup(fp=Fraction(11, 4), final_dr=5) == iift.cell(fp=2.5, final_dr=5)
+    assert iift.lookup(fp=3, final_dr=5) == iift.cell(fp=2.5, final_dr=5)
+    data = json.loads((GAMES_DIR / "asl" / "charts" / "demo.json").read_text())
+    data["charts"]["iift"]["axes"][1]["keys"][1] = 0.5
+    path = tmp_path / "owner-pack.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(DataError, match=r"final_dr\): key 0\.5 must be a whole number or a string"):
+        charts.load_pack(path)
+
+
+def test_a_key_oracle_reports_a_column_the_pack_lacks_with_its_citation(tmp_path: Path) -> None:
+    data = json.loads((GAMES_DIR / "asl" / "charts" / "demo.json").read_text())
+    at = data["charts"]["iift"]["axes"][0]["keys"].index(14)
+    del data["charts"]["iift"]["axes"][0]["keys"][at]
+    del data["charts"]["iift"]["cells"][at]
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(data))
+    _, oracles = charts.load_oracles(GAMES_DIR / "asl" / "charts" / "oracles.json")
+    problems = charts.check_oracles(charts.load_pack(path), oracles)
+    assert len(problems) == 1 and "iift fp has 14" in problems[0] and "A7.371 example" in problems[0]

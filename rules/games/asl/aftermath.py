@@ -15,7 +15,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import Roll
 from hexmate.rules.errors import DataError, IllegalAction
-from hexmate.rules.games.asl import commissar, mounted, nations, recnow
+from hexmate.rules.games.asl import commissar, iift, mounted, nations, recnow
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
@@ -235,9 +235,8 @@ def resume_sw_kia(game: AslGame, position: Position, decision: Decision, answer:
     column = decision.arg("column")
     if sw is None or not column:
         return state
-    chart = position.charts.chart("ift")
     final = max(0, (answer.dice or (0,))[0] + int(decision.arg("drm") or 0))  # A9.74: a tracked OVR's -1
-    result = str(chart.lookup(fp=int(column), final_dr=final))
+    result = iift.lookup(position, column, final)  # A7.37: the IIFT's column when it is in use
     if result.endswith("KIA"):
         return state.without_unit(sw.id)
     if result.startswith("K/"):
@@ -665,6 +664,9 @@ def _could_nmc(position: Position, resolution: Resolution, original: int, shown_
     axis = chart.axis("fp")
     for line in resolution.lines:
         facts = getattr(line.value, "facts", {})
+        if "column" in facts and "final" in facts and line.rule == "A7.37":  # an IIFT attack
+            return iift.could_give_nmc(position, iift.parse(str(facts["fp"])), int(facts["final"]) - original,
+                                       cowering)
         if "column" in facts and "final" in facts:
             try:
                 col = axis.index_of_key(facts["column"])

@@ -30,6 +30,7 @@ from hexmate.rules.games.asl import (
     direct,
     fire_groups,
     floc,
+    iift,
     mounted,
     nations,
     oppfire,
@@ -634,6 +635,7 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         hit = {u.id for u in hwaa.shot_targets(game, position, moving_targets(position), k)}
         targets = [u for u in targets if u.id not in wave or u.id in hit]
     chart = position.charts.chart("ift")
+    incremental = iift.chart(position) if iift.enabled(position) else None  # A7.37: the optional IIFT
     phase = position.phase.id
     lines: list[Line] = []
     # DRMs (A7.3 step 5; all cumulative, A.17); worst hindrance of any member for the whole group (A7.52).
@@ -956,6 +958,14 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
             result = "-"
             lines.append(Line(T("IFT vs {group}", group=group_label),
                               T("{fp} FP: no column left, no effect", fp=_fmt(total)), "A7.9"))
+        elif incremental is not None:  # A7.37: the IIFT column of the actual FP, shifted by A7.371
+            on = iift.column(incremental.axis("fp").keys, axis.keys, total, shift)
+            result = "-" if on is None else str(incremental.lookup(fp=on, final_dr=final))
+            lines.append(Line(
+                T("IIFT vs {group}", group=group_label),
+                T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=_fmt(total),
+                  column="-" if on is None else _fmt(on), final=final, result=result),
+                "A7.37"))
         else:
             result = str(chart.lookup(fp=axis.key_at(col), final_dr=final))
             lines.append(Line(
@@ -1122,7 +1132,10 @@ def declare(game: AslGame, position: Position, fire: act.Fire) -> State:
         *([sprayed] if sprayed is not None and not any(dc.is_dc(w) for w in weapons) else []),
         Decision(
             "roll", state.units[fire.firers[0]].side,
-            T("{firers} fire at {hex}: roll the IFT DR", firers=names, hex=position.label(fire.target)),
+            T("{firers} fire at {hex}: roll the IIFT DR (A7.37)", firers=names,
+              hex=position.label(fire.target))
+            if iift.enabled(position)
+            else T("{firers} fire at {hex}: roll the IFT DR", firers=names, hex=position.label(fire.target)),
             "A7.3", "ift", dice="DR", subject=tuple(fire.firers), target=fire.target,
             args=tuple(sorted([*((f"mode:{k}", v) for k, v in modes.items()), *numbered])),
         ),

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, cast
 
 from hexmate.rules import actions as act
 from hexmate.rules.games.asl import firepower as fpw
+from hexmate.rules.games.asl import iift
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.hexes import Hex, distance
@@ -213,8 +214,8 @@ def qualifying(position: Position, resolution: Resolution, shooters: Sequence[tu
     cols = []
     for line in resolution.lines:
         facts = getattr(line.value, "facts", {})
-        if "column" in facts:
-            cols.append(int(str(facts["column"])))
+        if "column" in facts and str(facts["column"]) != "-":
+            cols.append(iift.parse(str(facts["column"])))  # an IIFT column may be 2 1/2 (A7.372)
     if not cols:
         return []
     col = axis.locate(max(cols))

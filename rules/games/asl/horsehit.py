@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
+from hexmate.rules.games.asl import iift
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl.cavalry import (
     MOUNTED,
@@ -101,7 +102,7 @@ def horse_line(position: Position, decision: Decision, answer: act.Answer, state
     drm = _horse_drm(resolution)
     if not column or drm is None:
         return state
-    return read(position, state, target, side, int(column),
+    return read(position, state, target, side, iift.ift_column(position, column),  # A7.308: IFT columns
                 sum(answer.dice) + drm - infantry_only_tem(position, target))
 
 

@@ -38,7 +38,7 @@ from hexmate.rules.charts import Axis
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import lanelos
+from hexmate.rules.games.asl import iift, lanelos
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl.concealment import seen_by_good_order
@@ -126,14 +126,15 @@ def outside_plus(resolution: Resolution) -> int:
     return total
 
 
-def highest_column(resolution: Resolution) -> int:
+def highest_column(resolution: Resolution) -> Fraction:
     """A8.2: the highest IFT FP column any group of targets was attacked on (0: none), a Kill DR at an
     unarmored vehicle on the vehicle line included (A7.308), also when it destroyed the vehicle and so made
     no collateral attack on its passengers (D.8); a collateral attack is on that same column and adds none of
     its own (D.8)."""
-    cols = [int(str(line.value.facts["column"])) for line in resolution.lines
-            if isinstance(line.value, T) and line.value.msgid in COLUMN_LINES]
-    return max(cols, default=0)
+    cols = [iift.parse(str(line.value.facts["column"])) for line in resolution.lines
+            if isinstance(line.value, T) and line.value.msgid in COLUMN_LINES
+            and str(line.value.facts["column"]) != "-"]  # A7.371: an IIFT attack shifted off the chart
+    return max(cols, default=Fraction(0))  # A7.372: an IIFT column may be 2 1/2
 
 
 def hex_row(origin: Hex, target: Hex, reach: int) -> list[Hex]:
@@ -361,8 +362,9 @@ def resume_place(game: AslGame, position: Position, decision: Decision, answer: 
                     if not asl_terrain.line_of_sight(position, owner.hex, h).blocked)
     sides = lof_sides(owner.hex, end, distance(owner.hex, end)) if grain in ("left", "right") else ()
     axis = position.charts.chart("ift").axis("fp")
-    lane = Lane(mg.id, mg.side, owner.hex, end, covered, lane_value(axis, int(mg.values.get("fp", 0) or 0)),
-                sides)
+    mg_fp = int(mg.values.get("fp", 0) or 0)
+    fp = iift.lane_fp(position, mg_fp) if iift.enabled(position) else lane_value(axis, mg_fp)  # A7.371
+    lane = Lane(mg.id, mg.side, owner.hex, end, covered, fp, sides)
     gs = _gs(state)
     return state.replace(game=gs.replace(lanes=(*(x for x in gs.lanes if x.mg != mg.id), lane)))
 

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.charts import Chart
 from hexmate.rules.decisions import Decision
-from hexmate.rules.games.asl import armour, riders
+from hexmate.rules.games.asl import armour, iift, riders
 from hexmate.rules.games.asl.aftermath import column_of
 from hexmate.rules.games.asl.terrain import infantry_only_tem
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
@@ -203,9 +203,9 @@ def after_ift(game: AslGame, position: Position, decision: Decision, answer: act
         if not trucks or not column or worked is None:
             continue
         final = original + worked[0] - worked[1] - _first_fire_drm(worked_lines)
-        for truck in trucks[:most_vehicles(position.charts.chart("ift"), int(column))]:
-            own = _column_for(worked_lines, truck.id, column)
-            kill = kill_number(position.charts.chart("ift_vehicle"), int(own))
+        for truck in trucks[:most_vehicles(position.charts.chart("ift"), iift.ift_column(position, column))]:
+            own = _column_for(worked_lines, truck.id, column)  # A7.308: the vehicle line's are IFT columns
+            kill = kill_number(position.charts.chart("ift_vehicle"), iift.ift_column(position, own))
             got = result(final, kill)
             said = T("{vehicle}: Final DR {final}, Kill number {kill}: {result}", vehicle=truck.id,
                      final=final, kill=kill, result=SAID[got])
