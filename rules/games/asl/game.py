@@ -379,6 +379,7 @@ class AslGame(Game):
         boardarea.check_setup(scenario, hex_map)  # A2.3: each side's units in its set-up area, if given
         asl_sniper.check(dict(scenario.options), f"scenario {scenario.name!r}")  # A14.1: SAN at most 7
         iift.check(scenario.options, f"scenario {scenario.name!r}")  # A7.37: the optional IIFT, true or false
+        rphase.check_night(scenario.options, f"scenario {scenario.name!r}")  # A4.44: a night scenario's +1
         asl_pwexit.check(scenario, hex_map)  # A20.53: each side's friendly board edge, if given
         aerosan.check(scenario)  # D17.2: snow or deep snow on the ground, if given
         offboard.check_roads(scenario, hex_map)  # A2.51: a board partly in play's off-board roads, if given

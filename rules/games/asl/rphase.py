@@ -11,11 +11,12 @@ one Location and to the RPh (or the start of the APh), and forbids passing on in
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
-from hexmate.rules.errors import IllegalAction, InvalidAction
+from hexmate.rules.errors import DataError, IllegalAction, InvalidAction
 from hexmate.rules.games.asl import mounted, nations
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
@@ -193,6 +194,13 @@ def _smc_takes(position: Position, holder: UnitState, sw: UnitState, smc: UnitSt
 
 
 NIGHT = "night"  # the scenario option of a night scenario (its rules, E1, are not in the text): A4.44's +1
+
+
+def check_night(options: Mapping[str, Any], where: str) -> None:
+    """``options.night`` is true or false (a night scenario: A4.44's +1; its other rules, E1, are not
+    built)."""
+    if NIGHT in options and not isinstance(options[NIGHT], bool):
+        raise DataError(f"{where}: options.night: true or false (A4.44: +1 to a recovery dr at night)")
 
 
 def recovery_drms(position: Position, unit: UnitState) -> list[tuple[str, int]]:

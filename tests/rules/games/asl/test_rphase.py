@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hexmate.rules.errors import IllegalAction
+from hexmate.rules.errors import DataError, IllegalAction
 from hexmate.rules.games.asl import units as au
 
 COUNTERS: dict[str, Any] = {name: dict(v) for name, v in au.demo_catalogue().items()}
@@ -187,3 +187,11 @@ def test_a4_44_an_smc_takes_no_sw_from_a_broken_friend_with_a_known_armed_enemy_
     pos = rph(make_position, units)
     with pytest.raises(IllegalAction, match=r"Known armed enemy.*A4\.44"):
         pos.push_text("transfer a-mg to a-l dice 1")
+
+
+def test_a4_44_the_night_option_is_true_or_false(make_position: Any) -> None:
+    """``options.night`` (A4.44's +1) is checked on load: a value other than true or false is an error naming
+    the scenario and the key."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C3"}]
+    with pytest.raises(DataError, match=r"options\.night: true or false"):
+        make_position("asl", units, "RPh", counters=COUNTERS, options={"night": "yes"})
