@@ -53,6 +53,7 @@ def test_t11_underscored_squad_becomes_two_hs_but_an_ssr_elr_gives_the_4_4_7() -
 
 
 def test_a19_11_crews_heroes_and_broken_units_are_never_replaced() -> None:
+    """A19.11: a crew, a hero and a broken unit are exempt from ELR Replacement."""
     assert au.replacement(unit("c", "2-2-8"), CATALOGUE) is None
     assert au.replacement(unit("h", "1-4-9"), CATALOGUE) is None
     assert au.replacement(unit("s", "4-4-7", "broken"), CATALOGUE) is None

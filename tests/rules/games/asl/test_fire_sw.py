@@ -239,6 +239,18 @@ def test_a7_81_a_pinned_possessor_fires_its_mg_as_area_fire_without_rof(make_pos
     assert "keeps its multiple ROF" not in text
 
 
+def test_a22_33_a_pinned_unit_may_not_fire_its_flamethrower(make_position: Any) -> None:
+    """A22.33: a pinned unit may not use a FT; unpinned, the same FT fires its 24 FP at the adjacent target."""
+    units = [{"id": "a-1", "counter": "5-4-8", "side": "a", "hex": "C3", "markers": ["pinned"]},
+             {"id": "a-ft", "counter": "FT", "side": "a", "hex": "C3", "carrier": "a-1"}]
+    pos = pos_with(make_position, units + TARGET)
+    with pytest.raises(IllegalAction, match=r"pinned unit may not fire a flamethrower.*A22\.33"):
+        pos.push_text("fire a-ft at C4 dice 4,5")
+    units[0]["markers"] = []
+    pos = pos_with(make_position, units + TARGET)
+    assert "24 FP -> 24 column" in pos.resolve(pos.parse_action("fire a-ft at C4 dice 4,5")).text()
+
+
 def _dc(make_position: Any, phase: str = "PFPh", target_hex: str = "C2", **kw: Any) -> Any:
     units = [{"id": "a-1", "counter": "5-4-8", "side": "a", "hex": "C1"},
              {"id": "a-dc", "counter": "DC", "side": "a", "hex": "C1", "carrier": "a-1"},

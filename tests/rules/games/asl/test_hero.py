@@ -93,6 +93,8 @@ def test_a15_2_a_heroic_leader_is_never_pinned() -> None:
 
 
 def test_a19_11_a_heroic_leader_is_never_replaced() -> None:
+    """A19.11: a heroic leader is a hero, so failing an MC by more than the ELR wounds him and never Replaces
+    him; the same 8-1 without heroism is Replaced."""
     res = am.morale_check(unit("a-l", "8-1", "heroic"), (6, 6 - 1), elr=0, counters=CATALOGUE)
     assert res.outcome == "wound" and res.replaced is None
     assert am.morale_check(unit("a-l", "8-1"), (6, 5), elr=0, counters=CATALOGUE).replaced is not None
