@@ -26,12 +26,14 @@ def unit(uid: str, counter: str, *markers: str, side: str = "a", **extra: Any) -
 
 
 def test_t10_elr_threshold_breaks_only_when_the_excess_is_within_the_elr() -> None:
+    """A19.1: with an ELR of 1 a 4-4-7 failing its MC by exactly 1 only breaks; it is not Replaced."""
     sq = unit("sq", "4-4-7")
     got = am.morale_check(sq, (4, 4), elr=1, counters=CATALOGUE)  # final 8, morale 7: excess 1
     assert got.outcome == "break" and got.replaced is None
 
 
 def test_t10_elr_exceeded_replaces_by_a_worse_broken_unit_of_lower_class() -> None:
+    """A19.1, A19.13: with an ELR of 1 a 4-4-7 failing its MC by 2 is Replaced by the lower-quality 4-3-6."""
     sq = unit("sq", "4-4-7")
     got = am.morale_check(sq, (4, 5), elr=1, counters=CATALOGUE)  # final 9: excess 2 > ELR 1
     assert got.outcome == "break" and got.replaced is not None

@@ -77,6 +77,7 @@ def test_a15_24_a_hero_firing_his_own_fp_still_gets_minus_1(make_position: Any) 
 
 
 def test_a15_21_a_heroic_leader_failing_an_mc_is_wounded_not_broken() -> None:
+    """A15.21, A17.1: a hero failing an MC is wounded instead of broken; the same leader not heroic breaks."""
     res = am.morale_check(unit("a-l", "8-1", "heroic"), (5, 5))  # 10 > 8
     assert res.outcome == "wound"
     assert am.morale_check(unit("a-l", "8-1"), (5, 5)).outcome == "break"  # the same leader, not heroic
