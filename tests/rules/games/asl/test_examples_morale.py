@@ -148,6 +148,7 @@ def test_a10_62_dm_for_the_newly_broken_and_for_a_broken_unit_under_nmc_capable_
 
 
 def test_t03_hob_drm_stacking_and_results() -> None:
+    """A15.1 with A25.4: the British take -1 on the Heat of Battle DR, so an Elite 6-4-8 is at -2."""
     brit = unit("b", "6-4-8")  # Elite British: -1 -1
     assert sum(v for _, v, _ in am.hob_drm(brit)) == -2
     assert am.heat_of_battle(brit, (1, 1)) == (frozenset({"hero"}), 0)
@@ -204,6 +205,18 @@ def test_t08_german_cc_leader_creation() -> None:
     assert sum(v for _, v, _ in drms) == -2
     assert am.created_leader(sq, 3, odds_columns_below_1_1=2) == ("8-1", 1)
     assert am.created_leader(sq, 6, odds_columns_below_1_1=2) == ("7-0", 4)
+
+
+def test_a25_4_british_leader_creation_drm_is_minus_1() -> None:
+    """A25.4, A18.2: the British create leaders at -1, as the Germans do: a broken British 4-4-7b and a broken
+    German 4-4-7 (morale 7: no morale drm; broken +1) both total 0; the same squad as Russians (+1) totals +2."""
+    def total(u: UnitState) -> int:
+        return sum(v for _, v, _ in am.leader_creation_drm(u))
+
+    brit = unit("b", "4-4-7b", "broken")
+    assert total(brit) == total(unit("g", "4-4-7", "broken")) == 0
+    assert total(unit("r", "4-4-7b", "broken", nationality="russian")) == 2
+    assert am.created_leader(brit, 4) == ("7-0", 4) and am.created_leader(brit, 6) == ("6+1", 6)
 
 
 def test_t09_soviet_self_rally_leader_creation() -> None:
