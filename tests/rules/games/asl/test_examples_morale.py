@@ -209,7 +209,9 @@ def test_t08_german_cc_leader_creation() -> None:
 
 def test_a25_4_british_leader_creation_drm_is_minus_1() -> None:
     """A25.4, A18.2: the British create leaders at -1, as the Germans do: a broken British 4-4-7b and a broken
-    German 4-4-7 (morale 7: no morale drm; broken +1) both total 0; the same squad as Russians (+1) totals +2."""
+    German 4-4-7 (morale 7: no morale drm; broken +1) both total 0; the same squad as Russians (+1) totals
+    +2."""
+
     def total(u: UnitState) -> int:
         return sum(v for _, v, _ in am.leader_creation_drm(u))
 

@@ -242,7 +242,8 @@ def test_a7_81_a_pinned_possessor_fires_its_mg_as_area_fire_without_rof(make_pos
 
 
 def test_a22_33_a_pinned_unit_may_not_fire_its_flamethrower(make_position: Any) -> None:
-    """A22.33: a pinned unit may not use a FT; unpinned, the same FT fires its 24 FP at the adjacent target."""
+    """A22.33: a pinned unit may not use a FT; unpinned, the same FT fires its 24 FP at the adjacent
+    target."""
     units = [{"id": "a-1", "counter": "5-4-8", "side": "a", "hex": "C3", "markers": ["pinned"]},
              {"id": "a-ft", "counter": "FT", "side": "a", "hex": "C3", "carrier": "a-1"}]
     pos = pos_with(make_position, units + TARGET)

@@ -1,6 +1,6 @@
-"""Molotov cocktails through the game (A22.6, A22.61, A22.611, A22.62): where the scenario gives them, a PBF/TPBF attack waits
-for the firer's MOL check; a final dr of 1-3 adds 4 FP after every other FP modifier. The IFT is the demo
-pack; counters from the test catalogue (demo values)."""
+"""Molotov cocktails through the game (A22.6, A22.61, A22.611, A22.62): where the scenario gives them, a
+PBF/TPBF attack waits for the firer's MOL check; a final dr of 1-3 adds 4 FP after every other FP modifier.
+The IFT is the demo pack; counters from the test catalogue (demo values)."""
 
 from __future__ import annotations
 
@@ -167,9 +167,9 @@ def test_a22_61_a_pinned_unit_makes_no_mol_check(make_position: Any) -> None:
 @pytest.mark.parametrize(("dr", "used"), [(2, True), (3, False)])
 def test_a22_62_leadership_modifies_no_mol_check_but_the_groups_ift_dr(make_position: Any, dr: int,
                                                                        used: bool) -> None:
-    """A22.62: a 9-1 directing a-1's PBF does not lower its MOL check: a squad still needs a final 1-3 with the
-    +1 for a target not an AFV (A22.611), so a dr of 3 fails; the group's 8 FP (more than the MOL's 4) IFT DR
-    does take his -1."""
+    """A22.62: a 9-1 directing a-1's PBF does not lower its MOL check: a squad still needs a final 1-3 with
+    the +1 for a target not an AFV (A22.611), so a dr of 3 fails; the group's 8 FP (more than the MOL's 4)
+    IFT DR does take his -1."""
     units = [*UNITS[:1], {"id": "a-l", "counter": "9-1", "side": "a", "hex": "C3"}, UNITS[2]]
     pos = make_position("asl", units, "PFPh", options={"mol": ["a"]})
     pos.push_text("fire a-1,a-l at C4")

@@ -563,8 +563,9 @@ def test_a25_1_german_elite_squads_take_3_or_2_elr_replacements_to_inexperienced
 @pytest.mark.parametrize(("counter", "nat"), [("8-3-8", "german"), ("7-4-7", "american"),
                                               ("6-4-8", "british")])
 def test_a25_12_a25_31_a25_42_the_squads_with_an_elr_of_5(make_position: Any, counter: str, nat: str) -> None:
-    """A25.12 (German 8-3-8), A25.31 (American 7-4-7), A25.42 (British 6-4-8): ELR 5 whatever the OB's ELR, so
-    with the side's ELR at 0 an MC failed by 2 only breaks the squad (the side's own 4-4-7 has no fixed ELR)."""
+    """A25.12 (German 8-3-8), A25.31 (American 7-4-7), A25.42 (British 6-4-8): ELR 5 whatever the OB's ELR,
+    so with the side's ELR at 0 an MC failed by 2 only breaks the squad (the side's own 4-4-7 has no fixed
+    ELR)."""
     counters = {**COUNTERS, "7-4-7": {"type": "squad", "nationality": "american", "class": "elite", "fp": 7,
                                       "range": 4, "morale": 7, "broken_morale": 7, "elr_fixed": 5}}
     units = [_u("a-1", "C1", "4-6-7", "a"), _u("b-s", "C2", counter, "b"), _u("b-2", "E2", "4-4-7", "b")]

@@ -181,7 +181,8 @@ def test_a14_01_a_san_below_2_gives_no_sniper(make_position: Any) -> None:
 def test_a14_32_a_sniper_in_a_melee_strikes_only_the_enemy_unit(make_position: Any) -> None:
     """A14.32: b's sniper (dr 1) strikes a-2 in the E4 Melee: a-2 breaks, b's own units locked in that Melee
     are neither attacked nor may be named, and only a's broken unit there becomes DM (A14.3)."""
-    units = [_u("a-1", "C4"), _u("a-2", "E4", markers=["melee"]), _u("a-3", "E4", markers=["melee", "broken"]),
+    units = [_u("a-1", "C4"), _u("a-2", "E4", markers=["melee"]),
+             _u("a-3", "E4", markers=["melee", "broken"]),
              _u("b-1", "C2", "4-4-7", "b"), _u("b-2", "E4", "4-4-7", "b", markers=["melee", "broken"])]
     pos = _sniped(make_position, units, {"b": 4}, 1)
     with pytest.raises(IllegalAction, match="not an answer"):
