@@ -134,8 +134,8 @@ def test_tpbf_triples_and_a_known_enemy_in_the_location_binds_the_fire(make_posi
 
 
 def test_british_first_line_do_not_cower(make_position: Any) -> None:
-    """A25.45: British Elite and 1st Line never Cower: the 4-4-7b's Original 3,3 keeps its column; a Green
-    4-3-6b does Cower, two columns as Inexperienced (A7.9)."""
+    """A25.45: British Elite and 1st Line never Cower: the 4-4-7b's Original 3,3 keeps its column; the 4-3-6b,
+    Green (A25.41), does Cower, two columns as Inexperienced (A7.9)."""
     units = [{"id": "a-1", "counter": "4-4-7b", "side": "a", "hex": "C1"}, *TARGET]
     pos = pos_with(make_position, units)
     fire = pos.parse_action("fire a-1 at C4 dice 3,3")
