@@ -238,6 +238,8 @@ class AslState(GameState):
     cc_pending: tuple[tuple[str, str], ...] = ()  # unit id -> KIA / CAP, or CR / CAP1 tagged ":attack"
     cc_next: int = 0
     exited: tuple[tuple[str, int], ...] = ()  # unit id -> its VP when it left the map (A26.23)
+    # the VP each play took out of play: (unit id, its side, VP, "eliminated" / "reduced") (A26.21, A26.22)
+    vp_lost: tuple[tuple[str, str, int, str], ...] = ()
     cc_withdraw: tuple[str, ...] = ()  # units withdrawing from the Melee being fought (A11.2)
     cc_declined: tuple[str, ...] = ()  # concealed units keeping their "?" rather than attack (A11.19)
     conceal_done: bool = False  # the end-of-turn concealment is worked out (A12.122)
@@ -1403,7 +1405,8 @@ class AslGame(Game):
         state = vwreck.no_wreck_side(state)  # D1.9: a destroyed vehicle with no wreck side goes
         state = asl_guards.after_play(self, position, done, state)  # A20.53: abandoned prisoners
         state = asl_bump.turned(self, position, state)  # A12.15, A15.431: bumped back, then gone berserk
-        return done, integrity.after_play(self, position, state)  # A16.1: the Casualty Tally, its checks
+        state = integrity.after_play(self, position, state)  # A16.1: the Casualty Tally, its checks
+        return done, asl_victory.after_play(self, position, state)  # A26.21, A26.22: the VP lost, as it was
 
     def _play(self, position: Position, action: act.Action) -> tuple[act.Action, State]:
         """A fire given with its dice at once ("fire ... dice N,N") declares no Fire Lane (A9.22) and sprays

@@ -64,8 +64,10 @@ A25.32      American-made AFV / ordnance (not ATR / MG) red TH#   built: ``red_t
 A25.33      US OBA batteries have Plentiful Ammunition unless     not built: OBA is chapter C (C1), none at
             the scenario says otherwise                           the table
 A25.34      smoke or WP grenades                                  built: smoke.py (``wp_refusal``, A24.3)
-A25.35      "(a)" SW and capture penalties                        not built: counters not in the text
+A25.35      British and Americans: each other's MGs and "(a)"     built: units.is_captured (``_us_british``);
+            SW without capture penalties, other SW captured       US MTR / BAZ are chapter C's ordnance
 A25.4       British: HoB -1 (A15.1), leader creation -1 (A18.2)   built: morale.py
+A25.4       Gurkha, ANZAC are British: British SW uncaptured      built: units.is_captured (``army``)
 A25.41      4-3-6 Green (Conscript only for Home Guard /          data: counters' ``class``
             colonials)
 A25.42      6-4-8 ELR 5                                           data: ``elr_fixed``

@@ -251,8 +251,9 @@ def breakdown(values: Values, *, sustained: bool = False, captured: bool = False
     return Breakdown(b - cut, new_x, ", ".join([*rules, "A.11"]))
 
 
-# A21.1: whose weapons a nationality uses without the captured penalties (the same army; A25.35: British and
-# US troops use each other's MGs and "(a)" SW without them)
+# A21.1: whose weapons a nationality uses without the captured penalties (the same army: a nationality's
+# ``army`` trait, SS German A25.11, Gurkha and ANZAC British A25.4; British and US troops only as A25.35 says,
+# ``_us_british``)
 # A25.54-A25.55: the Free French use British SW (to December 1943), then British or American ones, without
 # them
 # A25.75, A25.77: the ``captured_use`` entries of data/nationalities.json add to these, per nationality
@@ -280,9 +281,29 @@ def is_captured(sw: UnitState, owner: UnitState | None, *, date: tuple[int, int]
     special = _captured_use(sw, owner, mine, theirs, date) if owner is not None else None
     if special is not None:
         return special  # A25.77 reaches a SW of the possessor's own colour too
-    if theirs == mine:
+    if theirs == mine or _army(theirs) == _army(mine):  # A25.4, A25.11: one army
         return False
-    return not any(theirs in f and mine in f for f in _FAMILIES)
+    if {_army(theirs), _army(mine)} == {"british", "american"} and FREE_FRENCH not in (theirs, mine):
+        return not _us_british(sw)
+    return not any(_army(theirs) in f and _army(mine) in f for f in _FAMILIES)
+
+
+FREE_FRENCH = "free_french"
+
+
+def _army(name: str) -> str:
+    """The army a nationality belongs to: its ``army`` trait (SS German, Gurkha and ANZAC British), else its
+    own name."""
+    army = nationality(name).traits.get("army")
+    return army if isinstance(army, str) else name
+
+
+def _us_british(sw: UnitState) -> bool:
+    """A25.35: British (A25.4) and American units use each other's MGs (a MG scrounged from either's vehicle
+    is a British LMG counter, used freely by both) and a British- or French-coloured "(a)" SW without the
+    captured penalties; nothing waives them for the other SW of each other's colour. (The US mortars and
+    bazookas the British other than Free French take as captured are chapter C's ordnance.)"""
+    return sw.values.get("sw") == "mg" or sw.counter.name.rstrip().endswith("(a)")
 
 
 def _captured_use(sw: UnitState, owner: UnitState, mine: str, theirs: str,

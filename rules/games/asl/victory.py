@@ -40,7 +40,9 @@ The audit of A26 against the original text, rule by rule (paraphrased; where and
 - A26.16, A26.161, A26.162 loss of control by deliberate or accidental fire (Kindling B25.11, Blazes B25):
   chapter B, not built; there is no fire on these maps.
 - A26.2 VP; A26.21 a unit's VP follow its current values (a leader's changed leadership, a disabled MA):
-  ``unit_vp`` reads the unit as it is (test_a26_212_the_texts_vehicles).
+  ``unit_vp`` reads the unit as it is (test_a26_212_the_texts_vehicles), and a unit eliminated scores the VP
+  it had then, not its set-up value; a change of value is no casualty by itself (``vp_lost``;
+  test_a26_21_a_9_2_replaced_by_a_9_1_then_eliminated_scores_2).
 - A26.211 squad and crew 2, HS 1, leader (an Armor Leader too) 1 + the size of a negative leadership modifier,
   a wounded leader unchanged, hero 1 but no Exit VP (``vp``, ``exit_value``; test_cvp_values,
   test_a26_211_a_hero_or_a_broken_unit_scores_no_exit_vp). An LC crew (G12.114) is chapter G.
@@ -48,11 +50,14 @@ The audit of A26 against the original text, rule by rule (paraphrased; where and
   its inherent crew's 2 and any Armor Leader's VP; motorcycles none; a non-vehicular Gun 2 (``vehicle_vp``;
   test_a26_212_the_texts_vehicles start from the text's KV-1E 7, unarmed truck 1, AA truck 4 and the abandoned
   KV-1E's 4). Aircraft, Goliaths, boats, gliders, desert values (F.3): chapters E-G.
-- A26.213 inherent SMC/MMC are worth the same as counters (the crew term above); a carrier's inherent HS
-  (D6.82) 2: not built (carrier HS are not counters here).
-- A26.22 CVP kept as play goes on and shown on the Now panel (``cvp``, ``status``). Counted from the
-  scenario's units: a crew counter that left its vehicle during play (D5.4) scores only while inside it (its 2
-  VP in the vehicle's value); its later elimination as a counter is not scored (not built).
+- A26.213 inherent SMC/MMC are worth the same as counters (the crew term above; a crew counter that left its
+  vehicle (D5.4) scores its 2 VP as a counter once eliminated); a carrier's inherent HS (D6.82) 2: not built
+  (carrier HS are not counters here).
+- A26.22 CVP kept as play goes on and shown on the Now panel (``cvp``, ``status``): after every play the
+  ledger ``vp_lost`` (AslState) records each unit that left play with its VP then, and each squad Casualty
+  Reduced to its HS (the VP lost), not a Deployment, an underscored squad's split Replacement or a
+  recombination (test_a26_22_the_ledger_counts_eliminations_and_reductions_only). Units created in play (a
+  leader, A18.1; a second HS; a crew counter) score when eliminated like the scenario's own.
 - A26.221 every enemy unit eliminated scores its VP; leaving the map counts as elimination except a Recall,
   guards with their prisoners, and exits the VC ask (the game records those in ``exited``); broken, wounded,
   malfunctioned, Immobilized units or a disabled MA score nothing (vehicles score only when destroyed or
@@ -475,20 +480,66 @@ def holder(game: AslGame, position: Position, name: str) -> str | None:
     return dict(game.gstate(position.state).control).get(name)
 
 
+ELIMINATED, REDUCED = "eliminated", "reduced"
+
+
+def vp_lost(before: Mapping[str, UnitState], after: Mapping[str, UnitState],
+            exited: frozenset[str]) -> tuple[tuple[str, str, int, str], ...]:
+    """A26.21, A26.22: the VP one play took out of play, each as its unit stood just before (unit id, its
+    side, VP, ELIMINATED or REDUCED). A unit gone scores its VP then, not its set-up value: a 9-2 Replaced by
+    a 9-1 (A19.13) is worth 2, a leader created in play (A18.1) or a crew that left its vehicle (A26.213) as
+    much as any other. Not losses: an exit (``exited``: A26.221's exceptions and A26.23's Exit VP), a HS
+    combining into a squad (A1.32: the squad holds its VP). A squad becoming its HS has lost the difference
+    (Casualty Reduction, A7.302) unless it split into two HS in that play (Deployment A1.31, an underscored
+    squad's Replacement A19.13: the second HS is ``ID.2`` or ``ID/2``, as integrity.losses reads it); any
+    other change of value (a leader's Replacement, a disabled MA) is no loss by itself (A26.21, A26.221)."""
+    out: list[tuple[str, str, int, str]] = []
+    new_ids = [uid for uid in after if uid not in before]
+    merged = {b.side for uid, b in before.items()
+              if b.type == "hs" and uid in after and after[uid].type == "squad"}
+    for uid, old in before.items():
+        new = after.get(uid)
+        if new is None:
+            if uid in exited or (old.type == "hs" and old.side in merged):
+                continue
+            value = unit_vp(old)
+            if value:
+                out.append((uid, old.side, value, ELIMINATED))
+        elif old.type == "squad" and new.type == "hs" \
+                and not any(n.startswith((f"{uid}.", f"{uid}/")) for n in new_ids):
+            value = vp(old.type, old.values) - vp(new.type, new.values)
+            if value > 0:
+                out.append((uid, old.side, value, REDUCED))
+    return tuple(out)
+
+
+def after_play(game: AslGame, position: Position, state: State) -> State:
+    """A26.22: the CVP ledger kept as play goes on: what this play took out of play (``vp_lost``)."""
+    gs = game.gstate(state)
+    got = vp_lost(position.state.units, state.units, frozenset(uid for uid, _ in gs.exited))
+    return state.replace(game=gs.replace(vp_lost=(*gs.vp_lost, *got))) if got else state
+
+
 def cvp(position: Position, side: str) -> int:
-    """A26.22, A26.221: the VP of every enemy unit eliminated so far (a squad reduced to its HS has lost 1; a
-    vehicle scores only when destroyed or captured); A26.222: prisoners and captured vehicles at their
-    normal VP during play, double once the scenario is over."""
+    """A26.22, A26.221: the VP of every enemy unit eliminated so far, as it stood then (A26.21; a squad
+    reduced to its HS has lost 1; a vehicle scores only when destroyed or captured); A26.222: prisoners and
+    captured vehicles at their normal VP during play, double once the scenario is over; a prisoner its own
+    side killed, twice at once."""
     from hexmate.rules.games.asl.game import AslState
 
     total = 0
-    counters = position.scenario.counters
     gs = position.state.game
-    gone = {uid for uid, _ in gs.exited} if isinstance(gs, AslState) else set()
-    own_fire = set(gs.pw_own_fire) if isinstance(gs, AslState) else set()
+    gs = gs if isinstance(gs, AslState) else AslState()
+    gone = {uid for uid, _ in gs.exited}
+    own_fire = set(gs.pw_own_fire)
     twice = 2 if position.state.over else 1
+    scored: set[str] = set()
+    for uid, owner, value, kind in gs.vp_lost:
+        if kind == ELIMINATED:
+            scored.add(uid)
+        if owner != side:
+            total += value * (2 if kind == ELIMINATED and uid in own_fire else 1)
     for setup in position.scenario.units:
-        start = counters[setup.counter]
         now = position.units.get(setup.id)
         if now is not None and now.type == "vehicle" and now.side != setup.side:  # A26.222: captured
             if now.side == side:
@@ -496,23 +547,19 @@ def cvp(position: Position, side: str) -> int:
             continue
         if setup.side == side:
             continue
-        if now is None:
-            if setup.id in own_fire:  # A26.222: a prisoner its own side killed: twice, at once
-                total += 2 * _start_vp(position, setup)
-            elif setup.id not in gone:  # A26.221: a unit exiting as the VC ask is no casualty
-                total += _start_vp(position, setup)
+        if now is None:  # gone with no play recording it (a position set up so): its set-up VP
+            if setup.id not in scored and setup.id not in gone:  # A26.221: an exit the VC ask is none
+                total += _start_vp(position, setup) * (2 if setup.id in own_fire else 1)
         elif now.type == "vehicle":
             total += unit_vp(now) if now.has("wreck") else 0  # A26.221: Immobilized, disabled MA: none
-        elif now.has("prisoner"):  # A26.222: a prisoner is captured
-            held = vp(now.type, now.values)
-            total += max(0, vp(start.type, start.values) - held) + twice * held
-        else:
-            total += max(0, vp(start.type, start.values) - vp(now.type, now.values))
+    for now in position.units.values():
+        if now.side != side and now.type != "vehicle" and now.has("prisoner"):  # A26.222: captured
+            total += twice * vp(now.type, now.values)
     return total
 
 
 def _start_vp(position: Position, setup: Any) -> int:
-    counter = position.scenario.counters[setup.counter]  # A26.21: its value when last known (at the start)
+    counter = position.scenario.counters[setup.counter]
     return unit_vp(UnitState(setup.id, setup.side, counter, None, markers=frozenset(setup.markers)))
 
 

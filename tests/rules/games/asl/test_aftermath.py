@@ -83,8 +83,8 @@ def test_a15_3_a_broken_unit_refusing_stays_broken(make_position: Any) -> None:
     assert pos.units["b-s"].has("broken") and pos.units["b-s"].name == "4-4-7"
 
 
-def _leader_moving(make_position: Any, path: str) -> Any:
-    units = [{"id": "a-l", "counter": "8-1", "side": "a", "hex": "C1"},
+def _leader_moving(make_position: Any, path: str, *markers: str) -> Any:
+    units = [{"id": "a-l", "counter": "8-1", "side": "a", "hex": "C1", "markers": list(markers)},
              {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C6"}]
     pos = make_position("asl", units, "MPh", counters=COUNTERS)
     pos.push_text(f"move a-l {path}")
@@ -107,6 +107,16 @@ def test_a17_2_an_smc_wounded_after_4_mf_is_pinned(make_position: Any) -> None:
         pos.push_text("answer pass")
     _wound_at(pos, "C5")
     assert pos.units["a-l"].has("pinned")
+
+
+def test_a15_22_a_hero_wounded_after_4_mf_is_pinned_as_a17_2_says(make_position: Any) -> None:
+    """A15.22: a hero is pinned only as A17.2 says: a heroic 8-1 wounded on reaching C5 with 4 MF spent is
+    pinned, though a hero is otherwise never pinned (A15.2)."""
+    pos = _leader_moving(make_position, "C1-C2-C3-C4-C5", "heroic")
+    while pos.label(pos.decision.target) != "C5":
+        pos.push_text("answer pass")
+    _wound_at(pos, "C5")
+    assert pos.units["a-l"].has("pinned") and pos.units["a-l"].has("heroic")
 
 
 def test_a17_2_an_smc_wounded_after_3_mf_is_not_pinned(make_position: Any) -> None:

@@ -70,3 +70,40 @@ def test_a21_11_no_ammunition_shortage_penalty_on_a_captured_sw() -> None:
     both = au.breakdown({"breakdown": 12}, captured=True, ammo_short=True)
     assert both == au.Breakdown(10, 12, "A21.11, A.11")
     assert au.breakdown({"breakdown": 12}, ammo_short=True) == au.Breakdown(11, 12, "A19.131, A.11")
+
+
+def _held(squad_nat: str, sw_nat: str, sw: str = "LMG", name: str | None = None) -> bool:
+    """Is a SW of ``sw_nat``'s colour captured in the hands of a ``squad_nat`` squad? (demo values)"""
+    from hexmate.rules.games.base import UnitState
+    from hexmate.rules.scenario import CounterType
+
+    squad = CounterType("4-4-7", "squad", {**COUNTERS["4-4-7"], "nationality": squad_nat})
+    weapon = CounterType(name or sw, "sw", {**COUNTERS[sw], "nationality": sw_nat})
+    owner = UnitState("a-1", "a", squad, None)
+    return au.is_captured(UnitState("a-sw", "a", weapon, None, carrier="a-1"), owner)
+
+
+@pytest.mark.parametrize("squad_nat", ["anzac", "gurkha", "british"])
+def test_a25_4_anzac_and_gurkhas_are_british_and_use_british_sw_uncaptured(squad_nat: str) -> None:
+    """A25.4: the British include the ANZAC and Gurkhas (their entries' ``army``): a British LMG or FT in
+    their hands is no captured weapon (A21.1)."""
+    assert not _held(squad_nat, "british") and not _held(squad_nat, "british", "FT")
+    assert _held(squad_nat, "german")
+
+
+@pytest.mark.parametrize(("squad_nat", "sw_nat", "sw", "name", "captured"), [
+    ("british", "american", "LMG", None, False),  # A25.35: a British unit with an American MG
+    ("anzac", "american", "MMG", None, False),  # the British as A25.4 defines them
+    ("american", "british", "LMG", None, False),  # an American with a British LMG (the scrounged kind)
+    ("american", "british", "FT", "FT(a)", False),  # a British-coloured "(a)" SW
+    ("british", "american", "FT", None, True),  # any other American SW: captured as ever (A21.1)
+    ("american", "british", "DC", None, True),
+    ("free_french", "american", "FT", None, False),  # the Free French: A25.55, not A25.35
+])
+def test_a25_35_british_and_americans_use_each_others_mgs_and_a_sw_only(
+        squad_nat: str, sw_nat: str, sw: str, name: str | None, captured: bool) -> None:
+    """A25.35: capture penalties do not apply to a British unit (A25.4) using an American MG, nor to American
+    or British units using a British- or French-coloured "(a)" SW, nor to the British LMG counter a MG
+    scrounged from an American or British vehicle becomes, in American or British hands; nothing waives them
+    for the other SW of each other's colour. (The US mortar and bazooka exception is chapter C's ordnance.)"""
+    assert _held(squad_nat, sw_nat, sw, name) is captured

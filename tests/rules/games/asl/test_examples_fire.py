@@ -163,8 +163,12 @@ def test_t16_placed_dc() -> None:
 
 
 def test_t26_thrown_and_set_dc() -> None:
+    """A23.6, A23.62: a DC thrown in the AFPh attacks at +2 +1 and the thrower's Location at +3 +1; thrown by
+    a unit marked for Opportunity Fire the AFPh's +1 does not apply."""
     target, thrower = sp.dc_thrown(tem=0, phase="AFPh")
     assert (target.drm, thrower.drm) == (3, 4)
+    target, thrower = sp.dc_thrown(tem=0, phase="AFPh", opportunity=True)
+    assert (target.drm, thrower.drm) == (2, 3)
     assert sp.dc_malfunctions(10, set_enemy_infantry=2)
     assert not sp.dc_malfunctions(10)
     s = sp.dc_set()

@@ -26,12 +26,14 @@ def unit(uid: str, counter: str, *markers: str, side: str = "a", **extra: Any) -
 
 
 def test_t10_elr_threshold_breaks_only_when_the_excess_is_within_the_elr() -> None:
+    """A19.1: with an ELR of 1 a 4-4-7 failing its MC by exactly 1 only breaks; it is not Replaced."""
     sq = unit("sq", "4-4-7")
     got = am.morale_check(sq, (4, 4), elr=1, counters=CATALOGUE)  # final 8, morale 7: excess 1
     assert got.outcome == "break" and got.replaced is None
 
 
 def test_t10_elr_exceeded_replaces_by_a_worse_broken_unit_of_lower_class() -> None:
+    """A19.1, A19.13: with an ELR of 1 a 4-4-7 failing its MC by 2 is Replaced by the lower-quality 4-3-6."""
     sq = unit("sq", "4-4-7")
     got = am.morale_check(sq, (4, 5), elr=1, counters=CATALOGUE)  # final 9: excess 2 > ELR 1
     assert got.outcome == "break" and got.replaced is not None
@@ -53,6 +55,7 @@ def test_t11_underscored_squad_becomes_two_hs_but_an_ssr_elr_gives_the_4_4_7() -
 
 
 def test_a19_11_crews_heroes_and_broken_units_are_never_replaced() -> None:
+    """A19.11: a crew, a hero and a broken unit are exempt from ELR Replacement."""
     assert au.replacement(unit("c", "2-2-8"), CATALOGUE) is None
     assert au.replacement(unit("h", "1-4-9"), CATALOGUE) is None
     assert au.replacement(unit("s", "4-4-7", "broken"), CATALOGUE) is None
@@ -145,6 +148,7 @@ def test_a10_62_dm_for_the_newly_broken_and_for_a_broken_unit_under_nmc_capable_
 
 
 def test_t03_hob_drm_stacking_and_results() -> None:
+    """A15.1 with A25.4: the British take -1 on the Heat of Battle DR, so an Elite 6-4-8 is at -2."""
     brit = unit("b", "6-4-8")  # Elite British: -1 -1
     assert sum(v for _, v, _ in am.hob_drm(brit)) == -2
     assert am.heat_of_battle(brit, (1, 1)) == (frozenset({"hero"}), 0)
@@ -201,6 +205,20 @@ def test_t08_german_cc_leader_creation() -> None:
     assert sum(v for _, v, _ in drms) == -2
     assert am.created_leader(sq, 3, odds_columns_below_1_1=2) == ("8-1", 1)
     assert am.created_leader(sq, 6, odds_columns_below_1_1=2) == ("7-0", 4)
+
+
+def test_a25_4_british_leader_creation_drm_is_minus_1() -> None:
+    """A25.4, A18.2: the British create leaders at -1, as the Germans do: a broken British 4-4-7b and a broken
+    German 4-4-7 (morale 7: no morale drm; broken +1) both total 0; the same squad as Russians (+1) totals
+    +2."""
+
+    def total(u: UnitState) -> int:
+        return sum(v for _, v, _ in am.leader_creation_drm(u))
+
+    brit = unit("b", "4-4-7b", "broken")
+    assert total(brit) == total(unit("g", "4-4-7", "broken")) == 0
+    assert total(unit("r", "4-4-7b", "broken", nationality="russian")) == 2
+    assert am.created_leader(brit, 4) == ("7-0", 4) and am.created_leader(brit, 6) == ("6+1", 6)
 
 
 def test_t09_soviet_self_rally_leader_creation() -> None:

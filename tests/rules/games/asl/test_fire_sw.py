@@ -134,6 +134,8 @@ def test_tpbf_triples_and_a_known_enemy_in_the_location_binds_the_fire(make_posi
 
 
 def test_british_first_line_do_not_cower(make_position: Any) -> None:
+    """A25.45: British Elite and 1st Line never Cower: the 4-4-7b's Original 3,3 keeps its column; the 4-3-6b,
+    Green (A25.41), does Cower, two columns as Inexperienced (A7.9)."""
     units = [{"id": "a-1", "counter": "4-4-7b", "side": "a", "hex": "C1"}, *TARGET]
     pos = pos_with(make_position, units)
     fire = pos.parse_action("fire a-1 at C4 dice 3,3")
@@ -237,6 +239,19 @@ def test_a7_81_a_pinned_possessor_fires_its_mg_as_area_fire_without_rof(make_pos
     assert "3 FP x1/2 Area Fire: MG fired by a pinned unit (A7.81) = 1 1/2 FP" in text
     assert "4 FP x1/2 pinned (A7.8) = 2 FP" in text
     assert "keeps its multiple ROF" not in text
+
+
+def test_a22_33_a_pinned_unit_may_not_fire_its_flamethrower(make_position: Any) -> None:
+    """A22.33: a pinned unit may not use a FT; unpinned, the same FT fires its 24 FP at the adjacent
+    target."""
+    units = [{"id": "a-1", "counter": "5-4-8", "side": "a", "hex": "C3", "markers": ["pinned"]},
+             {"id": "a-ft", "counter": "FT", "side": "a", "hex": "C3", "carrier": "a-1"}]
+    pos = pos_with(make_position, units + TARGET)
+    with pytest.raises(IllegalAction, match=r"pinned unit may not fire a flamethrower.*A22\.33"):
+        pos.push_text("fire a-ft at C4 dice 4,5")
+    units[0]["markers"] = []
+    pos = pos_with(make_position, units + TARGET)
+    assert "24 FP -> 24 column" in pos.resolve(pos.parse_action("fire a-ft at C4 dice 4,5")).text()
 
 
 def _dc(make_position: Any, phase: str = "PFPh", target_hex: str = "C2", **kw: Any) -> Any:

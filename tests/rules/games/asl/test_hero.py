@@ -77,6 +77,7 @@ def test_a15_24_a_hero_firing_his_own_fp_still_gets_minus_1(make_position: Any) 
 
 
 def test_a15_21_a_heroic_leader_failing_an_mc_is_wounded_not_broken() -> None:
+    """A15.21, A17.1: a hero failing an MC is wounded instead of broken; the same leader not heroic breaks."""
     res = am.morale_check(unit("a-l", "8-1", "heroic"), (5, 5))  # 10 > 8
     assert res.outcome == "wound"
     assert am.morale_check(unit("a-l", "8-1"), (5, 5)).outcome == "break"  # the same leader, not heroic
@@ -93,6 +94,8 @@ def test_a15_2_a_heroic_leader_is_never_pinned() -> None:
 
 
 def test_a19_11_a_heroic_leader_is_never_replaced() -> None:
+    """A19.11: a heroic leader is a hero, so failing an MC by more than the ELR wounds him and never Replaces
+    him; the same 8-1 without heroism is Replaced."""
     res = am.morale_check(unit("a-l", "8-1", "heroic"), (6, 6 - 1), elr=0, counters=CATALOGUE)
     assert res.outcome == "wound" and res.replaced is None
     assert am.morale_check(unit("a-l", "8-1"), (6, 5), elr=0, counters=CATALOGUE).replaced is not None

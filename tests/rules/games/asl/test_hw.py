@@ -325,3 +325,14 @@ def test_a25_233_two_locations_of_unarmed_enemies_entered_in_one_impulse_are_eac
     top = pos.decision
     assert top is not None and top.then == "cc_group" and "N2" in top.prompt  # the second Location's CC
     assert pos.phase.id == "MPh"
+
+
+@pytest.mark.parametrize("side", [{"id": "a", "name": "Ethiopians", "nationality": "ethiopian"},
+                                  {"id": "a", "name": "Poles (as Russians)", "nationality": "russian"}])
+def test_a25_933_ethiopians_and_a25_92_an_allied_minor_given_as_russians_make_a_human_wave(
+        side: dict[str, str]) -> None:
+    """A25.933: Ethiopians make a Human Wave as the Russians do; A25.92: an Allied Minor OB given as Russian
+    takes the Russian rules, so the same chain is offered its Human Wave (and, as Germans above, refused)."""
+    pos = position(russians() + GERMANS, [side, SIDES[1]])
+    assert declare(pos).startswith("activate a-")
+    assert all(u.has("hw") for u in pos.units.values() if u.side == "a")

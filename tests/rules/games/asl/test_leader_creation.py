@@ -24,6 +24,8 @@ def rallying(make_position: Any, *markers: str) -> Any:
 @pytest.mark.parametrize(("dr", "leader"), [(1, "7-0"), (2, "7-0"), (3, "6+1"), (4, None)])
 def test_the_a18_2_example_russian_self_rally_on_an_original_2(make_position: Any, dr: int,
                                                                 leader: str | None) -> None:
+    """A18.1, A18.11, A18.2: the first of A18.1's two ways to create a leader, a self-rally on an Original 2;
+    the example's Russian 4-2-6 creates a 7-0 on a dr of 1-2, a 6+1 on 3, none on 4 (final dr 4, 5, 6, 7)."""
     pos = rallying(make_position)
     pos.push_text("rally a-1 dice 1,1")  # Original 2: rallies whatever the DRMs (A18.11)
     assert not pos.units["a-1"].has("broken")

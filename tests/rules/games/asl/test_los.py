@@ -173,7 +173,8 @@ def _smoke() -> tuple[HexMap, Any]:
 
 def test_a244_example_smoke_within_and_through() -> None:
     """A24.4 example: the 7-4-7 in I5 (dispersed SMOKE +2, +1 fired from within) at the 4-6-7 in G7: +3; at
-    the 5-4-8 in H3, through I4's +3 SMOKE too: +6, no LOS; the 5-4-8, not in smoke, sees the 7-4-7 at +5."""
+    the 5-4-8 in H3, through I4's +3 SMOKE too: +6, no LOS (the +6 SMOKE block the A24.61 example shows too,
+    citing B.10); the 5-4-8, not in smoke, sees the 7-4-7 at +5."""
     m, smoke = _smoke()
     assert location_los(m, at(m, "yI5"), at(m, "yG7"), smoke).hindrance == 3
     r = location_los(m, at(m, "yI5"), at(m, "yH3"), smoke)

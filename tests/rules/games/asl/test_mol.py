@@ -1,6 +1,6 @@
-"""Molotov cocktails through the game (A22.6, A22.611): where the scenario gives them, a PBF/TPBF attack waits
-for the firer's MOL check; a final dr of 1-3 adds 4 FP after every other FP modifier. The IFT is the demo
-pack; counters from the test catalogue (demo values)."""
+"""Molotov cocktails through the game (A22.6, A22.61, A22.611, A22.62): where the scenario gives them, a
+PBF/TPBF attack waits for the firer's MOL check; a final dr of 1-3 adds 4 FP after every other FP modifier.
+The IFT is the demo pack; counters from the test catalogue (demo values)."""
 
 from __future__ import annotations
 
@@ -152,3 +152,32 @@ def test_a22_611_a_hs_passing_its_mol_check_adds_the_mols_fp_not_its_own(make_po
     text = pos.state.resolution.text()
     assert "a-2: the MOL's FP only" in text and "12 FP -> 12 column" in text, text
     assert pos.units["a-2"].has("no_fire")
+
+
+def test_a22_61_a_pinned_unit_makes_no_mol_check(make_position: Any) -> None:
+    """A22.61: only an unpinned Good Order (or berserk) unit uses a MOL: pinned a-1 is not offered the check,
+    a-2 beside it is."""
+    units = [{**UNITS[0], "markers": ["pinned"]}, *UNITS[1:]]
+    pos = make_position("asl", units, "PFPh", options={"mol": ["a"]})
+    pos.push_text("fire a-1,a-2 at C4")
+    top = pos.decision
+    assert top is not None and top.then == "mol_user" and top.units == ("a-2",)
+
+
+@pytest.mark.parametrize(("dr", "used"), [(2, True), (3, False)])
+def test_a22_62_leadership_modifies_no_mol_check_but_the_groups_ift_dr(make_position: Any, dr: int,
+                                                                       used: bool) -> None:
+    """A22.62: a 9-1 directing a-1's PBF does not lower its MOL check: a squad still needs a final 1-3 with
+    the +1 for a target not an AFV (A22.611), so a dr of 3 fails; the group's 8 FP (more than the MOL's 4)
+    IFT DR does take his -1."""
+    units = [*UNITS[:1], {"id": "a-l", "counter": "9-1", "side": "a", "hex": "C3"}, UNITS[2]]
+    pos = make_position("asl", units, "PFPh", options={"mol": ["a"]})
+    pos.push_text("fire a-1,a-l at C4")
+    pos.push_text("answer units a-1")
+    assert pos.decision is not None and pos.decision.then == "mol_check"
+    pos.push_text(f"answer dice {dr}")
+    assert pos.units["a-1"].has("mol") is used
+    pos.push_text("answer dice 3,4")
+    text = pos.state.resolution.text()
+    assert ("MOL: +4 FP (A22.611)" in text) is used
+    assert "leadership (a-l): -1 (A7.53)" in text and "Final DR: 7 -1 = 6 (A7.3)" in text

@@ -17,7 +17,8 @@ from hexmate.rules.errors import DataError, IllegalAction
 from hexmate.rules.games.asl import advpaatc, nations
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import units as au
-from hexmate.rules.scenario import load_scenario
+from hexmate.rules.games.base import UnitState
+from hexmate.rules.scenario import CounterType, load_scenario
 
 from tests.rules.games.conftest import scenario_dict
 
@@ -538,3 +539,41 @@ def test_a1_23_an_underscored_morale_has_elr_5_unless_an_ssr_gives_it_the_sides(
     pos = make_position("asl", units, "PFPh", counters=counters, options={"elr": {"b": 2}, "elr_ssr": ["b"]})
     assert nations.elr(pos, pos.units["b-s"]) is None  # A19.132: the side's 2
     assert nations.ssr_elr(pos, pos.units["b-s"])
+
+
+# --- A25.1: the German Elite squads' ELR steps ---
+
+
+@pytest.mark.parametrize(("elite", "steps"), [("4-6-8", 3), ("5-4-8", 2)])
+def test_a25_1_german_elite_squads_take_3_or_2_elr_replacements_to_inexperienced(elite: str,
+                                                                                   steps: int) -> None:
+    """A25.1: a 4-6-8 is Replaced three times (A19.13) before it is Inexperienced, a 5-4-8 twice."""
+    catalogue = {name: CounterType(name, str(v["type"]), v) for name, v in COUNTERS.items()}
+    name, taken = elite, 0
+    while not au.inexperienced(UnitState("g", "a", catalogue[name], None)):
+        got = au.replacement(UnitState("g", "a", catalogue[name], None), catalogue)
+        assert got is not None and got.rule == "A19.13"
+        name, taken = got.to[0], taken + 1
+    assert (taken, name) == (steps, "4-3-6")
+
+
+# --- A25.12, A25.31, A25.42: an ELR of 5 whatever the OB's ---
+
+
+@pytest.mark.parametrize(("counter", "nat"), [("8-3-8", "german"), ("7-4-7", "american"),
+                                              ("6-4-8", "british")])
+def test_a25_12_a25_31_a25_42_the_squads_with_an_elr_of_5(make_position: Any, counter: str, nat: str) -> None:
+    """A25.12 (German 8-3-8), A25.31 (American 7-4-7), A25.42 (British 6-4-8): ELR 5 whatever the OB's ELR,
+    so with the side's ELR at 0 an MC failed by 2 only breaks the squad (the side's own 4-4-7 has no fixed
+    ELR)."""
+    counters = {**COUNTERS, "7-4-7": {"type": "squad", "nationality": "american", "class": "elite", "fp": 7,
+                                      "range": 4, "morale": 7, "broken_morale": 7, "elr_fixed": 5}}
+    units = [_u("a-1", "C1", "4-6-7", "a"), _u("b-s", "C2", counter, "b"), _u("b-2", "E2", "4-4-7", "b")]
+    pos = make_position("asl", units, "PFPh", counters=counters, options={"elr": {"b": 0}},
+                        sides=_sides("german", nat))
+    assert nations.elr(pos, pos.units["b-s"]) == 5 and nations.elr(pos, pos.units["b-2"]) is None
+    morale = int(pos.units["b-s"].values["morale"])
+    pos.push_text("fire a-1 at C2 dice 3,4")  # 4 FP: 1MC
+    pos.push_text(f"answer dice {morale - 3},4")  # DR morale + 1, final morale + 2 with the 1MC's +1
+    now = pos.units["b-s"]
+    assert now.has("broken") and not now.has("disrupted") and now.name == counter

@@ -193,7 +193,7 @@ def test_t12_153_mopping_up_brings_the_hip_units_out_under_concealment_and_no_su
 
 def test_t12_153_with_no_hip_units_the_broken_unit_surrenders(make_position: Any) -> None:
     """T-12.153: "had there been no HIP units, the broken Soviet squad would surrender": the building is
-    secured and the German player names the guard."""
+    secured and the German player names the guard (A20.23 sends capture by Mopping Up to A12.153)."""
     pos = _g6(make_position, with_hip=False)
     pos.push_text("activate ger-f5 for mop-up")
     top = pos.decision

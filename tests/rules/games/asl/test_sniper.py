@@ -1,14 +1,15 @@
 """ASL snipers (A14): activation only in the four phases the text names and never by a pinned sniper (A14.1,
 A14.31), the SAN ceiling of 7, the units a sniper may strike (A14.22), the sniper counter's placement hexes
 (A14.2) and the secondary target (A14.21), a sniper aimed at the enemy sniper (A14.31), a dummy stack
-(A14.3) and an unarmored vehicle itself (A14.33)."""
+(A14.3, A14.23) and an unarmored vehicle itself (A14.33); no sniper below a SAN of 2 (A14.01) and one in a
+Melee (A14.32)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from hexmate.rules.errors import DataError
+from hexmate.rules.errors import DataError, IllegalAction
 from hexmate.rules.games.asl import sniper
 from hexmate.rules.games.asl.aftermath import side_number
 
@@ -122,6 +123,8 @@ def test_a14_31_a_sniper_aimed_at_the_enemy_sniper(make_position: Any) -> None:
 
 
 def test_a14_3_a_dummy_stack_is_eliminated(make_position: Any) -> None:
+    """A14.23, A14.3: a concealed stack struck by the sniper that proves a dummy stack is removed whole (both
+    dummies of E4 go on naming one); the real squad in G4 stays."""
     units = [_u("a-1", "C4"), _u("a-d1", "E4", "dummy"), _u("a-d2", "E4", "dummy"), _u("a-2", "G4"),
              _u("b-1", "C2", "4-4-7", "b")]
     pos = _sniped(make_position, units, {"b": 4}, 2)
@@ -163,3 +166,27 @@ def test_a14_2_relocate_instead_of_attacking(make_position: Any) -> None:
     assert _h(pos, "D4") in top.hexes
     pos.push_text("answer hex D4")
     assert sniper.sniper_hex(pos, "b") == _h(pos, "D4") and not pos.units["a-1"].has("broken")
+
+
+def test_a14_01_a_san_below_2_gives_no_sniper(make_position: Any) -> None:
+    """A14.01: only a SAN of 2 or more in the OB gives a side a sniper; with b's SAN at 1 b has none, so no
+    Original DR can call it, while a SAN of 2 is a sniper that a DR of 2 activates (A14.1)."""
+    one = make_position("asl", TWO, "PFPh", options={"san": {"b": 1}})
+    assert side_number(one, "san", "b") is None
+    assert sniper.activation(one, 1, "b")[0] is None
+    two = make_position("asl", TWO, "PFPh", options={"san": {"b": 2}})
+    assert sniper.activation(two, 2, "b")[0] == 2
+
+
+def test_a14_32_a_sniper_in_a_melee_strikes_only_the_enemy_unit(make_position: Any) -> None:
+    """A14.32: b's sniper (dr 1) strikes a-2 in the E4 Melee: a-2 breaks, b's own units locked in that Melee
+    are neither attacked nor may be named, and only a's broken unit there becomes DM (A14.3)."""
+    units = [_u("a-1", "C4"), _u("a-2", "E4", markers=["melee"]),
+             _u("a-3", "E4", markers=["melee", "broken"]),
+             _u("b-1", "C2", "4-4-7", "b"), _u("b-2", "E4", "4-4-7", "b", markers=["melee", "broken"])]
+    pos = _sniped(make_position, units, {"b": 4}, 1)
+    with pytest.raises(IllegalAction, match="not an answer"):
+        pos.push_text("answer units b-2")
+    pos.push_text("answer units a-2")
+    assert pos.units["a-2"].has("broken") and pos.units["a-3"].has("dm")
+    assert pos.units["b-2"].markers == frozenset({"melee", "broken"})

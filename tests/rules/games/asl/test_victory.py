@@ -1,13 +1,16 @@
 """ASL victory (A26): building control gained even in the middle of a move and blocked by an armed enemy,
-CVP by the A26.211 values, the Now panel's lines, the end of the scenario, and bad victory data."""
+CVP by the A26.211 values, each unit's VP as it was when eliminated (A26.21, the ledger of A26.22), the Now
+panel's lines, the end of the scenario, and bad victory data."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
 from hexmate.rules.errors import DataError, IllegalAction
 from hexmate.rules.games.asl import victory
+from hexmate.rules.games.base import UnitState
 
 VICTORY = {
     "victory": {"buildings": {"B": ["E5"]}, "control": {"b": ["B"]}, "win": {"side": "a", "buildings": 1}}
@@ -120,8 +123,11 @@ def test_a26_13_only_ground_level_gains_the_hex() -> None:
 
 
 def test_cvp_values(make_position: Any) -> None:
+    """A26.2: VP are scored for units eliminated, captured or exited; A26.2 names values for units and
+    equipment, none for a SW or a dummy (they score nothing)."""
     # A26.211: squad 2, HS 1, leader 1 + the size of a negative modifier (9-2: 3, 9-1: 2, 8-0: 1)
     assert victory.vp("squad", {}) == 2 and victory.vp("crew", {}) == 2 and victory.vp("hs", {}) == 1
+    assert victory.vp("sw", {"fp": 2}) == 0 and victory.vp("dummy", {}) == 0
     assert [victory.vp("leader", {"leadership": x}) for x in (-2, -1, 0, 1)] == [3, 2, 1, 1]
     units = [
         _u("a-1", "E4"),
@@ -132,7 +138,7 @@ def test_cvp_values(make_position: Any) -> None:
     pos = make_position("asl", units, "APh", options=VICTORY)
     state = pos.state.without_unit("b-1").without_unit("b-92")
     state = state.with_unit(state.units["b-2"].as_counter(pos.scenario.counters["2-2-7"]))
-    later = pos.at(state)
+    later = pos.at(victory.after_play(pos.game, pos, state))  # one play: the CVP ledger records it (A26.22)
     assert victory.cvp(later, "a") == 2 + 3 + 1 and victory.cvp(later, "b") == 0
     assert "a: 6 CVP (A26.22)" in pos.game.status(later)
 
@@ -191,9 +197,9 @@ def _vt(**changes: Any) -> Any:
 
 
 def test_a26_212_the_texts_vehicles() -> None:
-    """A26.212's example: KV-1E (11 AF, an MA, its crew) 7 VP; an unarmed truck 1 (no crew); an unarmored AA
-    truck with its MA and crew 4; A26.222's example: the abandoned KV-1E with a broken MA 4 (1 + 3 for 11 AF).
-    AF 0 counts 1; a motorcycle scores none."""
+    """A26.212's example: KV-1E (11 AF, an MA, its crew) 7 VP, its inherent crew worth a crew counter's 2
+    (A26.213); an unarmed truck 1 (no crew); an unarmored AA truck with its MA and crew 4; A26.222's example:
+    the abandoned KV-1E with a broken MA 4 (1 + 3 for 11 AF). AF 0 counts 1; a motorcycle scores none."""
     from hexmate.rules.games.asl.vehicles import MainArmament
 
     kv = _vt(hull_front=11, hull_side=9, turret_front=11, turret_side=9)
@@ -296,3 +302,40 @@ def test_a26_13_the_22u3_example(make_position: Any) -> None:
     russian = {"victory": {**U3["victory"], "control": {"a": ["U3", "E5"]}}}
     pos = make_position("asl", units, "APh", options=russian, hexes={"E5": UPPER, "E6": UPPER})
     assert dict(pos.game.gstate(victory.update(pos.game, pos)).control) == {"U3": "a", "E5": "a"}
+
+
+def test_a26_21_a_9_2_replaced_by_a_9_1_then_eliminated_scores_2(make_position: Any) -> None:
+    """A26.21: b's 9-2 (3 VP, A26.211) fails a 1MC by 1, more than b's ELR of 0, and is Replaced by a 9-1
+    (A19.13): his changed leadership is no casualty (0 CVP); killed later he scores his new 2 VP, not 3."""
+    units = [_u("a-1", "C4"), _u("a-2", "C5"), _u("b-l", "C2", "9-2", "b")]
+    pos = make_position("asl", units, "PFPh", options={**VICTORY, "elr": {"b": 0}})
+    pos.push_text("fire a-1 at C2 dice 2,3")  # 4 FP, final DR 5: 1MC
+    pos.push_text("answer dice 4,5")  # 9 + 1 = 10 against morale 9
+    assert pos.units["b-l"].name == "9-1" and pos.units["b-l"].has("broken")
+    assert victory.cvp(pos, "a") == 0
+    pos.push_text("fire a-2 at C2 dice 1,2")  # final DR 3: K/1, the leader wounded
+    pos.push_text("answer dice 6")  # A17.11: a severity dr of 5-6 kills him
+    assert "b-l" not in pos.units
+    assert victory.cvp(pos, "a") == 2
+
+
+def test_a26_22_the_ledger_counts_eliminations_and_reductions_only(make_position: Any) -> None:
+    """A26.21, A26.22: what one play takes out of play, unit by unit. An 8-0 eliminated scores his 1 VP, and
+    so does one created in play (A18.1), though not among the scenario's units; a squad Casualty Reduced to
+    its HS 1; a squad Deploying into two HS (the second ``ID.2``, A1.31) and two HS combining into a squad
+    (A1.32) nothing; a unit leaving by an exit nothing here (A26.23's Exit VP, recorded apart)."""
+    units = [_u("a-1", "E4"), _u("b-1", "E5", "4-4-7", "b"), _u("b-2", "E6", "4-4-7", "b"),
+             _u("b-h1", "E7", "2-2-7", "b"), _u("b-h2", "E7", "2-2-7", "b"), _u("b-x", "E8", "4-4-7", "b"),
+             _u("b-c", "D8", "8-0", "b")]
+    pos = make_position("asl", units, "APh", options=VICTORY)
+    before = dict(pos.units)
+    hs, squad = pos.scenario.counters["2-2-7"], pos.scenario.counters["4-4-7"]
+    after = {"a-1": before["a-1"], "b-1": before["b-1"].as_counter(hs), "b-2": before["b-2"].as_counter(hs),
+             "b-2.2": dataclasses.replace(before["b-2"].as_counter(hs), id="b-2.2"),
+             "b-h1": before["b-h1"].as_counter(squad)}
+    got = victory.vp_lost(before, after, frozenset({"b-x"}))
+    assert sorted(got) == [("b-1", "b", 1, victory.REDUCED), ("b-c", "b", 1, victory.ELIMINATED)]
+    made = pos.at(pos.state.with_unit(UnitState("b-created1", "b", pos.scenario.counters["8-0"],
+                                                 pos.units["b-1"].hex)))
+    assert victory.cvp(made.at(victory.after_play(made.game, made, made.state.without_unit("b-created1"))),
+                       "a") == 1
