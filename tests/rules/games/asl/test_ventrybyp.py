@@ -77,7 +77,7 @@ def test_d2_2_d2_21_backing_on_beyond_the_entry_hex_is_offered(make_position: An
     ends = [m.path[-1] for m in offers.values()]
     assert len(ends) == len(set(ends))  # one path a hex
     assert pos.game.check(pos, pos.parse_action("move a-pz A4-B3-C3-D3 as enter+reverse")).cost == 16
-    for text, move in offers.items():
+    for move in offers.values():
         assert pos.game.check(pos, act.Move(move.units, move.path, None, move.mode)).cost == move.cost
     played = table(make_position)
     played.push_text("move a-pz A4-B4-C5 as enter+reverse")
@@ -100,7 +100,8 @@ def test_d2_32_a_bypass_path_ending_in_woods_offers_the_other_hexside(make_posit
     rear hexes) either side costs 4 + 2 x 4 = 12 (the vehicle may come on facing so that either pair of rear
     hexes holds B4): both named."""
     pos = table(make_position, hexes={"C4": "woods"})
-    offers = {pos.action_text(m) for m in pos.legal_actions if isinstance(m, act.Move) and "+bypass" in m.mode}
+    offers = {pos.action_text(m) for m in pos.legal_actions
+              if isinstance(m, act.Move) and "+bypass" in m.mode}
     assert {"move a-pz A4-B3-C4 cost 4 as enter+bypass",
             "move a-pz A4-B3-C4 cost 5 as enter+bypass:B4"} <= offers
     assert "move a-pz A4-B3-C4 cost 4 as enter+bypass:C3" not in offers  # the plain offer's own side
