@@ -67,7 +67,8 @@ Audit (paraphrased, with where each part is kept):
   move ending in bypass ends as any bypass move does. Offered in legal_actions for the entry hex alone along
   each hexside it shares with a map hex (``:N`` named), forward and in reverse, by Minimum Move where it
   applies, and for an AFV with its crew's other status too (``enter_ce`` / ``enter_bu``, A2.52); beyond
-  the entry hex forward and backing, bounded to one path a hex (ventrybyp.py).
+  the entry hex forward and backing, bounded to one path a hex, the last hexside named where either may be
+  taken (ventrybyp.py).
 - D12, D15, D17 coming on (A2.51 from Open Ground): a wagon pays the infantry MF of the entry hex as
   infantry coming on do (D12.1; arrival.py's cost, no start MF); a motorcycle the chart pack's motorcycle
   column, road rate at a road edge, no wreck/vehicle MP (D15.1, D15.42), only with riders aboard (D15.4),
@@ -79,8 +80,9 @@ Audit (paraphrased, with where each part is kept):
   would call for but without the half-MPA DRM (D8.21), ending in Motion. Offered where it applies.
 - D2.2-D2.22: ``as enter+reverse``: it backs into the entry hex, one of its two rear hexes, at the reverse
   multiplier (D2.21), its VCA toward the off-board hex it left; not towing, not with rev 0 (motorcycle,
-  aerosan, wagon). ``move V A4-B4 as enter+reverse`` goes on backing from the entry hex (D2.2: it is in
-  Motion in reverse, armour.BACKED_ON, so no stop and start to switch, D2.23). Ending its move backing and
+  aerosan, wagon). ``move V A4-B4 as enter+reverse`` goes on backing from the entry hex (offered, one path a
+  hex, ventrybyp.py; D2.2: it is in Motion in reverse, armour.BACKED_ON, so no stop and start to switch,
+  D2.23). Ending its move backing and
   left in Motion, it is in Reverse Motion (D2.24's counter, armour.REV_MOTION) and goes on in reverse in
   its next MPh.
   ``+minimum+reverse`` is D2.24's reverse Minimum Move.
@@ -627,6 +629,7 @@ def moves(position: Position) -> Iterator[act.Move]:
             yield from _special_moves(position, unit, entry, mode)
             yield from ventrybyp.forward(position, unit, entry, mode, found)  # D2.3 beyond the entry hex
             yield from ventrybyp.backing(position, unit, entry, mode)
+            yield from ventrybyp.reverse(position, unit, entry, mode)  # D2.2 backing on beyond it
 
 
 def _special_moves(position: Position, unit: UnitState, entry: Hex, mode: str) -> Iterator[act.Move]:

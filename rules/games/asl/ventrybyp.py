@@ -1,8 +1,8 @@
-"""Vehicles coming on by bypass, offered beyond the entry hex (D2.3 with A2.51, D2.2-D2.22, D2.33).
+"""Vehicles coming on beyond the entry hex by bypass or backing, offered (D2.3 with A2.51, D2.2-D2.22, D2.33).
 
-``move V A4-B4 as enter+bypass`` and ``as enter+reverse+bypass`` are checked as typed by ventry.py; this
-module offers them in legal_actions, bounded to one path a hex (the page would otherwise list a path per
-route), since checking a bypass path searches its headings (vbypass.route):
+``move V A4-B4 as enter+bypass``, ``as enter+reverse+bypass`` and ``as enter+reverse`` are checked as typed
+by ventry.py; this module offers them in legal_actions, bounded to one path a hex (the page would otherwise
+list a path per route), since checking a bypass path searches its headings (vbypass.route):
 
 - forward (``forward``): from a bypassed woods or building entry hex on to each hex its move from that bypass
   reaches (armour.moves_for: out into the VCA's hex, D2.33) with no woods or building hex after the entry
@@ -16,9 +16,16 @@ route), since checking a bypass path searches its headings (vbypass.route):
   hex settled once, by the cheapest path reaching it first), within its MP allowance and with at least one
   hex bypassed (else it is a plain ``enter+reverse``). For a tracked AFV (x4) few hexes are in reach, so few
   paths are checked.
+- plain backing (``reverse``): ``enter+reverse`` on past the entry hex (D2.2, D2.22: each hex one of its two
+  rear hexes, D2.21: at the reverse multiplier, woods and buildings entered, not bypassed), the same search:
+  one path a hex, the cheapest found, within its MP allowance.
+- a named hexside (``named``): a forward or backing bypass path ending in a bypassed hex also offered with
+  ``:N`` for the other hexside it could end astride there (another CAFP, D2.32), within its MP allowance.
 
-A named hexside (``:N``), the crew's other status (``enter_ce`` / ``enter_bu``), Minimum Move and the ESB
-stay typed beyond the entry hex.
+Like the forward offers, none asks for ESB (D2.5: the owner declares it; the offers stop at the MP
+allowance); a Minimum Move is one hex (D2.15, D2.24), the entry hex alone (ventry.py offers it forward and
+backing); the crew's other status (``enter_ce`` / ``enter_bu``) is offered only for the entry hex alone.
+All of these stay typed beyond the entry hex.
 """
 
 from __future__ import annotations
@@ -63,7 +70,9 @@ def forward(position: Position, unit: UnitState, entry: Hex, mode: str,
                 continue
             if w not in out or Fraction(move.cost or 0) < Fraction(out[w].cost or 0):
                 out[w] = move
-    yield from sorted(out.values(), key=lambda m: (len(m.path), m.path))
+    for move in sorted(out.values(), key=lambda m: (len(m.path), m.path)):
+        yield move
+        yield from named(position, move)
 
 
 def _backed_on(position: Position, unit: UnitState, entry: Hex,
@@ -84,11 +93,29 @@ def _backed_on(position: Position, unit: UnitState, entry: Hex,
 
 def backing(position: Position, unit: UnitState, entry: Hex, mode: str) -> Iterator[act.Move]:
     """``as enter+reverse+bypass`` beyond the entry hex (module docstring): one path a hex, each checked as
-    played."""
+    played, with ``:N`` where its last hex may be bypassed along either hexside (``named``)."""
+    for move in _backed(position, unit, entry, mode, bypass=True):
+        yield move
+        yield from named(position, move)
+
+
+def reverse(position: Position, unit: UnitState, entry: Hex, mode: str) -> Iterator[act.Move]:
+    """``as enter+reverse`` beyond the entry hex (module docstring): one path a hex, checked as played."""
+    yield from _backed(position, unit, entry, mode, bypass=False)
+
+
+def _backed(position: Position, unit: UnitState, entry: Hex, mode: str, *,
+            bypass: bool) -> Iterator[act.Move]:
+    """The backing search shared by ``backing`` (``bypass``: every woods or building hex bypassed, at least
+    one) and ``reverse`` (each hex entered as usual, D2.21): the cheapest path found to each hex it backs
+    into within its MP allowance, backing throughout."""
     if armour.vtype(unit).rev == 0 or unit.has("towing"):
         return  # D2.2, D2.21: no reverse movement
-    word = f"{mode}+{ventry.REVERSE}+{ventry.BYPASS}"
-    starts = _backed_on(position, unit, entry, word)
+    word = f"{mode}+{ventry.REVERSE}" + (f"+{ventry.BYPASS}" if bypass else "")
+    crew = ventry._status(unit, word)
+    starts = _backed_on(position, unit, entry, word) if bypass else [
+        (mp, ventry.placed(unit, entry, g, mp, word))
+        for g, (mp, _) in sorted(ventry.approaches(position, crew, entry, True).items())]
     if not starts:
         return
     limit = min(armour.budget(on) for _, on in starts)  # no ESB offered (D2.5: the owner's to declare)
@@ -97,7 +124,7 @@ def backing(position: Position, unit: UnitState, entry: Hex, mode: str) -> Itera
         best: Fraction | None = None
         for mp, on in starts:
             try:
-                c = mp + vbypass.route(position, on, path, bypass=True, reverse=True)[0]
+                c = mp + vbypass.route(position, on, path, bypass=bypass, reverse=True)[0]
             except IllegalAction:
                 continue
             best = c if best is None else min(best, c)
@@ -107,7 +134,7 @@ def backing(position: Position, unit: UnitState, entry: Hex, mode: str) -> Itera
 
     def least(h: Hex, n: Hex) -> Fraction | None:
         """What backing into (or past) ``n`` costs at least, turns left out (D2.21, D2.3)."""
-        if vbypass.is_obstacle(position, n):
+        if bypass and vbypass.is_obstacle(position, n):
             return vbypass.cost(position, unit, h, n) * vt.rev
         step = armour.step_mp(position, unit, vt, h, n)
         return None if step is None else step * vt.rev
@@ -129,10 +156,40 @@ def backing(position: Position, unit: UnitState, entry: Hex, mode: str) -> Itera
             if c is not None and c <= limit:
                 heapq.heappush(frontier, (c, (*path, n)))
     for path in sorted(settled.values(), key=lambda p: (len(p), p)):
-        if len(path) < 2 or not any(vbypass.is_obstacle(position, x) for x in path):
-            continue  # nothing bypassed: a plain backing entry
+        if len(path) < 2 or (bypass and not any(vbypass.is_obstacle(position, x) for x in path)):
+            continue  # the entry hex alone is ventry's; nothing bypassed: a plain backing entry
         with contextlib.suppress(IllegalAction):
             yield ventry.check(position, act.Move((unit.id,), path, None, word))
 
 
-__all__ = ["backing", "forward"]
+def named(position: Position, move: act.Move) -> Iterator[act.Move]:
+    """D2.32, D2.34: a path ending in a bypassed woods or building hex leaves the vehicle astride one of the
+    two hexsides that hex shares with the hex it came from, and its CAFP (so its VCA, LOS, D2.37, and its
+    ways on, D2.33) differs with the side. ``move`` (the plain offer) takes the cheapest side; the other,
+    where it may be taken within the MP allowance, is offered named (``:N``); both where they cost the same
+    (the plain offer's pick is then not known here)."""
+    path = tuple(move.path)
+    if len(path) < 2 or path[-2] == path[-1] or not vbypass.is_obstacle(position, path[-1]):
+        return
+    limit = armour.budget(position.units[move.units[0]])  # no ESB offered (D2.5)
+    a = path[-2]
+    ahead = Hex(2 * a.q - path[-3].q, 2 * a.r - path[-3].r) if len(path) > 2 else None
+    # the hex straight on from the one before is in the pair it meets w with unturned (its VCA pair forward,
+    # its rear pair backing), so the plain offer's side where w is not that hex: tried last, one check spared
+    sides = sorted((h for h in position.map.neighbors(path[-1]) if distance(h, a) == 1),
+                   key=lambda h: h == ahead)
+    out: list[act.Move] = []
+    for n in sides:
+        try:
+            out.append(ventry.check(position, act.Move(move.units, path, None,
+                                                       f"{move.mode}:{position.label(n)}")))
+        except IllegalAction:
+            continue
+        if out[-1].cost != move.cost:
+            break  # the dearer side: the other is the plain offer's
+    dearer = [m for m in out if m.cost != move.cost]
+    offer = dearer if dearer else out if len(out) > 1 else []
+    yield from (m for m in offer if Fraction(m.cost or 0) <= limit)
+
+
+__all__ = ["backing", "forward", "named", "reverse"]

@@ -678,9 +678,10 @@ def test_a12_41_coming_on_into_concealed_units_asks_their_owner(make_position: A
 
 
 def _bypass_offers(pos: Position) -> dict[str, act.Move]:
-    """The forward ones (backing: test_ventrybyp)."""
+    """The forward ones, the last hexside unnamed (backing and ``:N``: test_ventrybyp)."""
     return {pos.action_text(m): m for m in pos.legal_actions
-            if isinstance(m, act.Move) and "bypass" in m.mode and "reverse" not in m.mode and len(m.path) > 1}
+            if isinstance(m, act.Move) and "bypass" in m.mode and "reverse" not in m.mode and len(m.path) > 1
+            and ":" not in m.mode}
 
 
 def test_d2_3_coming_on_by_bypass_beyond_the_entry_hex_is_offered(make_position: Any) -> None:
