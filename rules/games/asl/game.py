@@ -260,6 +260,10 @@ class AslState(GameState):
     bypass: tuple[tuple[str, Hex, tuple[Hex, ...]], ...] = ()
     # units still set up hidden (HIP, A12.3): unit id -> its secret hex (None until set up); see hip.py
     hip: tuple[tuple[str, Hex | None], ...] = ()
+    # control as it really stands while HIP units are unseen (A26.15: they gain and block, but the shared
+    # ``control`` may not show it); None: the same as ``control``. It becomes ``control`` at the end
+    # (victory.at_end)
+    hip_control: tuple[tuple[str, str], ...] | None = None
     # an Infantry Overrun's CC fought in the MPh (A4.152, ovr.py): its Location, and the CC bookkeeping to
     # put back afterwards (cc_done, conceal_done)
     ovr_cc: Hex | None = None
@@ -2991,6 +2995,12 @@ class AslGame(Game):
             yield from vrepair.generate(position)  # D3.7: a vehicle's malfunctioned weapons
             yield from motocapture.generate(self, position)  # D15.7
             yield from vwreck.generate(position)  # D10.5: scrounging
+
+    def end_phase(self, position: Position) -> State:
+        state = super().end_phase(position)
+        if state.over:  # A26.15: HIP units declare the control they hold now, and count where they stand
+            state = asl_victory.at_end(self, position.at(state))
+        return state
 
     def on_phase_end(self, position: Position) -> State:
         position = position.at(impulse.end_of_mph(position))  # D14.31: a platoon still moving stops here

@@ -15,7 +15,8 @@ It is revealed (A12.31: never to be HIP again):
 - when it moves (A12.32): first placed on its hex under a "?", then concealment goes on as usual;
 - when an enemy unit enters its Location in the MPh or APh: placed under a "?" there, and A12.15 (the
   mover's bump, Random Selection of the unit shown) or the CC that the advance brings goes on as usual
-  (A12.31 names A12.15 and A11.19 among the cases where a revealed HIP unit keeps its "?").
+  (A12.31 names A12.15 and A11.19 among the cases where a revealed HIP unit keeps its "?");
+- when the scenario ends: placed on its hex, Known, its control declared then (A26.15, victory.at_end).
 """
 
 from __future__ import annotations

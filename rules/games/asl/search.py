@@ -454,14 +454,8 @@ def _mop(game: AslGame, position: Position, action: act.Activate) -> State:
     asks: list[Decision] = []
     if not hidden:  # secured: every Location controlled, the broken enemies surrender (A20)
         names = [n for n, cells in asl_victory.buildings(position).items() if frozenset(cells) == building]
-        gs = game.gstate(state)
-        control = dict(gs.control)
-        if names:
-            control[names[0]] = side
-        for label, h in asl_victory.hexes(position).items():  # A26.11: and every hex of it
-            if h in building:
-                control[label] = side
-        state = state.replace(game=gs.replace(control=tuple(sorted(control.items()))))
+        gained = [label for label, h in asl_victory.hexes(position).items() if h in building]  # and its hexes
+        state = asl_victory.gain(game, state, names[:1] + gained, side)  # A26.11
         view = position.at(state)
         broken = tuple(sorted(u.id for u in state.units.values() if u.side != side and u.hex in building
                               and u.has("broken") and prisoners.may_surrender(game, view, u)))

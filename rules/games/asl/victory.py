@@ -14,11 +14,14 @@ The audit of A26 against the original text, rule by rule (paraphrased; where and
 
 - A26.1 control VC; control, once gained, lasts until the enemy actively gains it: ``update`` keeps what it
   does not change (test_victory: mid-move, blocked, end scoring).
-- A26.11 start: the scenario's ``control`` is the set-up areas' control; when only one side has units on the
-  map at the start it controls every listed building and hex the scenario does not give (``initial_control``;
-  test_a26_13_only_ground_level_gains_the_hex). Gain: an armed Good Order Infantry MMC occupies it with no
-  armed enemy ground unit there, even in the middle of a move, never while bypassing (``_gains``, ``_blocks``;
-  a broken enemy is still armed and blocks, as the text's 22U3 example says:
+- A26.11 start: the scenario's ``control`` is the set-up areas' control; when only one side sets up on the map
+  at the start it controls every listed building and hex the scenario does not give (``initial_control``;
+  test_a26_13_only_ground_level_gains_the_hex); units the scenario brings on later (``options.entry``, A2.5,
+  and those aboard them) are off the map then and do not count, a HIP unit does (it is set up on the map)
+  (test_a26_11_a_side_whose_units_all_come_on_later_holds_nothing_at_the_start). A DD tank its owner holds off
+  the map before play (D16.8, ventry.py) still counts as set up: not built. Gain: an armed Good Order Infantry
+  MMC occupies it with no armed enemy ground unit there, even in the middle of a move, never while bypassing
+  (``_gains``, ``_blocks``; a broken enemy is still armed and blocks, as the text's 22U3 example says:
   test_a26_11_a_broken_enemy_blocks). A vehicle or its crew never gains a building; a non-bypassing armed
   vehicle blocks its hex and building; one bypassing a building blocks the hex, not the building
   (test_a26_11_vehicles_block_but_never_gain_a_building). Built now. A successful Mop-Up (A12.153, search.py)
@@ -34,9 +37,15 @@ The audit of A26 against the original text, rule by rule (paraphrased; where and
   bridge or pillbox).
 - A26.14 buildings: any hex of it, no need to enter every hex or level (built; rooftops and sewers are chapter
   B's and not on these maps); row houses as one building: the scenario lists its hexes as one.
-- A26.15 dummies neither gain nor block; a concealed real unit does both (built). HIP units blocking: not
-  built, since the shared control lines would tell the opponent a hidden unit is there (A12.3); the owner
-  declares it at the end (the text lets him wait until then).
+- A26.15 dummies neither gain nor block; a concealed real unit does both (built). A HIP unit gains and
+  blocks too, but its owner need not declare that until the end: ``update`` keeps the real control apart
+  (``AslState.hip_control``, the HIP units on their secret hexes) while the shared ``control`` and the Now
+  panel read as if they were not there (A12.3). When the scenario ends (``at_end``) every HIP unit left is
+  placed on its hex, Known (A12.31), and the real control becomes the control, so every end-of-game check
+  (buildings, hexes, clear, occupy) reads the real units
+  (test_a26_15_a_hip_squad_holds_its_victory_hex_at_the_end,
+  test_a26_15_a_hip_squad_keeps_the_enemy_from_gaining_its_building). CVP and Exit VP need no reveal: a HIP
+  unit is a unit of the game, not eliminated, and it cannot exit without moving (A12.32).
 - A26.16, A26.161, A26.162 loss of control by deliberate or accidental fire (Kindling B25.11, Blazes B25):
   chapter B, not built; there is no fire on these maps.
 - A26.2 VP; A26.21 a unit's VP follow its current values (a leader's changed leadership, a disabled MA):
@@ -76,7 +85,9 @@ The audit of A26 against the original text, rule by rule (paraphrased; where and
   Good Order enemy MMC stands in it at the end, ``win.occupy`` that one of the side's own does (the common
   "no Good Order enemy MMC on board X" and "occupy board X" forms; test_boardarea). The Now panel shows each
   as it stands (``area_status``); the panel is shared by both sides, so a "?" (a concealed unit or a dummy,
-  A12.1) is counted only as a "?", never as an MMC, and a HIP unit (off the shared state) not at all.
+  A12.1) is counted only as a "?", never as an MMC, and a HIP unit (off the shared state) not at all until
+  the end, when it stands on its hex and counts (``at_end``;
+  test_a2_3_a_hip_squad_on_the_board_keeps_it_from_being_clear_at_the_end).
   ``hexes`` and ``exit.hexes`` take whole boards too: every hex of the area (each a victory hex of its own,
   A26.13) and the area's map-edge hexes (as entry does, arrival.py).
 - A26.4 Balance: chosen before play by the players' drs; nothing to compute in play, not built.
@@ -85,11 +96,11 @@ The audit of A26 against the original text, rule by rule (paraphrased; where and
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from hexmate.rules.errors import DataError
-from hexmate.rules.games.asl import boardarea
+from hexmate.rules.games.asl import boardarea, hip
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex
@@ -310,7 +321,7 @@ def occupiers(position: Position, name: str, side: str) -> list[str]:
 def seen_in(position: Position, name: str, side: str) -> tuple[int, int]:
     """What both sides may know of the side's units in the area: its armed Good Order MMC in sight, and its
     "?" there (A12.1: a concealed unit or a dummy shows only its side and hex; which it is stays secret). A
-    HIP unit stands nowhere in the shared state (hip.py) and is not counted."""
+    HIP unit stands nowhere in the shared state (hip.py) and is not counted until the end (``at_end``)."""
     cells = area(position, name)
     here = [u for u in position.units.values() if u.side == side and u.hex in cells]
     return (sum(1 for u in here if not u.concealed and _occupies(u, side, cells)),
@@ -388,12 +399,16 @@ def hexes(position: Position) -> Mapping[str, Hex]:
 
 
 def initial_control(scenario: Any, hex_map: HexMap | None = None) -> tuple[tuple[str, str], ...]:
-    """A26.11: what each side controls at the start, as the scenario says; when only one side has units on the
+    """A26.11: what each side controls at the start, as the scenario says; when only one side sets up on the
     map at the start, it controls everything else listed too (a whole board's hexes only with the map:
-    ``setup``)."""
+    ``setup``). A unit the scenario brings on later (``options.entry``, A2.5) or one aboard it (A2.52) is
+    off the map at the start and does not count; a HIP unit is set up on the map (A12.3) and does."""
+    from hexmate.rules.games.asl.arrival import PLAN
+
     spec = scenario.options.get("victory", {})
     given = {name: side for side, names in spec.get("control", {}).items() for name in names}
-    on_map = {u.side for u in scenario.units if u.hex}
+    later = set(PLAN.arrivals(scenario))
+    on_map = {u.side for u in scenario.units if u.hex and u.id not in later and u.carrier not in later}
     if len(on_map) == 1:
         (only,) = on_map
         listed = spec.get("hexes", [])
@@ -442,26 +457,69 @@ def _blocks(unit: UnitState, bypassing: set[str], building: bool) -> bool:
 
 def update(game: AslGame, position: Position) -> State:
     """Control after a change: a building or hex is gained by a side whose armed GO MMC stands in it (a hex:
-    at ground level) with no armed enemy there (A26.11, A26.13, A26.14); otherwise it stays as it was."""
+    at ground level) with no armed enemy there (A26.11, A26.13, A26.14); otherwise it stays as it was.
+    A26.15: a HIP unit gains and blocks like any concealed real unit, but the shared ``control`` may not
+    show that (A12.3): while HIP units stand unseen the real control is kept apart (``hip_control``)."""
     state = position.state
     gs = game.gstate(state)
-    held = dict(gs.control)
     bypassing = _bypassing(game, position)
+    control = _fold(position, state.units.values(), gs.control, bypassing)
+    real = gs.hip_control
+    unseen = _unseen(game, position)
+    if unseen or real is not None:
+        units = {**state.units, **unseen}
+        real = _fold(position, units.values(), gs.control if real is None else real, bypassing)
+        if not unseen and real == control:
+            real = None  # every HIP unit revealed and the two agree again
+    if control == gs.control and real == gs.hip_control:
+        return state
+    return state.replace(game=gs.replace(control=control, hip_control=real))
+
+
+def _fold(position: Position, units: Iterable[UnitState], before: tuple[tuple[str, str], ...],
+          bypassing: set[str]) -> tuple[tuple[str, str], ...]:
+    """``update``'s gain with these units standing where they are (A26.11, A26.13, A26.14)."""
+    held = dict(before)
     areas = [(name, cells, True) for name, cells in buildings(position).items()]
     areas += [(label, (h,), False) for label, h in hexes(position).items()]
     by_hex: dict[Hex | None, list[UnitState]] = {}
-    for u in state.units.values():
+    for u in units:
         by_hex.setdefault(u.hex, []).append(u)
     for name, cells, building in areas:
-        units = [u for h in cells for u in by_hex.get(h, ())]  # a whole board's hexes: hundreds of areas
+        here = [u for h in cells for u in by_hex.get(h, ())]  # a whole board's hexes: hundreds of areas
         for side in position.sides:
-            if any(u.side == side and _gains(u, bypassing) and (building or u.level == 0) for u in units) \
-                    and not any(u.side != side and _blocks(u, bypassing, building) for u in units):
+            if any(u.side == side and _gains(u, bypassing) and (building or u.level == 0) for u in here) \
+                    and not any(u.side != side and _blocks(u, bypassing, building) for u in here):
                 held[name] = side
-    control = tuple(sorted(held.items()))
-    if control == gs.control:
-        return state
-    return state.replace(game=gs.replace(control=control))
+    return tuple(sorted(held.items()))
+
+
+def _unseen(game: AslGame, position: Position) -> dict[str, UnitState]:
+    """The HIP units set up, each on its secret hex (hip.py): only for the real control, never shown."""
+    return {uid: position.units[uid].at(h) for uid, h in game.gstate(position.state).hip
+            if h is not None and uid in position.units}
+
+
+def at_end(game: AslGame, position: Position) -> State:
+    """The scenario is over: A26.15 lets a HIP unit's control wait until the end, so now every HIP unit left
+    is placed on its hex, Known (A12.31), and the control as it really stands is the control; clear,
+    occupy, CVP and the Now panel then read the real units (A2.3, A26.1-A26.3)."""
+    gs = game.gstate(position.state)
+    left = [uid for uid, h in gs.hip if h is not None]
+    state = hip.reveal(game, position.state, left, keep_concealed=False)
+    gs = game.gstate(state)
+    if gs.hip_control is not None:
+        state = state.replace(game=gs.replace(control=gs.hip_control, hip_control=None))
+    return state
+
+
+def gain(game: AslGame, state: State, names: Iterable[str], side: str) -> State:
+    """The side gains ``names`` outright (A12.153: a building secured by Mop-Up), in the real control too."""
+    gs = game.gstate(state)
+    control = dict(gs.control) | dict.fromkeys(names, side)
+    real = None if gs.hip_control is None else tuple(sorted((dict(gs.hip_control)
+                                                             | dict.fromkeys(names, side)).items()))
+    return state.replace(game=gs.replace(control=tuple(sorted(control.items())), hip_control=real))
 
 
 def holder(game: AslGame, position: Position, name: str) -> str | None:

@@ -16,6 +16,7 @@ from hexmate.rules.games.asl import arrival, boardarea, hip, victory
 from hexmate.rules.maps import HexMap, MapError
 from hexmate.rules.scenario import Scenario
 
+from tests.rules.games.asl.endgame import to_the_end
 from tests.rules.games.conftest import ASL_COUNTERS, scenario_dict
 
 
@@ -238,6 +239,37 @@ def test_a2_3_a_hip_unit_in_the_area_is_not_on_the_shared_line() -> None:
     pos.push_text("answer hex NC2")
     assert pos.units["a-hip"].hex is None
     assert _area_lines(pos) == ["b must clear north of Good Order enemy MMC (A2.3): clear now"]
+
+
+def test_a2_3_a_hip_squad_on_the_board_keeps_it_from_being_clear_at_the_end() -> None:
+    """b must clear board N; a's HIP squad set up in NC2 (A12.3). All game long the shared line says "clear
+    now", word for word as with no squad there, and the position's text names no hex for it. At the end the
+    real units decide (A26.15: a HIP unit's part waits until then): the squad stands in NC2, Known, b has
+    not cleared N and a wins by preventing it (A26.3)."""
+    options = {"victory": {"areas": {"north": [{"board": "N"}]}, "win": {"side": "b", "clear": "north"}},
+               "hip": {"a": {"units": ["a-hip"], "area": [{"board": "N"}]}}}
+    units = [_u("a-1", "SE1"), _u("a-hip", "NA1"), _u("b-1", "SE3", "b")]
+    scen = Scenario.from_dict(scenario_dict("asl", units, ASL_COUNTERS, "MPh", turns=1, options=options),
+                              source="three.json")
+    pos = get_game("asl").new_position(scen, hex_map=MAP)
+    pos.push_text("answer hex NC2")
+    without = _status_pos([units[0], units[2]], {"victory": options["victory"]})
+    clear = ["b must clear north of Good Order enemy MMC (A2.3): clear now"]
+    assert pos.game.status(pos) == without.game.status(without)
+    phases = []
+
+    def unseen(now: Any) -> None:  # every phase of both Player Turns, until the end
+        assert _area_lines(now) == clear and "NC2" not in str(now)
+        phases.append((now.phasing, now.phase.id))
+
+    to_the_end(pos, unseen)
+    assert ("a", "RPh") not in phases and ("b", "APh") in phases  # a's MPh to b's APh (no CC)
+    assert pos.label(pos.units["a-hip"].hex) == "NC2" and not pos.units["a-hip"].concealed
+    assert _area_lines(pos) == [
+        "b must clear north of Good Order enemy MMC (A2.3): not yet, 1 enemy MMC in it"]
+    out = pos.outcome()
+    assert out is not None and out.winner == "a"
+    assert out.reason == "b has not cleared north: a-hip still there (A2.3): a wins by preventing it (A26.3)"
 
 
 def test_a2_3_a_whole_board_as_victory_hexes() -> None:

@@ -12,6 +12,8 @@ from hexmate.rules.errors import DataError, IllegalAction
 from hexmate.rules.games.asl import victory
 from hexmate.rules.games.base import UnitState
 
+from tests.rules.games.asl.endgame import to_the_end
+
 VICTORY = {
     "victory": {"buildings": {"B": ["E5"]}, "control": {"b": ["B"]}, "win": {"side": "a", "buildings": 1}}
 }
@@ -118,7 +120,8 @@ def test_a26_13_only_ground_level_gains_the_hex() -> None:
     assert not victory._gains(up, {"a-1"})  # A26.11: never by bypass
     scenario = SimpleNamespace(options={"victory": {"buildings": {"B": ["E5"]}, "hexes": ["G6"],
                                                     "control": {"b": ["B"]}}},
-                               units=[SimpleNamespace(side="a", hex="E4"), SimpleNamespace(side="b", hex="")])
+                               units=[SimpleNamespace(id="a-1", side="a", hex="E4", carrier=""),
+                                      SimpleNamespace(id="b-1", side="b", hex="", carrier="")])
     assert victory.initial_control(scenario) == (("B", "b"), ("G6", "a"))  # A26.11: only a sets up on board
 
 
@@ -339,3 +342,70 @@ def test_a26_22_the_ledger_counts_eliminations_and_reductions_only(make_position
                                                  pos.units["b-1"].hex)))
     assert victory.cvp(made.at(victory.after_play(made.game, made, made.state.without_unit("b-created1"))),
                        "a") == 1
+
+# --- A26.15: HIP units count where they are at the end; A26.11: later arrivals hold nothing (issue 9) ---
+
+
+def _hip_game(make_position: Any, units: list[dict[str, Any]], options: dict[str, Any], phase: str) -> Any:
+    """a's squad a-hip set up HIP (A12.3) in E6, a stone building; b moves first; one turn."""
+    pos = make_position("asl", units, phase, options={**options, "hip": {"a": {"units": ["a-hip"]}}},
+                        hexes={"E5": "stone-building", "E6": "stone-building"}, first_side="b", turns=1)
+    pos.push_text("answer hex E6")
+    return pos
+
+
+def test_a26_15_a_hip_squad_holds_its_victory_hex_at_the_end(make_position: Any) -> None:
+    """a needs victory hex E6 (A26.13), held by no one at the start (both sides set up on the map, A26.11).
+    a's HIP squad in E6 is a real unit there (A26.15, A12.3: HIP is concealment): it holds E6, but need not
+    say so until the end. Till then the shared Now panel reads as if E6 were empty; at the end a wins."""
+    spec = {"victory": {"hexes": ["E6"], "win": {"side": "a", "hexes": 1}}}
+    units = [_u("a-1", "A1"), _u("a-hip", "E6"), _u("b-1", "J8", "4-4-7", "b")]
+    pos = _hip_game(make_position, units, spec, "MPh")
+    empty = make_position("asl", [units[0], units[2]], "MPh", options=spec, first_side="b", turns=1,
+                          hexes={"E5": "stone-building", "E6": "stone-building"})
+    assert pos.game.status(pos) == empty.game.status(empty)  # "a controls 0 hex(es): -" for both
+    assert "a controls 0 hex(es): - (A26.13)" in pos.game.status(pos)
+    assert "E6" not in str(pos) and dict(pos.state.game.control) == {}
+    to_the_end(pos)
+    assert pos.label(pos.units["a-hip"].hex) == "E6" and not pos.units["a-hip"].concealed  # declared (A12.31)
+    assert dict(pos.state.game.control) == {"E6": "a"}
+    out = pos.outcome()
+    assert out is not None and out.winner == "a" and "A26.1" in out.reason
+
+
+def test_a26_15_a_hip_squad_keeps_the_enemy_from_gaining_its_building(make_position: Any) -> None:
+    """Building B is E5 and E6, a's at the start; b must take it. b's squad walks into E5: on the shared panel
+    b now holds B (b cannot know of the armed HIP squad in E6), but A26.15 says that squad blocks the gain.
+    Unseen, it also keeps B a's when b walks out again. At the end a still holds B and b loses (A26.3)."""
+    spec = {"victory": {"buildings": {"B": ["E5", "E6"]}, "control": {"a": ["B"]},
+                        "win": {"side": "b", "buildings": 1}}}
+    units = [_u("a-1", "A1"), _u("a-hip", "E6"), _u("b-1", "E4", "4-4-7", "b")]
+    pos = _hip_game(make_position, units, spec, "MPh")
+    pos.push_text("move b-1 E4-E5")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    assert pos.label(pos.units["b-1"].hex) == "E5" and pos.units["a-hip"].hex is None  # still hidden
+    assert "b controls 1 building(s): B (A26.14)" in pos.game.status(pos)  # what both sides may know
+    assert "b needs 1 building(s) at the end and holds 1 (A26.1)" in pos.game.status(pos)
+    assert "E6" not in str(pos)
+    to_the_end(pos)
+    assert pos.label(pos.units["a-hip"].hex) == "E6"
+    assert dict(pos.state.game.control) == {"B": "a"}
+    out = pos.outcome()
+    assert out is not None and out.winner == "a" and "A26.3" in out.reason
+    assert "b holds only 0 building(s) of 1" in out.reason
+
+
+def test_a26_11_a_side_whose_units_all_come_on_later_holds_nothing_at_the_start(make_position: Any) -> None:
+    """A26.11: only a sets up on the map; b's one squad comes on by entry on turn 2 (A2.5), so a controls
+    every building and hex listed at the start and b none. With a b squad set up on the map too, both sides
+    set up there and nothing the scenario does not name is held."""
+    spec = {"victory": {"buildings": {"B": ["E5"]}, "hexes": ["G6"]},
+            "entry": {"b-1": {"turn": 2, "hexes": ["L4"]}}}
+    units = [_u("a-1", "E4"), _u("b-1", "L4", "4-4-7", "b")]
+    pos = make_position("asl", units, "MPh", options=spec)
+    assert pos.units["b-1"].hex is None  # off the map until it comes on (A2.5)
+    assert dict(pos.state.game.control) == {"B": "a", "G6": "a"}
+    assert "b controls 0 building(s): - (A26.14)" in pos.game.status(pos)
+    both = make_position("asl", [*units, _u("b-2", "J8", "4-4-7", "b")], "MPh", options=spec)
+    assert dict(both.state.game.control) == {}
