@@ -265,6 +265,8 @@ class AslState(GameState):
     cc_hth_asked: bool = False  # its side has been asked whether to make it so
     # killed by a CC DR with a coloured 1: unit id -> the attack's black Kill Number (A11.13)
     cc_sw_risk: tuple[tuple[str, int], ...] = ()
+    # units eliminated in the Location being fought, with their SW (recnow.code): A4.44 when its CC is over
+    cc_lost: tuple[str, ...] = ()
     cc_infiltrate: tuple[str, ...] = ()  # units leaving the CC after an Original DR of 2 or 12 (A11.22)
     # the Original CC DRs rolled in the Location being fought: (attack index, "d1,d2", a capture attempt);
     # A18.12 re-resolves the simultaneous attacks with them when a leader is created (ccleader.py)
