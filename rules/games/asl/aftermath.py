@@ -182,8 +182,9 @@ def resume_casualty(game: AslGame, position: Position, decision: Decision, answe
         lost = [x for x in decision.arg("lost").split(";") if x]
         if unit.type == LEADER and unit.hex is not None:
             lost.append(f"{unit.id}:{unit.side}:{unit.counter.name}:{unit.hex.q},{unit.hex.r}")
-        sw_rolls = [_sw_kia_decision(position, sw, decision.arg("column"), decision.arg("sw_drm"))
-                    for sw in weapons]
+        column, sw_drm = decision.arg("column"), decision.arg("sw_drm")
+        sw_rolls = recnow.tagged(unit, [sw.id for sw in weapons],  # A4.44 once the A9.74 rolls are done
+                                 [_sw_kia_decision(position, sw, column, sw_drm) for sw in weapons])
         if n > 1 and group:
             more = casualty(position.at(state), group, "KIA", n - 1, decision.arg("column"))
             drm = decision.arg("sw_drm")  # A9.74: a tracked AFV's OVR, for every unit its KIA eliminates
@@ -200,12 +201,15 @@ def resume_casualty(game: AslGame, position: Position, decision: Decision, answe
             state = _leader_lost(position, state, gone)
         return state.push(*sw_rolls)
     before = unit.has("wounded")
+    held = [sw.id for sw in au.possessed(state, unit.id)]
     state, reduced = _reduce(counters, state, unit)
     checks = list(group) + ([reduced.id] if reduced is not None and reduced.type not in au.SMC else [])
     view = position.at(state)
     out = state.push(*(mc(view, u.id, n, decision.rule)
                        for u in am.check_order(state.units[c] for c in checks if c in state.units)))
-    if reduced is not None and reduced.type in au.SMC:  # A17.11: the wound's severity at once
+    if reduced is None:  # A7.302: a HS or crew eliminated; its SW take no A9.74 roll (no KIA): A4.44 at once
+        return recnow.lost(position.at(out), unit, held)
+    if reduced.type in au.SMC:  # A17.11: the wound's severity at once
         out = out.push(_wound_decision(reduced, "A17.11", before))
     return out
 
@@ -229,7 +233,13 @@ def _sw_kia_decision(position: Position, sw: UnitState, column: str, drm: str = 
 
 def resume_sw_kia(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
     """A9.74: the dr read as a final DR on the attack's column: KIA destroys the SW, K malfunctions it (or
-    destroys it if already malfunctioned or it has an X#)."""
+    destroys it if already malfunctioned or it has an X#). After the last of a unit's, A4.44's window for
+    what is left (recnow.rolled)."""
+    state = _sw_kia(position, decision, answer)
+    return recnow.rolled(position.at(state), decision)
+
+
+def _sw_kia(position: Position, decision: Decision, answer: act.Answer) -> State:
     state = position.state
     sw = state.units.get(decision.subject[0])
     column = decision.arg("column")
@@ -249,7 +259,7 @@ def resume_sw_kia(game: AslGame, position: Position, decision: Decision, answer:
 def _drop_possessions(state: State, unit: UnitState) -> State:
     """A unit gone leaves its SW unpossessed in its Location (A4.43)."""
     for sw in au.possessed(state, unit.id):
-        state = state.with_unit(dataclasses.replace(sw, carrier=None, hex=unit.hex))
+        state = state.with_unit(dataclasses.replace(sw, carrier=None, hex=unit.hex, level=unit.level))
     return state
 
 
@@ -436,13 +446,16 @@ def resume_wound(game: AslGame, position: Position, decision: Decision, answer: 
         state = _drop_possessions(state, unit).without_unit(unit.id)
         if unit.type == LEADER and decision.arg("cc") != "1":  # A11.141: no LLMC for units in CC
             state = _leader_lost(position, state, unit)
-        if decision.arg("cc") == "1" and decision.arg("kill"):  # A11.13: killed by a CC DR's coloured 1
+        if decision.arg("cc") == "1":
             from hexmate.rules.games.asl import cc
 
-            kill = int(decision.arg("kill"))
-            state = state.push(*(cc.sw_loss_roll(position, state.units[sw], unit, kill)
-                                 for sw in held if sw in state.units))
-        return state
+            state = cc.lost(game, state, unit, held)  # A4.44 once the Location's CC is over
+            if decision.arg("kill"):  # A11.13: killed by a CC DR's coloured 1
+                kill = int(decision.arg("kill"))
+                state = state.push(*(cc.sw_loss_roll(position, state.units[sw], unit, kill)
+                                     for sw in held if sw in state.units))
+            return state
+        return recnow.lost(position.at(state), unit, held)  # A4.44: an SMC may try at once
     return _wounded_on_the_move(game, position, state, unit)
 
 
@@ -613,8 +626,11 @@ def resume_sniper_target(game: AslGame, position: Position, decision: Decision, 
         from hexmate.rules.games.asl import sniper as asl_sniper
 
         return asl_sniper.dummies_hit(state, unit)
+    held = [sw.id for sw in au.possessed(state, unit.id)]
+    gone = False
     if effect == "eliminated":
         state = _drop_possessions(state, unit).without_unit(unit.id)
+        gone = True
         if unit.type == LEADER:
             state = _leader_lost(position, state, unit)
     elif effect == "broken":
@@ -622,7 +638,8 @@ def resume_sniper_target(game: AslGame, position: Position, decision: Decision, 
         if unit.type == LEADER:
             state = _leader_broke(position, state, state.units[unit.id])
     elif effect == "reduced":
-        state, _ = _reduce(counters, state, unit)
+        state, half = _reduce(counters, state, unit)
+        gone = half is None
     elif effect == "pinned":
         state = state.with_unit(unit.mark("pinned"))
     elif effect == "wounded":
@@ -633,7 +650,7 @@ def resume_sniper_target(game: AslGame, position: Position, decision: Decision, 
     for other in list(state.units.values()):
         if other.hex == unit.hex and other.side == unit.side and other.has("broken"):
             state = state.with_unit(other.mark("dm"))
-    return state
+    return recnow.lost(position.at(state), unit, held) if gone else state  # A4.44: an SMC may try at once
 
 
 # --- after the IFT DR: the firers' own checks and weapons (A8.31, A9.7, A10.62) ---

@@ -40,12 +40,22 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
-from hexmate.rules.games.asl import ambushwd, ccgroups, ccleader, ccpax, ccstreet, mounted, nations, vmgbreak
+from hexmate.rules.games.asl import (
+    ambushwd,
+    ccgroups,
+    ccleader,
+    ccpax,
+    ccstreet,
+    mounted,
+    nations,
+    recnow,
+    vmgbreak,
+)
 from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import fire as asl_fire
@@ -950,12 +960,13 @@ def apply_pending(game: AslGame, position: Position) -> State:
     for uid in killed:
         if uid in state.units:
             unit = state.units[uid]
+            held = [sw.id for sw in au.possessed(state, uid)]
             for sw in au.possessed(state, uid):  # A11.13: left unpossessed in the Location (A4.44) ...
-                state = state.with_unit(dataclasses.replace(sw, carrier=None, hex=unit.hex))
+                state = state.with_unit(dataclasses.replace(sw, carrier=None, hex=unit.hex, level=unit.level))
                 if uid in risk:  # ... unless the attacker's dr for it is at most the black Kill Number
                     sw_asks.append(sw_loss_roll(position, sw, unit, risk[uid]))
-            state = state.without_unit(uid)
-    state = state.replace(game=gs.replace(cc_pending=(), cc_sw_risk=()))
+            state = lost(game, state.without_unit(uid), unit, held)
+    state = state.replace(game=game.gstate(state).replace(cc_pending=(), cc_sw_risk=()))
     by_attack: dict[str, list[str]] = {}  # one Casualty Reduction per attack (A11.11)
     for uid, tag in reduce:
         if uid in state.units:
@@ -986,6 +997,17 @@ def apply_pending(game: AslGame, position: Position) -> State:
             )
     asks.extend(sw_asks)
     return state.push(*asks) if asks else state
+
+
+def lost(game: AslGame, state: State, unit: UnitState, held: Sequence[str]) -> State:
+    """A unit eliminated in this CC with the SW ``held``: kept for A4.44's window, opened once the
+    Location's CC is over (``finish_location``), after the A11.13 rolls, when no armed Known enemy is left
+    with the SMC who would try (A4.44; A11.13: the SW lie there until recovered)."""
+    kept = recnow.code(unit, held) if held else ""
+    gs = game.gstate(state)
+    if not kept or gs.cc_hex is None:  # no Location being fought: none kept (the window is asked there)
+        return state
+    return state.replace(game=gs.replace(cc_lost=(*gs.cc_lost, kept)))
 
 
 def sw_loss_roll(position: Position, sw: UnitState, owner: UnitState, kill: int) -> Decision:
@@ -1041,6 +1063,7 @@ def _cc_reduce(position: Position, state: State, unit: UnitState,
     held = [sw.id for sw in au.possessed(state, unit.id)]
     state, reduced = asl_fire._reduce(position.scenario.counters, state, unit)
     if reduced is None:
+        state = lost(cast("AslGame", position.game), state, unit, held)  # A4.44 once the CC is over
         if kill is None:
             return state, []
         left = [state.units[sw] for sw in held if sw in state.units]
@@ -1134,7 +1157,12 @@ def finish_location(game: AslGame, position: Position) -> State:
         melee = bool(known - {unit.side})
         unit = unit.mark("melee") if melee and not unit.concealed else unit.mark(remove=("melee",))
         state = state.with_unit(unit)
-    return _location_done(game, position.at(state), h)
+    kept = game.gstate(state).cc_lost  # A4.44, A11.13: the SW of the units eliminated here, now it is over
+    state = state.replace(game=game.gstate(state).replace(cc_lost=()))
+    state = _location_done(game, position.at(state), h)
+    for loss in reversed(kept):
+        state = recnow.offer_code(position.at(state), loss)
+    return state
 
 
 def _location_done(game: AslGame, position: Position, h: Hex) -> State:

@@ -272,6 +272,8 @@ class AslState(GameState):
     cc_hth_asked: bool = False  # its side has been asked whether to make it so
     # killed by a CC DR with a coloured 1: unit id -> the attack's black Kill Number (A11.13)
     cc_sw_risk: tuple[tuple[str, int], ...] = ()
+    # units eliminated in the Location being fought, with their SW (recnow.code): A4.44 when its CC is over
+    cc_lost: tuple[str, ...] = ()
     cc_infiltrate: tuple[str, ...] = ()  # units leaving the CC after an Original DR of 2 or 12 (A11.22)
     # the Original CC DRs rolled in the Location being fought: (attack index, "d1,d2", a capture attempt);
     # A18.12 re-resolves the simultaneous attacks with them when a leader is created (ccleader.py)
@@ -483,8 +485,9 @@ class AslGame(Game):
 
     def group_budget(self, units: list[UnitState], mode: str = "", state: State | None = None, *,
                      position: Position | None = None) -> int:
-        """A4.12: MMC moving with a leader of their nationality in their stack get +2 MF (or, D6.65, with a
-        halftrack whose CE passenger leader gives it: aa.LED); the group moves at its slowest member. With the
+        """A4.12: MMC moving with a leader of their nationality in their stack since the MPh or APh began
+        (with the ``state``: AslState.began) get +2 MF (or, D6.65, with a halftrack whose CE passenger
+        leader gives it: aa.LED); the group moves at its slowest member. With the
         ``position``, a counter naming no nationality is its side's (nations.same_army), else it matches.
         A4.5: Double Time adds 2 MF, up to 8 (a Conscript's 7). With the ``state``, less the PP carried over
         each unit's IPC (A4.42, A4.52: portage.py). Cavalry moves on its horses' MF (A13.34, cavalry.py)."""
@@ -506,9 +509,11 @@ class AslGame(Game):
                 return base - asl_smoke.mf_spent(u) - asl_mphsw.spent_before(u)
             if led and base == 3 and u.type in MMC and not au.restricted(u, units):
                 base = 4  # A19.3, A19.31: a Green MMC with a Good Order leader is exempt: 6 MF with him
-            # A4.12: a leader of their own nationality (au.same_army); D6.65: a CE leader aboard the halftrack
+            # A4.12: a leader of their own nationality (au.same_army) in their stack since the phase began
+            # (a leader who joined it in the phase gives none); D6.65: a CE leader aboard the halftrack
             same = au.same_army if position is None else functools.partial(nations.same_army, position)
-            led_here = any(same(ldr, u) for ldr in leaders) or u.has(asl_aa.LED)
+            led_here = any(same(ldr, u) and (state is None or asl_portage.began_together(state, ldr, u))
+                           for ldr in leaders) or u.has(asl_aa.LED)
             mf = base + (2 if led_here and u.type in MMC else 0)
             if dt_mf:  # A4.5 (A17.2: carrying a wounded SMC too; +1 declared late)
                 mf = min(mf + dt_mf, 7 if u.values.get("class") == "conscript" else 8)

@@ -9,14 +9,21 @@ its drm recovers it (+1 CX, +1 at night: rphase.resume_recover), and it is not p
 in the SW's Location with no Known armed enemy there (rphase.enemy_bars); a mounted SMC is cavalry, not
 infantry (A13.33). One attempt per unit gone: the text gives "one of its SW", and its example (the A10.5
 example: the hero or the 9-1 leader may try for the HMG the routing squad leaves; the hero's dr of 5
-recovers it) has one SMC try. Built where a rout leaves SW (rout.resume_leave), where a morale result
-eliminates a unit (aftermath.apply_morale) and where a surrender is accepted or refused
-(prisoners.resume_surrender).
+recovers it) has one SMC try. "Eliminated" is every elimination: ``lost`` is called wherever a unit with
+SW goes (a morale result, a KIA or K, a sniper, a wound, Close Combat, a rout failed), ``remove`` where a
+unit is simply taken off. Where the SW take their own elimination rolls first (A9.74 after a KIA, A11.13
+after a CC kill with a coloured 1) the rolls carry the loss (``tagged``) and the window opens once the last
+is rolled (``rolled``), for the SW that survive them. After Close Combat the window opens when the
+Location's CC is over (cc.finish_location): while an armed Known enemy is in the Location (Melee goes on) no
+SMC may try (A11.13 leaves the SW there until recovered, by the A4.44 limits). A leader routing with the
+broken unit (A10.711) is no candidate: he carries only the SW he already has. Also built where a rout
+leaves SW (rout.resume_leave) and where a surrender is accepted or refused (prisoners.resume_surrender).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import dataclasses
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
@@ -54,24 +61,79 @@ def _lying(position: Position, ids: Sequence[str], h: Hex, level: int) -> tuple[
     return tuple(out)
 
 
-def offer(position: Position, gone: UnitState, sws: Sequence[str]) -> State:
+def offer(position: Position, gone: UnitState, sws: Sequence[str], *, but: Collection[str] = ()) -> State:
     """The window, put on top of the stack: the SW ``gone`` left in its Location (its hex and level as it
-    left them), offered to the friendly SMC there who may try; the state unchanged when none may."""
-    state = position.state
+    left them), offered to the friendly SMC there who may try (``but``: a leader routing with it, A10.711);
+    the state unchanged when none may."""
     if gone.hex is None:
-        return state
-    h, level = gone.hex, gone.level
+        return position.state
+    return _offer_at(position, gone.id, gone.side, gone.hex, gone.level, sws, but)
+
+
+def _offer_at(position: Position, uid: str, side: str, h: Hex, level: int, sws: Sequence[str],
+              but: Collection[str] = ()) -> State:
+    state = position.state
     lying = _lying(position, sws, h, level)
     smcs = tuple(sorted(u.id for u in position.units.values()
-                        if u.id != gone.id and able(position, u, gone.side, h, level)))
+                        if u.id != uid and u.id not in but and able(position, u, side, h, level)))
     if not lying or not smcs:
         return state
     return state.push(Decision(
-        "units", gone.side,
+        "units", side,
         T("{unit} left {sws}: an SMC of its Location may try at once to recover one (A4.44): name him, or "
-          "decline", unit=gone.id, sws=", ".join(lying)),
+          "decline", unit=uid, sws=", ".join(lying)),
         "A4.44", "recover_now", units=smcs, choices=(DECLINE,), subject=lying, target=h,
         args=(("level", str(level)),)))
+
+
+def lost(position: Position, gone: UnitState, sws: Sequence[str]) -> State:
+    """A4.44 after an elimination (the one call each elimination makes): ``gone`` is off the map, ``sws``
+    the SW it possessed, left in its Location; a friendly SMC there may try at once."""
+    return offer(position, gone, sws)
+
+
+def remove(position: Position, state: State, unit: UnitState) -> State:
+    """The unit eliminated: its SW left unpossessed in its Location (A4.43), then the window (A4.44)."""
+    sws = [sw.id for sw in au.possessed(state, unit.id)]
+    for sw in au.possessed(state, unit.id):
+        state = state.with_unit(dataclasses.replace(sw, carrier=None, hex=unit.hex, level=unit.level))
+    return lost(position.at(state.without_unit(unit.id)), unit, sws)
+
+
+GONE = "recnow"  # on a SW's own elimination roll: the unit gone, its Location and its SW (A4.44 after)
+
+
+def code(gone: UnitState, sws: Sequence[str]) -> str:
+    """A loss kept for a later window: the unit gone, its side, hex, level and SW ('' if off the map)."""
+    if gone.hex is None:
+        return ""
+    return f"{gone.id}|{gone.side}|{gone.hex.q},{gone.hex.r}|{gone.level}|{','.join(sws)}"
+
+
+def offer_code(position: Position, kept: str) -> State:
+    """The window for a loss kept by ``code``."""
+    if not kept:
+        return position.state
+    uid, side, at, level, sws = kept.split("|")
+    q, r = (int(x) for x in at.split(","))
+    return _offer_at(position, uid, side, Hex(q, r), int(level), [x for x in sws.split(",") if x])
+
+
+def tagged(gone: UnitState, sws: Sequence[str], rolls: Sequence[Decision]) -> list[Decision]:
+    """The SW's own elimination rolls (A9.74), each carrying the loss so that the last one opens the A4.44
+    window for the SW that survive them (``rolled``)."""
+    kept = code(gone, sws)
+    if not kept or not sws:
+        return list(rolls)
+    return [r.with_args(**{GONE: kept}) for r in rolls]
+
+
+def rolled(position: Position, decision: Decision) -> State:
+    """After a SW's elimination roll: the last one of its unit's opens the window (A4.44)."""
+    kept = decision.arg(GONE)
+    if not kept or any(d.arg(GONE) == kept for d in position.state.decisions):
+        return position.state
+    return offer_code(position, kept)
 
 
 def _roll(sw: str, smc: UnitState) -> Decision:

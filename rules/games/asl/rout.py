@@ -80,7 +80,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import disrupt, mounted
+from hexmate.rules.games.asl import disrupt, mounted, recnow
 from hexmate.rules.games.asl import locations as loc
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
@@ -565,8 +565,6 @@ def resume_leave(game: AslGame, position: Position, decision: Decision, answer: 
     """The SW named is left unpossessed in the router's Location (A4.431); another is asked while the rest
     is still over its IPC (A4.42). A DM unit that chose to rout (A10.5) then routs to the hex placed on; a
     friendly SMC in the Location may at once try to recover one of the SW left (A4.44, recnow.py)."""
-    from hexmate.rules.games.asl import recnow
-
     state = position.state
     sw = state.units[answer.units[0]]
     state = state.with_unit(dataclasses.replace(sw, carrier=None))
@@ -578,10 +576,13 @@ def resume_leave(game: AslGame, position: Position, decision: Decision, answer: 
     more = _leave(position.at(state), unit, args)
     if more:
         return state.push(*more)
+    # A10.711: a leader routing with it carries only the SW he has: he is no candidate
+    routing = decision.arg("leader") or next((d.arg("leader") for d in state.decisions
+                                              if d.then == "rout" and d.subject == (unit.id,)), "")
     if decision.arg("end"):
         end = position.map.parse_label(decision.arg("end"))
         state = _rout_to_hex(position.at(state), unit, end, decision.arg("leader"))
-    return recnow.offer(position.at(state), unit, left)  # A4.44: an SMC there may try at once
+    return recnow.offer(position.at(state), unit, left, but=(routing,))  # A4.44: an SMC there, at once
 
 
 def _leader_choices(position: Position, unit: UnitState) -> list[Decision]:
@@ -906,7 +907,7 @@ def ends_beside(position: Position, uid: str) -> State:
     game = cast("AslGame", position.game)
     guards = tuple(c.id for c in prisoners.captors(position, unit))
     if not guards or not prisoners.may_surrender(game, position, unit):
-        return position.state.without_unit(uid)
+        return recnow.remove(position, position.state, unit)  # A4.44: its SW to an SMC there at once
     return position.state.push(Decision(
         "units", position.enemy_of(unit.side),
         T("{units} surrender: name the guard, or refuse (No Quarter)", units=uid),
@@ -960,18 +961,19 @@ def resume_nmc(game: AslGame, position: Position, decision: Decision, answer: ac
     rest = tuple(h for h in decision.hexes if h != here)
     level = int(decision.arg("level") or 0)
     if final > morale:
-        if helper is not None:
-            state = state.without_unit(helper.id)  # A10.711: eliminated if the unit fails it
+        if helper is not None:  # A10.711: eliminated if the unit fails it
+            state = recnow.remove(position, state, helper)
+        held = [sw.id for sw in au.possessed(state, unit.id)]
         state, half = _reduce(position.scenario.counters, state, unit)
         if half is None:
-            return state
+            return recnow.lost(position.at(state), unit, held)  # A4.44: an SMC there may try at once
         unit, leader = half, ""
     elif final == morale:
         beside = any(
             e.hex is not None and near(position.map, where(e), Location(here)) and _armed(e)
             for e in known_enemies(position, unit)
         )
-        return state.without_unit(unit.id) if beside else state
+        return recnow.remove(position, state, unit) if beside else state  # A4.44 after it
     return _after_nmc(position.at(state), unit, leader, decision, here, rest, level)
 
 
@@ -992,5 +994,6 @@ def _after_nmc(position: Position, unit: UnitState, leader: str, decision: Decis
 
 
 def failure(position: Position, decision: Decision) -> State:
-    """No legal rout destination: eliminated for failure to rout (A10.5)."""
-    return position.state.without_unit(decision.subject[0])
+    """No legal rout destination: eliminated for failure to rout (A10.5); A4.44 for its SW."""
+    unit = position.state.units.get(decision.subject[0])
+    return position.state if unit is None else recnow.remove(position, position.state, unit)

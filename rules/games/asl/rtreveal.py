@@ -315,8 +315,10 @@ def reroute(position: Position, router: UnitState, leader: str, here: Hex, spent
     view = position.at(state)
     left = asl_rout.rout_mf(router) - spent
     ends = asl_rout.destinations_left(view, view.units[router.id], left, watch)
-    if not ends:
-        state = state.without_unit(router.id)
+    if not ends:  # A4.44: its SW to an SMC there at once
+        from hexmate.rules.games.asl import recnow
+
+        state = recnow.remove(position, state, view.units[router.id])
         return state.replace(resolution=None)
     args = (("leader", leader), ("mf", str(left)), ("watch", ",".join(view.label(w) for w in watch)))
     return state.push(Decision(

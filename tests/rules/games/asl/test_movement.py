@@ -325,3 +325,36 @@ def test_a4_11_a_hero_is_an_smc_with_6_mf(make_position: Any) -> None:
                                              "broken_morale": 9}}
     pos = make_position("asl", units, "MPh", counters=counters)
     assert [pos.game.mf(pos.units[u]) for u in ("a-h", "a-l", "a-s")] == [6, 6, 4]
+
+
+A4_12 = [_unit("a-1", "C4"), _unit("a-l", "B4", "9-1"), _unit("a-2", "F4"), _unit("a-l2", "F4", "9-1"),
+         _unit("b-1", "K8", side="b")]
+
+
+def _a4_12_budget(pos: Any, ids: list[str]) -> int:
+    return int(pos.game.group_budget([pos.units[u] for u in ids], "", pos.state, position=pos))
+
+
+def test_a4_12_the_leader_bonus_only_from_the_start_of_the_mph(make_position: Any) -> None:
+    """A4.12: a Good Order squad has 4 MF alone, 6 moving with a leader of its nationality stacked with it as
+    the MPh began; a leader who came into its Location during the MPh (B4 to C4) gives no bonus: 4."""
+    pos = make_position("asl", A4_12, "MPh")
+    assert _a4_12_budget(pos, ["a-1"]) == 4
+    assert _a4_12_budget(pos, ["a-2", "a-l2"]) == 6
+    pos.push_text("move a-l B4-C4")
+    while pos.decision is not None:
+        pos.push_text("answer pass")
+    assert _a4_12_budget(pos, ["a-1", "a-l"]) == 4
+    assert _a4_12_budget(pos, ["a-2", "a-l2"]) == 6
+
+
+def test_a4_12_stacked_as_the_next_mph_begins_he_gives_it(make_position: Any) -> None:
+    """The leader joined the squad in one MPh; at the next MPh's start they are one stack: 6 MF (A4.12)."""
+    pos = make_position("asl", A4_12, "MPh")
+    pos.push_text("move a-l B4-C4")
+    while pos.decision is not None:
+        pos.push_text("answer pass")
+    assert pos.game.gstate(pos.state).began  # the MPh's start Locations are kept (AslState.began)
+    state = pos.state.replace(game=pos.game.gstate(pos.state).replace(began=()))  # a new phase: none kept
+    pos2 = pos.at(state)
+    assert _a4_12_budget(pos2, ["a-1", "a-l"]) == 6

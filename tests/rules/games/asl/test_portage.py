@@ -44,12 +44,12 @@ def test_the_phase_start_locations_are_kept_for_the_mph_and_dropped_at_its_end(m
 
 def test_a4_42_a_leader_who_joined_in_the_mph_lends_no_ipc(make_position: Any) -> None:
     """The example's squad with 4 PP: 6 MF with a leader stacked with it as the MPh began (4 + 2 - 0); the
-    leader who came into its Location in this MPh did not begin the phase with it: no IPC lent, so 4 + 2
-    (A4.12's bonus, untouched here) - 1 = 5."""
+    leader who came into its Location in this MPh did not begin the phase with it: no IPC lent, nor A4.12's
+    +2 MF (he did not move with it from the phase's start), so 4 - 1 = 3."""
     pos = make_position("asl", UNITS, "MPh", counters=COUNTERS)
     assert _budget(pos, ["a-2", "a-l2"]) == 6
     _join(pos)
-    assert _budget(pos, ["a-1", "a-l"]) == 5
+    assert _budget(pos, ["a-1", "a-l"]) == 3
 
 
 def test_a4_42_stacked_as_the_aph_began_the_leader_lends_his_ipc_in_the_advance(make_position: Any) -> None:
