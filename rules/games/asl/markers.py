@@ -204,6 +204,7 @@ PHRASES: dict[str, T] = {
     "ma_removed": T("its main armament was taken out by its crew: Disabled (D6.83)"),
     "removed_sw": T("taken out of a vehicle by its crew (D6.631)"),
     "carrier_hs": T("a carrier's HS: it combines without a leader (D6.82)"),
+    "inherent_hs": T("the HS that was its carrier's crew: worth 2 VP (A26.213, D6.82)"),
     "carrier_squad": T("combined with a carrier's HS: it deploys to board a carrier freely (D6.82)"),
     "gallop": T("galloping this MPh: 1.5 times its MF, a Wreck Check dr on each turn or dear hex (D12.4)"),
     "through": T("passing enemy Locations this move without an Overrun, as D15.43 lets a cycle (D7.1)"),
