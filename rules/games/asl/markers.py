@@ -177,6 +177,8 @@ PHRASES: dict[str, T] = {
     "imp_reform": T("re-conforming with its platoon after a loss (D14.22)"),
     "imp_aa": T("in Armored Assault with an AFV of a platoon moving by impulses (D14.33)"),
     "imp_aa_lead": T("parted from its AFV: finishes its MPh first while the platoon waits (D14.331)"),
+    "hw_through": T("entered enemy infantry without an Overrun in the Human Wave's impulse: their CC "
+                    "Reaction Fire at it comes at the impulse's end (D7.1, D7.21, D14.32)"),
     "imp_react": T("its Overrun in an impulse awaits the defender's Reaction Fire (D7.2)"),
     "vsmoke_tried": T("has tried its smoke dispenser or grenades this player turn (D13.2)"),
     "ft_fired": T("its FT has fired this player turn (A22.3)"),
