@@ -103,6 +103,7 @@ def crew_counter(position: Position, vt: VehicleType, nationality: str) -> Count
 
 # --- D6.82 with A1.32: Combination of a carrier's HS ---
 CARRIER_HS = "carrier_hs"  # the HS that was a carrier's crew (D6.82)
+INHERENT_HS = "inherent_hs"  # A26.213: the very HS that left its carrier as its crew: 2 VP, not a HS's 1
 COMBINE = "combine"  # the Activate mode: ``activate HS1,HS2 for combine``
 CARRIER_SQUAD = "carrier_squad"  # a squad combined with a carrier's HS (D6.82): it deploys to board freely
 DEPLOY = "deploy"  # the Activate mode: ``activate SQUAD for deploy``
@@ -226,7 +227,7 @@ def combine(position: Position, action: act.Activate) -> State:
     carrier = a.has(CARRIER_HS) or b.has(CARRIER_HS)  # D6.82: only then does the squad deploy to board
     fanatic = () if a.has("fanatic") and b.has("fanatic") else ("fanatic",)  # A1.32: Fanatic lost
     merged = a.as_counter(squad).mark(TRIED, COMBINED, *((CARRIER_SQUAD,) if carrier else ()),
-                                      remove=(CARRIER_HS, *fanatic))
+                                      remove=(CARRIER_HS, INHERENT_HS, *fanatic))
     from hexmate.rules.games.asl import cyclesplit
 
     state = state.without_unit(b.id).with_unit(merged)
@@ -315,6 +316,7 @@ __all__ = [
     "COMBINE",
     "DEMO_HS",
     "DEPLOY",
+    "INHERENT_HS",
     "RIDER_PP",
     "check_combine",
     "check_deploy",

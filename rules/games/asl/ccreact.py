@@ -75,6 +75,9 @@ def targets(position: Position, side: str) -> list[UnitState]:
     if reaction.due(position) is not None:
         return []
     ids = moving.units if top.then == "vimpulse" else moving.units[:1]
+    # D7.21 with D14.32: a wave's platoon AFV that entered without its OVR is attacked at the impulse's end
+    ids = (*ids, *sorted(u.id for u in position.units.values()
+                         if u.has(impovr.HW_THROUGH) and u.id not in ids))
     out = []
     for uid in ids:
         vehicle = position.units.get(uid)

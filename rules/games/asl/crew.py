@@ -81,6 +81,7 @@ def bail_out(position: Position, vehicle: UnitState, *, hazardous: bool = False)
 
     if carriers.hs_crew(vehicle_of(vehicle.values)):
         markers.add(carriers.CARRIER_HS)  # D6.82: a carrier's HS (it combines without a leader, A1.32)
+        markers.add(carriers.INHERENT_HS)  # A26.213: worth 2 VP, as the crew it was
     unit = UnitState(uid, vehicle.side, counter, vehicle.hex, markers=frozenset(markers), level=vehicle.level)
     state = state.replace(units={**state.units, uid: unit})
     return state.replace(moved=(*state.moved, uid))

@@ -2458,6 +2458,8 @@ class AslGame(Game):
             view = armour.infantry_view(probe)
             if hwaa.afv_targets(self, probe) and vfire.can_react(probe):
                 return True  # D14.33: the AFV moving with the wave is a target too
+            if ccreact.choices(probe, side):
+                return True  # D7.21: CC Reaction Fire at a platoon AFV that entered without its OVR (hwplt)
             return any(asl_fire.can_fire_at(self, view, h) for h in
                        sorted({u.hex for u in asl_hw.first_fire_targets(self, probe) if u.hex is not None},
                               key=lambda h: (h.q, h.r)))
@@ -2560,8 +2562,15 @@ class AslGame(Game):
         if answer.choice == ccreact.CHOICE and decision.side != position.phasing:
             moving = position.state.moving
             assert moving is not None
-            still = vdelay.delaying(position.state)  # D2.17: delay MP are spent stopped
-            return ccreact.offer(position, decision.side, moving.units[0], stopped=still,  # D7.2, D7.21
+            view = position.at(position.state.push(decision))
+            vehicles = [v for v in ccreact.targets(view, decision.side)
+                        if any(True for _ in ccreact.candidates(view, v, decision.side))]
+            if len(vehicles) > 1:  # D14.32: the mover and a wave's platoon AFV that entered without its OVR
+                return ccreact.pick(position, decision.side, vehicles, decision)
+            vehicle = vehicles[0] if vehicles else position.units[moving.units[0]]
+            still = vdelay.delaying(position.state) if vehicle.id == moving.units[0] \
+                else self._imp_still(vehicle)  # D2.17: delay MP are spent stopped
+            return ccreact.offer(position, decision.side, vehicle.id, stopped=still,  # D7.2, D7.21
                                  window=decision)
         return super().move_on(position, decision, answer)
 

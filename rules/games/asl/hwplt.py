@@ -28,10 +28,15 @@
   mechanical reliability DR, before the impulse's attacks (``due_checks``, impulse.platoon_drs: each AFV
   its own DRM, Random Selection if it falls on several). A lone AFV rolls its own as it starts.
 
-Not built: an alone entry into a hex it may overrun made without the OVR (D7.1's "may"; a platoon's own
-impulses have ``impulse_through``): here such an entry is always the OVR; going on round a bypass's CAFP
-(D2.33, refused as impulse.py does); the DRs due when the wave's impulse ends other than by an entry or a
-start (they wait for the next impulse's).
+- D7.1's "may" (D7.14: hex by hex): ``move AFV A-B as afv-alone-through`` is the same alone entry into a hex
+  it may overrun, made without the OVR: the hex's MP only, no quarter MPA, no attack (driven as the vehicle
+  move ``through``, moto.py). As after any MP a vehicle spends in their Location, the enemy infantry there may
+  attack it by CC Reaction Fire (D7.2, D7.21); in the wave's impulses that chance comes in the window at the
+  impulse's end (D14.32), which it opens for that alone (the AFV marked ``impovr.HW_THROUGH`` until the
+  impulse closes; ccreact.targets).
+
+Not built: going on round a bypass's CAFP (D2.33, refused as impulse.py does); the DRs due when the wave's
+impulse ends other than by an entry or a start (they wait for the next impulse's).
 """
 
 from __future__ import annotations
@@ -42,7 +47,7 @@ from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armour, hw, hwaa, impovr, overrun, vbypass
+from hexmate.rules.games.asl import armour, hw, hwaa, impovr, moto, overrun, vbypass
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex
@@ -53,7 +58,8 @@ if TYPE_CHECKING:
 
 ALONE = "afv-alone"  # D14.331's exception: a wave's platoon AFV no HW unit goes with enters a hex alone
 BYPASS = "afv-alone-bypass"  # D14.31, D2.3: its one MP action one hexside of VBM instead
-MODES = (ALONE, BYPASS)
+THROUGH = "afv-alone-through"  # D7.1's "may": the alone entry into a hex it may overrun, without the OVR
+MODES = (ALONE, BYPASS, THROUGH)
 ALONE_MARK = "hw_alone"  # its alone entry under way (``joint``: the wave's move, its MP the vehicles')
 BOG_DUE = "hw_bog:"  # hw_bog:<DRM>: a platoon AFV's entry in the wave's impulse calls for a bog DR (D8.21)
 MR_DUE = "hw_mr"  # its start calls for a mechanical reliability DR (D2.51); both rolled at its end (D14.21)
@@ -99,7 +105,11 @@ def check_alone(game: AslGame, position: Position, move: act.Move) -> act.Move:
     _check_way(position, afv, to, bypass)
     if not bypass:
         _check_enemies(position, afv, to)
-    mode = _bypass_word(position, afv, to) if bypass else ""
+    if move.mode == THROUGH and not (overrun.is_overrun(position, afv.side, to)
+                                     and overrun.may_overrun(position, afv)):
+        raise IllegalAction(T("{unit} would not overrun {hex}: enter it as afv-alone", unit=afv.id,
+                              hex=position.label(to)), "D7.1")
+    mode = _bypass_word(position, afv, to) if bypass else moto.THROUGH if move.mode == THROUGH else ""
     driven = armour.check_move(hwaa._unmoved(position, afv), act.Move((afv.id,), move.path, None, mode))  # D2
     crew = [position.units[m] for m in wave.platoon if m in position.units]
     hwaa._check_platoon(game, position, wave, crew, afv, to, driven.cost, set())
@@ -163,8 +173,11 @@ def _bypass_word(position: Position, afv: UnitState, to: Hex) -> str:
 
 
 def driven_mode(position: Position, move: act.Move) -> str:
-    """The mode of the vehicle move the alone entry is driven as: none, or its bypass (``bypass:N``)."""
+    """The mode of the vehicle move the alone entry is driven as: none, its bypass (``bypass:N``), or its
+    entry without the OVR (``through``, D7.1)."""
     afv = position.units[move.units[0]]
+    if move.mode == THROUGH:
+        return moto.THROUGH
     return _bypass_word(position, afv, move.path[1]) if move.mode == BYPASS else ""
 
 
@@ -173,10 +186,14 @@ def begin_alone(position: Position, move: act.Move) -> State:
     window as it enters (D14.32: First Fire at the impulse's end), its MP the vehicles' impulse's. An entry
     that overruns is marked with the hex (impovr.mark): D7.1 resolves the OVR after the First Fire at its MP,
     which in the wave's impulses comes at the impulse's end (D14.32), so its attack waits for it (hw.py,
-    close_impulse: impovr.attacks, as a platoon's in its own impulses). A bypass overruns no one (D7.13)."""
+    close_impulse: impovr.attacks, as a platoon's in its own impulses). A bypass overruns no one (D7.13). An
+    entry without the OVR into enemy infantry is marked ``impovr.HW_THROUGH``: their CC Reaction Fire at it
+    comes in the window at the impulse's end (D7.21, D14.32)."""
     unit = position.units[move.units[0]].mark(ALONE_MARK)
     if move.mode == ALONE:
         unit = impovr.mark(position, unit, move.path[1])
+    elif move.mode == THROUGH:
+        unit = unit.mark(impovr.HW_THROUGH)
     return position.state.with_unit(unit)
 
 
@@ -277,6 +294,7 @@ __all__ = [
     "ALONE_MARK",
     "BOG_DUE",
     "MR_DUE",
+    "THROUGH",
     "alone",
     "alone_offers",
     "begin_alone",

@@ -23,6 +23,7 @@ from hexmate.rules.hexes import Hex
 
 OVR = "imp_ovr:"  # imp_ovr:q,r: it overran that hex in this impulse; the attack after the windows
 REACT = "imp_react"  # its OVR's Reaction Fire is offered once the questions after the attack are over
+HW_THROUGH = "hw_through"  # a wave's platoon AFV entered enemy infantry without the OVR in this wave impulse
 
 
 def mark(position: Position, unit: UnitState, to: Hex) -> UnitState:
@@ -70,4 +71,4 @@ def react(position: Position) -> State:
     return state
 
 
-__all__ = ["OVR", "REACT", "attacks", "mark", "react"]
+__all__ = ["HW_THROUGH", "OVR", "REACT", "attacks", "mark", "react"]

@@ -177,6 +177,8 @@ PHRASES: dict[str, T] = {
     "imp_reform": T("re-conforming with its platoon after a loss (D14.22)"),
     "imp_aa": T("in Armored Assault with an AFV of a platoon moving by impulses (D14.33)"),
     "imp_aa_lead": T("parted from its AFV: finishes its MPh first while the platoon waits (D14.331)"),
+    "hw_through": T("entered enemy infantry without an Overrun (D7.1) in the Human Wave's impulse: their CC "
+                    "Reaction Fire at it comes at the impulse's end (D7.21)"),
     "imp_react": T("its Overrun in an impulse awaits the defender's Reaction Fire (D7.2)"),
     "vsmoke_tried": T("has tried its smoke dispenser or grenades this player turn (D13.2)"),
     "ft_fired": T("its FT has fired this player turn (A22.3)"),
@@ -204,6 +206,7 @@ PHRASES: dict[str, T] = {
     "ma_removed": T("its main armament was taken out by its crew: Disabled (D6.83)"),
     "removed_sw": T("taken out of a vehicle by its crew (D6.631)"),
     "carrier_hs": T("a carrier's HS: it combines without a leader (D6.82)"),
+    "inherent_hs": T("the HS that was its carrier's crew (D6.82): worth 2 VP (A26.213)"),
     "carrier_squad": T("combined with a carrier's HS: it deploys to board a carrier freely (D6.82)"),
     "gallop": T("galloping this MPh: 1.5 times its MF, a Wreck Check dr on each turn or dear hex (D12.4)"),
     "through": T("passing enemy Locations this move without an Overrun, as D15.43 lets a cycle (D7.1)"),

@@ -72,7 +72,7 @@ def end_of_ccph(state: State) -> State:
         there = _personnel(state, vehicle)
         sides = {u.side for u in there}
         if len(sides) != 1:
-            continue  # nobody there, or a Melee: a capture attempt in CC (A11.52), not built
+            continue  # nobody there, or a Melee: taken only by a CC capture attempt (A11.52, vcapcc.py)
         side = next(iter(sides))
         if side == vehicle.side:
             continue

@@ -39,8 +39,9 @@ A sniper that strikes a fully armored AFV with a CE crew stuns it on a dr of 2 a
 (``sniped``, D5.34, D5.341). The "Recall; +1" AFV's forced exit by the shortest route to its friendly
 board edge, in Motion and without ESB, is vrecall.py's (D5.341).
 
-SMC crews (D5.343): a vehicle crewed by a SMC as a temporary crew (the ``smc_crew`` marker; how a SMC
-comes to crew one, by capture, A21.22, is not built) is wounded by a stun as well (even in a 1MT AFV), and
+SMC crews (D5.343): a vehicle crewed by a SMC as a temporary crew (the ``smc_crew`` marker; the SMC that
+crew a captured vehicle by A21.22 through vsmccrew.py and vreentry.py are marked ``smc_driver:<id>`` instead
+and are not read here yet) is wounded by a stun as well (even in a 1MT AFV), and
 eliminated by a Recall, unless that Recall came from its armament being disabled (D3.7) or from a 1MT
 stun; the vehicle is then Abandoned.
 """

@@ -60,8 +60,11 @@ The audit of A26 against the original text, rule by rule (paraphrased; where and
   test_a26_212_the_texts_vehicles start from the text's KV-1E 7, unarmed truck 1, AA truck 4 and the abandoned
   KV-1E's 4). Aircraft, Goliaths, boats, gliders, desert values (F.3): chapters E-G.
 - A26.213 inherent SMC/MMC are worth the same as counters (the crew term above; a crew counter that left its
-  vehicle (D5.4) scores its 2 VP as a counter once eliminated); a carrier's inherent HS (D6.82) 2: not built
-  (carrier HS are not counters here).
+  vehicle (D5.4) scores its 2 VP as a counter once eliminated); a carrier's inherent HS (D6.82) 2: inside
+  its carrier it is the crew term; the HS counter that left it (crew.bail_out marks it ``inherent_hs``) scores
+  2 as well. Combined into a squad it is that squad (2); the HS such a squad deploys into are ordinary HS
+  (1 each: reading them as 2 would make a squad's Deployment worth more than the squad;
+  test_a26_213_a_carrier_s_inherent_hs_scores_2).
 - A26.22 CVP kept as play goes on and shown on the Now panel (``cvp``, ``status``): after every play the
   ledger ``vp_lost`` (AslState) records each unit that left play with its VP then, and each squad Casualty
   Reduced to its HS (the VP lost), not a Deployment, an underscored squad's split Replacement or a
@@ -151,6 +154,8 @@ def vehicle_vp(vt: VehicleType, *, ma_working: bool, crew: bool, leadership: int
 
 def unit_vp(unit: UnitState) -> int:
     """A26.21: the VP of the unit as it is now (a vehicle's crew, MA and Armor Leader as they stand)."""
+    if unit.type == "hs" and unit.has("inherent_hs"):
+        return 2  # A26.213: a carrier's inherent HS (D6.82, carriers.INHERENT_HS)
     if unit.type != "vehicle":
         return vp(unit.type, unit.values)
     from hexmate.rules.games.asl import armorldr, vcrew

@@ -10,8 +10,9 @@ the multiple (0, 1, 2).
 
 A malfunctioned MG is marked ``<mg>_malf`` (vmg.mg_attack then refuses it); a disabled one ``<mg>_malf`` and
 ``<mg>_disabled``. A MG scrounged off another army's vehicle (D10.5, D10.52) is marked ``captured`` as it is
-taken (``scrounged_captured``), so an infantry SW's A21.11-A21.12 penalties apply to it. Vehicle MG repair
-in the RPh (D3.7) is not built, so both stay out of use for now.
+taken (``scrounged_captured``), so an infantry SW's A21.11-A21.12 penalties apply to it. D3.7's repair dr
+in the RPh is vrepair.py's (``repair VEHICLE.bmg``): it reads the same ``<mg>_malf``; a ``<mg>_disabled`` MG
+is never repaired.
 """
 
 from __future__ import annotations

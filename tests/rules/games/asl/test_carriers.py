@@ -241,3 +241,26 @@ def test_d6_82_the_combined_squad_deploys_to_board_without_ntc_or_leader(make_po
     later.push_text("load a-cc into a-c")  # D5.42: the carrier's crew again
     pass_reactions(later)
     assert "a-cc" not in later.units and not later.units["a-c"].has("abandoned")
+
+
+def test_a26_213_a_carrier_s_inherent_hs_scores_2(make_position: Any) -> None:
+    """A26.213 with D6.82: the HS that was a carrier's inherent crew is worth 2 VP (an ordinary HS 1,
+    A26.211), eliminated or exited; combined with another HS it is a squad (2)."""
+    from hexmate.rules.games.asl import victory
+
+    left = combining(make_position, phase="MPh")
+    left.push_text("move a-c C5 as abandon")
+    crew_hs = left.units["a-c-crew"]
+    assert crew_hs.has(carriers.INHERENT_HS)
+    assert victory.unit_vp(crew_hs) == 2 and victory.exit_value(crew_hs) == 2
+    assert victory.unit_vp(left.units["a-hs"]) == 1
+    assert victory.exit_value(crew_hs.mark("broken")) == 0  # A26.23: broken, none
+    gone = left.at(left.state.without_unit("a-c-crew"))
+    later = gone.at(victory.after_play(left.game, left, gone.state))  # the ledger takes its VP then (A26.22)
+    assert victory.cvp(later, "b") == 2
+    was = {"id": "a-cc", "counter": "2-4-7b", "side": "a", "hex": "C5",
+           "markers": [carriers.CARRIER_HS, carriers.INHERENT_HS]}
+    pos = combining(make_position, was)
+    pos.push_text("activate a-cc,a-hs for combine")
+    squad = pos.units["a-cc"]
+    assert not squad.has(carriers.INHERENT_HS) and victory.unit_vp(squad) == 2

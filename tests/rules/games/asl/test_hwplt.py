@@ -210,3 +210,47 @@ def test_d14_31_d2_3_an_alone_afv_bypasses_one_hexside_an_impulse(tmp_path: Path
     assert "move B Q3-P3 cost 1 as afv-alone" in [a.text(pos.label) for a in pos.legal_actions]
     pos.push_text("move B Q3-P3 as afv-alone")
     assert pos.label(pos.units["B"].hex) == "P3" and vbypass.across_of(pos.units["B"]) is None
+
+
+SQUAD = {"id": "b-sq", "counter": "4-6-7", "side": "b", "hex": "A10"}
+
+
+def test_d7_1_d7_21_an_alone_afv_may_enter_without_its_ovr_and_meets_cc_reaction_fire(tmp_path: Path) -> None:
+    """D7.1's "may": B (12 MP) enters Q3, the German squad's Location, without the OVR: 1 MP for the Open
+    Ground hex, no quarter of 12, so B has spent 1 + 1 = 2 MP and the vehicles' impulse costs 1 (beside it the
+    OVR entry at 4 stays on offer). Into a hex with no one to overrun the word is refused. No window as B
+    enters (D14.32); at the impulse's end the wave's window offers the squad CC Reaction Fire at B (D7.21):
+    PAATC DR 5 passed (A11.6), then CCV 5 (a squad, A11.5), -1 no working MG, +2 B not stopped (A11.51): a CC
+    DR of 2,2 makes 5, equal to the CCV: B is immobilized (A11.5). No OVR attack follows, and B may overrun
+    again in a later impulse (its ``through`` is that entry's only, D7.14)."""
+    pos = alone_going(tmp_path, None, SQUAD)
+    offered = [a.text(pos.label) for a in pos.legal_actions]
+    assert "move B Q2-Q3 cost 1 as afv-alone-through" in offered
+    assert "move B Q2-Q3 cost 4 as afv-alone" in offered
+    assert not any(a.startswith("move B Q2-P2") and a.endswith("afv-alone-through") for a in offered)
+    with pytest.raises(IllegalAction, match=r"B would not overrun P2: enter it as afv-alone") as no:
+        pos.push_text("move B Q2-P2 as afv-alone-through")
+    assert no.value.rule == "D7.1"
+    pos.push_text("move B Q2-Q3 as afv-alone-through")
+    assert pos.decision is None and pos.label(pos.units["B"].hex) == "Q3"
+    assert dict(state_of(pos).vacts) == {"A": 1, "B": 1} and armour.spent_of(pos.units["B"]) == 2
+    the_rest(pos, *IMPULSE_2[:2])
+    pos.push_text(IMPULSE_2[2])
+    window = pos.decision
+    assert window is not None and window.rule == "D14.32" and "ccreact" in window.choices
+    pos.push_text("answer ccreact")
+    pick = pos.decision
+    assert pick is not None and pick.rule == "D7.21" and pick.subject == ("B",) and pick.units == ("b-sq",)
+    pos.push_text("answer units b-sq")
+    pos.push_text("answer dice 2,3")  # the PAATC (A11.6)
+    pos.push_text("answer dice 2,2")
+    res = pos.last_resolution
+    assert res is not None
+    lines = {(str(line.label), str(line.value)) for line in res.lines}
+    assert {("Close Combat Value", "5"), ("no working MG", "-1"),
+            ("the vehicle is in Motion or not stopped", "+2"), ("CC DRM", "+1")} <= lines
+    assert pos.units["B"].has("immobilized")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    assert pos.decision is None and state_of(pos).impulse == 3
+    assert not pos.units["B"].has("through") and not pos.units["B"].has("hw_through")

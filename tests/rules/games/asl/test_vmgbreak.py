@@ -107,3 +107,14 @@ def test_a21_11_a_captured_afv_s_cmg_breaks_at_10_in_close_combat_too(make_posit
 
     assert attack("captured").units["b-t"].has("cmg_malf")
     assert not attack().units["b-t"].has("cmg_malf")
+
+
+def test_d3_7_a_cmg_broken_in_play_is_one_the_rph_repair_dr_takes(make_position: Any) -> None:
+    """D3.7: the CMG that malfunctioned on an Original 12 is a malfunctioned weapon for the RPh's repair dr
+    (vrepair.py); the captured tank's CMG disabled on 12 is not."""
+    from hexmate.rules.games.asl import vrepair
+
+    broke = cmg_shot(make_position, "6,6")
+    assert vrepair.malfunctioned(broke.units["g-pz"], "cmg")
+    gone = cmg_shot(make_position, "6,6", "captured")
+    assert not vrepair.malfunctioned(gone.units["g-pz"], "cmg")

@@ -190,3 +190,21 @@ def test_d5_42_a_sw_the_crew_carried_stays_in_the_location(make_position: Any) -
     assert "a-cr" not in pos.units
     sw = pos.units["a-lmg"]
     assert sw.carrier is None and pos.label(sw.hex) == "C5"
+
+
+def test_a21_2_an_enemy_abandoned_vehicle_is_captured_in_a_ccph_before_it_is_crewed(
+        make_position: Any) -> None:
+    """A21.2, A11.52: a crew of the other side may not enter a-pz as it stands: the refusal says to capture it
+    in a CCPh first; once taken at the CCPh's end (nobody of a's there, vcapture.py) it is b's and the same
+    entry meets only D5.42's own conditions (here: b's MPh)."""
+    enemy = {"id": "b-cr", "counter": "2-2-8", "side": "b", "hex": "C5"}
+    pos = board(make_position, enemy)
+    with pytest.raises(IllegalAction, match=r"capture it in a CCPh first.*\(A21\.2, A11\.52\)") as got:
+        pos.game.check(pos, pos.parse_action("load b-cr into a-pz"))
+    assert "not built" not in str(got.value)
+    from hexmate.rules.games.asl import vcapture
+
+    taken = pos.at(vcapture.end_of_ccph(pos.state))
+    assert taken.units["a-pz"].side == "b"
+    with pytest.raises(IllegalAction, match=r"only in their own MPh \(D5\.42\)"):
+        taken.game.check(taken, taken.parse_action("load b-cr into a-pz"))
