@@ -190,8 +190,8 @@ def resume_casualty(game: AslGame, position: Position, decision: Decision, answe
             drm = decision.arg("sw_drm")  # A9.74: a tracked AFV's OVR, for every unit its KIA eliminates
             more = more.with_args(lost=";".join(lost), **({"sw_drm": drm} if drm else {}))
             return state.push(*sw_rolls, more)
-        for uid in group:  # A7.301: every survivor breaks (a broken one is Casualty Reduced instead)
-            state = _break(counters, state, state.units[uid])
+        for uid in group:  # A7.301: every survivor breaks (one that cannot is Casualty Reduced instead)
+            state = _break(counters, state, state.units[uid], "A7.301")
         for entry in lost:  # A10.2: after the attack's eliminations, each lost leader's LLMC
             uid, side, name, at = entry.split(":")
             q, r = (int(v) for v in at.split(","))
@@ -282,11 +282,17 @@ def _reduce(
     return state.without_unit(unit.id), None
 
 
-def _break(counters: Mapping[str, CounterType], state: State, unit: UnitState) -> State:
-    """A unit breaks (A10.3, marked DM as newly broken, A10.62); one already broken or berserk is Casualty
-    Reduced instead (A7.301, A15.42)."""
+def _break(counters: Mapping[str, CounterType], state: State, unit: UnitState, rule: str = "A17.11") -> State:
+    """A unit breaks (A10.3, marked DM as newly broken, A10.62); one that cannot (already broken, berserk, a
+    hero: A7.301, A15.42, A15.2) is Casualty Reduced instead. An SMC so reduced is wounded and rolls the
+    severity dr at once, +1 if he was wounded already (A7.302, A17.11): an already wounded hero is not
+    eliminated outright here, as he is only when he fails an MC (A15.2, which morale.morale_check gives)."""
     if unit.has("broken") or unit.has("berserk") or au.is_hero(unit):  # A15.2: a hero never breaks
-        return _reduce(counters, state, unit)[0]
+        worse = unit.has("wounded")
+        state, reduced = _reduce(counters, state, unit)
+        if reduced is not None and reduced.type in au.SMC:
+            state = state.push(_wound_decision(reduced, rule, worse))
+        return state
     return state.with_unit(unit.revealed().mark("broken", "dm", remove=("pinned", "cx")))
 
 
@@ -362,9 +368,13 @@ def apply_morale(position: Position, state: State, unit: UnitState, res: am.Mora
             if reduced.type in au.SMC:
                 wound = _wound_decision(reduced, "A10.31", was_wounded)
             unit = reduced
+        weapons = [w.id for w in au.possessed(state, unit.id)]
         state = _break(counters, state, state.units[unit.id])
-        if unit.type == LEADER and was_good:
-            state = _leader_broke(position, state, state.units[unit.id])
+        now = state.units.get(unit.id)
+        if now is None:  # A10.31: a unit that cannot break (berserk) is eliminated; A4.44 at once
+            return recnow.offer(position.at(state), unit, weapons)
+        if unit.type == LEADER and was_good and now.has("broken"):  # A17.3: a hero's wound makes no LLTC
+            state = _leader_broke(position, state, now)
     elif out == "reduce":
         weapons = [w.id for w in au.possessed(state, unit.id)]
         state, reduced = _reduce(counters, state, unit)

@@ -4,7 +4,10 @@ Audit of A15.2-A15.24 against the text (paraphrased):
 
 - A15.2: a hero fails an MC by being wounded (flipped to its wounded side, severity dr), a wounded hero
   failing one is eliminated; never broken, berserk, cowering or pinned; his printed morale is never lowered
-  (morale.morale_check, morale.pinnable, units.morale_of, units.cowering_exempt, aftermath._break). The
+  (morale.morale_check, morale.pinnable, units.morale_of, units.cowering_exempt, aftermath._break); a
+  wounded hero's Casualty MC (A10.31) is a failed MC too: eliminated. Made to break with no MC (a KIA's
+  survivor, A7.301; a MOL's coloured 6, A22.6111) he is Casualty Reduced: wounded, the severity dr +1 if
+  he was wounded already (A7.302, A17.11), not eliminated outright (aftermath._break). The
   exceptions (Double Time CX, A4.134; a wound's pin, A17.2; PF/ATMM C13; huts G5.5) are chapters C/G or
   movement rules outside this module.
 - A15.21: a hero appears on a final HoB DR of 6 or less (aftermath.resume_hob) with the fire and move state

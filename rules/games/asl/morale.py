@@ -102,7 +102,8 @@ def morale_check(unit: UnitState, dice: tuple[int, int], *, n: int = 0, drm: int
                  bonus: int = 0, ssr_elr: bool = False) -> MoraleResult:
     """One Morale Check (A10.1): NMC when n is 0, nMC with +n. ``drm`` is every other DRM (leadership,
     A10.7; terrain for rally is not here). An Original DR of 12 is a Casualty MC (A10.31) for a unit not
-    broken and eliminates a broken one. A final DR above morale fails: the unit breaks (A10.3), a hero is
+    broken and eliminates a broken one (a hero's wounds him as if already wounded, A10.31, and eliminates
+    him when he is, A15.2). A final DR above morale fails: the unit breaks (A10.3), a hero is
     wounded instead (A15.2); failing by more than the ELR replaces it first (A19.13). Passing an IFT-caused MC
     on exactly its morale pins the unit (A7.8) unless it cannot be pinned (berserk, hero)."""
     white, coloured, total = _dr(dice)
@@ -121,6 +122,9 @@ def morale_check(unit: UnitState, dice: tuple[int, int], *, n: int = 0, drm: int
     if total == 12:
         if broken:
             steps.append((T("Original 12 on a broken unit: eliminated"), "A10.31"))
+            return MoraleResult(unit.id, "eliminated", final, morale, None, False, tuple(steps))
+        if au.is_hero(unit) and unit.has("wounded"):  # A15.2: the Casualty MC is failed too
+            steps.append((T("a wounded hero who fails an MC is eliminated"), "A15.2"))
             return MoraleResult(unit.id, "eliminated", final, morale, None, False, tuple(steps))
         if au.is_hero(unit) or (unit.type in au.SMC and unit.has("berserk")):
             steps.append((T("Original 12: Casualty MC, wounded as if already wounded"), "A10.31"))

@@ -298,3 +298,150 @@ def test_a10_31_an_underscored_squad_beyond_its_elr_keeps_its_casualty(make_posi
     pos.push_text("answer dice 6,6")
     left = [(u.id, u.name, u.has("broken")) for u in pos.units.values() if u.side == "b"]
     assert left == [("b-s", "3-4-8", True)]
+
+
+# --- A15.2, A10.31, A7.301: a hero who fails an MC, or must break, is wounded (severity dr) or eliminated ---
+
+
+def _kia_on_c3(make_position: Any, targets: list[dict[str, Any]]) -> Any:
+    """24 FP (three 4-6-7 and a 9-2 at point blank) on C3: dice 3,3 - 2 = final 4 on the 24 column, 1KIA."""
+    units = [{"id": f"a-{i}", "counter": "4-6-7", "side": "a", "hex": "C2"} for i in (1, 2, 3)]
+    units += [{"id": "a-l", "counter": "9-2", "side": "a", "hex": "C2"}, *targets]
+    pos = make_position("asl", units, "PFPh", counters=COUNTERS)
+    pos.push_text("fire a-1,a-2,a-3,a-l at C3 dice 3,3")
+    assert pos.last_resolution.results[targets[0]["id"]] == "1KIA"
+    return pos
+
+
+def test_a15_2_a_1_4_9_hero_failing_a_1mc_is_wounded_1_3_8_and_rolls_severity(make_position: Any) -> None:
+    pos = make(make_position, [("b-h", "1-4-9")])
+    pos.push_text("fire a-1 at C2 dice 3,4")  # 8 FP point blank, final 7: 1MC
+    pos.push_text("answer dice 5,4")  # 9 + 1 = 10 > 9: failed
+    hero = pos.units["b-h"]
+    assert hero.name == "1-3-8" and hero.has("wounded") and not hero.has("broken")  # A15.2, A17.1
+    assert pos.decision.then == "wound" and pos.decision.subject == ("b-h",)  # A17.11: at once
+    assert pos.decision.arg("worse") == "0"  # his first wound
+    pos.push_text("answer dice 4")  # 1-4: a light wound
+    assert pos.units["b-h"].name == "1-3-8"
+
+
+def test_a17_11_a_severity_dr_of_6_kills_the_newly_wounded_hero(make_position: Any) -> None:
+    pos = make(make_position, [("b-h", "1-4-9")])
+    pos.push_text("fire a-1 at C2 dice 3,4")  # 1MC
+    pos.push_text("answer dice 5,4")  # failed: wounded
+    pos.push_text("answer dice 6")  # 5-6: KIA
+    assert "b-h" not in pos.units
+
+
+def test_a15_2_a_wounded_hero_failing_an_mc_is_eliminated_without_a_severity_dr(make_position: Any) -> None:
+    """The 1-3-8 (morale 8) fails a 1MC with 4 + 4 + 1 = 9: eliminated (A15.2); his LMG stays (A4.43)."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"},
+             {"id": "b-h", "counter": "1-3-8", "side": "b", "hex": "C2", "markers": ["wounded"]},
+             {"id": "b-mg", "counter": "LMG", "side": "b", "hex": "C2", "carrier": "b-h"}]
+    pos = make_position("asl", units, "PFPh", counters=COUNTERS)
+    pos.push_text("fire a-1 at C2 dice 3,4")  # the LMG is not a target: 1MC for the hero only
+    pos.push_text("answer dice 4,4")
+    assert "b-h" not in pos.units and pos.units["b-mg"].carrier is None
+    assert not [d for d in pos.state.decisions if d.then == "wound"]
+
+
+def test_a15_21_a_wounded_heroic_leader_failing_an_mc_is_eliminated_and_causes_a_llmc(
+        make_position: Any) -> None:
+    """A15.21: a heroic 9-1, wounded (morale 8, A17.3), fails his 1MC: eliminated, and his loss still makes
+    the 4-4-7 (morale 7 < 8) take a LLMC (A10.2) after its own 1MC."""
+    pos = make(make_position, [("b-l", "9-1"), ("b-s", "4-4-7")],
+               markers={"b-l": ["heroic", "wounded"]})
+    pos.push_text("fire a-1 at C2 dice 3,4")  # 1MC for both, the leader first (A10.2)
+    assert pos.decision.subject == ("b-l",)
+    pos.push_text("answer dice 5,4")  # 9 + 1 = 10 > 8
+    assert "b-l" not in pos.units
+    assert [d for d in open_checks(pos) if d[1] == "b-s"] == [("mc", "b-s"), ("mc", "b-s")]
+    assert [d.rule for d in pos.state.decisions if d.subject == ("b-s",)] == ["A10.2", "A7.304"]
+
+
+def test_a10_31_a_heros_casualty_mc_wounds_him_as_if_already_wounded(make_position: Any) -> None:
+    pos = make(make_position, [("b-h", "1-4-9")])
+    pos.push_text("fire a-1 at C2 dice 3,4")  # 1MC
+    pos.push_text("answer dice 6,6")  # Original 12: Casualty MC
+    assert pos.units["b-h"].name == "1-3-8" and not pos.units["b-h"].has("broken")
+    assert pos.decision.then == "wound" and pos.decision.arg("worse") == "1"
+    pos.push_text("answer dice 4")  # 4 + 1 = 5: KIA (A17.11)
+    assert "b-h" not in pos.units
+
+
+def test_a10_31_a_wounded_heros_casualty_mc_eliminates_him(make_position: Any) -> None:
+    """A15.2: a wounded hero failing an MC is eliminated; a Casualty MC is one he fails."""
+    pos = make(make_position, [("b-h", "1-3-8")], markers={"b-h": ["wounded"]})
+    pos.push_text("fire a-1 at C2 dice 3,4")
+    pos.push_text("answer dice 6,6")
+    assert "b-h" not in pos.units and not [d for d in pos.state.decisions if d.then == "wound"]
+
+
+def test_a7_301_a_hero_surviving_a_kia_is_wounded_and_rolls_severity(make_position: Any) -> None:
+    pos = _kia_on_c3(make_position, [{"id": "b-s", "counter": "4-4-7", "side": "b", "hex": "C3"},
+                                     {"id": "b-h", "counter": "1-4-9", "side": "b", "hex": "C3"}])
+    pos.push_text("answer units b-s")  # Random Selection picked the squad: the hero survives
+    assert "b-s" not in pos.units
+    hero = pos.units["b-h"]
+    assert hero.name == "1-3-8" and hero.has("wounded") and not hero.has("broken")  # Casualty Reduced
+    assert pos.decision.then == "wound" and pos.decision.rule == "A7.301"
+    assert pos.decision.arg("worse") == "0"
+    pos.push_text("answer dice 2")
+    assert pos.units["b-h"].name == "1-3-8"
+
+
+def test_a7_301_a_wounded_hero_surviving_a_kia_is_wounded_again_with_plus_1(make_position: Any) -> None:
+    """A7.301 gives a survivor that cannot break a Casualty Reduction, not a failed MC: the 1-3-8 is wounded
+    again and rolls severity with +1 (A7.302, A17.11): dr 4 + 1 = 5 kills him, dr 3 + 1 = 4 would not."""
+    targets = [{"id": "b-s", "counter": "4-4-7", "side": "b", "hex": "C3"},
+               {"id": "b-h", "counter": "1-3-8", "side": "b", "hex": "C3", "markers": ["wounded"]}]
+    pos = _kia_on_c3(make_position, targets)
+    pos.push_text("answer units b-s")
+    assert pos.decision.then == "wound" and pos.decision.arg("worse") == "1"
+    pos.push_text("answer dice 3")
+    assert "b-h" in pos.units
+    pos = _kia_on_c3(make_position, targets)
+    pos.push_text("answer units b-s")
+    pos.push_text("answer dice 4")
+    assert "b-h" not in pos.units
+
+
+def test_a7_301_a_broken_leader_surviving_a_kia_is_wounded_and_rolls_severity(make_position: Any) -> None:
+    """A7.301: a broken leader cannot break again: Casualty Reduced, and an SMC reduced is wounded, the
+    severity dr at once (A7.302, A17.11)."""
+    pos = _kia_on_c3(make_position, [{"id": "b-s", "counter": "4-4-7", "side": "b", "hex": "C3"},
+                                     {"id": "b-l", "counter": "8-1", "side": "b", "hex": "C3",
+                                      "markers": ["broken"]}])
+    pos.push_text("answer units b-s")
+    assert pos.units["b-l"].has("wounded") and pos.decision.then == "wound"
+    pos.push_text("answer dice 5")  # 5: KIA
+    assert "b-l" not in pos.units
+
+
+def test_a22_6111_a_hero_made_to_break_by_his_mol_is_wounded_instead(make_position: Any) -> None:
+    """A22.6111: a MOL's user breaks on a coloured 6; a hero cannot (A15.2): Casualty Reduced, i.e. wounded
+    with the severity dr (A7.302, A17.11)."""
+    from hexmate.rules.games.asl import aftermath
+    from hexmate.rules.games.asl import morale as am
+
+    pos = make(make_position, [("b-h", "1-4-9")])
+    state = aftermath.apply_morale(pos, pos.state, pos.units["b-h"], am.MoraleResult("b-h", "break", 0, 0))
+    assert state.units["b-h"].name == "1-3-8" and not state.units["b-h"].has("broken")
+    assert state.decisions[-1].then == "wound" and state.decisions[-1].subject == ("b-h",)
+
+
+def test_a10_31_a_berserk_squads_casualty_mc_eliminates_it_and_its_lmg_may_be_recovered(
+        make_position: Any) -> None:
+    """A10.31: a berserk 4-6-7 rolling an Original 12 is reduced to its HS, which cannot break and is
+    eliminated; the 8-1 with it may at once try to recover the LMG it leaves (A4.44)."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"},
+             {"id": "b-l", "counter": "8-1", "side": "b", "hex": "C2"},
+             {"id": "b-s", "counter": "4-6-7", "side": "b", "hex": "C2", "markers": ["berserk"]},
+             {"id": "b-mg", "counter": "LMG", "side": "b", "hex": "C2", "carrier": "b-s"}]
+    pos = make_position("asl", units, "PFPh", counters=COUNTERS)
+    pos.push_text("fire a-1 at C2 dice 3,4")  # 1MC for both, the leader first
+    pos.push_text("answer dice 2,2")  # 4 + 1 <= 8: the 8-1 passes
+    assert pos.decision.subject == ("b-s",)
+    pos.push_text("answer dice 6,6")
+    assert "b-s" not in pos.units and pos.units["b-mg"].carrier is None
+    assert pos.decision.rule == "A4.44" and pos.decision.side == "b"
