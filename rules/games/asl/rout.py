@@ -516,6 +516,10 @@ def _owed(position: Position, u: UnitState) -> list[Decision]:
     it neither must nor may rout, or has routed this RtPh already (A10.5: one rout each)."""
     if u.has("routed_beneath") or u.has(ROUTED):
         return []  # D6.1: it routed beneath its crewless vehicle this phase (passrout.py)
+    if mounted.carrier_of(position, u) is not None:
+        from hexmate.rules.games.asl import passrout
+
+        return passrout.offer(position, u)  # D6.1: beneath its stopped vehicle, or stay aboard
     must = must_rout(position, u)
     may = u.has("broken") and u.has("dm") and not u.has("melee") and u.hex is not None \
         and disrupt.may_choose_rout(u)  # A19.12: a Disrupted unit routs only when it must
