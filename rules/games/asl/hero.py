@@ -21,8 +21,9 @@ Audit of A15.2-A15.24 against the text (paraphrased):
   spending 4 MF or more is pinned (aftermath._wounded_on_the_move).
 - A15.23: a hero fires a SW MG alone at full FP, not as a lone leader's Area Fire (fire.lone_leader_mg),
   with +1 on the IFT DR, offset by his own -1 (``fire_drms``). He loses his inherent FP while he uses a SW
-  (fire.py, A7.35). Guns, captured guns, the CA of NT weapons and AAMG on AFVs ridden are chapter C/D
-  matters: not built.
+  (fire.py, A7.35). Not built, as the text binds them to other chapters: his firing of Guns and captured
+  Guns (C, with A21.11/A21.12's penalties), the CA of NT weapons (C2.27's M#) and the AAMG of an AFV he
+  rides (D1.83's AAMG, D6.2's riders).
 - A15.24: -1 on the IFT/CC DR for each hero taking part whose inherent FP or SW fires within its normal
   range, cumulative with leadership and other heroes, wherever the rest of the Fire Group is; none for a FT
   or DC attack (``fire_drms``; cc.py for CC). His use of it in Search (A12.152) is search.py's.

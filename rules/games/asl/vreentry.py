@@ -103,7 +103,8 @@ def check(position: Position, load: act.Load) -> act.Load:
     if vehicle.has("wreck"):
         raise IllegalAction(T("{unit} is a wreck: nobody can crew it (D5.42)", unit=vehicle.id), "D5.42")
     if unit.side != vehicle.side:
-        raise IllegalAction(T("entering an enemy vehicle is capture, not built here (D5.42, A21.2)"), "A21.2")
+        raise IllegalAction(T("an enemy vehicle is not entered: infantry capture it at the end of the CCPh "
+                              "(A21.2), then crew it (D5.42)"), "A21.2")
     if position.phase.id != "MPh" or unit.side != position.phasing:
         raise IllegalAction(T("infantry enter an abandoned vehicle only in their own MPh (D5.42)"), "D5.42")
     if unit.hex != vehicle.hex or unit.level != vehicle.level:
