@@ -22,7 +22,8 @@ Audit of A2.5-A2.52 (paraphrased):
   comes on as from the off-board hex next to its entry hex.
 - A2.52 an off-board unit does nothing but come on: built (it is never in a stack, so no other action names
   it); its exception, a squad's Deployment in the RPh stacked with a leader on the off-board board, is
-  deployment.py's; CE/BU as a vehicle comes on is ventry.py's; dismantled SW are not built.
+  deployment.py's; CE/BU as a vehicle comes on is ventry.py's; a SW dismantled off the map before it comes on
+  is dismantle.py's (``off_board_choice``, in offboard.py's set-up window).
 - Vehicles come on by ventry.py (A2.5-A2.52 with chapter D's VCA and MP); their passengers and riders start
   off the map with them and come on aboard (A2.52), never by themselves.
 - Defensive First Fire may be taken at every hex entered, the entry hex included (A8.1): built (the move

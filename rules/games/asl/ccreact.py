@@ -20,9 +20,10 @@ the window after that entry offers this choice once the A12.41 questions are ans
 A unit with a Final Fire counter reacts as FPF: its CC DR is also its own NMC (A8.31, D7.2; reaction.py's
 ``cc_decision``), outside an OVR too and whatever the vehicle.
 
-Who (D7.21, D7.213): non-phasing squads, half-squads, crews and leaders at ground level in the vehicle's hex,
-not broken, pinned, unarmed (A20.5), in Melee, prisoners or aboard a vehicle. As D7.2 allows reacting as often
-as the unit could Defensive First or Final Fire, a CC counter from an earlier reaction does not bar it.
+Who (D7.21, D7.213): non-phasing squads, half-squads, crews and leaders (mounted or not) at ground level in
+the vehicle's hex, not broken, pinned, unarmed (A20.5), in Melee, prisoners or aboard a vehicle. As D7.2
+allows reacting as often as the unit could Defensive First or Final Fire, a CC counter from an earlier
+reaction does not bar it.
 
 Several units may attack at one MP expenditure, one after the other (D7.2): the window opens again after
 each attack, without the CC Reaction choice once every unit there has attacked at this MP.
@@ -36,8 +37,13 @@ could fire (D7.2; the D14 example's AT Gun gets one shot in a 1 MP impulse whate
 example's second shot is at the 2nd MP).
 
 Not here: the entry MP of an OVR (its Reaction Fire comes after the OVR is resolved, D7.1, D7.2: reaction.py;
-in impulses too, impovr.py);
-cavalry (A13, not built for CC Reaction here). The +2 of A11.51 (a vehicle in Motion or not stopped) is left
+in impulses too, impovr.py).
+
+Cavalry (D7.21 names infantry and cavalry; A11.5): a mounted unit reacts as its infantry would, with its
+unit's CCV (A13.4: its FP is not halved in CC); a failed PAATC ends its attack but does not pin it (A13.52:
+cavalry is never pinned; reaction.resume_paatc).
+
+The +2 of A11.51 (a vehicle in Motion or not stopped) is left
 out only after a stop MP (D2.13) and for delay MP, which a vehicle spends stopped (D2.17); after any other MP
 it is counted, as for the OVR (reaction.py).
 """

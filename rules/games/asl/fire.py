@@ -178,9 +178,13 @@ def ft_level_diff(position: Position, ft: UnitState, target: Hex, level: int) ->
 
 
 def _split(position: Position, firers: list[UnitState]) -> tuple[list[UnitState], list[UnitState]]:
-    """(units firing their inherent FP, weapons fired); a leader has no inherent FP (A7.53), a hero has."""
+    """(units firing their inherent FP, weapons fired); a leader has no inherent FP (A7.53), a hero has, and
+    so has a heroic leader (A15.21), but not while he fires a SW in this attack or has fired one this Player
+    Turn (A15.23, A7.35): then he only directs."""
     weapons = [u for u in firers if u.type == au.SW]
-    people = [u for u in firers if u.type != au.SW and u.type != LEADER]
+    arming = {w.carrier for w in weapons}
+    people = [u for u in firers if u.type != au.SW and (u.type != LEADER or (
+        au.heroic_inherent(u) is not None and u.id not in arming and not u.has("no_fire")))]
     return people, weapons
 
 
@@ -190,8 +194,10 @@ def shot_of(unit: UnitState, owner: UnitState | None = None) -> fpw.Shot:
     kind = "inherent"
     if unit.type == au.SW:
         kind = {"mg": "mg", "ft": "ft"}.get(str(unit.values.get("sw", "")), "sw")
+    fp, reach = au.heroic_inherent(unit) or (int(unit.values.get("fp", 0) or 0),
+                                              int(unit.values.get("range", 0) or 0))  # A15.21
     return fpw.Shot(
-        unit.id, int(unit.values.get("fp", 0) or 0), int(unit.values.get("range", 0) or 0), kind,
+        unit.id, fp, reach, kind,
         assault_fire=bool(unit.values.get("assault_fire")) and not cavalry.mounted(owner or unit),  # A13.4
         spray=bool(unit.values.get("spray")),
         pinned=(owner or unit).has("pinned"), opportunity=oppfire.holding(owner or unit),
@@ -642,6 +648,9 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     drms: list[tuple[T, int, str]] = []
     ft_attack = any(shot_of(u).kind == "ft" for u in weapons)
     led = None if ft_attack else _leadership(position, firers)  # A22.2: no leadership for a FT
+    if led is not None and asl_hero.hero_instead(position, people, weapons, fire.target, led[1].split(", "),
+                                                 led[0]):
+        led = None  # A15.21: a heroic leader's hero -1 rather than his 0 or +1 leadership, never both
     if led is not None:
         drms.append((T("leadership ({leaders})", leaders=led[1]), led[0], "A7.53"))
     tem = asl_terrain.tem(position, fire.target)
@@ -1125,7 +1134,7 @@ def declare(game: AslGame, position: Position, fire: act.Fire) -> State:
              if position.phase.id == "MPh" and not sightless
              and rfp.may_lay(position, w, fire.target, modes[w.id])]
     # A9.5: a fire that may spray asks for its second Location before the DR
-    people = [u for u in firers if u.type != au.SW and u.type != LEADER]
+    people, _ = _split(position, firers)
     sprayed = None if sightless else spray.question(position, people + weapons, fire.target)
     return state.push(
         *lanes,

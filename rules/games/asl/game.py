@@ -2277,6 +2277,9 @@ class AslGame(Game):
     def resume_rout_bump(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rout.resume_bump(self, position, decision, answer)  # A12.15, A10.533: a router bumped back
 
+    def resume_rout_beneath(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return passrout.resume(position, decision, answer)  # D6.1: a broken passenger beneath its vehicle
+
     def resume_rout_leader(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rout.resume_leader(self, position, decision, answer)
 

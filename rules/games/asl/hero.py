@@ -16,14 +16,17 @@ Audit of A15.2-A15.24 against the text (paraphrased):
   pinned, exempt from HoB (A15.1) and from ELR replacement (A19.11), and still causes a Leader Loss MC when
   eliminated (aftermath._leader_lost). He may not add his hero DRM to his leadership DRM: in fire he gives
   the hero's -1 only when his leadership is not in the attack (a leader firing a SW directs nothing, A9.12);
-  in CC the better of the two (cc.py: his 0 or +1 leadership gives way to the -1). His inherent FP of 1 in
-  fire is not built (a leader has none here, A7.53).
+  in CC the better of the two (cc.py: his 0 or +1 leadership gives way to the -1), and so in fire
+  (``hero_instead``). He has the hero's inherent FP of 1, normal range 4 (3 wounded; units.heroic_inherent),
+  which a leader has not (A7.53): named among the firers, alone or in a Fire Group, he fires it and may
+  direct the group as well; firing a SW he loses it (A15.23, fire._split) and only directs.
 - A15.22: pinned only as A17.2 says: a Good Order (or berserk) SMC, a hero too, wounded during its move after
   spending 4 MF or more is pinned (aftermath._wounded_on_the_move).
 - A15.23: a hero fires a SW MG alone at full FP, not as a lone leader's Area Fire (fire.lone_leader_mg),
   with +1 on the IFT DR, offset by his own -1 (``fire_drms``). He loses his inherent FP while he uses a SW
-  (fire.py, A7.35). Guns, captured guns, the CA of NT weapons and AAMG on AFVs ridden are chapter C/D
-  matters: not built.
+  (fire.py, A7.35). Not built, as the text binds them to other chapters: his firing of Guns and captured
+  Guns (C, with A21.11/A21.12's penalties), the CA of NT weapons (C2.27's M#) and the AAMG of an AFV he
+  rides (D1.83's AAMG, D6.2's riders).
 - A15.24: -1 on the IFT/CC DR for each hero taking part whose inherent FP or SW fires within its normal
   range, cumulative with leadership and other heroes, wherever the rest of the Fire Group is; none for a FT
   or DC attack (``fire_drms``; cc.py for CC). His use of it in Search (A12.152) is search.py's.
@@ -59,6 +62,30 @@ def _range(unit: UnitState) -> int:
     return got if isinstance(got, int) else 0
 
 
+def _own_range(unit: UnitState) -> int:
+    """A hero's inherent normal range: his counter's, or a heroic leader's hero counter's (A15.21)."""
+    heroic = au.heroic_inherent(unit)
+    return heroic[1] if heroic is not None else _range(unit)
+
+
+def hero_instead(position: Position, people: Sequence[UnitState], weapons: Sequence[UnitState],
+                 target: Hex, leaders: Sequence[str], leadership: int) -> bool:
+    """A15.21: a heroic leader uses his hero DRM or his leadership DRM, never both: the hero's -1 instead when
+    every leader directing this attack is heroic, his leadership is no better than -1, and he earns the hero
+    DRM here (his inherent FP, or a SW he possesses, firing within its normal range, A15.24)."""
+    if leadership < -1 or not leaders:
+        return False
+    units = [position.units.get(lid) for lid in leaders]
+    if any(u is None or u.type != "leader" or not au.is_hero(u) for u in units):
+        return False
+    earning = {u.id for u in people if u.hex is not None and distance(u.hex, target) <= _own_range(u)}
+    for sw in weapons:
+        owner = _possessor(position, sw)
+        if owner is not None and owner.hex is not None and distance(owner.hex, target) <= _range(sw):
+            earning.add(owner.id)
+    return all(lid in earning for lid in leaders)
+
+
 def _possessor(position: Position, sw: UnitState) -> UnitState | None:
     return position.units.get(sw.carrier or "")
 
@@ -81,8 +108,11 @@ def fire_drms(position: Position, people: Sequence[UnitState], weapons: Sequence
     out: list[Drm] = []
     heroes: dict[str, UnitState] = {}
     for hero in people:
-        if hero.type == "hero" and hero.hex is not None and distance(hero.hex, target) <= _range(hero):
-            heroes[hero.id] = hero
+        if not au.is_hero(hero) or hero.hex is None or distance(hero.hex, target) > _own_range(hero):
+            continue
+        if hero.type == "leader" and led:
+            continue  # A15.21: a heroic leader's hero DRM is not added to leadership
+        heroes[hero.id] = hero
     for sw in weapons:
         owner = _possessor(position, sw)
         if owner is None or owner.hex is None or not au.is_hero(owner):
@@ -99,4 +129,4 @@ def fire_drms(position: Position, people: Sequence[UnitState], weapons: Sequence
     return out
 
 
-__all__ = ["fire_drms", "lone_mg"]
+__all__ = ["fire_drms", "hero_instead", "lone_mg"]

@@ -9,8 +9,9 @@ Their IFT fire (fire.py asks ``halvings`` for each shot):
 - a rider's FP is halved (mounted fire), quartered if its AFV moved this phase or is in Motion (D6.22);
   riders use no SW (D6.22);
 - a passenger's FP is halved (mounted fire, D6.1, D6.72) and halved again while the vehicle is in Motion or
-  not stopped (Motion fire, D2.42); a passenger uses only a LMG among SW here (D6.1 also allows PIAT and DC
-  placement: not built);
+  not stopped (Motion fire, D2.42); of SW a passenger uses only a LMG or a thrown DC (D6.1: demolition.py's
+  A23.6 attack, +1 from a vehicle not stopped or in Motion; a DC is never placed from aboard, placedc.py).
+  D6.1's third, the PIAT, has its To Hit in chapter C, not among the texts: a passenger's PIAT is refused;
 - an armored halftrack's passengers fire without the mounted-fire halving (D6.63), only while CE (D6.62: an
   open-topped halftrack is CE unless marked BU, D5.3), and halved while it is in Motion or not stopped
   (D2.42; their fire after it moved in their own turn is the AFPh's halving, D6.63, D3.31);
@@ -31,9 +32,9 @@ and of SW only a LMG with two SMC aboard.
 
 Bounding First Fire by units aboard in their own MPh (D3.3) is prcfire.py's; a passenger's fire there after
 its vehicle moved is halved as Bounding Fire (D6.63 for an armored halftrack; D6.1 adds the same to other
-passengers' mounted-fire halving); truck passengers' collateral exposure (D6.7) is collateral.py's. Not built:
-a passenger's PIAT or DC (D6.1). D6.65's bar on directing fire at a target outside the leader's own LOS
-from a bypassing vehicle's CAFP: ``sees_from_aboard``.
+passengers' mounted-fire halving); truck passengers' collateral exposure (D6.7) is collateral.py's. D6.65's
+bar on directing fire at a target outside the leader's own LOS from a bypassing vehicle's CAFP:
+``sees_from_aboard``.
 """
 
 from __future__ import annotations
@@ -260,9 +261,10 @@ def check(position: Position, firers: Sequence[UnitState], target: Hex | None = 
         if unit.type == au.SW:
             if kind == RIDER:
                 raise IllegalAction(T("{unit}: riders use no support weapons", unit=unit.id), "D6.22")
-            if str(unit.values.get("sw", "")) != "mg" or "lmg" not in unit.name.lower():
-                raise IllegalAction(T("{unit}: passengers fire only a LMG among support weapons here",
-                                      unit=unit.id), "D6.1")
+            lmg = str(unit.values.get("sw", "")) == "mg" and "lmg" in unit.name.lower()
+            if not lmg and str(unit.values.get("sw", "")) != "dc":  # D6.1: a LMG, or a DC thrown (A23.6)
+                raise IllegalAction(T("{unit}: of support weapons passengers use only a LMG or a thrown DC "
+                                      "(a PIAT too, whose To Hit is chapter C's)", unit=unit.id), "D6.1")
         back = target is not None and kind == HT_PASSENGER and vheight.fires_back(position, vehicle, target)
         if kind == HT_PASSENGER and not exposed(vehicle) and not back:
             raise IllegalAction(T("{unit} rides a buttoned-up halftrack and may not fire", unit=unit.id),

@@ -171,6 +171,9 @@ def check(game: AslGame, position: Position, fire: act.Fire, level: int | None =
     if owner.type not in INFANTRY or not (au.good_order(owner) or owner.has("berserk")):
         raise IllegalAction(T("{unit} must be Good Order infantry to place a DC", unit=owner.id), "A23.3")
     cavfire.check_placing(owner)  # A13.4: from horseback a DC is only thrown
+    if owner.carrier is not None and armour.is_vehicle(position.units.get(owner.carrier) or owner):
+        raise IllegalAction(T("{unit} is aboard a vehicle: from there a DC is only thrown, never placed",
+                              unit=owner.id), "D6.1")  # D6.1: a passenger's DC is thrown; D6.22: riders none
     if owner.has("berserk"):
         raise IllegalAction(T("{unit} is berserk: it may only throw its DC, never place or set it",
                               unit=owner.id), "A15.431")

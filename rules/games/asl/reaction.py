@@ -205,16 +205,20 @@ def resume_paatc(position: Position, decision: Decision, answer: act.Answer) -> 
     lines = (Line(T("PAATC"), T("DR {dr} {drm:+d} against morale {morale}: {outcome}", dr=total, drm=n + drm,
                                 morale=morale, outcome=T("passed") if ok else T("failed")),
                   "A11.6"),)
-    summary = T("{unit} PAATC: {outcome}", unit=unit.id, outcome=T("passed") if ok else T("failed: pinned"))
+    pins = am.pinnable(unit)  # A13.52: cavalry is never pinned; its failed PAATC only ends its attack
+    failed = T("failed: pinned") if pins else T("failed")
+    summary = T("{unit} PAATC: {outcome}", unit=unit.id, outcome=T("passed") if ok else failed)
+    outcome = "pass" if ok else "pinned" if pins else "fail"
     res = Resolution(act.Fire(decision.subject, decision.target or Hex(0, 0), answer.dice), "task-check",
-                     "A11.6", False, lines, {unit.id: "pass" if ok else "pinned"}, summary)
+                     "A11.6", False, lines, {unit.id: outcome}, summary)
     state = state.replace(resolution=res)
     if ok:
         game = _game(state)
         state = state.replace(game=game.replace(paatc=(*game.paatc, f"{unit.id}>{vehicle.id}")))
     else:
         fpf = must_react(vehicle, unit, position)
-        state = state.with_unit(unit.mark("pinned"))
+        if pins:
+            state = state.with_unit(unit.mark("pinned"))
         if not fpf:  # D7.21: no CC Reaction Fire after a failed PAATC (and pinned, no other, D7.213)
             return state
     street, stopped = bool(decision.arg("street", "")), bool(decision.arg("stopped", ""))

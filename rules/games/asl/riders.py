@@ -14,8 +14,8 @@ riders' fire is mounted.py's (D6.22), riders as targets vmg.py's and fire.py's (
 bails out in its own MPh counts, for Defensive First Fire, as having spent all its MF with FFNAM: it is a
 moving target (fire.moving_targets, ``bailing``) in the reaction windows of the move it bailed out from, the
 window opening for it (game.can_react); FFNAM applies, not FFMO (the text names FFNAM only); the next move
-ends that. Not built: a broken passenger's D6.1 free choice to rout beneath a stopped vehicle (the forced
-rout beneath a crewless one is passrout.py's).
+ends that. A broken passenger inside does not bail out: in the RtPh it may rout beneath its stopped vehicle
+or stay (D6.1); it must rout beneath a crewless one (both passrout.py's).
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def shaken_off(position: Position, uid: str) -> State:
     if not (unit.has("broken") or unit.has("pinned")):
         return state
     if _passengers(vehicle) and unit not in carried_riders(state, vehicle, _passengers(vehicle)):
-        return state  # a passenger, inside: D6.1 (rout or stay), not built here
+        return state  # a passenger, inside: D6.1, it routs beneath or stays in the RtPh (passrout.offer)
     return bail_out(position, [unit], vehicle.hex, "D6.23")
 
 

@@ -80,7 +80,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import disrupt, mounted, recnow
+from hexmate.rules.games.asl import disrupt, mounted, recnow, vinterdict
 from hexmate.rules.games.asl import locations as loc
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
@@ -461,14 +461,18 @@ def path_to(position: Position, unit: UnitState, end: Hex) -> list[Hex]:
 def interdicted(position: Position, unit: UnitState, h: Hex) -> bool:
     """A10.53: a routing unit entering Open Ground in the normal range (16 hexes at most, A10.532) and clear
     LOS of a Good Order enemy that could fire at it with full FP is interdicted (who may:
-    :func:`_interdiction_reach`); a hindrance in the LOS prevents it."""
+    :func:`_interdiction_reach`; a vehicle by its MGs, vinterdict.py); a hindrance in the LOS prevents it."""
     if position.map.terrain(h) != "open":
         return False
     for enemy in known_enemies(position, unit):
         assert enemy.hex is not None
-        reach = _interdiction_reach(position, enemy)
-        if reach is None or distance(enemy.hex, h) > reach:
-            continue
+        if enemy.type == "vehicle":
+            if not vinterdict.weapons(enemy, h):  # A10.532: an AFV's MGs, within their CA (vinterdict.py)
+                continue
+        else:
+            reach = _interdiction_reach(position, enemy)
+            if reach is None or distance(enemy.hex, h) > reach:
+                continue
         sight = asl_terrain.line_of_sight(position, enemy.hex, h)
         if not sight.blocked and not sight.hindrance:
             return True
@@ -484,7 +488,7 @@ def _interdiction_reach(position: Position, enemy: UnitState) -> int | None:
     possesses, 16 hexes at most; a leader only with a SW (he has no range of his own); a SW counter only
     through its possessor, never on its own; an unarmed unit never (A20.5)."""
     if enemy.type in (au.SW, "vehicle", "dummy") or au.is_unarmed(enemy):
-        return None  # not built: an AFV's VCA/TCA conditions of A10.532 (chapter D's)
+        return None  # a vehicle's reach depends on the rout hex and its CA: vinterdict.py (A10.532)
     if any(enemy.has(m) for m in CANNOT_INTERDICT):
         return None
     own = 0 if enemy.type == "leader" else int(enemy.values.get("range", 0) or 0)
@@ -512,6 +516,10 @@ def _owed(position: Position, u: UnitState) -> list[Decision]:
     it neither must nor may rout, or has routed this RtPh already (A10.5: one rout each)."""
     if u.has("routed_beneath") or u.has(ROUTED):
         return []  # D6.1: it routed beneath its crewless vehicle this phase (passrout.py)
+    if mounted.carrier_of(position, u) is not None:
+        from hexmate.rules.games.asl import passrout
+
+        return passrout.offer(position, u)  # D6.1: beneath its stopped vehicle, or stay aboard
     must = must_rout(position, u)
     may = u.has("broken") and u.has("dm") and not u.has("melee") and u.hex is not None \
         and disrupt.may_choose_rout(u)  # A19.12: a Disrupted unit routs only when it must

@@ -122,6 +122,18 @@ def is_hero(unit: UnitState) -> bool:
     return unit.type == "hero" or unit.has("heroic")
 
 
+HEROIC_FP, HEROIC_RANGE, HEROIC_WOUNDED_RANGE = 1, 4, 3  # A15.21: the 1-4-9 hero counter on him (wounded 1-3)
+
+
+def heroic_inherent(unit: UnitState) -> tuple[int, int] | None:
+    """A15.21: the inherent FP and normal range of a leader who became heroic: the hero counter's on him (his
+    range one less when wounded, A15.2's 1-3 side); None for any other leader, who has no FP of his own
+    (A7.53)."""
+    if unit.type != "leader" or not unit.has("heroic"):
+        return None
+    return HEROIC_FP, HEROIC_WOUNDED_RANGE if unit.has("wounded") else HEROIC_RANGE
+
+
 def leadership_of(unit: UnitState) -> int:
     """A leader's modifier now (A10.7): a wound worsens it by one (A17.2; never more than once)."""
     lead = _int(unit.values, "leadership")

@@ -195,9 +195,9 @@ def _check_units(position: Position, group: Group) -> None:
         if unit.type != au.SW and (unit.type not in MMC or is_vehicle(unit)):
             raise IllegalAction(T("{unit}: only squads, half-squads and crews and their SW join a vehicle's "
                                   "MGs here", unit=unit.id), "D6.64")
-        if (owner.has("first_fire") or owner.has("final_fire")) and position.phase.id != "MPh":
+        if owner.has("final_fire") and position.phase.id != "MPh":  # A8.4: a Final Fire counter ends it
             raise IllegalAction(T("{unit} has fired already: it joins no fire group with a vehicle's MGs "
-                                  "here", unit=unit.id), "A8.4")  # A8.4 after First Fire: not built
+                                  "here", unit=unit.id), "A8.4")  # (its First Fire counter: fire.check)
         carrier = mounted.carrier_of(position, unit)
         if aamg_only:
             if carrier is None or carrier.id not in ids or mounted.role(carrier) != mounted.RIDER:
@@ -338,7 +338,9 @@ def leadership(position: Position, group: Group, target: Hex, *, withhold: bool 
 def modes_of(position: Position, units: tuple[UnitState, ...]) -> dict[str, str]:
     """How each unit and SW of the group fires (fire.fire_modes, before its fire counters change): in the MPh
     a member already marked First Fire makes Subsequent First Fire (A8.3), one marked Final Fire Final
-    Protective Fire (A8.31); a SW as its possessor does. The vehicles' MGs fire once a player turn (D3.5)."""
+    Protective Fire (A8.31); in the DFPh one marked First Fire fires again only at an adjacent or its own
+    Location, as Area Fire (A8.4, fire.check); a SW as its possessor does. The vehicles' MGs fire once a
+    player turn (D3.5)."""
     modes = asl_fire.fire_modes(position, [_owner(position, u) for u in units])
     return {u.id: modes.get(_owner(position, u).id, "") for u in units}
 
@@ -351,9 +353,13 @@ def _fp(position: Position, unit: UnitState, target: Hex, mode: str = "") -> Fra
     h = asl_fire.where(position, unit)
     assert h is not None
     owner = _owner(position, unit) if unit.type == au.SW else None
-    area = [asl_fire.MODE_AREA[mode]] if mode in ("sff", "fpf") else []  # A8.3, A8.31: Area Fire
+    mg = asl_fire.shot_of(unit).kind == "mg"
+    # A8.3, A8.31, A8.4: Area Fire; a MG's Final Fire after First Fire is its Sustained Fire instead (A9.3)
+    area = [asl_fire.MODE_AREA[mode]] if mode in asl_fire.MODE_AREA and not (mode == "after_first" and mg) \
+        else []
     fp, _ = fpw.shot_fp(asl_fire.shot_of(unit, owner), distance(h, target), phase=position.phase.id,
-                        area=area, aboard=mounted.halvings(position, unit))
+                        area=area, sustained=mode == "after_first" and mg,
+                        aboard=mounted.halvings(position, unit))
     return fp
 
 
@@ -419,7 +425,7 @@ def declare(position: Position, fire: act.Fire) -> State:
     marker = FIRE_MARKERS[position.phase.id]
     for u in (*group.units, *group.leaders):
         unit, mark = state.units[u.id], marker
-        if modes.get(u.id) in ("sff", "fpf"):  # A8.3, A8.31: its First Fire counter flips to Final Fire
+        if modes.get(u.id) in ("sff", "fpf", "after_first"):  # A8.3, A8.31, A8.4: First Fire flips to Final
             unit, mark = unit.mark(remove=("first_fire",)), "final_fire"
         h = asl_fire.where(position, unit)
         seen = h is not None and asl_concealment.seen_by_good_order(position, unit.side, h)  # A12.14

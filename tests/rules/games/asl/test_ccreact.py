@@ -261,3 +261,40 @@ def test_d7_2_two_units_attack_at_one_mp(make_position: Any) -> None:
     assert pos.units["b-sq2"].has("first_fire") and pos.units["b-sq"].has("first_fire")
     assert ccreact.CHOICE not in window(pos)
     pos.push_text("answer pass")
+
+
+# --- cavalry (D7.21: infantry and cavalry react; A13.4, A13.52) ---
+
+CAVALRY = {**COUNTERS, "HORSE3": {"type": "sw", "sw": "horse", "fp": 0, "range": 0, "pp": 0, "horses": 3}}
+
+
+def mounted(make_position: Any) -> Position:
+    """b-sq rides b-horse in E3 (A13.1); no leader there."""
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "E3", "markers": ["vca3"]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "E3", "markers": ["mounted"]},
+             {"id": "b-horse", "counter": "HORSE3", "side": "b", "hex": "E3", "carrier": "b-sq"}]
+    pos: Position = make_position("asl", units, "MPh", counters=CAVALRY, hexes=HEXES)
+    pos.push_text("move a-pz E3-E3 as delay")
+    pos.push_text("answer ccreact")
+    return pos
+
+
+def test_d7_21_mounted_cavalry_reacts_at_its_squads_ccv(make_position: Any) -> None:
+    """D7.21: cavalry may attack by CC Reaction Fire; A13.4: its FP (so its CCV, A11.5) is not halved in CC:
+    the squad's 5, the stopped tank's DRM 0."""
+    pos = mounted(make_position)
+    top = pos.decision
+    assert top is not None and top.then == ccreact.OFFER and set(top.units) == {"b-sq"}
+    pos.push_text("answer units b-sq")
+    assert pos.decision is not None and pos.decision.then == "ovr_paatc"  # A11.6: an MMC against an AFV
+    pos.push_text("answer dice 3,3")  # 6 against morale 7: passed
+    cc = pos.decision
+    assert cc is not None and cc.then == "ovr_cc" and (cc.arg("ccv"), cc.arg("drm")) == ("5", "0")
+
+
+def test_a13_52_cavalry_failing_its_paatc_is_not_pinned_and_does_not_attack(make_position: Any) -> None:
+    pos = mounted(make_position)
+    pos.push_text("answer units b-sq")
+    pos.push_text("answer dice 5,5")  # 10 against morale 7: failed
+    assert not pos.units["b-sq"].has("pinned")  # A13.52: cavalry is never pinned
+    assert pos.decision is None or pos.decision.then != "ovr_cc"  # D7.21: no attack after a failed PAATC

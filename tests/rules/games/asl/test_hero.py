@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import UnitState
@@ -147,3 +149,65 @@ def test_a15_21_a_heroic_8_0_in_cc_gives_the_hero_minus_1_not_his_0(make_positio
 
 def test_a15_21_a_heroic_9_1_in_cc_keeps_his_leadership_not_both(make_position: Any) -> None:
     assert _cc_lines(make_position, "9-1", "heroic") == [("-1", "A11.141")]
+
+
+# --- A15.21: a heroic leader's own inherent FP (1, normal range 4; 3 wounded) ---
+
+
+def _alone(make_position: Any, leader: str, target: str, *markers: str, extra: tuple[dict[str, Any], ...] = ()
+           ) -> Any:
+    units = [{"id": "a-h", "counter": leader, "side": "a", "hex": "C1", "markers": list(markers)},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": target}, *extra]
+    return make_position("asl", units, "PFPh", counters=COUNTERS)
+
+
+def test_a15_21_a_heroic_8_0_fires_his_own_1_fp_with_the_hero_drm(make_position: Any) -> None:
+    """A15.21: an 8-0 turned hero is a 1-4-9 hero too: alone he fires 1 FP at 3 hexes (within 4), and his 0
+    leadership gives way to the hero's -1 (never both)."""
+    pos = _alone(make_position, "8-0", "C4", "heroic")
+    text = pos.resolve(pos.parse_action("fire a-h at C4 dice 4,1")).text()
+    assert "a-h (8-0): 1 FP = 1 FP" in text
+    assert "hero (a-h)" in text and "leadership" not in text
+
+
+def test_a7_53_a_leader_not_heroic_still_has_no_fp(make_position: Any) -> None:
+    pos = _alone(make_position, "8-0", "C4")
+    with pytest.raises(IllegalAction, match="a leader has no FP of his own"):
+        pos.resolve(pos.parse_action("fire a-h at C4 dice 4,1"))
+
+
+def test_a15_21_a_heroic_leader_beyond_range_4_fires_at_long_range_without_the_hero_drm(
+        make_position: Any) -> None:
+    """C1 to C6 is 5 hexes: beyond his normal range 4, within long range 8 (A7.22: FP halved, 1 -> 1/2);
+    A15.24: no hero DRM beyond normal range."""
+    pos = _alone(make_position, "8-0", "C6", "heroic")
+    text = pos.resolve(pos.parse_action("fire a-h at C6 dice 4,1")).text()
+    assert "a-h (8-0): 1 FP" in text and "= 1/2 FP" in text
+    assert "hero (a-h)" not in text
+
+
+def test_a15_21_a_wounded_heroic_leader_has_range_3() -> None:
+    """A15.21: wounded, the 1-4-9 shows its 1-3 side: range 3."""
+    assert au.heroic_inherent(unit("a-l", "8-1", "heroic")) == (1, 4)
+    assert au.heroic_inherent(unit("a-l", "8-1", "heroic", "wounded")) == (1, 3)
+    assert au.heroic_inherent(unit("a-l", "8-1")) is None
+
+
+def test_a15_21_a_heroic_9_2_adds_1_fp_to_a_fire_group_and_directs_it_with_his_minus_2(
+        make_position: Any) -> None:
+    """A 4-6-7 (4 FP) and a heroic 9-2 in C1 at 3 hexes: 4 + 1 = 5 FP; his -2 leadership, not the hero's -1
+    as well (A15.21)."""
+    squad = {"id": "a-s", "counter": "4-6-7", "side": "a", "hex": "C1"}
+    pos = _alone(make_position, "9-2", "C4", "heroic", extra=(squad,))
+    text = pos.resolve(pos.parse_action("fire a-s,a-h at C4 dice 4,1")).text()
+    assert "a-h (9-2): 1 FP = 1 FP" in text and "5 FP" in text
+    assert "leadership (a-h)" in text and "hero (a-h)" not in text
+
+
+def test_a15_23_a_heroic_leader_who_fired_a_sw_only_directs(make_position: Any) -> None:
+    """A15.23, A7.35: having fired a SW this Player Turn he has no inherent FP: named with a squad he adds
+    none and directs."""
+    squad = {"id": "a-s", "counter": "4-6-7", "side": "a", "hex": "C1"}
+    pos = _alone(make_position, "9-2", "C4", "heroic", "no_fire", extra=(squad,))
+    text = pos.resolve(pos.parse_action("fire a-s,a-h at C4 dice 4,1")).text()
+    assert "a-h (9-2)" not in text and "leadership (a-h)" in text

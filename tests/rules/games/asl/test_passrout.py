@@ -42,7 +42,11 @@ def test_d6_1_broken_passengers_of_an_abandoned_vehicle_rout_beneath_it(make_pos
 def test_d6_1_with_its_crew_inside_a_broken_passenger_may_stay_aboard(make_position: Any) -> None:
     pos = _pos(make_position)
     pos.push_text("end")
-    assert pos.units["a-sq"].carrier == "a-ht"  # no enemy near, its crew in: it stays (D6.1)
+    top = pos.decision  # D6.1: its crew in, the vehicle stopped: beneath it or stay, its owner's choice
+    assert top is not None and top.then == "rout_beneath" and top.side == "a" and top.subject == ("a-sq",)
+    assert set(top.choices) == {"beneath", "stay"}
+    pos.push_text("answer stay")
+    assert pos.units["a-sq"].carrier == "a-ht" and pos.phase.id == "APh"
     pos = _pos(make_position, "crew_lost")  # its crew eliminated (D5.6): beneath it
     pos.push_text("end")
     assert pos.units["a-sq"].carrier is None
@@ -54,6 +58,8 @@ def test_a3_6_a_broken_passenger_beside_a_known_enemy_need_not_rout(make_positio
     surrender asked (A20.21); it stays aboard. The same squad on foot there must rout."""
     pos = _pos(make_position, enemy="D5")
     pos.push_text("end")
+    assert pos.decision is not None and pos.decision.then == "rout_beneath"  # its free choice (D6.1) only
+    pos.push_text("answer stay")
     assert pos.phase.id == "APh"
     sq = pos.units["a-sq"]
     assert sq.carrier == "a-ht" and not sq.has("dm")
@@ -64,3 +70,21 @@ def test_a3_6_a_broken_passenger_beside_a_known_enemy_need_not_rout(make_positio
     on_foot.push_text("end")
     assert on_foot.phase.id == "RtPh" and on_foot.units["a-sq"].has("dm")
     assert on_foot.decision is not None and on_foot.decision.subject == ("a-sq",)
+
+
+def test_d6_1_d5_311_a_broken_passenger_routs_beneath_its_stopped_vehicle(make_position: Any) -> None:
+    """D6.1 with D5.311: it chooses to rout beneath the stopped halftrack: off it, in C5, its rout for this
+    RtPh done (no other rout asked of it, though a Known armed enemy is beside it in D5)."""
+    pos = _pos(make_position, enemy="D5")
+    pos.push_text("end")
+    pos.push_text("answer beneath")
+    sq = pos.units["a-sq"]
+    assert sq.carrier is None and pos.label(sq.hex) == "C5"
+    assert pos.phase.id == "APh"
+
+
+def test_d6_1_inside_a_vehicle_in_motion_a_broken_passenger_stays_aboard(make_position: Any) -> None:
+    """D6.1: only beneath a stopped vehicle: in Motion, nothing is asked and it stays."""
+    pos = _pos(make_position, "motion")
+    pos.push_text("end")
+    assert pos.phase.id == "APh" and pos.units["a-sq"].carrier == "a-ht"

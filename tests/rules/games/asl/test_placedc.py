@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import mphsw
+from hexmate.rules.games.asl import mphsw, placedc
 from hexmate.rules.games.asl import units as au
 
 COUNTERS: dict[str, Any] = {name: dict(v) for name, v in au.demo_catalogue().items()}
@@ -199,16 +199,18 @@ def test_a12_141_placing_a_dc_in_good_order_enemy_sight_costs_the_placers_concea
 
 
 def test_d6_1_units_aboard_a_vehicle_do_not_place_a_dc(make_position: Any) -> None:
-    """D6.1: passengers use a DC only by throwing it: a squad aboard a truck cannot place one (the passengers'
-    SW check, prcfire.py, refuses it first)."""
+    """D6.1: passengers use a DC only by throwing it: a squad aboard a truck cannot place one; in its MPh its
+    DC named at the next hex is thrown as Bounding First Fire (D3.3, prcfire.py; A23.6's +2)."""
     counters = {**COUNTERS, "truck": {"type": "vehicle", "vehicle": "demo-truck-r"}}
     units = [{"id": "a-tr", "counter": "truck", "side": "a", "hex": "C2"},
              {"id": "a-1", "counter": "5-4-8", "side": "a", "hex": "C2", "carrier": "a-tr"},
              {"id": "a-dc", "counter": "DC", "side": "a", "hex": "C2", "carrier": "a-1"},
              {"id": "b-1", "counter": "5-2-7", "side": "b", "hex": "C1"}]
     pos = make_position("asl", units, "MPh", counters=counters, hexes=HEXES)
-    with pytest.raises(IllegalAction, match=r"passengers.*\(D6\.1\)"):
-        pos.push_text("fire a-dc at C1")
+    with pytest.raises(IllegalAction, match=r"only thrown, never placed"):
+        placedc.check(pos.game, pos, pos.parse_action("fire a-dc at C1"))
+    pos.push_text("fire a-dc at C1 dice 3,3")
+    assert pos.last_resolution is not None and "thrown DC: +2 (A23.6)" in pos.last_resolution.text()
 
 
 # --- A23.61: a DC placed into its possessor's own Location ---

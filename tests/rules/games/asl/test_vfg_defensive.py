@@ -116,3 +116,46 @@ def test_a8_23_keeping_the_rof_keeps_the_smaller_residual(make_position: Any) ->
         pos.push_text("answer dice 1,1")
     pos.push_text("answer keep-rof")
     assert [r.fp for r in rfp.residuals(pos.state)] == [2] and not pos.units["b-lmg"].has("first_fire")
+
+
+# --- A8.4: Final Fire in the DFPh by a member marked First Fire ---
+
+
+def dfph(make_position: Any, *markers: str, mover: str = "C5") -> Position:
+    """The DFPh (a's Player Turn): a-1 at ``mover``, the halftrack (its BMG's VCA up the column) and b-1
+    marked as ``markers`` in C6."""
+    probe: Position = make_position("asl", [{"id": "x", "counter": "4-6-7", "side": "a", "hex": "C1"}],
+                                    "DFPh", counters=COUNTERS)
+    here, there = probe.map.parse_label("C6"), probe.map.parse_label("C2")
+    vca = next(k for k in range(6) if fc.hexspines_to(here, there, k) == 0)
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": mover},
+             {"id": "b-ht", "counter": "ht", "side": "b", "hex": "C6", "markers": [f"vca{vca}"]},
+             {"id": "b-1", "counter": "4-6-7", "side": "b", "hex": "C6", "markers": list(markers)}]
+    pos: Position = make_position("asl", units, "DFPh", counters=COUNTERS)
+    return pos
+
+
+def test_a8_4_a_first_fired_squad_joins_the_bmg_in_the_dfph_at_an_adjacent_hex(make_position: Any) -> None:
+    """A8.4: b-1, marked First Fire, fires again in the DFPh at the adjacent C5 as Area Fire: 4 FP doubled
+    for PBF (A7.21) and halved as Area Fire = 4; with the BMG's 3, 7 FP. Its First Fire counter flips to
+    Final Fire."""
+    pos = dfph(make_position, "first_fire")
+    fresh = dfph(make_position)  # the same squad unmarked: 8 (PBF), 3 + 8 = 11
+    fresh.push_text("fire b-ht.bmg,b-1 at C5")
+    assert fresh.decision is not None and fresh.decision.arg("fp") == "11"
+    pos.push_text("fire b-ht.bmg,b-1 at C5")
+    roll = pos.decision
+    assert roll is not None and roll.then == "vmg" and roll.arg("fp") == "7"
+    assert pos.units["b-1"].has("final_fire") and not pos.units["b-1"].has("first_fire")
+
+
+def test_a8_4_a_first_fired_squad_joins_no_group_beyond_an_adjacent_hex(make_position: Any) -> None:
+    pos = dfph(make_position, "first_fire", mover="C4")
+    with pytest.raises(IllegalAction, match=r"only at adjacent units"):
+        pos.game.check(pos, pos.parse_action("fire b-ht.bmg,b-1 at C4"))
+
+
+def test_a8_4_a_squad_marked_final_fire_joins_no_group_in_the_dfph(make_position: Any) -> None:
+    pos = dfph(make_position, "final_fire")
+    with pytest.raises(IllegalAction, match=r"has fired already"):
+        pos.game.check(pos, pos.parse_action("fire b-ht.bmg,b-1 at C5"))

@@ -59,7 +59,8 @@ def test_d5_42_a_crew_in_the_location_enters_and_spends_all_its_mf(make_position
         (crew(), ("abandoned", "crew_left"), "MPh", r"left it this Player Turn"),  # D5.42
         (crew(), ("abandoned", "wreck"), "MPh", r"wreck"),
         ({"id": "a-ldr", "counter": "9-1", "side": "a", "hex": "C5"}, ("abandoned",), "MPh", r"D5\.42"),
-        ({"id": "a-cr", "counter": "2-2-8", "side": "b", "hex": "C5"}, ("abandoned",), "MPh", r"A21\.2"),
+        ({"id": "a-cr", "counter": "2-2-8", "side": "b", "hex": "C5"}, ("abandoned",), "MPh",
+         r"capture it in a CCPh first.*\(A21\.2, A11\.52\)"),
     ],
 )
 def test_d5_42_who_may_not_enter(make_position: Any, unit: dict[str, Any], tank: tuple[str, ...], phase: str,
