@@ -945,13 +945,13 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         if group is afvs:  # A7.307: no result on an armored target, whatever the column
             said = T("{fp} FP: no column left, no effect", fp=_fmt(total)) if col is None else T(
                 "{fp} FP -> {column} column: no effect on {vehicles}, an armored target; it may leave "
-                "Residual FP", fp=_fmt(total), column=got.shown,
+                "Residual FP", fp=_fmt(total), column=got.key,
                 vehicles=", ".join(u.id for u in afvs))  # read by residual.highest_column (COLUMN_LINES)
             lines.append(Line(label, said, "A7.307"))
             continue
         if group is trucks and col is not None:  # A7.308: only the column and the Final DR count here
             said = T("{fp} FP -> {column} column, final DR {final}: read on the vehicle line", fp=_fmt(total),
-                     column=got.shown, final=final)
+                     column=got.key, final=final)
             lines.append(Line(label, said, "A7.308"))
             continue
         result = got.result

@@ -119,10 +119,19 @@ class Reading:
         """The column as a resolution line shows it (``2 1/2``), ``-`` for none."""
         return "-" if self.column is None else _fmt(self.column)
 
+    @property
+    def key(self) -> int | str:
+        """The column as a line's fact: the key itself when whole (aftermath reads it back), else shown."""
+        return self.column if isinstance(self.column, int) else self.shown
+
+    def label(self) -> T:
+        """The resolution line's name: the table read."""
+        return T("IIFT") if self.table == "IIFT" else T("IFT")
+
     def said(self) -> T:
         """The line every IFT attack shows: FP, column, Final DR and result."""
         return T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=_fmt(self.fp),
-                 column=self.shown, final=self.final, result=self.result)
+                 column=self.key, final=self.final, result=self.result)
 
 
 def at(position: Position, fp: Fraction | int, shift: int = 0) -> int | Fraction | None:
@@ -144,11 +153,26 @@ def read(position: Position, fp: Fraction | int, final: int, shift: int = 0) -> 
     column shift; the reading names the table, the column and the result."""
     on = at(position, fp, shift)
     incremental = enabled(position)
-    table = chart(position) if incremental else position.charts.chart("ift")
-    result = "-" if on is None else str(table.lookup(fp=on, final_dr=final))
-    std = None if on is None else ift_column(position, _fmt(on)) or None
-    return Reading("IIFT" if incremental else "IFT", Fraction(fp), on, std, final, result,
-                   "A7.37" if incremental else "A7.3")
+    return Reading("IIFT" if incremental else "IFT", Fraction(fp), on, vehicle_column(position, on), final,
+                   cell(position, on, final), "A7.37" if incremental else "A7.3")
+
+
+def cell(position: Position, column: int | Fraction | None, final: int) -> str:
+    """The result at a column ``at`` chose (a collateral attack on the attack's own column, D.8B), on the
+    table in use; ``-`` for no column."""
+    if column is None:
+        return "-"
+    table = chart(position) if enabled(position) else position.charts.chart("ift")
+    return str(table.lookup(fp=column, final_dr=final))
+
+
+def vehicle_column(position: Position, column: int | Fraction | None) -> int | None:
+    """A7.308: the standard IFT column at or below an attack's column, the one the vehicle line is read on
+    (itself on the IFT). None for no column."""
+    if column is None:
+        return None
+    index = position.charts.chart("ift").axis("fp").locate(Fraction(column))
+    return None if index is None else int(position.charts.chart("ift").axis("fp").key_at(index))
 
 
 def lane_fp(position: Position, mg_fp: int) -> int:
@@ -179,6 +203,17 @@ def could_give_nmc(position: Position, fp: Fraction, drm: int, cowering: int) ->
     return False
 
 
+def could_nmc(position: Position, fp: Fraction | int, drm: int, cowering: int) -> bool:
+    """A10.62 on the table in use: could an attack of ``fp`` at this DRM give at least an NMC?"""
+    if enabled(position):
+        return could_give_nmc(position, Fraction(fp), drm, cowering)
+    from hexmate.rules.games.asl import morale  # morale reads the IFT; it imports much of the module
+
+    ift = position.charts.chart("ift")
+    index = ift.axis("fp").locate(Fraction(fp))
+    return index is not None and morale.could_give_nmc(ift, index, drm, cowering)
+
+
 def lookup(position: Position, shown: str, final: int) -> str:
     """A result read again on the column an attack used (A9.74's SW dr): the IIFT's when it is in use."""
     if enabled(position):
@@ -196,5 +231,6 @@ def _key(value: Fraction) -> int | Fraction:
     return int(value) if value.denominator == 1 else value
 
 
-__all__ = ["CHART", "OPTION", "Reading", "at", "chart", "check", "column", "could_give_nmc", "enabled",
-           "ift_column", "lane_fp", "lookup", "parse", "read", "standard"]
+__all__ = ["CHART", "OPTION", "Reading", "at", "cell", "chart", "check", "column", "could_give_nmc",
+           "could_nmc", "enabled", "ift_column", "lane_fp", "lookup", "parse", "read", "standard",
+           "vehicle_column"]
