@@ -124,6 +124,10 @@ class Reading:
         """The column as a line's fact: the key itself when whole (aftermath reads it back), else shown."""
         return self.column if isinstance(self.column, int) else self.shown
 
+    def cite(self, rule: str) -> str:
+        """The rule a line cites: A7.37 on the IIFT (aftermath reads it), else the attack's own."""
+        return "A7.37" if self.table == "IIFT" else rule
+
     def label(self) -> T:
         """The resolution line's name: the table read."""
         return T("IIFT") if self.table == "IIFT" else T("IFT")
