@@ -23,7 +23,9 @@ FP, the result), so no caller picks a table of its own: infantry fire, Overrun (
 MG-at-vehicle fire, DC and set DC (A23), FT (A22), MOL (A22.6), Residual FP and Fire Lane attacks (A8.2,
 A9.22: their FP is a standard column, A7.371, A7.372), the CC sniper attack, collateral attacks (D.8). The
 vehicle line (A7.308) holds a Kill number per standard IFT column; an attack on an incremental column reads
-it on the standard column at or below (``Reading.standard``): the pack's IIFT has no vehicle line.
+it on the standard column at or below (``Reading.standard``): the pack's IIFT has no vehicle line. Residual
+FP placed after vehicle or spraying fire (vfg.py, spray.py) keeps the IFT's column: below 30 FP half of it
+gives the counter half the FP used gives (A7.372's exception), and an A7.371 shift ends on a standard column.
 
 Bound elsewhere, not built: the OBA Barrage and Harassing Fire shifts and the HE equivalent of HEAT
 (A7.371, A7.372 examples with C8.31, E12.5 and B16.31: chapters C, E and B).

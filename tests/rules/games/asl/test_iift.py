@@ -228,3 +228,13 @@ def test_a7_372_a_residual_attack_stays_on_its_standard_column(make_position: An
     got = iift.read(pos, 4, 7)
     assert (got.table, got.column, got.result) == ("IIFT", 4, str(IIFT.lookup(fp=4, final_dr=7)))
     assert got.result == str(IFT.lookup(fp=4, final_dr=7))  # a standard column: the IFT's own cells
+
+
+def test_a7_37_no_module_reads_the_ift_but_through_iift() -> None:
+    """A7.37: every IFT attack reads its cell through iift (``read``, ``cell``, ``lookup``), so none forgets
+    the option. Left: the vehicle line and its largest KIA on the standard columns (unarmored.py, A7.308) and
+    A10.62's test on the IFT (morale.py, which iift.could_nmc calls for the IFT)."""
+    allowed = {"iift.py", "unarmored.py", "morale.py"}
+    readers = sorted(p.name for p in Path("rules/games/asl").glob("*.py")
+                     if "lookup(fp=" in p.read_text() and p.name not in allowed)
+    assert readers == []
