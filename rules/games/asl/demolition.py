@@ -428,6 +428,7 @@ def resume(position: Position, fire: act.Fire, chosen: str = "") -> State:
     state = state.push(*decisions)
     if column and level == 0:  # A13.511: the horses there on the vehicle line, as the vehicles
         ground = final - asl_terrain.infantry_only_tem(position, fire.target)
-        state = horsehit.read(position, state, fire.target, dc.side, column, ground)
+        state = horsehit.read(position, state, fire.target, dc.side,
+                              iift.vehicle_column(position, column) or 0, ground)  # A7.308
     return state
 

@@ -409,12 +409,12 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
                 if u.has("broken") and u.id in state.units:
                     state = state.with_unit(state.units[u.id].mark("dm"))
         # A7.3, A7.37: the table in use; A7.9, A7.371: a fire group with infantry in it cowers (vfg.py)
-        got = iift.read(position, group_fp, final, cower)
-        column = "" if got.column is None else got.shown
-        result = got.result if group else "-"
-        lines.append(Line(got.label(), T("{fp} FP -> {column} column, final DR {final} -> {result}",
-                                         fp=fpw.fmt(group_fp), column=got.key, final=final, result=result),
-                          got.rule))
+        reading = iift.read(position, group_fp, final, cower)
+        column = "" if reading.column is None else reading.shown
+        result = reading.result if group else "-"
+        lines.append(Line(reading.label(), T("{fp} FP -> {column} column, final DR {final} -> {result}",
+                                             fp=fpw.fmt(group_fp), column=reading.key, final=final,
+                                             result=result), reading.rule))
         results.update({u.id: result for u in group})
         summary_parts.append(result)
         if group:
