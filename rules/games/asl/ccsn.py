@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
+from hexmate.rules.games.asl import iift
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl.armour import is_vehicle
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
@@ -148,18 +149,13 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     trucks = unarmored_vehicles(position, h)
     targets += exposed_prc(position, h)
     lines = [Line(T("Original DR"), str(roll.total), "A.1"), Line(T("usage number"), str(n), "D13.34")]
-    chart = position.charts.chart("ift")
-    axis = chart.axis("fp")
     if roll.total > n:
         result = "-"
         lines.append(Line(T("above the usage number"), T("no effect"), "D13.34"))
     else:
-        col = axis.locate(FP)
-        assert col is not None
-        result = str(chart.lookup(fp=axis.key_at(col), final_dr=roll.total))
-        said = T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=str(FP),
-                 column=axis.key_at(col), final=roll.total, result=result)
-        lines.append(Line(T("sN attack"), said, "A11.622"))
+        got = iift.read(position, FP, roll.total)  # A7.37: the table in use (16 FP: a standard column)
+        result = got.result
+        lines.append(Line(T("sN attack"), got.said(), got.cite("A11.622")))
     asks: list[Decision] = []
     if roll.total <= n and trucks:  # A11.622: unarmored vehicles too, on the IFT's vehicle line (A7.308)
         state, doomed, more, said_v = _on_vehicles(position, state, vehicle, trucks, roll.total)

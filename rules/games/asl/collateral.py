@@ -19,9 +19,11 @@ leaves no Residual FP (D.8): none is placed here.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 from hexmate.rules.decisions import Decision
-from hexmate.rules.games.asl import armour, unarmored, vmgveh
+from hexmate.rules.games.asl import armour, iift, unarmored, vmgveh
+from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl.aftermath import decisions_for
 from hexmate.rules.games.base import Line, Position, State, UnitState
 from hexmate.rules.hexes import Hex
@@ -65,7 +67,7 @@ def doomed(position: Position, target: Hex, side: str, column: int, final: int,
     return {tid: r for tid, r in got.items() if r in ("destroyed", "burning")}
 
 
-def general_aboard(position: Position, state: State, truck: UnitState, column: int, final: int
+def general_aboard(position: Position, state: State, truck: UnitState, column: int | Fraction, final: int
                    ) -> tuple[list[Line], dict[str, str], list[Decision]]:
     """D6.7, D.8B: the units aboard an unarmored vehicle the attack did not destroy take the General
     Collateral attack on the attack's column at ``final`` (its DR as if they were the only target): lines,
@@ -74,39 +76,39 @@ def general_aboard(position: Position, state: State, truck: UnitState, column: i
                  key=lambda u: u.id)
     if not prc:
         return [], {}, []
-    result = str(position.charts.chart("ift").lookup(fp=column, final_dr=final))
+    result = iift.cell(position, column, final)  # A7.37: the attack's column on the table in use
     said = T("General Collateral attack on {units}: {column} column, Final DR {final} -> {result}",
-             units=", ".join(u.id for u in prc), column=str(column), final=final, result=result)
-    checks = decisions_for(position.at(state), result, [u.id for u in prc], str(column))
+             units=", ".join(u.id for u in prc), column=fpw.fmt(column), final=final, result=result)
+    checks = decisions_for(position.at(state), result, [u.id for u in prc], fpw.fmt(column))
     line = Line(T("units aboard {vehicle}", vehicle=truck.id), said, "D.8B")
     return [line], {u.id: result for u in prc}, checks
 
 
-def specific(position: Position, state: State, vehicle: UnitState, column: int, dr: int
+def specific(position: Position, state: State, vehicle: UnitState, column: int | Fraction, dr: int
              ) -> tuple[State, list[Line], dict[str, str], list[Decision]]:
     """D.8A: the Specific Collateral attack on the vehicle's exposed PRC: the weapon's IFT FP column, the
     Original DR plus only the CE DRM; the AFV's own CE crew through vmgveh.crew_collateral (Recall on K/KIA,
     MC and stun, D5.34, D5.341; none when stunned or shocked, D.8); riders without a CE DRM (D6.23), a
     truck's passengers too (always exposed, D6.7). Call it only when the vehicle was not destroyed (D.8)."""
-    chart = position.charts.chart("ift")
     lines: list[Line] = []
     results: dict[str, str] = {}
     asks: list[Decision] = []
+    shown = fpw.fmt(column)
     state, crew_lines, crew_asks = vmgveh.crew_collateral(position, state, vehicle, column, dr, dr + CE_DRM)
     if crew_lines:
         said = T("Specific Collateral attack on {vehicle}'s CE crew: {column} column, Original TK DR {dr} "
-                 "+2 CE DRM = {final}", vehicle=vehicle.id, column=str(column), dr=dr, final=dr + CE_DRM)
+                 "+2 CE DRM = {final}", vehicle=vehicle.id, column=shown, dr=dr, final=dr + CE_DRM)
         lines.append(Line(T("{vehicle}'s crew", vehicle=vehicle.id), said, "D.8A"))
         lines += crew_lines[1:]
         asks += crew_asks
     for unit, ce in vmgveh.exposed_prc(state, vehicle):
         final = dr + ce
-        result = str(chart.lookup(fp=column, final_dr=final))
+        result = iift.cell(position, column, final)  # A7.37: the weapon's column on the table in use
         said = T("Specific Collateral attack on {units}: {column} column, Final DR {final} -> {result}",
-                 units=unit.id, column=str(column), final=final, result=result)
+                 units=unit.id, column=shown, final=final, result=result)
         lines.append(Line(T("units aboard {vehicle}", vehicle=vehicle.id), said, "D.8A"))
         results[unit.id] = result
-        asks.extend(decisions_for(position.at(state), result, [unit.id], str(column)))
+        asks.extend(decisions_for(position.at(state), result, [unit.id], shown))
     return state, lines, results, asks
 
 

@@ -29,10 +29,13 @@ Location.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import Roll
-from hexmate.rules.games.asl import cavalry, collateral, horsehit, selection, unarmored, vbypass
+from hexmate.rules.games.asl import cavalry, collateral, horsehit, iift, selection, unarmored, vbypass
+from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import special as sp
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl.aftermath import decisions_for
@@ -69,28 +72,25 @@ def detonate(position: Position, dc: UnitState, h: Hex, level: int, attack: sp.D
         state = state.replace(resolution=Resolution(fire, "ift", position.charts.label, position.charts.demo,
                                                     tuple(lines), {}, T("{sw}: malfunctions", sw=dc.id)))
         return state.push(*sniper_after(position, dc.side, roll.total))
-    chart = position.charts.chart("ift")
-    axis = chart.axis("fp")
-    col = axis.locate(attack.fp)
-    assert col is not None
-    column = int(axis.key_at(col))
     final = roll.total + attack.drm
-    result = str(chart.lookup(fp=column, final_dr=final))
+    reading = iift.read(position, attack.fp, final)  # A23, A7.37: the DC's attack on the table in use
+    column, line = reading.column, reading.standard  # line: the vehicle line's standard column (A7.308)
+    assert column is not None and line is not None
+    result = reading.result
     targets = ground_targets(position, dc, h, level)
     results: dict[str, str] = {u.id: result for u in targets}
-    lines.append(Line(label, T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=str(attack.fp),
-                               column=column, final=final, result=result), rule))
+    lines.append(Line(label, reading.said(), reading.cite(rule)))
     horsemen = cavalry.among(targets)
     if horsemen:  # A13.5: -2, and no TEM for infantry only
         ridden = final - infantry_only + cavalry.IFT_DRM
-        got = str(chart.lookup(fp=column, final_dr=ridden))
+        got = iift.cell(position, column, ridden)
         lines.append(Line(T("cavalry: Final DR {final} -> {result}", final=ridden, result=got),
                           f"{cavalry.IFT_DRM:+d}", "A13.5"))
         results.update({u.id: got for u in horsemen})
     asks: list[Decision] = []
     hidden = {u.id: u.side for u in targets if u.concealed}
     if level == 0:  # vehicles stand at ground level
-        state, vlines, more, aboard = _vehicles(position, state, dc, h, column, final - infantry_only,
+        state, vlines, more, aboard = _vehicles(position, state, dc, h, column, line, final - infantry_only,
                                                 roll.total, tem - infantry_only)
         lines += vlines
         asks += more
@@ -102,23 +102,28 @@ def detonate(position: Position, dc: UnitState, h: Hex, level: int, attack: sp.D
     view = position.at(state)
     decisions: list[Decision] = []
     for got, ids in selection.groups(view, {k: v for k, v in results.items() if k in state.units}):
-        decisions.extend(decisions_for(view, got, ids, str(column)))  # D.8: the PRC's Random Selection apart
+        # D.8: the PRC's Random Selection apart
+        decisions.extend(decisions_for(view, got, ids, reading.shown))
     state = state.push(*decisions, *asks, *sniper_after(position, dc.side, roll.total))
     if level == 0:  # A13.511: the horses there on the vehicle line, after the attack's own checks
-        state = horsehit.read(position, state, h, dc.side, column, final - infantry_only)
+        state = horsehit.read(position, state, h, dc.side, line, final - infantry_only)
     return state
 
 
-def _vehicles(position: Position, state: State, dc: UnitState, h: Hex, column: int, base: int,
-              original: int, obstacle: int) -> tuple[State, list[Line], list[Decision], dict[str, str]]:
+def _vehicles(position: Position, state: State, dc: UnitState, h: Hex, column: int | Fraction, line: int,
+              base: int, original: int, obstacle: int
+              ) -> tuple[State, list[Line], list[Decision], dict[str, str]]:
     """A7.308, A7.309, D.8, D.8B: the unarmored vehicles of the Location on the vehicle line, then the units
     aboard each one not destroyed by that DR: (state, lines, decisions, {unit aboard: result}). ``base``:
-    the Final DR for a vehicle; a bypassing one has no ``obstacle`` TEM (D2.36: it is at the CAFP)."""
+    the Final DR for a vehicle; a bypassing one has no ``obstacle`` TEM (D2.36: it is at the CAFP).
+    ``column``: the attack's, on the table in use (A7.37); ``line``: the vehicle line's standard column
+    (A7.308)."""
     lines: list[Line] = []
     asks: list[Decision] = []
     results: dict[str, str] = {}
-    kill = unarmored.kill_number(position.charts.chart("ift_vehicle"), column)
-    cap = unarmored.most_vehicles(position.charts.chart("ift"), column)
+    kill = unarmored.kill_number(position.charts.chart("ift_vehicle"), line)
+    cap = unarmored.most_vehicles(position.charts.chart("ift"), line)
+    shown = fpw.fmt(column)
     for truck in collateral.trucks(position, h, dc.side)[:cap]:
         final = base
         if obstacle and vbypass.across_of(truck) is not None:
@@ -135,13 +140,13 @@ def _vehicles(position: Position, state: State, dc: UnitState, h: Hex, column: i
             if aboard:
                 lines.append(Line(T("DC vs units aboard {vehicle}", vehicle=truck.id),
                                   T("{vehicle} is destroyed by the same DR on the {column} column: no "
-                                    "collateral attack", vehicle=truck.id, column=column), "D.8"))
+                                    "collateral attack", vehicle=truck.id, column=shown), "D.8"))
         elif aboard:
-            cell = str(position.charts.chart("ift").lookup(fp=column, final_dr=final))
+            cell = iift.cell(position, column, final)  # D.8B: the DC's column, A7.37
             lines.append(Line(T("DC vs units aboard {vehicle}", vehicle=truck.id),
                               T("General Collateral attack on {units} (DC vs unarmored vehicle: G): {column} "
                                 "column, final DR {final} -> {result}",
-                                units=", ".join(u.id for u in aboard), column=column, final=final,
+                                units=", ".join(u.id for u in aboard), column=shown, final=final,
                                 result=cell), "D.8B"))
             results.update({u.id: cell for u in aboard})
         state, more = unarmored._apply(state, truck, got)
@@ -154,11 +159,15 @@ def _vehicles(position: Position, state: State, dc: UnitState, h: Hex, column: i
     return state, lines, asks, results
 
 
-def vehicle_line(position: Position, state: State, side_of: UnitState, h: Hex, column: int, base: int,
-                 original: int, obstacle: int) -> tuple[State, list[Line], list[Decision], dict[str, str]]:
+def vehicle_line(position: Position, state: State, side_of: UnitState, h: Hex, column: int | Fraction,
+                 base: int, original: int, obstacle: int
+                 ) -> tuple[State, list[Line], list[Decision], dict[str, str]]:
     """The vehicle line of a DC attack on Location h by ``side_of``'s side: the thrown DC's second DR at the
-    thrower's own Location (A23.6, A23.61) attacks an enemy unarmored vehicle there as any DC does."""
-    return _vehicles(position, state, side_of, h, column, base, original, obstacle)
+    thrower's own Location (A23.6, A23.61) attacks an enemy unarmored vehicle there as any DC does;
+    ``column`` the attack's on the table in use (A7.37)."""
+    line = iift.vehicle_column(position, column)  # A7.308: the vehicle line's standard column
+    assert line is not None
+    return _vehicles(position, state, side_of, h, column, line, base, original, obstacle)
 
 
 __all__ = ["detonate", "ground_targets", "vehicle_line"]

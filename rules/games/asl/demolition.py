@@ -30,13 +30,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armour, cavalry, cavfire, dcblast, horsehit, moto, nations, vbypass
+from hexmate.rules.games.asl import armour, cavalry, cavfire, dcblast, horsehit, iift, moto, nations, vbypass
 from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import locations as loc
 from hexmate.rules.games.asl import special as sp
@@ -235,7 +236,8 @@ def resolve(position: Position, fire: act.Fire, chosen: str = "") -> Resolution:
     return _attack(position, fire, chosen)[0]
 
 
-def _attack(position: Position, fire: act.Fire, chosen: str = "") -> tuple[Resolution, int, int, int]:
+def _attack(position: Position, fire: act.Fire, chosen: str = ""
+            ) -> tuple[Resolution, int, int | Fraction, int]:
     """(the resolution, the target level, the IFT column (0 on a malfunction), the Final DR)."""
     assert fire.dice is not None
     if _own(position, fire) is not None:
@@ -252,8 +254,6 @@ def _attack(position: Position, fire: act.Fire, chosen: str = "") -> tuple[Resol
     attack, _ = sp.dc_thrown(tem=asl_terrain.tem(position, fire.target), cx=owner.has("cx"),
                              concealed=concealed, phase=position.phase.id,
                              from_vehicle=_from_moving(position, owner))
-    chart = position.charts.chart("ift")
-    axis = chart.axis("fp")
     final = roll.total + attack.drm
     lines = []
     if level != owner.level or fire.target == owner.hex or loc.upper_levels(position.map, fire.target):
@@ -265,23 +265,18 @@ def _attack(position: Position, fire: act.Fire, chosen: str = "") -> tuple[Resol
     broken = sp.dc_malfunctions(roll.total, elite=nations.ftdc_elite(position, owner),  # A23.2, A25.74
                                 captured=dc.has("captured"))
     results: dict[str, str] = {}
-    column = 0
+    column: int | Fraction = 0
     if broken:
         why = T("the DC malfunctions and is removed without detonating")
         lines.append(Line(T("Breakdown"), why, "A23.4"))
         summary = fpw.summary(position.action_text(fire), [T("DC malfunctions")])
     else:
-        col = axis.locate(attack.fp)
-        assert col is not None
-        column = int(axis.key_at(col))
-        result = str(chart.lookup(fp=axis.key_at(col), final_dr=final))
-        lines.append(Line(
-            T("DC attack"),
-            T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=str(attack.fp),
-              column=axis.key_at(col), final=final, result=result), "A23.6"))
+        got = iift.read(position, attack.fp, final)  # A23.6, A7.37: on the table in use
+        assert got.column is not None
+        column, result = got.column, got.result
+        lines.append(Line(T("DC attack"), got.said(), got.cite("A23.6")))
         results = {u.id: result for u in targets}
-        _cavalry(lambda dr: str(chart.lookup(fp=axis.key_at(col), final_dr=dr)), final, targets, results,
-                 lines)
+        _cavalry(lambda dr: iift.cell(position, column, dr), final, targets, results, lines)
         summary = fpw.summary(position.action_text(fire), [result])
     hidden = {u.id: u.side for u in targets if u.concealed}
     return (Resolution(fire, "ift", position.charts.label, position.charts.demo, tuple(lines), results,
@@ -342,25 +337,22 @@ def resume_thrower(game: AslGame, position: Position, decision: Decision, answer
     targets = [u for u in position.units_at(h) if u.type != au.SW and u.id not in carriers
                and (u.carrier or "") not in carriers and u.level == owner.level]  # A2.8: its Location
     riders = [u for u in position.units_at(h) if u.type != au.SW and (u.carrier or "") in cycles]
-    chart = position.charts.chart("ift")
-    axis = chart.axis("fp")
     attack = sp.dc_thrown(tem=0, thrower_tem=asl_terrain.tem(position, decision.target), cx=owner.has("cx"),
                           phase=position.phase.id, from_vehicle=_from_moving(position, owner))[1]
     roll = ASL_DR.from_values(answer.dice)
     final = roll.total + attack.drm
-    col = axis.locate(attack.fp)
-    assert col is not None
-    result = str(chart.lookup(fp=axis.key_at(col), final_dr=final))
+    reading = iift.read(position, attack.fp, final)  # A23.6, A7.37: on the table in use
+    column = reading.column
+    assert column is not None and reading.standard is not None
+    result = reading.result
     lines = [Line(label, f"{v:+d}", rule) for label, v, rule in attack.drms]
-    lines.append(Line(T("DC attack on the thrower's Location"),
-                      T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=str(attack.fp),
-                        column=axis.key_at(col), final=final, result=result), "A23.6"))
+    lines.append(Line(T("DC attack on the thrower's Location"), reading.said(), reading.cite("A23.6")))
     fire = act.Fire(decision.subject, decision.target, answer.dice)
     results = {u.id: result for u in targets}
-    _cavalry(lambda dr: str(chart.lookup(fp=axis.key_at(col), final_dr=dr)), final, targets, results, lines)
+    _cavalry(lambda dr: iift.cell(position, column, dr), final, targets, results, lines)
     if riders:  # D15.5: the attack falls on motorcycle riders, with -1 on the IFT as non-ordnance fire
         ridden = final + moto.RIDER_IFT_DRM
-        got = str(chart.lookup(fp=axis.key_at(col), final_dr=ridden))
+        got = iift.cell(position, column, ridden)
         lines.append(Line(T("motorcycle riders: Final DR {final} -> {result}", final=ridden, result=got),
                           f"{moto.RIDER_IFT_DRM:+d}", "D15.5"))
         results.update({u.id: got for u in riders})
@@ -371,7 +363,7 @@ def resume_thrower(game: AslGame, position: Position, decision: Decision, answer
 
         infantry_only = asl_terrain.infantry_only_tem(position, h)
         state, vlines, asks, aboard = dcblast.vehicle_line(
-            position, state, owner, h, int(axis.key_at(col)), final - infantry_only, roll.total,
+            position, state, owner, h, column, final - infantry_only, roll.total,
             asl_terrain.tem(position, h) - infantry_only)
         lines += vlines
         results.update(aboard)
@@ -389,7 +381,7 @@ def resume_thrower(game: AslGame, position: Position, decision: Decision, answer
     state = state.push(*decisions, *asks)
     if owner.level == 0:  # A13.511: every horse there, the thrower's own too, on the vehicle line
         ground = final - asl_terrain.infantry_only_tem(position, h)
-        state = horsehit.read(position, state, h, "", int(axis.key_at(col)), ground)
+        state = horsehit.read(position, state, h, "", reading.standard, ground)
     return state
 
 
@@ -436,6 +428,7 @@ def resume(position: Position, fire: act.Fire, chosen: str = "") -> State:
     state = state.push(*decisions)
     if column and level == 0:  # A13.511: the horses there on the vehicle line, as the vehicles
         ground = final - asl_terrain.infantry_only_tem(position, fire.target)
-        state = horsehit.read(position, state, fire.target, dc.side, column, ground)
+        state = horsehit.read(position, state, fire.target, dc.side,
+                              iift.vehicle_column(position, column) or 0, ground)  # A7.308
     return state
 

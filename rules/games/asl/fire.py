@@ -640,8 +640,6 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         wave = {u.id for u in moving_targets(position)}
         hit = {u.id for u in hwaa.shot_targets(game, position, moving_targets(position), k)}
         targets = [u for u in targets if u.id not in wave or u.id in hit]
-    chart = position.charts.chart("ift")
-    incremental = iift.chart(position) if iift.enabled(position) else None  # A7.37: the optional IIFT
     phase = position.phase.id
     lines: list[Line] = []
     # DRMs (A7.3 step 5; all cumulative, A.17); worst hindrance of any member for the whole group (A7.52).
@@ -931,15 +929,17 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
             if roll.coloured == 1:
                 fp_lines.append(Line(T("MOL"), T("coloured dr 1: a Flame in the target Location if burnable "
                                                  "(B25)"), "A22.6111"))
-        axis = chart.axis("fp")
-        col = fpw.column(axis, total, shift)
-        lost = {} if col is None or group[0].carrier not in riding else collateral.doomed(
-            position, fire.target, side, int(axis.key_at(col)), final,  # D.6, A4.6: no FFNAM/FFMO
+        got = iift.read(position, total, final, shift)  # A7.3, A7.37: the table in use, A7.371's shifts
+        col = got.column
+        label = T("IIFT vs {group}", group=group_label) if got.table == "IIFT" else T("IFT vs {group}",
+                                                                                       group=group_label)
+        lost = {} if got.standard is None or group[0].carrier not in riding else collateral.doomed(
+            position, fire.target, side, got.standard, final,  # D.6, A4.6: no FFNAM/FFMO
             among={u.id for u in moving_targets(position)} if phase == "MPh" else None)
         if col is not None and group[0].carrier in lost:  # D.8: none when the same DR destroys the vehicle
-            lines.append(Line(T("IFT vs {group}", group=group_label),
+            lines.append(Line(label,
                               T("{vehicle} is destroyed by the same DR on the {column} column: no collateral "
-                                "attack", vehicle=group[0].carrier, column=axis.key_at(col)), "D.8"))
+                                "attack", vehicle=group[0].carrier, column=got.shown), "D.8"))
             continue
         if group[0].carrier in riding:  # D.8B: the DR as if they were the only target, less what isn't theirs
             said = T("General Collateral attack on {units}: Final DR {final}",
@@ -954,34 +954,20 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         if group is afvs:  # A7.307: no result on an armored target, whatever the column
             said = T("{fp} FP: no column left, no effect", fp=_fmt(total)) if col is None else T(
                 "{fp} FP -> {column} column: no effect on {vehicles}, an armored target; it may leave "
-                "Residual FP", fp=_fmt(total), column=axis.key_at(col),
+                "Residual FP", fp=_fmt(total), column=got.key,
                 vehicles=", ".join(u.id for u in afvs))  # read by residual.highest_column (COLUMN_LINES)
-            lines.append(Line(T("IFT vs {group}", group=group_label), said, "A7.307"))
+            lines.append(Line(label, said, "A7.307"))
             continue
         if group is trucks and col is not None:  # A7.308: only the column and the Final DR count here
-            lines.append(Line(T("IFT vs {group}", group=group_label),
-                              T("{fp} FP -> {column} column, final DR {final}: read on the vehicle line",
-                                fp=_fmt(total), column=axis.key_at(col), final=final), "A7.308"))
+            said = T("{fp} FP -> {column} column, final DR {final}: read on the vehicle line", fp=_fmt(total),
+                     column=got.key, final=final)
+            lines.append(Line(label, said, "A7.308"))
             continue
+        result = got.result
         if col is None:
-            result = "-"
-            lines.append(Line(T("IFT vs {group}", group=group_label),
-                              T("{fp} FP: no column left, no effect", fp=_fmt(total)), "A7.9"))
-        elif incremental is not None:  # A7.37: the IIFT column of the actual FP, shifted by A7.371
-            on = iift.column(incremental.axis("fp").keys, axis.keys, total, shift)
-            result = "-" if on is None else str(incremental.lookup(fp=on, final_dr=final))
-            lines.append(Line(
-                T("IIFT vs {group}", group=group_label),
-                T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=_fmt(total),
-                  column="-" if on is None else _fmt(on), final=final, result=result),
-                "A7.37"))
+            lines.append(Line(label, T("{fp} FP: no column left, no effect", fp=_fmt(total)), "A7.9"))
         else:
-            result = str(chart.lookup(fp=axis.key_at(col), final_dr=final))
-            lines.append(Line(
-                T("IFT vs {group}", group=group_label),
-                T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=_fmt(total),
-                  column=axis.key_at(col), final=final, result=result),
-                "A7.3"))
+            lines.append(Line(label, got.said(), got.rule))
         if result == "PTC" and group[0].carrier in cycles:  # D15.54: a pin means nothing to riders
             lines.append(Line(group_label, T("PTC: no effect on motorcycle riders"), "D15.54"))
             result = "-"

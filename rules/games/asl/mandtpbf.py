@@ -33,7 +33,8 @@ A7.33 inherent FP not split; SW apart    built: fire.check, units.keeps_inherent
 A7.34 squad Spraying Fire                built: spray.py
 A7.35-A7.353 SW use, lost inherent FP    built: fire.check/declare ("no_fire", gone at the turn's end)
 A7.36 Assault Fire                       built: firepower.py
-A7.37, A7.371, A7.372 IIFT               NOW: iift.py (options.iift; the pack's `iift` chart, demo values);
+A7.37, A7.371, A7.372 IIFT               built: iift.py (options.iift; every IFT attack through iift.read;
+                                          the pack's `iift` chart, demo values);
                                           OBA/HEAT cases of the examples: chapters C, E (not built)
 A7.4  target determination               built: fire.resolve_attack, floc.py
 A7.5-A7.55 fire groups, leadership       built: fire.check, fire_groups.py; FIXED: A7.55 binds one

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import ammo, nations, riders, unarmored, vcrew, vcrewhit, vfire
+from hexmate.rules.games.asl import ammo, iift, nations, riders, unarmored, vcrew, vcrewhit, vfire
 from hexmate.rules.games.asl import collateral as asl_collateral
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import firepower as fpw
@@ -338,8 +338,6 @@ def resume_tk(game: AslGame, position: Position, decision: Decision, answer: act
     mg = position.units.get(decision.subject[0])
     dr = sum(answer.dice)
     tk = int(decision.arg("tk"))
-    chart = position.charts.chart("ift")
-    axis = chart.axis("fp")
     printed = Fraction(int(mg.values.get("fp", 0) or 0)) if mg is not None else Fraction(0)
     lines = list(state.resolution.lines) if state.resolution is not None else []
     if decision.arg("ift"):  # A9.61, A7.308: the IFT's vehicle line in the MG's FP column
@@ -348,9 +346,9 @@ def resume_tk(game: AslGame, position: Position, decision: Decision, answer: act
         if mg is not None and owner is not None and owner.hex is not None and afv.hex is not None:
             fp, _ = fpw.shot_fp(asl_fire.shot_of(mg, owner), distance(owner.hex, afv.hex),
                                 phase=position.phase.id)
-        col = axis.locate(fp)
+        col = iift.vehicle_column(position, iift.at(position, fp))  # A7.308, A7.37: a standard column
         line = position.charts.chart("ift_vehicle")
-        kill = unarmored.kill_number(line, int(axis.keys[col])) if col is not None else 0
+        kill = unarmored.kill_number(line, col) if col is not None else 0
         result = IFT_RESULT[unarmored.result(dr, kill)] if kill else "none"
         lines.append(Line(T("IFT vehicle line"), T("{fp} FP, DR {dr}, Kill number {kill}", fp=fpw.fmt(fp),
                                                    dr=dr, kill=kill), "A7.308"))
@@ -361,9 +359,8 @@ def resume_tk(game: AslGame, position: Position, decision: Decision, answer: act
     state, asks = _apply(position, state, afv, result)
     results = {afv.id: result}
     if result not in ("burns", "destroyed"):  # D.8: no collateral attack on a destroyed vehicle's PRC
-        col = axis.locate(printed)
-        if col is not None:
-            column = int(axis.keys[col])
+        column = iift.at(position, printed)  # D.8A: the MG's column on the table in use (A7.37)
+        if column is not None:
             state, more, got, checks = collateral(position, state, state.units[afv.id], column, dr)
             lines += more
             results.update(got)
@@ -374,7 +371,7 @@ def resume_tk(game: AslGame, position: Position, decision: Decision, answer: act
     return state.replace(resolution=res).push(*asks)
 
 
-def collateral(position: Position, state: State, afv: UnitState, column: int, dr: int
+def collateral(position: Position, state: State, afv: UnitState, column: int | Fraction, dr: int
                ) -> tuple[State, list[Line], dict[str, str], list[Decision]]:
     """A9.611, D.8A: the Specific Collateral attack on the AFV's exposed PRC (collateral.specific): the MG's
     IFT FP column, the Original TK DR plus only the CE DRM."""

@@ -35,7 +35,7 @@ from typing import Any
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import DataError
-from hexmate.rules.games.asl import dugin, moto, nations, vdelay, vfire
+from hexmate.rules.games.asl import dugin, iift, moto, nations, vdelay, vfire
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import terrain as asl_terrain
@@ -270,19 +270,15 @@ def resume_ift(position: Position, decision: Decision, answer: act.Answer) -> St
     side = firer.side if firer is not None else position.phasing
     hit = [u for u in decision.arg("hit").split(",") if u in state.units]
     fp = int(decision.arg("fp", "0"))
-    chart = position.charts.chart("ift")
-    axis = chart.axis("fp")
-    col = axis.locate(fp)
-    column = "" if col is None else str(axis.keys[col])
     tem = asl_terrain.tem(position, h)
     original = sum(answer.dice)
     lines = [Line(T("Original DR"), str(original), "A.1")]
     if tem:
         lines.append(Line(T("target terrain ({terrain})", terrain=position.map.terrain(h)), f"{tem:+d}", "B"))
     final = original + tem
-    result = "-" if col is None else str(chart.lookup(fp=axis.keys[col], final_dr=final))
-    lines.append(Line(T("IFT"), T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=fp,
-                                   column=column or "-", final=final, result=result), "D15.5"))
+    got = iift.read(position, fp, final)  # A7.37: the table in use
+    result, column = got.result, "" if got.column is None else got.shown
+    lines.append(Line(got.label(), got.said(), got.cite("D15.5")))
     results = {u: result for u in hit}
     checks = hit
     if result == "PTC":  # D15.54: a pin means nothing to motorcycle riders

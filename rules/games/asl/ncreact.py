@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
-from hexmate.rules.games.asl import collateral, unarmored
+from hexmate.rules.games.asl import collateral, iift, unarmored
 from hexmate.rules.games.asl import special as sp
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl.aftermath import fpf_self_check
@@ -108,19 +108,18 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     unit = state.units[decision.subject[0]]
     vehicle = state.units[decision.arg("target")]
     fp, lines = fp_of(unit)
-    axis = position.charts.chart("ift").axis("fp")
-    col = axis.locate(fp)
+    on = iift.at(position, fp)  # A7.37: the column on the table in use
+    col = iift.vehicle_column(position, on)  # A7.308: the vehicle line's standard column
     original = sum(answer.dice)
     lines.append(Line(T("Original DR"), str(original), "A.1"))
     got = "none"
     asks: list[Decision] = []
     results: dict[str, str] = {}
     checks: list[Decision] = []
-    if col is None:
+    if col is None or on is None:
         lines.append(Line(T("IFT"), T("{fp} FP: no column left, no effect", fp=fp), "A7.9"))
     else:
-        column = axis.key_at(col)
-        kill = unarmored.kill_number(position.charts.chart("ift_vehicle"), int(column))
+        kill = unarmored.kill_number(position.charts.chart("ift_vehicle"), col)
         # A7.308: the DR as modified for the vehicle: the Location's TEM but one for infantry only
         here = vehicle.hex
         tem = 0
@@ -139,7 +138,7 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
         lines.append(Line(T("Vehicle line"), said, "A7.308"))
         if got not in ("destroyed", "burning") and here is not None:  # D.8: else none
             # D6.7, D.8B: its passengers as if the only target: the same TEM, no FFMO nor FFNAM (D.6)
-            more, results, checks = collateral.general_aboard(position, state, vehicle, int(column),
+            more, results, checks = collateral.general_aboard(position, state, vehicle, on,
                                                               original + tem)
             lines += more
         state, asks = unarmored._apply(state, vehicle, got)

@@ -66,7 +66,8 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, RulesError
-from hexmate.rules.games.asl import armorldr, mounted, swrandom, vmg
+from hexmate.rules.games.asl import armorldr, iift, mounted, swrandom, vmg
+from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.asl.aftermath import decisions_for
@@ -392,11 +393,9 @@ def resolve(position: Position, decision: Decision, answer: act.Answer) -> State
     elif lead:
         lines.append(Line(T("Armor Leader"), f"{lead:+d}", "D3.44"))
     drm += lead
-    chart = position.charts.chart("ift")
-    axis = chart.axis("fp")
-    col = axis.locate(fp)
+    on = iift.at(position, fp)  # A7.3, A7.37: the column on the table in use
     hit = targets(position, vehicle.side, h)
-    column = "" if col is None else str(axis.keys[col])
+    column = "" if on is None else fpw.fmt(on)
     results: dict[str, str] = {}
     lines.append(Line(T("Original DR"), str(roll.total), "A.1"))
     # D.8: the vehicles first; the PRC of one this DR destroys or burns take no collateral attack
@@ -422,14 +421,10 @@ def resolve(position: Position, decision: Decision, answer: act.Answer) -> State
         final = roll.total + group_drm
         if group_fp != fp and not extra:
             lines.append(Line(T("concealed targets: Area Fire, FP halved"), str(group_fp), "A12.41"))
-        col = axis.locate(group_fp)
-        column = "" if col is None else str(axis.keys[col])
-        result = "-" if col is None else str(chart.lookup(fp=axis.keys[col], final_dr=final))
+        got = iift.read(position, group_fp, final)  # A7.3, A7.37: the IFT, or the IIFT with the option
+        result = got.result
         lines += extra
-        lines.append(Line(T("IFT"), T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=group_fp,
-                                       column=column or "-", final=final, result=result), "A7.3"))
-        col = axis.locate(fp)
-        column = "" if col is None else str(axis.keys[col])
+        lines.append(Line(got.label(), got.said(), got.rule))
         results.update({u.id: result for u in group})
         outcomes.append((result, [u.id for u in group]))
     state, crew_asks = _crews(position, state, vehicle, h, roll.total, fp, tem, lead, lines)
@@ -472,15 +467,14 @@ def _crews(position: Position, state: State, vehicle: UnitState, h: Hex, origina
     shocked or stunned, D.8)."""
     from hexmate.rules.games.asl import vmgveh
 
-    axis = position.charts.chart("ift").axis("fp")
-    col = axis.locate(fp)
-    if col is None:
+    on = iift.at(position, fp)  # A7.37: the IIFT's column with the option
+    if on is None:
         return state, []
     asks: list[Decision] = []
     own = tem - (asl_terrain.infantry_only_tem(position, h) if tem else 0)
     for afv in crew_targets(position, vehicle.side, h):
         drm = max(own, vmg.CE_DRM) + (2 if afv.has("motion") else 0) + lead
-        state, more, crew = vmgveh.crew_collateral(position, state, state.units[afv.id], int(axis.keys[col]),
+        state, more, crew = vmgveh.crew_collateral(position, state, state.units[afv.id], on,
                                                     original, original + drm)
         if more and afv.has("motion"):
             lines.append(Line(T("the exposed PRC of a vehicle in Motion"), "+2", "D7.12"))
@@ -537,11 +531,9 @@ def _at_vehicles(position: Position, state: State, vehicle: UnitState, h: Hex, o
     trucks = vehicle_targets(position, vehicle.side, h)
     if not trucks:
         return state, []
-    axis = position.charts.chart("ift").axis("fp")
-    col = axis.locate(fp)
-    if col is None:
+    column = iift.vehicle_column(position, iift.at(position, fp))  # A7.308: a standard column's line
+    if column is None:
         return state, []
-    column = int(axis.keys[col])
     kill = unarmored.kill_number(position.charts.chart("ift_vehicle"), column)
     asks: list[Decision] = []
     for truck in trucks[:unarmored.most_vehicles(position.charts.chart("ift"), column)]:

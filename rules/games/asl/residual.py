@@ -490,13 +490,8 @@ def futile(position: Position, roll: Decision) -> bool:
     assert roll.target is not None
     targets = [position.units[u] for u in roll.subject if u in position.units]
     fp = int(roll.arg("fp"))
-    chart = position.charts.chart("ift")
-    axis = chart.axis("fp")
-    col = axis.locate(Fraction(fp))
-    if col is None:
-        return True
     drm = sum(v for _, v, _ in attack_drms(position, roll, targets))
-    return str(chart.lookup(fp=axis.key_at(col), final_dr=ASL_DR.count + drm)) == "-"
+    return iift.read(position, fp, ASL_DR.count + drm).result == "-"  # A7.37: the table in use
 
 
 def snap_shot(view: Position, lane: Lane, moving: Any, came: Hex | None, here: Hex,
@@ -649,8 +644,6 @@ def resume_attack(game: AslGame, position: Position, decision: Decision, answer:
     drms = attack_drms(position, decision, targets)
     drm = sum(v for _, v, _ in drms)
     final = roll.total + drm
-    chart = position.charts.chart("ift")
-    axis = chart.axis("fp")
     label = T("Fire Lane") if lane else T("Residual FP")
     lines = [Line(label, T("{fp} FP left in {hex} this MPh", fp=fp, hex=position.label(here)),
                   "A9.22" if lane else "A8.2")]
@@ -661,14 +654,13 @@ def resume_attack(game: AslGame, position: Position, decision: Decision, answer:
     lines.append(Line(T("Original DR"), T("{white} white + {coloured} coloured = {total}", white=roll.white,
                                           coloured=roll.coloured, total=roll.total), "A.1"))
     lines.append(Line(T("Final DR"), f"{roll.total} {drm:+d} = {final}", "A7.3"))
-    col = axis.locate(Fraction(fp))
-    if col is None:
-        result = "-"
-        lines.append(Line(T("IFT"), T("{fp} FP: no column left, no effect", fp=fp), "A7.9"))
+    # A7.37: on the table in use; a Residual or lane FP is a standard column there (A7.371, A7.372)
+    got = iift.read(position, fp, final)
+    result = got.result
+    if got.column is None:
+        lines.append(Line(got.label(), T("{fp} FP: no column left, no effect", fp=fp), "A7.9"))
     else:
-        result = str(chart.lookup(fp=axis.key_at(col), final_dr=final))
-        lines.append(Line(T("IFT"), T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=fp,
-                                      column=axis.key_at(col), final=final, result=result), "A7.3"))
+        lines.append(Line(got.label(), got.said(), got.rule))
     if mg is not None and roll.total >= au.breakdown(mg.values).b:
         lines.append(Line(T("Breakdown"), T("{sw}: Original DR {dr}: the MG malfunctions and its Fire Lane "
                                             "ends", sw=mg.id, dr=roll.total), "A9.223"))

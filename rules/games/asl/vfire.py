@@ -620,17 +620,16 @@ def specific_collateral(position: Position, state: State, firer: UnitState | Non
     alike): the gun's hit that leaves the vehicle undestroyed attacks its exposed PRC at the IFT FP of the
     gun's HE equivalent (C8.31, the motoord pack) with the To Kill DR plus only the CE DRM
     (collateral.specific). A gun of no known calibre attacks nobody."""
-    from hexmate.rules.games.asl import collateral, motoord
+    from hexmate.rules.games.asl import collateral, iift, motoord
 
     ma = vtype(firer).ma if firer is not None and is_vehicle(firer) else None
     if ma is None or not ma.calibre:
         return state, [], {}, []
     fp = motoord.he_fp(ma.calibre)
-    axis = position.charts.chart("ift").axis("fp")
-    col = axis.locate(fp)
-    if col is None:
+    column = iift.at(position, fp)  # A7.37: the HE equivalent's column on the table in use
+    if column is None:
         return state, [], {}, []
-    state, lines, results, asks = collateral.specific(position, state, target, int(axis.keys[col]), dr)
+    state, lines, results, asks = collateral.specific(position, state, target, column, dr)
     if not lines:
         return state, [], {}, []
     said = Line(T("HE equivalent of a {calibre}mm gun", calibre=ma.calibre), str(fp), "C8.31")

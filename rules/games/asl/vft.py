@@ -38,8 +38,9 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import armorldr, hulldown, vfire, vimmobile, vmg, vmgfire
+from hexmate.rules.games.asl import armorldr, hulldown, iift, vfire, vimmobile, vmg, vmgfire
 from hexmate.rules.games.asl import facing as fc
+from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl.aftermath import decisions_for
@@ -251,14 +252,11 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
             drm -= 1
             lines.append(Line(T("First Fire at a moving unit (FFNAM)"), "-1", "A4.6"))
     final = roll.total + drm
-    chart = position.charts.chart("ift")
-    axis = chart.axis("fp")
-    col = axis.locate(fp)
-    column = "" if col is None else str(axis.keys[col])
-    result = "-" if col is None or not targets else str(chart.lookup(fp=axis.keys[col], final_dr=final))
+    got = iift.read(position, fp, final)  # A22, A7.37: the FT's attack on the table in use
+    result = got.result if targets else "-"
     lines.append(Line(T("Original DR"), str(roll.total), "A.1"))
-    lines.append(Line(T("IFT"), T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=fp,
-                                  column=column or "-", final=final, result=result), "A7.3"))
+    lines.append(Line(got.label(), T("{fp} FP -> {column} column, final DR {final} -> {result}",
+                                     fp=fpw.fmt(fp), column=got.key, final=final, result=result), got.rule))
     if disabled_by(roll.total, ft):
         state = state.with_unit(unit.mark(DISABLED))
         lines.append(Line(T("FT X#"), T("Original DR {dr} >= X{x}: the FT is out for good", dr=roll.total,
@@ -269,7 +267,7 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
     state = state.replace(resolution=res)
     if not targets:
         return state
-    return state.push(*decisions_for(position.at(state), result, [u.id for u in targets], column))
+    return state.push(*decisions_for(position.at(state), result, [u.id for u in targets], got.shown))
 
 
 def leadership(unit: UnitState) -> int:

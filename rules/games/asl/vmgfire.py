@@ -32,6 +32,7 @@ from hexmate.rules.games.asl import (
     armorldr,
     fire_groups,
     hulldown,
+    iift,
     prcfire,
     riders,
     vcapture,
@@ -44,6 +45,7 @@ from hexmate.rules.games.asl import (
     vsmccrew,
 )
 from hexmate.rules.games.asl import facing as fc
+from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl.aftermath import decisions_for
@@ -387,8 +389,6 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
             lines.append(Line(T("moving in Open Ground (FFMO)"), "-1", "A4.6"))
     final = roll.total + drm
     lines.append(Line(T("Original DR"), str(roll.total), "A.1"))
-    chart = position.charts.chart("ift")
-    axis = chart.axis("fp")
     results: dict[str, str] = {}
     pushed: list[Decision] = []
     summary_parts: list[str] = []
@@ -403,20 +403,18 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
         if group_fp != fp:
             lines.append(Line(T("FP vs {group}", group=label), T("{fp} halved: Area Fire at concealed units",
                                                                   fp=str(fp)), "A7.23"))
-        col = axis.locate(group_fp)
-        if col is not None and any(u.has("broken") for u in group):  # A10.62: FP that could give a NMC
-            from hexmate.rules.games.asl import morale as am
-
-            if am.could_give_nmc(chart, col, drm, int(decision.arg("cower", "0"))):
-                for u in group:
-                    if u.has("broken") and u.id in state.units:
-                        state = state.with_unit(state.units[u.id].mark("dm"))
-        if cower and col is not None:  # A7.9: a fire group with infantry in it cowers (vfg.py)
-            col = col - cower if col >= cower else None
-        column = "" if col is None else str(axis.keys[col])
-        result = "-" if col is None or not group else str(chart.lookup(fp=axis.keys[col], final_dr=final))
-        lines.append(Line(T("IFT"), T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=group_fp,
-                                      column=column or "-", final=final, result=result), "A7.3"))
+        if any(u.has("broken") for u in group) and iift.could_nmc(  # A10.62: FP that could give a NMC
+                position, group_fp, drm, int(decision.arg("cower", "0"))):
+            for u in group:
+                if u.has("broken") and u.id in state.units:
+                    state = state.with_unit(state.units[u.id].mark("dm"))
+        # A7.3, A7.37: the table in use; A7.9, A7.371: a fire group with infantry in it cowers (vfg.py)
+        reading = iift.read(position, group_fp, final, cower)
+        column = "" if reading.column is None else reading.shown
+        result = reading.result if group else "-"
+        lines.append(Line(reading.label(), T("{fp} FP -> {column} column, final DR {final} -> {result}",
+                                             fp=fpw.fmt(group_fp), column=reading.key, final=final,
+                                             result=result), reading.rule))
         results.update({u.id: result for u in group})
         summary_parts.append(result)
         if group:

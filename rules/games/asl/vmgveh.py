@@ -30,7 +30,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from hexmate.rules.decisions import Decision
-from hexmate.rules.games.asl import mounted, unarmored, vcrewhit, vmg
+from hexmate.rules.games.asl import firepower as fpw
+from hexmate.rules.games.asl import iift, mounted, unarmored, vcrewhit, vmg
 from hexmate.rules.games.asl.aftermath import decisions_for
 from hexmate.rules.games.asl.armour import is_vehicle, vtype
 from hexmate.rules.games.base import Line, Position, State, UnitState
@@ -77,19 +78,19 @@ def resolve(position: Position, state: State, side: str, h: Hex, fp: Fraction, o
     lines: list[Line] = []
     results: dict[str, str] = {}
     asks: list[Decision] = []
-    chart = position.charts.chart("ift")
-    axis = chart.axis("fp")
-    col = axis.locate(fp)
+    column = iift.at(position, fp)  # A7.3, A7.37: the column on the table in use
+    line = iift.vehicle_column(position, column)  # A7.308: the vehicle line's standard column
     targets = [v for v in vehicle_targets(position, h, side) if only is None or v.id in only]
-    if col is None:
+    if column is None or line is None:
         if targets:
             lines.append(Line(T("Vehicle line"), T("{fp} FP: no column left, no effect", fp=str(fp)), "A7.9"))
         return state, lines, results, asks
-    column = int(axis.keys[col])
+    shown = fpw.fmt(column)
     final = original + vehicle_drm
-    trucks = [v for v in targets if not vtype(v).armored][:unarmored.most_vehicles(chart, int(column))]
+    trucks = [v for v in targets if not vtype(v).armored][:unarmored.most_vehicles(
+        position.charts.chart("ift"), line)]
     for truck in trucks:
-        kill = unarmored.kill_number(position.charts.chart("ift_vehicle"), int(column))
+        kill = unarmored.kill_number(position.charts.chart("ift_vehicle"), line)
         got = unarmored.result(final, kill)
         said = T("{vehicle}: Final DR {final}, Kill number {kill}: {result}", vehicle=truck.id, final=final,
                  kill=kill, result=unarmored.SAID[got])
@@ -106,12 +107,12 @@ def resolve(position: Position, state: State, side: str, h: Hex, fp: Fraction, o
                                  "A7.309", "unlikely_kill", dice="dr", subject=(truck.id,), target=h,
                                  args=(("first", got),)))
         if prc:
-            result = str(chart.lookup(fp=column, final_dr=final))
+            result = iift.cell(position, column, final)  # D.8B: the attack's column, A7.37
             said = T("General Collateral attack on {units}: {column} column, Final DR {final} -> {result}",
-                     units=", ".join(u.id for u in prc), column=str(column), final=final, result=result)
+                     units=", ".join(u.id for u in prc), column=shown, final=final, result=result)
             lines.append(Line(T("units aboard {vehicle}", vehicle=truck.id), said, "D.8B"))
             results.update({u.id: result for u in prc})
-            asks.extend(decisions_for(position.at(state), result, [u.id for u in prc], str(column)))
+            asks.extend(decisions_for(position.at(state), result, [u.id for u in prc], shown))
     for afv in (v for v in targets if vtype(v).armored):
         lines.append(Line(T("{vehicle}: no To Kill attempt", vehicle=afv.id),
                           T("a vehicle MG that is not its MA does not attack an AFV on the To Kill table"),
@@ -123,12 +124,12 @@ def resolve(position: Position, state: State, side: str, h: Hex, fp: Fraction, o
         asks += more_asks
         for unit, ce in exposed_prc(state, afv):
             own = ce_final if ce else final
-            result = str(chart.lookup(fp=column, final_dr=own))
+            result = iift.cell(position, column, own)
             said = T("General Collateral attack on {units}: {column} column, Final DR {final} -> {result}",
-                     units=unit.id, column=str(column), final=own, result=result)
+                     units=unit.id, column=shown, final=own, result=result)
             lines.append(Line(T("units aboard {vehicle}", vehicle=afv.id), said, "D.8B"))
             results[unit.id] = result
-            asks.extend(decisions_for(position.at(state), result, [unit.id], str(column)))
+            asks.extend(decisions_for(position.at(state), result, [unit.id], shown))
     return state, lines, results, asks
 
 
@@ -153,10 +154,9 @@ def crew_collateral(position: Position, state: State, afv: UnitState, column: in
     D5.342); a PTC does not button it up (D5.33)."""
     if not crew_target(afv):
         return state, [], []
-    chart = position.charts.chart("ift")
-    result = str(chart.lookup(fp=column, final_dr=final))
+    result = iift.cell(position, column, final)  # D.8B on the attack's column, A7.37: the IIFT's with it
     said = T("General Collateral attack on {vehicle}'s CE crew: {column} column, Original DR {dr}, Final DR "
-             "{final} with the CE DRM -> {result}", vehicle=afv.id, column=str(column), dr=original,
+             "{final} with the CE DRM -> {result}", vehicle=afv.id, column=fpw.fmt(column), dr=original,
              final=final, result=result)
     lines = [Line(T("{vehicle}'s crew", vehicle=afv.id), said, "D.8B")]
     if result.startswith("K/") or result.endswith("KIA"):

@@ -20,13 +20,12 @@ Original DR at or above its MG's B# malfunctions it (A9.223). A shocked or stunn
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING, cast
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
-from hexmate.rules.games.asl import lanelos, residual, vcrewhit
+from hexmate.rules.games.asl import iift, lanelos, residual, vcrewhit
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl.armour import is_vehicle, vtype
@@ -118,8 +117,6 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
     drms.append((said, crew_drm, rule))
     drm = sum(v for _, v, _ in drms)
     final = roll.total + drm
-    chart = position.charts.chart("ift")
-    axis = chart.axis("fp")
     label = T("Fire Lane") if lane else T("Residual FP")
     lines = [Line(label, T("{fp} FP left in {hex} this MPh", fp=fp, hex=position.label(here)),
                   "A9.22" if lane else "A8.2")]
@@ -127,11 +124,10 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
     lines.append(Line(T("Original DR"), T("{white} white + {coloured} coloured = {total}", white=roll.white,
                                           coloured=roll.coloured, total=roll.total), "A.1"))
     lines.append(Line(T("Final DR"), f"{roll.total} {drm:+d} = {final}", "A7.3"))
-    col = axis.locate(Fraction(fp))
-    result = "-" if col is None else str(chart.lookup(fp=axis.key_at(col), final_dr=final))
-    if col is not None:
-        lines.append(Line(T("IFT"), T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=fp,
-                                      column=axis.key_at(col), final=final, result=result), "A7.3"))
+    got = iift.read(position, fp, final)  # A7.37: the table in use; a Residual FP is a standard column
+    result = got.result
+    if got.column is not None:
+        lines.append(Line(got.label(), got.said(), got.rule))
     if mg is not None and roll.total >= au.breakdown(mg.values).b:
         lines.append(Line(T("Breakdown"), T("{sw}: Original DR {dr}: the MG malfunctions and its Fire Lane "
                                             "ends", sw=mg.id, dr=roll.total), "A9.223"))

@@ -156,3 +156,85 @@ def test_a10_62_a_broken_unit_under_iift_fire_that_could_give_an_nmc_is_dm(make_
     pos.push_text("fire a-1 at C5 dice 6,5")  # 5 FP on the IIFT's 5 column, Final DR 11
     assert "5 FP -> 5 column, final DR 11" in pos.last_resolution.text()
     assert pos.units["b-1"].has("dm")  # a lower DR on that column gives an NMC or more
+
+
+# --- every attack on the IFT (A7.37: the IIFT is used as the IFT is) ---
+
+from .test_armour import COUNTERS as VEHICLES  # noqa: E402  (demo tanks: BMG 2, CMG 2, demo values)
+
+
+def line_of(pos: Any, rule: str) -> str:
+    return next(str(line.value) for line in pos.last_resolution.lines if line.rule == rule)
+
+
+def overrun_at_5_fp(make_position: Any, on: bool) -> Any:
+    """D7.11: the demo tank's OVR FP of 10, halved for a tank bogged on entering (woods): 5 FP, as in the
+    A7.371/A7.372 examples; the OVR's DR 6 in woods (+1 TEM): Final DR 7."""
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0"]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "D5"}]
+    pos = make_position("asl", units, "MPh", counters={**COUNTERS, **VEHICLES}, hexes={"D5": "woods"},
+                        options={"iift": True} if on else {})
+    pos.push_text("move a-pz C5-D5")
+    pos.push_text("answer dice 6,6")  # the bog DR on entering woods (D8.21): bogged
+    while pos.decision.then != "vovr":  # overrun.OVR
+        pos.push_text("answer pass")
+    pos.push_text("answer dice 3,3")
+    return pos
+
+
+def test_a7_37_an_overrun_of_5_fp_is_on_the_iift_5_column_with_the_option(make_position: Any) -> None:
+    pos = overrun_at_5_fp(make_position, on=True)
+    assert line_of(pos, "A7.37") == f"5 FP -> 5 column, final DR 7 -> {IIFT.lookup(fp=5, final_dr=7)}"
+    assert pos.last_resolution.results["b-sq"] == str(IIFT.lookup(fp=5, final_dr=7))
+    off = overrun_at_5_fp(make_position, on=False)
+    assert line_of(off, "A7.3") == f"5 FP -> 4 column, final DR 7 -> {IFT.lookup(fp=4, final_dr=7)}"
+    assert not any(line.rule == "A7.37" for line in off.last_resolution.lines)
+
+
+def vmg_at_long_range(make_position: Any, on: bool) -> Any:
+    """D1.81, A7.22: the BMG (2) at 9 hexes is at Long Range, halved to 1, with the CMG's 2: 3 FP; DR 3,4
+    in the open: Final DR 7."""
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0"]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "L5"}]
+    pos = make_position("asl", units, "PFPh", counters={**COUNTERS, **VEHICLES},
+                        options={"iift": True} if on else {})
+    pos.push_text("fire a-pz at L5")
+    pos.push_text("answer dice 3,4")
+    return pos
+
+
+def test_a7_37_a_vehicle_mg_attack_of_3_fp_is_on_the_iift_2_1_2_column(make_position: Any) -> None:
+    pos = vmg_at_long_range(make_position, on=True)
+    want = str(IIFT.lookup(fp=Fraction(5, 2), final_dr=7))
+    assert line_of(pos, "A7.37") == f"3 FP -> 2 1/2 column, final DR 7 -> {want}"
+    assert pos.last_resolution.results["b-sq"] == want
+    off = vmg_at_long_range(make_position, on=False)
+    assert line_of(off, "A7.3") == f"3 FP -> 2 column, final DR 7 -> {IFT.lookup(fp=2, final_dr=7)}"
+
+
+def test_a7_372_a_residual_attack_stays_on_its_standard_column(make_position: Any) -> None:
+    """A7.372: 5 FP at PBF is on the 10 column but leaves a Residual 4 (not 5); a unit moving in is
+    attacked on the 4 column, a standard one, of the IIFT."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C3"},
+             {"id": "b-1", "counter": "5-4-8", "side": "b", "hex": "C5"}]
+    pos = board(make_position, "MPh", units)
+    pos.push_text("move a-1 C3-C4")
+    pos.push_text("fire b-1 at C4 dice 6,5")  # adjacent: PBF, 10 FP on the 10 column
+    assert "10 FP -> 10 column" in pos.last_resolution.text()
+    if pos.decision.kind == "roll":  # a PTC on the demo IIFT: passed
+        pos.push_text("answer dice 1,1")
+    pos.push_text("answer pass")
+    assert [r.fp for r in rfp.residuals(pos.state)] == [4]
+    got = iift.read(pos, 4, 7)
+    assert (got.table, got.column, got.result) == ("IIFT", 4, str(IIFT.lookup(fp=4, final_dr=7)))
+    assert got.result == str(IFT.lookup(fp=4, final_dr=7))  # a standard column: the IFT's own cells
+
+
+def test_a7_37_no_module_reads_the_ift_but_through_iift() -> None:
+    """A7.37: every IFT attack reads its cell through iift (``read``, ``cell``, ``lookup``), so none forgets
+    the option. Left: the vehicle line and its largest KIA on the standard columns (unarmored.py, A7.308) and
+    A10.62's test on the IFT (morale.py, which iift.could_nmc calls for the IFT)."""
+    allowed = {"iift.py", "unarmored.py", "morale.py"}
+    readers = sorted(p.name for p in Path("rules/games/asl").glob("*.py")
+                     if "lookup(fp=" in p.read_text() and p.name not in allowed)
+    assert readers == []
