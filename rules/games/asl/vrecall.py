@@ -115,7 +115,7 @@ def to_edge(position: Position, unit: UnitState, h: Hex, f: int, *, started: boo
     return dist[(h, f)] + (0 if started else vm.START_MP)
 
 
-def _path(position: Position, unit: UnitState, path: tuple[Hex, ...]) -> dict[int, Fraction]:
+def forward_mp(position: Position, unit: UnitState, path: tuple[Hex, ...]) -> dict[int, Fraction]:
     """The fewest MP for ``path`` forward, by the VCA it ends with (D2.11, D2.12)."""
     vt = armour.vtype(unit)
     f0 = armour.facing_of(unit)
@@ -161,7 +161,7 @@ def check(position: Position, move: act.Move, dist: Table | None = None) -> act.
     whole = to_edge(position, unit, unit.hex, armour.facing_of(unit), started=unit.has("motion"), dist=dist)
     mp = armour.budget(unit) - armour.spent_of(unit)
     last = move.path[-1]
-    ends = _path(position, unit, move.path)
+    ends = forward_mp(position, unit, move.path)
     if move.mode == "exit":
         leave = [c + x for g, c in ends.items() if last in edge
                  and (x := exit_mp(position, unit, last, g)) is not None]
@@ -319,5 +319,5 @@ def end_move(position: Position, state: State, uid: str) -> State:
     return state.with_unit(armour.with_spent(unit, armour.budget(unit)).mark("motion", remove=("exiting",)))
 
 
-__all__ = ["Table", "check", "check_end", "check_unload", "end_move", "exit_mp", "forced", "moves",
-           "stop_to_unload", "stops_to_unload", "table", "to_edge", "unload_offers"]
+__all__ = ["Table", "check", "check_end", "check_unload", "end_move", "exit_mp", "forced", "forward_mp",
+           "moves", "stop_to_unload", "stops_to_unload", "table", "to_edge", "unload_offers"]

@@ -176,7 +176,7 @@ def test_exit_vp_a_unit_leaves_the_map_from_an_exit_hex(make_position: Any) -> N
         _u("b-1", "A1", "4-4-7", "b", markers=["broken"]),
     ]
     pos = make_position("asl", units, "MPh", options=EXIT)
-    with pytest.raises(IllegalAction, match=r"not an exit hex"):
+    with pytest.raises(IllegalAction, match=r"not on the map.s edge"):
         pos.push_text("move a-1 J4-K4 as exit")
     with pytest.raises(
         IllegalAction, match=r"costs 5 MF"
