@@ -67,8 +67,9 @@ The audit of A26 against the original text, rule by rule (paraphrased; where and
   Reduced to its HS (the VP lost), not a Deployment, an underscored squad's split Replacement or a
   recombination (test_a26_22_the_ledger_counts_eliminations_and_reductions_only). Units created in play (a
   leader, A18.1; a second HS; a crew counter) score when eliminated like the scenario's own.
-- A26.221 every enemy unit eliminated scores its VP; leaving the map counts as elimination except a Recall,
-  guards with their prisoners, and exits the VC ask (the game records those in ``exited``); broken, wounded,
+- A26.221 every enemy unit eliminated scores its VP; leaving the map (A2.6, any edge hex) counts as
+  elimination except a Recall, guards with their prisoners, and exits the VC ask: every exit is in
+  ``exited``, a casualty exit in ``vp_lost`` too (edgeexit.py; test_edgeexit); broken, wounded,
   malfunctioned, Immobilized units or a disabled MA score nothing (vehicles score only when destroyed or
   captured; test_a26_221_a_disabled_ma_is_no_casualty_a_wreck_is).
 - A26.222 prisoners and captured vehicles score their normal VP during play and double once the scenario is
