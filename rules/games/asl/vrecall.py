@@ -43,7 +43,7 @@ from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.asl.vcrewhit import RECALLED
 from hexmate.rules.games.base import Position, State, UnitState
-from hexmate.rules.hexes import Hex, distance
+from hexmate.rules.hexes import Hex, direction_between, distance
 from hexmate.rules.text import T
 
 INF = Fraction(10**9)
@@ -56,9 +56,14 @@ def forced(unit: UnitState) -> bool:
 
 
 def exit_mp(position: Position, unit: UnitState, h: Hex, f: int) -> Fraction | None:
-    """A2.6, D2.11: MP to leave the map forward from edge hex ``h`` at VCA ``f`` (its mirror image's cost)."""
-    if not any(n not in position.map.hexes for n in fc.front_hexes(h, f)):
+    """A2.6, D2.11: MP to leave the map forward from edge hex ``h`` at VCA ``f`` (its mirror image's cost);
+    A2.6's example (2Y1): a road running off the edge through a hexside of its VCA goes on in the mirror
+    image, at road rate (D2.16: 1/2 MP, 1 MP for a BU AFV)."""
+    off = [n for n in fc.front_hexes(h, f) if n not in position.map.hexes]
+    if not off:
         return None
+    if any(direction_between(h, n) in position.map.road_exits(h) for n in off):
+        return vm.road_mp(buttoned=armour.vtype(unit).armored and not unit.has("ce"))
     cost = armour.vehicle_cost(position.map.terrain(h))
     if cost == "half":
         return Fraction(vm.obstacle_mp(armour.vtype(unit).mp))

@@ -105,3 +105,18 @@ def test_a2_6_a_tank_leaves_by_any_edge_and_counts_as_eliminated(make_position: 
     assert vp > 0
     _go(pos, "move a-pz I5-J5-K5-L5 as exit")
     assert "a-pz" not in pos.units and f"b: {vp} CVP (A26.22)" in pos.game.status(pos)
+
+
+def test_a2_6_a_road_off_the_edge_goes_on_in_the_mirror_image(make_position: Any) -> None:
+    """A2.6's example (2Y1: off by road movement): the CE PzKpfw in F3 along the road north to the edge hex
+    F0 and off it: start 1 + F2, F1, F0 at road rate 1/2 each + the mirror image's road 1/2 = 3 MP (D2.12,
+    D2.16); the same hexes with no road: 1 + 1 + 1 + 1 + the mirror's Open Ground 1 = 5."""
+    road = {"F0": {"road": ["N", "S"]}, "F1": {"road": ["N", "S"]}, "F2": {"road": ["N", "S"]},
+            "F3": {"road": ["N"]}}
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "F3", "markers": ["vca1", "ce"]},
+             _u("b-1", "A8", side="b")]
+    on_road = make_position("asl", units, "MPh", counters=COUNTERS, hexes=road)
+    assert on_road.game.check(on_road, on_road.parse_action("move a-pz F3-F2-F1-F0 as exit")).cost == 3
+    open_ground = make_position("asl", units, "MPh", counters=COUNTERS)
+    plain = open_ground.parse_action("move a-pz F3-F2-F1-F0 as exit")
+    assert open_ground.game.check(open_ground, plain).cost == 5
