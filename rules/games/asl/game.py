@@ -40,6 +40,7 @@ from hexmate.rules.games.asl import (
     cyclesplit,
     ddtank,
     deployment,
+    edgeexit,
     fire_groups,
     floc,
     ftdc,
@@ -553,19 +554,8 @@ class AslGame(Game):
                 ),
                 "A4.5",
             )
-        if move.mode == "exit" and move.path[-1] not in asl_victory.exit_hexes(position, units[0].side) \
-                and not asl_pwexit.allowed(position, units, move.path[-1]):  # A20.53: or a friendly edge
-            if move.path[-1] in asl_pwexit.edge(position, units[0].side):
-                raise IllegalAction(T("only guards taking their prisoners leave by the friendly board edge "
-                                      "{hex} (A20.53)", hex=position.label(move.path[-1])), "A20.53")
-            raise IllegalAction(
-                T(
-                    "{hex} is not an exit hex of this scenario for {side}",
-                    hex=position.label(move.path[-1]),
-                    side=units[0].side,
-                ),
-                "A26.23",
-            )
+        if move.mode == "exit":  # A2.6: from any map-edge hex (what it scores: edgeexit.kind)
+            edgeexit.check(position, move.path[-1])
         if move.mode in ("cx", latedt.MODE):  # A4.5: who may; +2 at the start, +1 once MF are spent
             latedt.check(units, move.mode)
         if woundcarry.is_dt(move.mode):  # A4.5; A17.2: the carried wounded do not walk
@@ -1024,6 +1014,8 @@ class AslGame(Game):
                 radioless.bar(position, position.units[action.units[0]])  # D14.23
                 if len(action.units) == 1 and vrecall.forced(position.units[action.units[0]]):
                     return vrecall.check(position, action)  # D5.341: off by the friendly edge
+                if action.mode == "exit":
+                    return edgeexit.vehicle_check(position, action)  # A2.6: off any map edge
                 return armour.check_move(position, action)  # D2
             return self.check_move(position, action)
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
@@ -1110,11 +1102,17 @@ class AslGame(Game):
                                       lambda u: self.mf(u) + (2 if leader and u.type in MMC else 0),
                                       aphsw.lowered(units))
 
+    def _exit_offers(self, position: Position, moves: Mapping[Hex, act.Move]) -> Iterator[act.Action]:
+        """A2.6: one ``as exit`` offer a map-edge hex a stack or vehicle reaches, by the cheapest path found,
+        when it can also pay the mirror image beyond (the page's exits; others may be typed)."""
+        for move in edgeexit.candidates(position, moves):
+            with contextlib.suppress(IllegalAction):
+                yield self.check(position, move)
+
     def _check_exit_advance(self, position: Position, units: list[UnitState], start: Hex,
                             adv: act.Advance) -> act.Advance:
-        """A2.6: in the APh a unit on an edge hex leaves the map by advancing into the mirror image of its
-        hex (its cost, A4.72: CX or not at all as for any advance), through the scenario's exit hexes
-        (A26.23) or, for guards with their prisoners, their friendly edge (A20.53)."""
+        """A2.6: in the APh a unit on a map-edge hex leaves the map by advancing into the mirror image of its
+        hex (its cost, A4.72: CX or not at all as for any advance); edgeexit.kind says what it scores."""
         if any(h != start for h in adv.path):
             raise IllegalAction(T("name the edge hex the units stand in: move UNITS HEX as exit"), "A2.6")
         self.check_mode(position, units, act.Move(tuple(u.id for u in units), (start,), None, "exit"))
@@ -1136,18 +1134,20 @@ class AslGame(Game):
     def _leave_map(self, position: Position, state: State, exiting: list[UnitState]) -> State:
         """A2.6: the units leave the map (MPh or APh), never to return; their prisoners with them (A20.53);
         the Exit VP through the scenario's exit hexes (A26.23: none for a broken unit), none by a friendly
-        edge. The MPh's exits (end_move) go through here too."""
+        edge; any other exit an elimination for CVP (A26.221). The MPh's exits (end_move) go through here."""
+        kinds = {u.id: edgeexit.kind(position, u) for u in exiting}  # before the prisoners go (A20.53)
         state = asl_guards.exit_with(state, [u.id for u in exiting])  # A20.53: their prisoners go too
-        gs = self.gstate(state)
-        gone = []
-        exits = asl_victory.exit_hexes(position, exiting[0].side)
+        scored: list[tuple[str, int]] = []
+        lost: list[UnitState] = []
         for unit in exiting:
-            if asl_pwexit.by_friendly_edge(position, unit, exits):  # A20.53: no casualty, no Exit VP
-                gone.append((unit.id, 0))
-            else:  # A26.23, A26.211: none for a broken unit or a hero (as the MPh's exit)
-                gone.append((unit.id, asl_victory.exit_value(unit)))
+            if kinds[unit.id] == edgeexit.VC:  # A26.23, A26.211: none for a broken unit or a hero
+                scored.append((unit.id, asl_victory.exit_value(unit)))
+            elif kinds[unit.id] == edgeexit.GUARD:  # A20.53: no casualty, no Exit VP
+                scored.append((unit.id, 0))
+            else:  # A26.221: any other exit counts as an elimination
+                lost.append(unit)
             state = state.without_unit(unit.id)
-        return state.replace(game=gs.replace(exited=(*gs.exited, *gone)))
+        return state.replace(game=edgeexit.record(self.gstate(state), scored, lost))
 
     def check_advance(self, position: Position, adv: act.Advance) -> act.Advance:
         if position.phase.id != "APh":
@@ -2730,14 +2730,18 @@ class AslGame(Game):
             if vdelay.delaying(state):  # D2.17: still stopped, free to act again
                 state = vdelay.end(position.at(super().end_move(position)))
             elif (moving.finished and not moving.stopped and moving.units[0] in state.units
-                  and state.units[moving.units[0]].has("exiting")):  # D5.341: off by its friendly edge
+                  and state.units[moving.units[0]].has("exiting")):  # A2.6, D5.341: off the map
                 state = super().end_move(position)
-                gs = self.gstate(state)
+                vehicle = state.units[moving.units[0]]
                 aboard = [u for u in state.units.values() if u.carrier == moving.units[0]]  # they go with it
-                for uid in (moving.units[0], *(u.id for u in aboard)):
+                recalled = vrecall.forced(vehicle)  # D5.341: no Exit VP (A26.23), no casualty (A26.221)
+                how = edgeexit.kind(position, vehicle.at(moving.path[-1]))
+                scored = [(u.id, 0 if recalled or how != edgeexit.VC else asl_victory.exit_value(u))
+                          for u in (vehicle, *aboard)] if recalled or how != edgeexit.CASUALTY else []
+                lost = [] if scored else [vehicle, *aboard]
+                for uid in (vehicle.id, *(u.id for u in aboard)):
                     state = state.without_unit(uid)
-                off = tuple((uid, 0) for uid in (moving.units[0], *(u.id for u in aboard)))
-                state = state.replace(game=gs.replace(exited=(*gs.exited, *off)))  # no Exit VP (A26.23)
+                state = state.replace(game=edgeexit.record(self.gstate(state), scored, lost))
             elif hwaa.joint(self, position):  # D14.33: it goes on with the wave, non-stopped, no facing asked
                 position = position.at(hwplt.unspent_ovr(position))  # A12.41, D7.1: no one left, no OVR MP
                 state = hwaa.end_entry(position.at(super().end_move(position)))
@@ -2920,11 +2924,15 @@ class AslGame(Game):
                 and self.can_move(position, u) is None
             )
             for group in stack_groups(position, movable):
-                yield from self.moves_for(position, group).values()
+                found = self.moves_for(position, group)
+                yield from found.values()
+                yield from self._exit_offers(position, found)  # A2.6: off the map by an edge hex reached
             for unit in sorted(position.units.values(), key=lambda u: u.id):
                 if armour.is_vehicle(unit) and unit.side == position.phasing \
                         and not radioless.barred(position, unit):  # D14.23: not before its NTC
-                    yield from armour.moves_for(position, unit).values()
+                    found = armour.moves_for(position, unit)
+                    yield from found.values()
+                    yield from self._exit_offers(position, found)  # A2.6
             yield from overrun.through_offers(position)  # D7.1: the same entries without an Overrun
             yield from asl_aa.generate(self, position)  # D9.31: with an AFV, and where the infantry part
             yield from transport.load_generate(position)  # D6.4, D6.5
@@ -2979,7 +2987,7 @@ class AslGame(Game):
                     if woundcarry.may(state, [position.units[u] for u in group]) \
                             and carried in position.legal_actions:  # A17.2: carrying the wounded SMC
                         yield self.check_advance(position, carried)
-                if start in asl_victory.exit_hexes(position, position.phasing):  # A2.6: off the map
+                if edgeexit.on_edge(position.map, start):  # A2.6: off the map from any edge hex
                     with contextlib.suppress(IllegalAction):
                         yield self.check_advance(position, act.Advance(tuple(sorted(group)), (start,), None,
                                                                        "exit"))

@@ -5,7 +5,8 @@ VCA (in reverse, of its rear), for the MP of that hex's mirror image: the edge h
 vrecall.exit_mp), with its towing MP (C10.1's demo value), times its REV in reverse (D2.21). D14.212: at the
 impulse's end it counts, for D14.21, as in that off-map hex, with LOS to and from it (nothing off the map
 blocks it); then it goes with what it carries, scoring Exit VP by the scenario's exit hexes (A26.23: its
-A26.212 VP, its riders' and passengers' A26.211 VP; none for a Recalled AFV or broken infantry), and stays its
+A26.212 VP, its riders' and passengers' A26.211 VP; none for a Recalled AFV or broken infantry), by any
+other edge hex counting as eliminated with them for the enemy's CVP (A26.221, edgeexit.record), and stays its
 mates' formation partner off the map (the game state's ``imp_away``, read by ``away`` here and by
 platoon.in_platoon): one left alone on the map is no lone survivor (D14.22) and moves by impulses in formation
 with it, in later MPhs too (the D14 example's tank A), unless an NTC takes it out of the platoon (D14.23).
@@ -20,7 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armour, platoon, victory, vrecall
+from hexmate.rules.games.asl import armour, edgeexit, platoon, victory, vrecall
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.base import Position, State, UnitState
@@ -92,19 +93,19 @@ def leave_map(position: Position, members: list[UnitState], status: Callable[[Un
         if to is None:
             continue
         unit = state.units[u.id]
-        scores = unit.hex in exits and not unit.has(platoon.RECALLED)
+        recalled = unit.has(platoon.RECALLED)
+        scores = unit.hex in exits and not recalled
+        aboard = [r for r in state.units.values() if r.carrier == unit.id]
         gone = [(unit.id, victory.exit_value(unit) if scores else 0)]  # A26.212, A26.211: crew and MA as now
-        carriers = {unit.id}
-        for rider in [r for r in state.units.values() if r.carrier == unit.id]:
-            carriers.add(rider.id)
-            gone.append((rider.id, victory.exit_value(rider) if scores else 0))
+        gone += [(rider.id, victory.exit_value(rider) if scores else 0) for rider in aboard]
+        casualty = unit.hex not in exits and not recalled  # A26.221: an exit the VC do not ask for
+        carriers = {unit.id, *(r.id for r in aboard)}
         for uid in [r.id for r in state.units.values() if r.carrier in carriers]:
             state = state.without_unit(uid)
         state = state.without_unit(unit.id)
-        gs = state.game
+        gs = edgeexit.record(state.game, [] if casualty else gone, [unit, *aboard] if casualty else [])
         name = platoon.name_of(unit) or ""
-        off: dict[str, Any] = {"exited": (*getattr(gs, "exited", ()), *gone),
-                               "imp_away": (*getattr(gs, "imp_away", ()), (unit.id, name, to, status(unit)))}
+        off: dict[str, Any] = {"imp_away": (*getattr(gs, "imp_away", ()), (unit.id, name, to, status(unit)))}
         state = state.replace(game=dataclasses.replace(gs, **off))
     return state
 

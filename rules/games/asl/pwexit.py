@@ -8,11 +8,10 @@ that is depends on the scenario's set-up and reinforcements, so the scenario say
 friendly_edge`` maps a side to the board-edge hexes of its friendly edge (checked when the scenario loads:
 each is a hex of the map on its edge). Without it, a side has no friendly edge to leave by.
 
-At the table a guard leaves as any unit does, ``move ... as exit`` ending on an edge hex (A2.6): by his
-friendly edge as well as by the scenario's exit hexes, provided every unit of the move guards prisoners (a
-unit guarding none has no leave from A20.53 to go off that edge). His prisoners go with him (guards.py's
-``exit_with``). Leaving by the friendly edge scores no Exit VP (A26.23 counts the exit hexes only); he is no
-casualty either (A20.53, A26.221).
+At the table a guard leaves as any unit does, ``move ... as exit`` ending on an edge hex (A2.6, any edge
+hex: edgeexit.py). His prisoners go with him (guards.py's ``exit_with``). Leaving by the friendly edge with
+prisoners scores no Exit VP (A26.23 counts the exit hexes only) and he is no casualty (A20.53, A26.221); a
+unit guarding none that leaves there counts as eliminated (edgeexit.kind).
 """
 
 from __future__ import annotations

@@ -816,7 +816,20 @@ def resume_hold(position: Position, decision: Decision, answer: act.Answer) -> S
     state = state.with_unit(dataclasses.replace(state.units[uid], hex=None).mark(arrival.HELD))
     for rider in [u for u in state.units.values() if u.carrier == uid]:
         state = state.with_unit(dataclasses.replace(rider, hex=None))
-    return state
+    return _start_control(position, state)
+
+
+def _start_control(position: Position, state: State) -> State:
+    """A26.11: before play the start control is recomputed without the units held off the map (D16.8)."""
+    from hexmate.rules.games.asl import victory
+    from hexmate.rules.games.asl.game import AslState
+
+    held = [u.id for u in state.units.values() if u.has(arrival.HELD)]
+    gs = state.game
+    control = victory.initial_control(position.scenario, position.map, held=held)
+    if not isinstance(gs, AslState) or gs.control == control:
+        return state
+    return state.replace(game=gs.replace(control=control))
 
 
 _OFFERED: list[tuple[tuple[object, ...], tuple[act.Move, ...]]] = []  # the last position asked: its entries

@@ -18,8 +18,9 @@ The audit of A26 against the original text, rule by rule (paraphrased; where and
   at the start it controls every listed building and hex the scenario does not give (``initial_control``;
   test_a26_13_only_ground_level_gains_the_hex); units the scenario brings on later (``options.entry``, A2.5,
   and those aboard them) are off the map then and do not count, a HIP unit does (it is set up on the map)
-  (test_a26_11_a_side_whose_units_all_come_on_later_holds_nothing_at_the_start). A DD tank its owner holds off
-  the map before play (D16.8, ventry.py) still counts as set up: not built. Gain: an armed Good Order Infantry
+  (test_a26_11_a_side_whose_units_all_come_on_later_holds_nothing_at_the_start); nor does a DD tank its owner
+  holds off the map before play (D16.8, ventry.resume_hold recomputes the start control;
+  test_a26_11_a_dd_tank_held_off_the_map_holds_nothing_at_the_start). Gain: an armed Good Order Infantry
   MMC occupies it with no armed enemy ground unit there, even in the middle of a move, never while bypassing
   (``_gains``, ``_blocks``; a broken enemy is still armed and blocks, as the text's 22U3 example says:
   test_a26_11_a_broken_enemy_blocks). A vehicle or its crew never gains a building; a non-bypassing armed
@@ -70,8 +71,9 @@ The audit of A26 against the original text, rule by rule (paraphrased; where and
   Reduced to its HS (the VP lost), not a Deployment, an underscored squad's split Replacement or a
   recombination (test_a26_22_the_ledger_counts_eliminations_and_reductions_only). Units created in play (a
   leader, A18.1; a second HS; a crew counter) score when eliminated like the scenario's own.
-- A26.221 every enemy unit eliminated scores its VP; leaving the map counts as elimination except a Recall,
-  guards with their prisoners, and exits the VC ask (the game records those in ``exited``); broken, wounded,
+- A26.221 every enemy unit eliminated scores its VP; leaving the map (A2.6, any edge hex) counts as
+  elimination except a Recall, guards with their prisoners, and exits the VC ask: every exit is in
+  ``exited``, a casualty exit in ``vp_lost`` too (edgeexit.py; test_edgeexit); broken, wounded,
   malfunctioned, Immobilized units or a disabled MA score nothing (vehicles score only when destroyed or
   captured; test_a26_221_a_disabled_ma_is_no_casualty_a_wreck_is).
 - A26.222 prisoners and captured vehicles score their normal VP during play and double once the scenario is
@@ -403,16 +405,19 @@ def hexes(position: Position) -> Mapping[str, Hex]:
     return _victory_hexes(position.map, _spec(position).get("hexes", []), where)
 
 
-def initial_control(scenario: Any, hex_map: HexMap | None = None) -> tuple[tuple[str, str], ...]:
+def initial_control(scenario: Any, hex_map: HexMap | None = None, *,
+                    held: Iterable[str] = ()) -> tuple[tuple[str, str], ...]:
     """A26.11: what each side controls at the start, as the scenario says; when only one side sets up on the
     map at the start, it controls everything else listed too (a whole board's hexes only with the map:
     ``setup``). A unit the scenario brings on later (``options.entry``, A2.5) or one aboard it (A2.52) is
-    off the map at the start and does not count; a HIP unit is set up on the map (A12.3) and does."""
+    off the map at the start and does not count, nor does a DD tank its owner holds off the map before play
+    (``held``, D16.8: ventry.resume_hold asks again) or one aboard it; a HIP unit is set up on the map (A12.3)
+    and does."""
     from hexmate.rules.games.asl.arrival import PLAN
 
     spec = scenario.options.get("victory", {})
     given = {name: side for side, names in spec.get("control", {}).items() for name in names}
-    later = set(PLAN.arrivals(scenario))
+    later = set(PLAN.arrivals(scenario)) | set(held)
     on_map = {u.side for u in scenario.units if u.hex and u.id not in later and u.carrier not in later}
     if len(on_map) == 1:
         (only,) = on_map

@@ -43,7 +43,7 @@ from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.asl.vcrewhit import RECALLED
 from hexmate.rules.games.base import Position, State, UnitState
-from hexmate.rules.hexes import Hex, distance
+from hexmate.rules.hexes import Hex, direction_between, distance
 from hexmate.rules.text import T
 
 INF = Fraction(10**9)
@@ -56,9 +56,14 @@ def forced(unit: UnitState) -> bool:
 
 
 def exit_mp(position: Position, unit: UnitState, h: Hex, f: int) -> Fraction | None:
-    """A2.6, D2.11: MP to leave the map forward from edge hex ``h`` at VCA ``f`` (its mirror image's cost)."""
-    if not any(n not in position.map.hexes for n in fc.front_hexes(h, f)):
+    """A2.6, D2.11: MP to leave the map forward from edge hex ``h`` at VCA ``f`` (its mirror image's cost);
+    A2.6's example (2Y1): a road running off the edge through a hexside of its VCA goes on in the mirror
+    image, at road rate (D2.16: 1/2 MP, 1 MP for a BU AFV)."""
+    off = [n for n in fc.front_hexes(h, f) if n not in position.map.hexes]
+    if not off:
         return None
+    if any(direction_between(h, n) in position.map.road_exits(h) for n in off):
+        return vm.road_mp(buttoned=armour.vtype(unit).armored and not unit.has("ce"))
     cost = armour.vehicle_cost(position.map.terrain(h))
     if cost == "half":
         return Fraction(vm.obstacle_mp(armour.vtype(unit).mp))
@@ -115,7 +120,7 @@ def to_edge(position: Position, unit: UnitState, h: Hex, f: int, *, started: boo
     return dist[(h, f)] + (0 if started else vm.START_MP)
 
 
-def _path(position: Position, unit: UnitState, path: tuple[Hex, ...]) -> dict[int, Fraction]:
+def forward_mp(position: Position, unit: UnitState, path: tuple[Hex, ...]) -> dict[int, Fraction]:
     """The fewest MP for ``path`` forward, by the VCA it ends with (D2.11, D2.12)."""
     vt = armour.vtype(unit)
     f0 = armour.facing_of(unit)
@@ -161,7 +166,7 @@ def check(position: Position, move: act.Move, dist: Table | None = None) -> act.
     whole = to_edge(position, unit, unit.hex, armour.facing_of(unit), started=unit.has("motion"), dist=dist)
     mp = armour.budget(unit) - armour.spent_of(unit)
     last = move.path[-1]
-    ends = _path(position, unit, move.path)
+    ends = forward_mp(position, unit, move.path)
     if move.mode == "exit":
         leave = [c + x for g, c in ends.items() if last in edge
                  and (x := exit_mp(position, unit, last, g)) is not None]
@@ -319,5 +324,5 @@ def end_move(position: Position, state: State, uid: str) -> State:
     return state.with_unit(armour.with_spent(unit, armour.budget(unit)).mark("motion", remove=("exiting",)))
 
 
-__all__ = ["Table", "check", "check_end", "check_unload", "end_move", "exit_mp", "forced", "moves",
-           "stop_to_unload", "stops_to_unload", "table", "to_edge", "unload_offers"]
+__all__ = ["Table", "check", "check_end", "check_unload", "end_move", "exit_mp", "forced", "forward_mp",
+           "moves", "stop_to_unload", "stops_to_unload", "table", "to_edge", "unload_offers"]

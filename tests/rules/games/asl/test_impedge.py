@@ -94,3 +94,13 @@ def test_d14_212_the_next_mph_of_the_afv_left_on_the_map(tmp_path: Path) -> None
     pos.push_text("move A 3EE1 as impulse_exit")
     end(pos)
     assert "A" not in pos.units and impulse.crew(pos) == []
+
+
+def test_d14_212_a26_221_a_platoon_afv_off_no_exit_hex_is_a_casualty(tmp_path: Path) -> None:
+    """A26.221: with no exit hexes asked for, B leaving from EE1 counts as eliminated with the squad riding
+    on it: its 5 VP and the squad's 2 (as the test above counts them) go to side b, no Exit VP."""
+    pos = _at_the_edge(tmp_path, "EE1", mp=9)
+    pos.push_text("move B 3EE1 as impulse_exit")
+    end(pos, quiet=True)
+    assert "B" not in pos.units and "sq" not in pos.units
+    assert "b: 7 CVP (A26.22)" in pos.game.status(pos)

@@ -157,7 +157,8 @@ def test_a4_5_the_page_offers_cx1_for_the_hexes_only_it_reaches(make_position: A
 
 
 def _offers(pos: Any, ids: tuple[str, ...]) -> list[act.Move]:
-    return [a for a in pos.legal_actions if isinstance(a, act.Move) and a.units == ids]
+    """The moves offered these units, A2.6's exits off the map edge (``as exit``, test_edgeexit) apart."""
+    return [a for a in pos.legal_actions if isinstance(a, act.Move) and a.units == ids and a.mode != "exit"]
 
 
 def test_a4_5_the_page_offers_cx_for_the_hexes_only_double_time_reaches(make_position: Any) -> None:

@@ -2,6 +2,8 @@
 (issues 9, 10): an optimisation of the generators (cached path costs, bypass routes, vehicle look-ups) must
 not drop or add an action. The expected lists (legal_frozen.json) were written by the generators as they
 stood at 1e8f5576, before any caching; a rules change that changes what is offered rewrites them on purpose.
+Rewritten for A2.6 (issue 9): the MPh offers one ``as exit`` move a map-edge hex each Infantry stack reaches
+with MF left for the mirror image (33 in the demo, 37 mid-game, none in the armour position).
 
 The positions: the demo's first MPh (asl-turn.json's start), the armour demo's first MPh with its German tank
 held off the map, due at DP0 beside woods DQ1 or at woods DQ1 itself (A2.51, D2.3: enter, enter+bypass,

@@ -12,6 +12,7 @@ import pytest
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import get_game
+from hexmate.rules.games.asl import edgeexit
 from hexmate.rules.games.asl.game import overstack_mf, squad_equivalents
 from hexmate.rules.games.base import UnitState
 from hexmate.rules.hexes import Hex, distance
@@ -260,9 +261,15 @@ def test_perft_move_count_matches_brute_force(make_position: Any) -> None:
         assert {h: mv.cost for h, mv in engine.items() if mv.mode == "cx"} == \
             {h: c for h, c in far.items() if h not in brute}, ids
         expected_total += len(far)
-    moves = [a for a in pos.legal_actions if isinstance(a, act.Move)]
-    assert len(moves) == expected_total
-    assert pos.legal_actions.count() == expected_total + 1  # plus "end"
+        for exit_move in [a for a in pos.legal_actions if isinstance(a, act.Move) and a.mode == "exit"
+                          and set(a.units) == set(ids)]:
+            last = exit_move.path[-1]  # A2.6: off an edge hex the plain move reaches, the mirror image paid
+            assert edgeexit.on_edge(m, last) and exit_move.cost is not None
+            assert brute[last] + 1 <= exit_move.cost <= budget, ids
+    moves = [a for a in pos.legal_actions if isinstance(a, act.Move) and a.mode != "exit"]
+    exits = [a for a in pos.legal_actions if isinstance(a, act.Move) and a.mode == "exit"]
+    assert len(moves) == expected_total and exits
+    assert pos.legal_actions.count() == expected_total + len(exits) + 1  # plus "end"
     assert all(mv in pos.legal_actions for mv in moves)
 
 
@@ -271,7 +278,7 @@ def test_demo_scenario_perft_is_stable_and_consistent() -> None:
 
     game = get_game("asl")
     pos = game.new_position(game.load_scenario(game.demo_scenario_path))
-    moves = [a for a in pos.legal_actions if isinstance(a, act.Move)]
+    moves = [a for a in pos.legal_actions if isinstance(a, act.Move) and a.mode != "exit"]  # A2.6's apart
     by_group: dict[tuple[str, ...], int] = {}
     for mv in moves:
         by_group[mv.units] = by_group.get(mv.units, 0) + 1

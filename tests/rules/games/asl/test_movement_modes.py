@@ -257,7 +257,7 @@ def test_a5_1_each_level_of_a_building_has_its_own_limit(make_position: Any) -> 
 def test_a2_6_a_unit_leaves_the_map_in_the_aph_too(make_position: Any) -> None:
     """A2.6: units leave the map by normal movement in the MPh or the APh: in the APh a squad on the exit hex
     L4 advances into the mirror image of L4 (Open Ground) and is gone, with its LMG, scoring its Exit VP
-    (A26.23); a squad on K4, not an exit hex, may not."""
+    (A26.23); a squad on K4, inside the map, may not."""
     lmg = {"id": "a-lmg", "counter": "LMG", "side": "a", "hex": "L4", "carrier": "a-1"}
     units = [_u("a-1", "L4"), lmg, _u("a-2", "K4"), _u("b-1", "A1", "4-4-7", "b", markers=["broken"])]
     from hexmate.rules.games.asl import units as au
@@ -265,7 +265,7 @@ def test_a2_6_a_unit_leaves_the_map_in_the_aph_too(make_position: Any) -> None:
     counters = {**{n: dict(v) for n, v in au.demo_catalogue().items()}}
     exits = {"victory": {"exit": {"side": "a", "hexes": ["L4", "L5"], "vp": 4}}}
     pos = make_position("asl", units, "APh", options=exits, counters=counters)
-    with pytest.raises(IllegalAction, match=r"not an exit hex"):
+    with pytest.raises(IllegalAction, match=r"not on the map.s edge"):
         pos.push_text("move a-2 K4 as exit")
     assert any(a.kind == "advance" and getattr(a, "mode", "") == "exit" and "a-1" in a.units
                for a in pos.legal_actions)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hexmate.rules.errors import DataError, IllegalAction
+from hexmate.rules.errors import DataError
 from hexmate.rules.games.asl import units as au
 
 COUNTERS: dict[str, Any] = {name: dict(v) for name, v in au.demo_catalogue().items()}
@@ -42,21 +42,21 @@ def test_a20_53_a_guard_leaves_by_his_friendly_edge_with_his_prisoner(make_posit
     assert ("a-1", 0) in pos.game.gstate(pos.state).exited
 
 
-def test_a20_53_only_a_guard_leaves_by_the_friendly_edge(make_position: Any) -> None:
-    """A20.53 gives the friendly edge to a guard with his prisoners; the squad guarding none may not go off
-    there (it is no exit hex of the scenario)."""
+def test_a26_221_a_squad_guarding_none_leaves_by_the_friendly_edge_as_a_casualty(make_position: Any) -> None:
+    """A2.6 lets any unit leave by any edge hex; A20.53's leave is the guard's: the squad guarding no one
+    that goes off the friendly edge at L5 counts as eliminated (A26.221): its 2 VP to the Russians."""
     pos = make_position("asl", _units(), "MPh", options=EDGE, counters=COUNTERS, sides=SIDES)
-    with pytest.raises(IllegalAction) as e:
-        pos.game.check(pos, pos.parse_action("move a-2 K5-L5 as exit"))
-    assert e.value.rule == "A20.53"
+    _go(pos, "move a-2 K5-L5 as exit")
+    assert "a-2" not in pos.units
+    assert "b: 2 CVP (A26.22)" in [str(s) for s in pos.game.status(pos)]
 
 
-def test_a20_53_no_friendly_edge_given_no_leaving_but_by_the_exit_hexes(make_position: Any) -> None:
-    """Without ``friendly_edge`` the scenario names none: the guard leaves only by its exit hexes."""
+def test_a20_53_no_friendly_edge_given_the_guard_leaving_is_a_casualty(make_position: Any) -> None:
+    """Without ``friendly_edge`` the scenario names none: the guard may still leave by the edge (A2.6), but
+    not as A20.53's guard: he counts as eliminated (A26.221, 2 CVP to the Russians)."""
     pos = make_position("asl", _units(), "MPh", counters=COUNTERS, sides=SIDES)
-    with pytest.raises(IllegalAction) as e:
-        pos.game.check(pos, pos.parse_action("move a-1 K4-L4 as exit"))
-    assert e.value.rule == "A26.23"
+    _go(pos, "move a-1 K4-L4 as exit")
+    assert "b: 2 CVP (A26.22)" in [str(s) for s in pos.game.status(pos)]
 
 
 def test_a26_23_no_exit_vp_for_leaving_by_the_friendly_edge(make_position: Any) -> None:

@@ -176,7 +176,7 @@ def test_exit_vp_a_unit_leaves_the_map_from_an_exit_hex(make_position: Any) -> N
         _u("b-1", "A1", "4-4-7", "b", markers=["broken"]),
     ]
     pos = make_position("asl", units, "MPh", options=EXIT)
-    with pytest.raises(IllegalAction, match=r"not an exit hex"):
+    with pytest.raises(IllegalAction, match=r"not on the map.s edge"):
         pos.push_text("move a-1 J4-K4 as exit")
     with pytest.raises(
         IllegalAction, match=r"costs 5 MF"
@@ -409,3 +409,21 @@ def test_a26_11_a_side_whose_units_all_come_on_later_holds_nothing_at_the_start(
     assert "b controls 0 building(s): - (A26.14)" in pos.game.status(pos)
     both = make_position("asl", [*units, _u("b-2", "J8", "4-4-7", "b")], "MPh", options=spec)
     assert dict(both.state.game.control) == {}
+
+
+def test_a26_11_a_dd_tank_held_off_the_map_holds_nothing_at_the_start(make_position: Any) -> None:
+    """A26.11 with D16.8: a's only unit is a DD tank set up on the map; kept there, both sides set up on the
+    map and the unnamed victory hex G6 is no one's; held off before play, only b is on the map at the start
+    and controls G6 (as a side whose units all come on later, A2.5)."""
+    from .test_ventry import COUNTERS as VCOUNTERS
+    from .test_ventry import PZ
+
+    dd = {**PZ, "hex": "C4", "markers": ["vca0", "screen", "ce"]}
+    spec = {"victory": {"hexes": ["G6"]}, "dd_off_map": {"a-pz": {"hexes": ["A4"]}}}
+    units = [dd, _u("b-1", "L8", "4-4-7", "b")]
+    kept = make_position("asl", units, "MPh", options=spec, counters=VCOUNTERS)
+    kept.push_text("answer keep")
+    assert dict(kept.state.game.control) == {}
+    held = make_position("asl", units, "MPh", options=spec, counters=VCOUNTERS)
+    held.push_text("answer hold")
+    assert held.units["a-pz"].hex is None and dict(held.state.game.control) == {"G6": "b"}

@@ -1,0 +1,122 @@
+"""Leaving the map by any map-edge hex (A2.6) and its CVP (A26.221), edgeexit.py. The map is conftest's 12 x 8
+board (Open Ground unless given): column L is its east edge. Squads are 4-6-7s (A26.211: 2 VP); the demo
+PzKpfw has 14 MP and 1 MP an open hex (as test_vrecall)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import edgeexit
+
+from .test_armour import COUNTERS
+
+
+def _u(uid: str, hex_: str, counter: str = "4-6-7", side: str = "a", **extra: Any) -> dict[str, Any]:
+    return {"id": uid, "counter": counter, "side": side, "hex": hex_, **extra}
+
+
+def _go(pos: Any, text: str) -> None:
+    pos.push_text(text)
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+
+
+EXIT_A = {"victory": {"exit": {"side": "a", "hexes": ["L1"], "vp": 4}}}
+
+
+def test_a26_221_a_squad_leaving_by_any_edge_gives_the_enemy_its_cvp(make_position: Any) -> None:
+    """A2.6: the squad in J4 leaves from L4 (no exit hex, no exit side here): 2 MF to L4 and 1 for the
+    mirror image of its Open Ground; A26.221: it counts as eliminated, its 2 VP to side b."""
+    pos = make_position("asl", [_u("a-1", "J4"), _u("b-1", "A1", side="b")], "MPh")
+    _go(pos, "move a-1 J4-K4-L4 as exit")
+    assert pos.state.game.exited == (("a-1", 0),)
+    status = pos.game.status(pos)
+    assert "b: 2 CVP (A26.22)" in status and "a: 0 CVP (A26.22)" in status
+
+
+def test_a26_23_the_exit_side_off_its_exit_hex_scores_exit_vp_elsewhere_cvp(make_position: Any) -> None:
+    """A26.23: side a's squad leaving by its exit hex L1 scores 2 Exit VP and is no casualty; its other
+    squad leaving from L5, no exit hex, scores no Exit VP and gives b 2 CVP (A26.221)."""
+    units = [_u("a-1", "K1"), _u("a-2", "K5"), _u("b-1", "A1", side="b")]
+    pos = make_position("asl", units, "MPh", options=EXIT_A)
+    _go(pos, "move a-1 K1-L1 as exit")
+    status = pos.game.status(pos)
+    assert "a: 2 Exit VP of 4 (A26.23)" in status and "b: 0 CVP (A26.22)" in status
+    _go(pos, "move a-2 K5-L5 as exit")
+    status = pos.game.status(pos)
+    assert "a: 2 Exit VP of 4 (A26.23)" in status and "b: 2 CVP (A26.22)" in status
+
+
+def test_a2_6_the_mirror_image_of_woods_costs_woods(make_position: Any) -> None:
+    """A2.6's example (W1: the COT of its terrain beyond the edge): from K4 into woods L4 (2 MF) and off
+    into the mirror image of L4's woods (2 MF more) is 4 MF of the squad's 4; from J4 it would be 5."""
+    hexes = {"L4": {"terrain": "woods"}}
+    pos = make_position("asl", [_u("a-1", "K4"), _u("a-2", "J4"), _u("b-1", "A1", side="b")], "MPh",
+                        hexes=hexes)
+    with pytest.raises(IllegalAction, match="costs 5 MF"):
+        pos.game.check(pos, pos.parse_action("move a-2 J4-K4-L4 as exit"))
+    assert pos.game.check(pos, pos.parse_action("move a-1 K4-L4 as exit")).cost == 4
+
+
+def test_a2_6_never_in_the_rtph_and_never_back(make_position: Any) -> None:
+    """A2.6: no leaving in the RtPh; a unit that left is gone for good (it cannot be moved again)."""
+    units = [_u("a-1", "L4", markers=["broken"]), _u("b-1", "A1", side="b")]
+    rtph = make_position("asl", units, "RtPh")
+    assert not any(getattr(a, "mode", "") == "exit" for a in rtph.legal_actions)
+    with pytest.raises(IllegalAction):
+        rtph.game.check(rtph, rtph.parse_action("move a-1 L4-L4 as exit"))
+    pos = make_position("asl", [_u("a-1", "K4"), _u("b-1", "A1", side="b")], "MPh")
+    _go(pos, "move a-1 K4-L4 as exit")
+    with pytest.raises(Exception, match="a-1"):
+        pos.push_text("move a-1 L4-K4")
+
+
+def test_a2_6_the_page_offers_an_exit_from_each_edge_hex_reached(make_position: Any) -> None:
+    """One ``as exit`` offer a map-edge hex the squad reaches with MF left for the mirror: from K4 (4 MF) the
+    edge hexes of column L within 3 MF (L2-L6) and none inside the map."""
+    pos = make_position("asl", [_u("a-1", "K4"), _u("b-1", "A1", side="b")], "MPh")
+    exits = [a for a in pos.legal_actions if getattr(a, "mode", "") == "exit"]
+    assert exits and all(edgeexit.on_edge(pos.map, a.path[-1]) for a in exits)
+    assert all(a.cost is not None and a.cost <= 4 for a in exits)
+    assert len({a.path[-1] for a in exits}) == len(exits)
+
+
+def test_a2_6_a_squad_advances_off_any_edge_in_the_aph(make_position: Any) -> None:
+    """A2.6 in the APh: the squad on L4 (no exit hex) advances off; A26.221: 2 CVP to b."""
+    pos = make_position("asl", [_u("a-1", "L4"), _u("b-1", "A1", side="b")], "APh")
+    assert any(a.kind == "advance" and getattr(a, "mode", "") == "exit" for a in pos.legal_actions)
+    pos.push_text("move a-1 L4 as exit")
+    assert "a-1" not in pos.units and "b: 2 CVP (A26.22)" in pos.game.status(pos)
+
+
+def test_a2_6_a_tank_leaves_by_any_edge_and_counts_as_eliminated(make_position: Any) -> None:
+    """A2.6 for a vehicle in its MPh: the PzKpfw in I5 facing east: start 1 + J5, K5, L5 1 each + the mirror
+    of L5's Open Ground 1 = 5 MP; A26.221: it counts as eliminated for b's CVP (its A26.212 VP)."""
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "I5", "markers": ["vca0"]},
+             _u("b-1", "A1", side="b")]
+    pos = make_position("asl", units, "MPh", counters=COUNTERS)
+    move = pos.game.check(pos, pos.parse_action("move a-pz I5-J5-K5-L5 as exit"))
+    assert move.cost == 5
+    from hexmate.rules.games.asl import victory
+
+    vp = victory.unit_vp(pos.units["a-pz"])
+    assert vp > 0
+    _go(pos, "move a-pz I5-J5-K5-L5 as exit")
+    assert "a-pz" not in pos.units and f"b: {vp} CVP (A26.22)" in pos.game.status(pos)
+
+
+def test_a2_6_a_road_off_the_edge_goes_on_in_the_mirror_image(make_position: Any) -> None:
+    """A2.6's example (2Y1: off by road movement): the CE PzKpfw in F3 along the road north to the edge hex
+    F0 and off it: start 1 + F2, F1, F0 at road rate 1/2 each + the mirror image's road 1/2 = 3 MP (D2.12,
+    D2.16); the same hexes with no road: 1 + 1 + 1 + 1 + the mirror's Open Ground 1 = 5."""
+    road = {"F0": {"road": ["N", "S"]}, "F1": {"road": ["N", "S"]}, "F2": {"road": ["N", "S"]},
+            "F3": {"road": ["N"]}}
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "F3", "markers": ["vca1", "ce"]},
+             _u("b-1", "A8", side="b")]
+    on_road = make_position("asl", units, "MPh", counters=COUNTERS, hexes=road)
+    assert on_road.game.check(on_road, on_road.parse_action("move a-pz F3-F2-F1-F0 as exit")).cost == 3
+    open_ground = make_position("asl", units, "MPh", counters=COUNTERS)
+    plain = open_ground.parse_action("move a-pz F3-F2-F1-F0 as exit")
+    assert open_ground.game.check(open_ground, plain).cost == 5
