@@ -97,6 +97,19 @@ def test_each_rules_template_is_translated_in_its_own_games_catalogue() -> None:
             assert sorted(FACT.findall(ja[msgid])) == sorted(FACT.findall(msgid)), (path, msgid)
 
 
+def test_no_rules_catalogue_keeps_a_template_the_rules_no_longer_say() -> None:
+    """A template (an entry with a {fact}) that no ``T()`` in the rules uses any more is a stale entry: a
+    message changed or removed, its old translation left behind (merges keep both sides). Plain words stay:
+    they translate facts ("Location", a state) that no template names."""
+    from babel.messages.pofile import read_po
+
+    for domain, templates in i18n.rules_msgids().items():
+        path = i18n.LOCALE / "ja" / "LC_MESSAGES" / f"{domain}.po"
+        with path.open("rb") as f:
+            stale = {str(m.id) for m in read_po(f, locale="ja") if m.id and "{" in str(m.id)} - templates
+        assert sorted(stale) == [], path
+
+
 def test_two_games_may_say_one_english_word_two_ways(monkeypatch) -> None:
     from hexmate.rules.text import T, domain_of
 
