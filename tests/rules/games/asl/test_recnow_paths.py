@@ -1,0 +1,59 @@
+"""A4.44's recovery at once (rules/games/asl/recnow.py) on the paths of play that take a unit with SW away
+besides fire and rout: a rally's Fate (A10.64) and a commissar's failed rally (A25.222) in the RPh, a
+Search Casualty (A12.154), an escape's CC killing the guard (A20.55), an ambusher's capture keeping its "?"
+(A11.13, A11.4); and the rout paths already wired: failure to rout (A10.5), Interdiction (A10.53), the
+leader routing with the unit (A10.711), a reveal leaving no rout destination, no captor to surrender to.
+Each starts from the text's numbers; the counters are the demo catalogue's (demo values)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexmate.rules.games.asl import units as au
+
+from tests.rules.games.conftest import ASL_COUNTERS
+
+COUNTERS: dict[str, Any] = {**ASL_COUNTERS, **{k: dict(v) for k, v in au.demo_catalogue().items()}}
+# A25.22: no side may start with more commissars than other leaders: an 8-0 each, far away
+OTHERS = [{"id": "a-z", "counter": "8-0", "side": "a", "hex": "H1"},
+          {"id": "b-z", "counter": "8-0", "side": "b", "hex": "H7"}]
+
+
+def _u(uid: str, hex_: str, counter: str, side: str = "a", **extra: Any) -> dict[str, Any]:
+    return {"id": uid, "counter": counter, "side": side, "hex": hex_, **extra}
+
+
+def _window(pos: Any, smcs: tuple[str, ...], sws: tuple[str, ...]) -> None:
+    top = pos.decision
+    assert top is not None and top.then == "recover_now" and top.rule == "A4.44", top
+    assert top.units == smcs and top.subject == sws
+
+
+def _rph(make_position: Any, *units: dict[str, Any]) -> Any:
+    return make_position("asl", [_u("b-x", "H8", "4-6-7", "b"), *OTHERS, *units], "RPh", counters=COUNTERS)
+
+
+def test_a10_64_fate_eliminates_a_broken_hs_and_its_leader_tries_for_the_lmg(make_position: Any) -> None:
+    """A10.64: the broken 2-4-7 HS rolls an Original 12 trying to rally under the 8-1: no rally, Casualty
+    Reduction, so eliminated (A7.302); its LMG lies in C3 and the 8-1 may try at once: dr 5 < 6."""
+    pos = _rph(make_position, _u("a-h", "C3", "2-4-7", markers=["broken"]),
+               _u("a-lmg", "C3", "LMG", carrier="a-h"), _u("a-l", "C3", "8-1"))
+    pos.push_text("rally a-h dice 6,6")
+    assert "a-h" not in pos.units
+    _window(pos, ("a-l",), ("a-lmg",))
+    pos.push_text("answer units a-l")
+    pos.push_text("answer dice 5")
+    assert pos.units["a-lmg"].carrier == "a-l"
+
+
+def test_a25_222_a_hs_failing_its_commissars_rally_leaves_its_lmg_to_him(make_position: Any) -> None:
+    """A25.222: the broken 2-2-6 HS (none lower) fails its rally under the 9-0C, 6+5 = 11: eliminated; its
+    LMG lies in C3, and the commissar, a Good Order SMC there, may try at once (A4.44): dr 6 fails."""
+    pos = _rph(make_position, _u("a-s", "C3", "2-2-6", markers=["broken"]),
+               _u("a-lmg", "C3", "LMG", carrier="a-s"), _u("a-c", "C3", "9-0C"))
+    pos.push_text("rally a-s dice 6,5")
+    assert "a-s" not in pos.units
+    _window(pos, ("a-c",), ("a-lmg",))
+    pos.push_text("answer units a-c")
+    pos.push_text("answer dice 6")
+    assert pos.units["a-lmg"].carrier is None
