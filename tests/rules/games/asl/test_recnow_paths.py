@@ -57,3 +57,30 @@ def test_a25_222_a_hs_failing_its_commissars_rally_leaves_its_lmg_to_him(make_po
     pos.push_text("answer units a-c")
     pos.push_text("answer dice 6")
     assert pos.units["a-lmg"].carrier is None
+
+
+def test_a12_154_a_search_casualty_eliminates_a_hs_and_its_searching_leader_tries(make_position: Any) -> None:
+    """A12.152, A12.154: a 2-4-7 HS with an LMG and an 8-1 move C3-C4 and search; C5's concealed 4-4-7 and the
+    HIP 6-2-8 in D4 are found: the Soviet Casualty dr has -3 (4 HS-equivalents): 4 - 3 = 1, Casualty
+    Reduction; Random Selection picks the HS: eliminated (A7.302). Its LMG lies in C4 and the 8-1 may try at
+    once (A4.44): dr 2 recovers it."""
+    units = [_u("a-h", "C3", "2-4-7"), _u("a-lmg", "C3", "LMG", carrier="a-h"), _u("a-l", "C3", "8-1"),
+             _u("b-c5", "C5", "4-4-7r", "b", concealed=True), _u("b-hip", "H1", "6-2-8", "b")]
+    pos = make_position("asl", units, "MPh", counters=COUNTERS,
+                        hexes={"C5": "woods", "D4": "woods", "B4": "woods", "D5": "woods"},
+                        options={"hip": {"b": {"units": ["b-hip"]}}})
+    pos.push_text("answer hex D4")
+    pos.push_text("move a-h,a-l,a-lmg C3-C4")
+    while pos.decision is not None:
+        pos.push_text("answer pass")
+    pos.push_text("activate a-h,a-l for search")
+    pos.push_text("answer dice 1")  # every Accessible hex searched
+    top = pos.decision
+    assert top is not None and top.then == "search_casualty" and top.arg("drm") == "-3"
+    pos.push_text("answer dice 4")
+    pos.push_text("answer units a-h")
+    assert "a-h" not in pos.units
+    _window(pos, ("a-l",), ("a-lmg",))
+    pos.push_text("answer units a-l")
+    pos.push_text("answer dice 2")
+    assert pos.units["a-lmg"].carrier == "a-l"
