@@ -84,3 +84,29 @@ def test_a12_154_a_search_casualty_eliminates_a_hs_and_its_searching_leader_trie
     pos.push_text("answer units a-l")
     pos.push_text("answer dice 2")
     assert pos.units["a-lmg"].carrier == "a-l"
+
+
+def test_a20_55_the_escapers_kill_the_guard_and_his_leader_tries_for_his_lmg(make_position: Any) -> None:
+    """A20.55: the Russian prisoner passes its NTC (2+3 = 5 <= 7) and attacks its broken guard, the 4-6-7
+    with an LMG, at 1:4 (Kill Number 3, demo values), -2 against a broken unit (A11.16): 1+2-2 = 1 < 3, the
+    guard is eliminated. Its LMG lies in C3 (A11.13) and the German 8-1 there, whom the Unarmed prisoner
+    does not bar, may try at once (A4.44), before his reply: dr 4 recovers it."""
+    units = [_u("a-1", "C3", "4-6-7", markers=["broken"]), _u("a-lmg", "C3", "LMG", carrier="a-1"),
+             _u("a-l", "C3", "8-1"), _u("b-1", "C3", "4-4-7r", "b", markers=["prisoner"], carrier="a-1"),
+             _u("a-2", "H5", "4-6-7")]
+    sides = [{"id": "a", "name": "Germans", "nationality": "german"},
+             {"id": "b", "name": "Russians", "nationality": "russian"}]
+    pos = make_position("asl", units, "APh", counters=COUNTERS, sides=sides)
+    pos.push_text("end")  # the CCPh
+    pos.push_text("answer escape")
+    pos.push_text("answer dice 2,3")
+    top = pos.decision
+    assert top is not None and top.then == "escape_cc"
+    pos.push_text("answer dice 1,2")
+    assert "a-1" not in pos.units and pos.units["a-lmg"].carrier is None
+    _window(pos, ("a-l",), ("a-lmg",))
+    pos.push_text("answer units a-l")
+    pos.push_text("answer dice 4")
+    assert pos.units["a-lmg"].carrier == "a-l"
+    top = pos.decision
+    assert top is not None and top.then == "escape_reply" and top.side == "a"  # then the 8-1 strikes back
