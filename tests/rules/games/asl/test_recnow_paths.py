@@ -110,3 +110,28 @@ def test_a20_55_the_escapers_kill_the_guard_and_his_leader_tries_for_his_lmg(mak
     assert pos.units["a-lmg"].carrier == "a-l"
     top = pos.decision
     assert top is not None and top.then == "escape_reply" and top.side == "a"  # then the 8-1 strikes back
+
+
+def test_a11_13_a_squad_captured_by_a_hidden_ambusher_leaves_its_lmg_to_the_leader(make_position: Any) -> None:
+    """A11.4, A20.22: the German 4-6-7 with an LMG and the 8-1 (apart) advance into the concealed 4-4-7 in
+    woods E5; the Russian ambushes (6 against 1 - 2). Its capture attempt on the squad, 4:4 = 1:1, Kill Number
+    5: 3 + 1 - 1 = 3 captures it, and the ambusher that captured all its targets keeps its "?". The 8-1's
+    1:4 attack (11) does nothing. A11.13: the captured squad's LMG lies in E5; with no Known enemy there,
+    the 8-1 may try at once (A4.44) once the CC is over: dr 1 recovers it."""
+    units = [_u("a-1", "E4", "4-6-7"), _u("a-lmg", "E4", "LMG", carrier="a-1"), _u("a-l", "E4", "8-1"),
+             _u("b-1", "E5", "4-4-7r", "b", concealed=True)]
+    sides = [{"id": "a", "name": "Germans", "nationality": "german"},
+             {"id": "b", "name": "Russians", "nationality": "russian"}]
+    pos = make_position("asl", units, "APh", counters=COUNTERS, sides=sides, hexes={"E5": "woods"})
+    pos.push_text("advance a-1,a-l,a-lmg E4-E5")
+    pos.push_text("end")
+    for step in ("dice 6", "dice 1", "stay", "units a-l", "done", "units b-1,a-1", "capture", "dice 1,2"):
+        pos.push_text(f"answer {step}")
+    assert pos.units["a-1"].carrier == "b-1" and pos.units["b-1"].concealed
+    assert not any(d.then == "recover_now" for d in pos.state.decisions)  # not while the CC goes on
+    pos.push_text("answer dice 5,6")  # the 8-1's attack
+    pos.push_text("answer stay")  # no ambush withdrawal after the attacks (A11.41)
+    _window(pos, ("a-l",), ("a-lmg",))
+    pos.push_text("answer units a-l")
+    pos.push_text("answer dice 1")
+    assert pos.units["a-lmg"].carrier == "a-l"
