@@ -135,3 +135,84 @@ def test_a11_13_a_squad_captured_by_a_hidden_ambusher_leaves_its_lmg_to_the_lead
     pos.push_text("answer units a-l")
     pos.push_text("answer dice 1")
     assert pos.units["a-lmg"].carrier == "a-l"
+
+
+# --- the rout paths (A10.5, A10.53, A10.711, A10.533) ---------------------------------------------------------
+
+
+def _routing(make_position: Any, router: str, *extra: dict[str, Any]) -> Any:
+    """test_rout's case: a broken unit in Open Ground at E4, in the LOS and normal range (4) of the Russian
+    4-4-7 at C4, routs to the woods at I4; entering the open F3 it is interdicted (A10.53). A German hero
+    already stands in F3."""
+    units = [_u("a-1", "E4", router, markers=["broken"]), _u("a-lmg", "E4", "LMG", carrier="a-1"),
+             _u("b-1", "C4", "4-4-7", "b"), _u("a-h", "F3", "1-4-9"), *extra]
+    pos = make_position("asl", units, "AFPh", counters=COUNTERS, hexes={"I4": "woods"}, first_side="a")
+    pos.push_text("end")
+    _no_volbreak(pos)
+    return pos
+
+
+def _no_volbreak(pos: Any) -> None:
+    """No voluntary break (A10.41) for either side."""
+    while pos.decision is not None and pos.decision.then == "volbreak":
+        pos.push_text("answer none")
+
+
+def test_a10_53_a_hs_failing_its_interdiction_nmc_leaves_its_lmg_to_the_hero_there(make_position: Any) -> None:
+    """A10.53: the broken 2-4-7 HS (broken morale 7) fails its Interdiction NMC in F3, 4 + 4 = 8 > 7: Casualty
+    Reduced, so eliminated (A7.302). Its LMG lies in F3 and the hero there may try at once: dr 3 recovers
+    it."""
+    pos = _routing(make_position, "2-4-7")
+    pos.push_text("answer hex I4")
+    top = pos.decision
+    assert top is not None and top.then == "rout_nmc" and pos.label(top.target) == "F3"
+    pos.push_text("answer dice 4,4")
+    assert "a-1" not in pos.units
+    _window(pos, ("a-h",), ("a-lmg",))
+    pos.push_text("answer units a-h")
+    pos.push_text("answer dice 3")
+    assert pos.units["a-lmg"].carrier == "a-h"
+
+
+def test_a10_711_the_leader_routing_with_a_unit_that_fails_leaves_his_lmg_to_the_hero(
+        make_position: Any) -> None:
+    """A10.711: the 9-1 with an LMG routs with the broken 4-6-7; its Interdiction NMC in F3, 6 + 4 - 1 = 9 >
+    8, fails: the squad is Casualty Reduced and the 9-1 eliminated. His LMG (the squad's stays with its HS)
+    lies in F3, and the hero there may try at once (A4.44)."""
+    pos = _routing(make_position, "4-6-7", _u("a-91", "E4", "9-1"), _u("a-lmg2", "E4", "LMG", carrier="a-91"))
+    top = pos.decision
+    assert top is not None and top.rule == "A10.711"
+    pos.push_text("answer with")
+    pos.push_text("answer hex I4")
+    pos.push_text("answer dice 6,4")
+    assert "a-91" not in pos.units and pos.units["a-1"].name == "2-4-7"
+    _window(pos, ("a-h",), ("a-lmg2",))
+    pos.push_text("answer units a-h")
+    pos.push_text("answer dice 5")
+    assert pos.units["a-lmg2"].carrier == "a-h"
+
+
+def test_a10_533_a_reveal_leaving_no_rout_on_leaves_the_lmg_to_the_hero_in_the_woods(
+        make_position: Any) -> None:
+    """test_rtreveal's Low Crawl case (A10.52, A10.533): the broken 4-6-7 with an LMG crawls F3-G3, into the
+    woods where the German hero stands; the Russian 4-6-7 at H3 then reveals beside it, and with no MF left
+    to rout on it is eliminated for failure to rout. The LMG lies in G3: the hero may try at once, the
+    revealed Russian being in another Location (A4.44)."""
+    units = [_u("a-1", "F3", "4-6-7", markers=["broken"]), _u("a-lmg", "F3", "LMG", carrier="a-1"),
+             _u("a-h", "G3", "1-4-9"), _u("b-1", "C4", "4-4-7", "b", markers=["pinned"]),
+             _u("b-2", "H3", "4-6-7", "b", concealed=True)]
+    pos = make_position("asl", units, "AFPh", counters=COUNTERS, first_side="a",
+                        hexes=dict.fromkeys(("G3", "H2", "G1"), "woods"))
+    pos.push_text("end")
+    _no_volbreak(pos)
+    pos.push_text("answer keep")
+    _no_volbreak(pos)
+    pos.push_text("answer hex G3")
+    top = pos.decision
+    assert top is not None and top.then == "rout_end_reveal" and top.arg("spent") == "6"
+    pos.push_text("answer units b-2")
+    assert "a-1" not in pos.units
+    _window(pos, ("a-h",), ("a-lmg",))
+    pos.push_text("answer units a-h")
+    pos.push_text("answer dice 2")
+    assert pos.units["a-lmg"].carrier == "a-h"
