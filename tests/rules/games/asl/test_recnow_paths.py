@@ -86,7 +86,8 @@ def test_a12_154_a_search_casualty_eliminates_a_hs_and_its_searching_leader_trie
     assert pos.units["a-lmg"].carrier == "a-l"
 
 
-def test_a20_55_the_escapers_kill_the_guard_and_his_leader_tries_for_his_lmg(make_position: Any) -> None:
+def test_a20_55_the_escapers_kill_the_guard_and_his_leader_tries_for_his_lmg(
+        make_position: Any) -> None:
     """A20.55: the Russian prisoner passes its NTC (2+3 = 5 <= 7) and attacks its broken guard, the 4-6-7
     with an LMG, at 1:4 (Kill Number 3, demo values), -2 against a broken unit (A11.16): 1+2-2 = 1 < 3, the
     guard is eliminated. Its LMG lies in C3 (A11.13) and the German 8-1 there, whom the Unarmed prisoner
@@ -112,7 +113,8 @@ def test_a20_55_the_escapers_kill_the_guard_and_his_leader_tries_for_his_lmg(mak
     assert top is not None and top.then == "escape_reply" and top.side == "a"  # then the 8-1 strikes back
 
 
-def test_a11_13_a_squad_captured_by_a_hidden_ambusher_leaves_its_lmg_to_the_leader(make_position: Any) -> None:
+def test_a11_13_a_squad_captured_by_a_hidden_ambusher_leaves_its_lmg_to_the_leader(
+        make_position: Any) -> None:
     """A11.4, A20.22: the German 4-6-7 with an LMG and the 8-1 (apart) advance into the concealed 4-4-7 in
     woods E5; the Russian ambushes (6 against 1 - 2). Its capture attempt on the squad, 4:4 = 1:1, Kill Number
     5: 3 + 1 - 1 = 3 captures it, and the ambusher that captured all its targets keeps its "?". The 8-1's
@@ -137,7 +139,7 @@ def test_a11_13_a_squad_captured_by_a_hidden_ambusher_leaves_its_lmg_to_the_lead
     assert pos.units["a-lmg"].carrier == "a-l"
 
 
-# --- the rout paths (A10.5, A10.53, A10.711, A10.533) ---------------------------------------------------------
+# --- the rout paths (A10.5, A10.53, A10.711, A10.533) --------------------------------------------------
 
 
 def _routing(make_position: Any, router: str, *extra: dict[str, Any]) -> Any:
@@ -158,7 +160,8 @@ def _no_volbreak(pos: Any) -> None:
         pos.push_text("answer none")
 
 
-def test_a10_53_a_hs_failing_its_interdiction_nmc_leaves_its_lmg_to_the_hero_there(make_position: Any) -> None:
+def test_a10_53_a_hs_failing_its_interdiction_nmc_leaves_its_lmg_to_the_hero_there(
+        make_position: Any) -> None:
     """A10.53: the broken 2-4-7 HS (broken morale 7) fails its Interdiction NMC in F3, 4 + 4 = 8 > 7: Casualty
     Reduced, so eliminated (A7.302). Its LMG lies in F3 and the hero there may try at once: dr 3 recovers
     it."""
@@ -216,3 +219,50 @@ def test_a10_533_a_reveal_leaving_no_rout_on_leaves_the_lmg_to_the_hero_in_the_w
     pos.push_text("answer units a-h")
     pos.push_text("answer dice 2")
     assert pos.units["a-lmg"].carrier == "a-h"
+
+
+def test_a20_21_bumped_beside_an_unarmed_enemy_no_captor_the_hero_tries_for_the_lmg(
+        make_position: Any) -> None:
+    """A10.533, A12.15: the broken 4-6-7 with an LMG routs E4-F3-G3-H3 for the woods at I4 (the Russian at C4
+    pinned: no Interdiction, A10.532), where an Unarmed Russian squad sits under a "?": bumped back to H3, it
+    ends beside it and cannot rout. A20.21 gives it a captor only in a Good Order, armed enemy: none, so it is
+    eliminated; its LMG lies in H3, where the German hero may try at once (A4.44): dr 5 recovers it."""
+    units = [_u("a-1", "E4", "4-6-7", markers=["broken"]), _u("a-lmg", "E4", "LMG", carrier="a-1"),
+             _u("a-h", "H3", "1-4-9"), _u("b-1", "C4", "4-4-7", "b", markers=["pinned"]),
+             _u("b-2", "I4", "4-4-7", "b", concealed=True, markers=["unarmed"])]
+    pos = make_position("asl", units, "AFPh", counters=COUNTERS, hexes={"I4": "woods"}, first_side="a")
+    pos.push_text("end")
+    _no_volbreak(pos)
+    pos.push_text("answer keep")
+    pos.push_text("answer hex I4")
+    while pos.decision is not None and pos.decision.then == "rout_reveal":
+        pos.push_text("answer keep")
+    assert "a-1" not in pos.units and not pos.units["b-2"].concealed
+    _window(pos, ("a-h",), ("a-lmg",))
+    pos.push_text("answer units a-h")
+    pos.push_text("answer dice 5")
+    assert pos.units["a-lmg"].carrier == "a-h"
+
+
+def test_a10_5_a_pinned_squad_with_nowhere_to_rout_fails_and_leaves_its_hmg_to_the_hero() -> None:
+    """T-10.5 (A10.5) with the Germans in M2, K2 and L3: the broken 4-4-7 in L2 has no legal end; pinned, it
+    may not surrender (A20.21's exception): eliminated for failure to rout. Its HMG lies in L2 and the hero
+    there may try at once (A4.44): the A10.5 example's dr of 5 recovers it."""
+    from hexmate.rules.games import get_game
+    from hexmate.rules.scenario import Scenario
+
+    from tests.rules.games.asl.test_recnow import SCREEN
+    from tests.rules.games.conftest import scenario_dict, small_map
+
+    units = [_u(f"g-{i}", h, "4-6-7", markers=["pinned"]) for i, h in enumerate(("M2", "K2", "L3"))]
+    units += [_u("r-1", "L2", "4-4-7", "b", markers=["broken", "pinned"]),
+              _u("r-hmg", "L2", "HMGr", "b", carrier="r-1"), _u("r-h", "L2", "1-4-9", "b")]
+    scen = Scenario.from_dict(scenario_dict("asl", units, COUNTERS, "RtPh", "a", 3, None, None),
+                              source="test-scenario")
+    pos = get_game("asl").new_position(scen, hex_map=small_map("asl", SCREEN, columns=16, rows=8))
+    _no_volbreak(pos)
+    assert "r-1" not in pos.units
+    _window(pos, ("r-h",), ("r-hmg",))
+    pos.push_text("answer units r-h")
+    pos.push_text("answer dice 5")
+    assert pos.units["r-hmg"].carrier == "r-h"
