@@ -634,15 +634,15 @@ def resume_withdraw_to(game: AslGame, position: Position, decision: Decision, an
     hidden = [
         u for u in position.units_at(to) if u.side != decision.side and u.concealed and u.type != "dummy"
     ]
+    if hidden:  # A4.44 after it: one of them Known at once bars a recovery there
+        state = state.with_unit(hidden[0].revealed())
     for uid in decision.subject:
         if uid not in state.units:
             continue
-        if hidden:  # with what it carried (A11.21): its SW left there (A4.43); A4.44 moot (Known at once)
-            state = _drop(state, state.units[uid].at(to)).without_unit(uid)
+        if hidden:  # with what it carried (A11.21): its SW left there (A4.43)
+            state = recnow.remove(position, state, state.units[uid].at(to))
         else:
             state = state.with_unit(state.units[uid].at(to).mark(remove=("melee",)))
-    if hidden:
-        state = state.with_unit(hidden[0].revealed())
     if any(d.then == "cc_withdraw_to" for d in state.decisions):
         return state
     gs = game.gstate(state)
@@ -999,13 +999,6 @@ def apply_pending(game: AslGame, position: Position) -> State:
     return state.push(*asks) if asks else state
 
 
-def _drop(state: State, unit: UnitState) -> State:
-    """A unit gone leaves its SW unpossessed in its Location (A4.43)."""
-    from hexmate.rules.games.asl.aftermath import _drop_possessions
-
-    return _drop_possessions(state, unit)
-
-
 def lost(game: AslGame, state: State, unit: UnitState, held: Sequence[str]) -> State:
     """A unit eliminated in this CC with the SW ``held``: kept for A4.44's window, opened once the
     Location's CC is over (``finish_location``), after the A11.13 rolls, when no armed Known enemy is left
@@ -1144,9 +1137,9 @@ def finish_location(game: AslGame, position: Position) -> State:
                     )
                 )
             else:  # A11.16: a broken unit that cannot withdraw is eliminated for failure to rout; its SW lie
-                for unit in group:  # there (A4.43); A4.44 moot: the Location is still in Melee
+                for unit in group:  # there (A4.43); A4.44 moot: the Location is still in Melee (recnow.able)
                     if unit.has("broken"):
-                        state = _drop(state, unit).without_unit(unit.id)
+                        state = recnow.remove(position, state, unit)
         state = state.replace(game=gs.replace(cc_withdraw=(), cc_infiltrate=()) if not asks else gs)
         if asks:
             return state.push(*asks)

@@ -22,11 +22,11 @@ Mopping Up's too, A12.153), a rally's Fate (A10.64) or a commissar's failed rall
 (rally.resume), a Search Casualty eliminates (A12.154), escaping prisoners eliminate their guard (A20.55,
 before the reply: escape._lost) and a unit is captured in CC (A11.13 names its SW with the eliminated
 one's; capture._captured, the window once the CC is over, as after a CC kill).
-Moot by A4.44's limits, so left without a window (the SW only left unpossessed, A4.43): a Disrupted unit
-eliminated at the end of the CCPh (A19.12) and a broken unit that fails to withdraw from Melee (A11.16): the
-Location is still in Melee; a withdrawer eliminated entering a concealed enemy's Location (A11.21): one of
-them is Known at once. Prisoners and Unarmed units own no SW (A20.24), so their elimination (A20.55's
-reply, a massacre, A20.4) leaves nothing to try for.
+Moot by A4.44's limits (its SW are left unpossessed, A4.43, and no SMC may try): a Disrupted unit
+eliminated at the end of the CCPh (A19.12, disrupt.py) and a broken unit that fails to withdraw from Melee
+(A11.16, cc.py, guardwd.py): the Location is still in Melee; a withdrawer eliminated entering a concealed
+enemy's Location (A11.21): one of them is Known at once. Prisoners and Unarmed units own no SW (A20.24),
+so their elimination (A20.55's reply, a massacre, A20.4) leaves nothing to try for.
 """
 
 from __future__ import annotations
