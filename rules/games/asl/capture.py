@@ -18,7 +18,7 @@ non-prisoner unit of both sides goes at once, the prisoners left there rearm as 
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
@@ -85,8 +85,16 @@ def _guard_for(position: Position, state: State, side: str, h: Hex | None, need:
 
 
 def _captured(position: Position, state: State, unit: UnitState) -> State:
-    for sw in au.possessed(state, unit.id):  # A20.24: its SW stay behind, unpossessed
-        state = state.with_unit(dataclasses.replace(sw, carrier=None, hex=unit.hex))
+    """A20.24: its SW stay behind, unpossessed, kept for A4.44's window once the Location's CC is over
+    (A11.13 names the captured unit's SW with the eliminated one's; cc.lost). While its captor stays there, a
+    Known armed enemy, no SMC may try: the window opens only where the captor is hidden (A11.4: an ambusher
+    that captures all its targets keeps its "?")."""
+    from hexmate.rules.games.asl import cc
+
+    held = [sw.id for sw in au.possessed(state, unit.id)]
+    for sw in au.possessed(state, unit.id):
+        state = state.with_unit(dataclasses.replace(sw, carrier=None, hex=unit.hex, level=unit.level))
+    state = cc.lost(cast("AslGame", position.game), state, unit, held)
     guard = _guard_for(position, state, position.enemy_of(unit.side), unit.hex, au.us_number(unit))
     if guard is None:  # A20.5: no guard able to hold it: released Unarmed
         return state.with_unit(unit.revealed().mark(prisoners.UNARMED, remove=("broken", "dm", "pinned")))

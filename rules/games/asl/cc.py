@@ -634,15 +634,15 @@ def resume_withdraw_to(game: AslGame, position: Position, decision: Decision, an
     hidden = [
         u for u in position.units_at(to) if u.side != decision.side and u.concealed and u.type != "dummy"
     ]
+    if hidden:  # A4.44 after it: one of them Known at once bars a recovery there
+        state = state.with_unit(hidden[0].revealed())
     for uid in decision.subject:
         if uid not in state.units:
             continue
-        if hidden:
-            state = state.without_unit(uid)
+        if hidden:  # with what it carried (A11.21): its SW left there (A4.43)
+            state = recnow.remove(position, state, state.units[uid].at(to))
         else:
             state = state.with_unit(state.units[uid].at(to).mark(remove=("melee",)))
-    if hidden:
-        state = state.with_unit(hidden[0].revealed())
     if any(d.then == "cc_withdraw_to" for d in state.decisions):
         return state
     gs = game.gstate(state)
@@ -1136,10 +1136,10 @@ def finish_location(game: AslGame, position: Position) -> State:
                         target=h,
                     )
                 )
-            else:  # A11.16: a broken unit that cannot withdraw is eliminated for failure to rout
-                for unit in group:
+            else:  # A11.16: a broken unit that cannot withdraw is eliminated for failure to rout; its SW lie
+                for unit in group:  # there (A4.43); A4.44 moot: the Location is still in Melee (recnow.able)
                     if unit.has("broken"):
-                        state = state.without_unit(unit.id)
+                        state = recnow.remove(position, state, unit)
         state = state.replace(game=gs.replace(cc_withdraw=(), cc_infiltrate=()) if not asks else gs)
         if asks:
             return state.push(*asks)

@@ -56,7 +56,8 @@ def may_low_crawl(position: Position, unit: UnitState) -> bool:
 
 def end_of_ccph(state: State) -> State:
     """A19.12: a Disrupted unit still in Melee at the end of the CCPh (not captured) is eliminated; its SW
-    stay in the Location unpossessed (A4.43)."""
+    stay in the Location unpossessed (A4.43). No A4.44 window: the Melee means a Known armed enemy there and
+    its side's SMC there are in Melee (recnow.able), so none may try."""
     from hexmate.rules.games.asl.aftermath import _drop_possessions
 
     for unit in [u for u in state.units.values() if u.has(DISRUPTED) and u.has("melee")]:

@@ -180,7 +180,7 @@ def resume_cc(game: AslGame, position: Position, decision: Decision, answer: act
     units with him), and what follows."""
     from hexmate.rules.games.asl import cc as asl_cc
     from hexmate.rules.games.asl import guardwd
-    from hexmate.rules.games.asl.aftermath import _reduce
+    from hexmate.rules.games.asl.aftermath import _drop_possessions, _reduce
 
     if answer.choice == TOGETHER:
         return declare_together(position, decision)
@@ -209,12 +209,16 @@ def resume_cc(game: AslGame, position: Position, decision: Decision, answer: act
         results[unit.id] = "KIA" if final < kill else "CR" if final == kill else "-"
         lines.append(Line(T("Final DR against {unit}", unit=unit.id), f"{final}: {results[unit.id]}",
                           "A20.55"))
+    gone: list[tuple[UnitState, list[str]]] = []  # A4.44: the units the prisoners eliminate, their SW
     for unit in targets:
         if results[unit.id] == "KIA":
-            state = state.without_unit(unit.id)
+            gone.append((unit, [sw.id for sw in au.possessed(state, unit.id)]))
+            state = _drop_possessions(state, unit).without_unit(unit.id)
     reduced = [u for u in targets if results[u.id] == "CR"]
     if len(reduced) == 1:
-        state, _ = _reduce(position.scenario.counters, state, reduced[0])
+        held = [sw.id for sw in au.possessed(state, reduced[0].id)]
+        state, half = _reduce(position.scenario.counters, state, reduced[0])
+        gone += [(reduced[0], held)] if half is None else []
         state = guardwd.reduced(state, reduced[0].id)  # A11.2: reduced, it has not withdrawn
     result = results[guard.id]
     summary = T("escape from {guard}: final DR {final}: {result}", guard=guard.id,
@@ -233,18 +237,35 @@ def resume_cc(game: AslGame, position: Position, decision: Decision, answer: act
               units=", ".join(u.id for u in reduced)),
             "A11.11", "escape_pick", units=tuple(u.id for u in reduced), subject=decision.subject,
             target=decision.target, args=args))
-    return _after_attack(position.at(state), decision.target, guard.side, decision.subject, dict(args))
+    state = _after_attack(position.at(state), decision.target, guard.side, decision.subject, dict(args))
+    return _lost(position.at(state), gone)
+
+
+def _lost(position: Position, gone: list[tuple[UnitState, list[str]]]) -> State:
+    """A4.44: the SW of the guard's side's units the escapers eliminated lie unpossessed in the Location
+    (A11.13); a friendly SMC there may try at once, before the reply (the Unarmed prisoners bar no one; an
+    SMC already in Melee there may not, recnow.able). The prisoners the reply eliminates left their SW when
+    they surrendered (A20.24): none to offer."""
+    from hexmate.rules.games.asl import recnow
+
+    state = position.state
+    for unit, held in reversed(gone):
+        state = recnow.lost(position.at(state), unit, held)
+    return state
 
 
 def resume_pick(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
     from hexmate.rules.games.asl import guardwd
     from hexmate.rules.games.asl.aftermath import _reduce
 
-    state, _ = _reduce(position.scenario.counters, position.state, position.units[answer.units[0]])
+    unit = position.units[answer.units[0]]
+    held = [sw.id for sw in au.possessed(position.state, unit.id)]
+    state, half = _reduce(position.scenario.counters, position.state, unit)
     state = guardwd.reduced(state, answer.units[0])  # A11.2: reduced, it has not withdrawn
     assert decision.target is not None
     side = position.enemy_of(position.units[decision.subject[0]].side)
-    return _after_attack(position.at(state), decision.target, side, decision.subject, decision.argmap)
+    state = _after_attack(position.at(state), decision.target, side, decision.subject, decision.argmap)
+    return _lost(position.at(state), [(unit, held)] if half is None else [])
 
 
 def _after_attack(position: Position, h: Hex, side: str, subject: tuple[str, ...],

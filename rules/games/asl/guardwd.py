@@ -137,10 +137,12 @@ def attack_drm(position: Position, unit: UnitState) -> int:
 def reduced(state: State, uid: str) -> State:
     """A11.2: a withdrawing unit Casualty Reduced in this CC has not withdrawn: it stays; a broken one that
     failed to withdraw is eliminated for failure to rout (A11.16, as cc.py does it, when its CC is over)."""
+    from hexmate.rules.games.asl.aftermath import _drop_possessions
+
     unit = state.units.get(uid)
     if unit is not None and unit.has(WITHDRAWING):
-        if unit.has("broken"):
-            return state.without_unit(uid)
+        if unit.has("broken"):  # its SW left there (A4.43); A4.44 moot: its side's SMC there are in Melee
+            return _drop_possessions(state, unit).without_unit(uid)
         state = state.with_unit(unit.mark(remove=(WITHDRAWING,)))
     return state
 
@@ -161,11 +163,13 @@ def place(position: Position, h: Hex, side: str) -> State:
     going = [u for u in position.units_at(h) if u.side == side and u.has(WITHDRAWING)]
     if not going:
         return state
+    from hexmate.rules.games.asl.aftermath import _drop_possessions
+
     ends = asl_cc.withdraw_to(position, going)
     if not ends:  # nowhere to go: they stay in Melee; a broken one is eliminated for failure to rout (A11.16)
-        for unit in going:
-            state = state.without_unit(unit.id) if unit.has("broken") else state.with_unit(
-                unit.mark(remove=(WITHDRAWING,)))
+        for unit in going:  # its SW left there (A4.43); A4.44 moot: its side's SMC there are in Melee
+            state = _drop_possessions(state, unit).without_unit(unit.id) if unit.has("broken") else \
+                state.with_unit(unit.mark(remove=(WITHDRAWING,)))
         return state
     return state.push(Decision(
         "hexes", side,
@@ -177,6 +181,8 @@ def place(position: Position, h: Hex, side: str) -> State:
 def resume_leave_to(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
     """A11.21: placed out of the Melee; into a concealed real enemy they are eliminated and one of those
     enemies loses its "?"."""
+    from hexmate.rules.games.asl.aftermath import _drop_possessions
+
     state = position.state
     to = answer.hexes[0]
     hidden = [u for u in position.units_at(to)
@@ -184,8 +190,8 @@ def resume_leave_to(game: AslGame, position: Position, decision: Decision, answe
     for uid in decision.subject:
         if uid not in state.units:
             continue
-        if hidden:
-            state = state.without_unit(uid)
+        if hidden:  # with what it carried (A11.21): its SW left there (A4.43); A4.44 moot (Known at once)
+            state = _drop_possessions(state, state.units[uid].at(to)).without_unit(uid)
         else:
             state = state.with_unit(state.units[uid].at(to).mark(remove=("melee", WITHDRAWING)))
     if hidden:

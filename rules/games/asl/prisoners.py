@@ -183,7 +183,7 @@ def resume_surrender(game: AslGame, position: Position, decision: Decision, answ
     left = {unit.id: [sw.id for sw in au.possessed(state, unit.id)] for unit in units}
     for unit in units:
         for sw in au.possessed(state, unit.id):  # A20.24: left in the Location, unpossessed
-            state = state.with_unit(dataclasses.replace(sw, carrier=None, hex=unit.hex))
+            state = state.with_unit(dataclasses.replace(sw, carrier=None, hex=unit.hex, level=unit.level))
     state = _surrendered(game, position, decision, answer, state, units)
     for unit in units:
         state = recnow.offer(position.at(state), unit, left[unit.id])

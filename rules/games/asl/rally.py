@@ -9,7 +9,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import commissar, mounted, nations
+from hexmate.rules.games.asl import commissar, mounted, nations, recnow
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import units as au
@@ -136,9 +136,10 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     unit = state.units[decision.subject[0]]
     dice = answer.dice or ()
     roll = ASL_DR.from_values(dice)
+    held = [sw.id for sw in au.possessed(state, unit.id)]
     if roll.total == 12:  # A10.64 Fate: no rally, Casualty Reduction instead
-        state, _ = _reduce(position.scenario.counters, state, unit)
-        return state
+        state, half = _reduce(position.scenario.counters, state, unit)
+        return recnow.lost(position.at(state), unit, held) if half is None else state  # A4.44 for its SW
     from hexmate.rules.games.asl import leaders
 
     if leaders.creates(position, unit, roll.total, not _helpers(position, unit)):  # A18.11
@@ -150,7 +151,9 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     if final <= min(10, au.unit_morale(unit) + under):  # A19.12: a rallied unit is Disrupted no more
         return state.with_unit(unit.mark(remove=("broken", "dm", "disrupted")))
     if under:  # A25.222: failing under a commissar costs the unit a step of quality, or its life
-        state, _ = commissar.failed_rally(state, unit, position.scenario.counters)
+        state, fate = commissar.failed_rally(state, unit, position.scenario.counters)
+        if fate == "eliminated":  # A4.44: its SW to an SMC there at once (the commissar himself may try)
+            return recnow.lost(position.at(state), unit, held)
     return state
 
 

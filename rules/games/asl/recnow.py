@@ -17,7 +17,16 @@ is rolled (``rolled``), for the SW that survive them. After Close Combat the win
 Location's CC is over (cc.finish_location): while an armed Known enemy is in the Location (Melee goes on) no
 SMC may try (A11.13 leaves the SW there until recovered, by the A4.44 limits). A leader routing with the
 broken unit (A10.711) is no candidate: he carries only the SW he already has. Also built where a rout
-leaves SW (rout.resume_leave) and where a surrender is accepted or refused (prisoners.resume_surrender).
+leaves SW (rout.resume_leave), where a surrender is accepted or refused (prisoners.resume_surrender, the
+Mopping Up's too, A12.153), a rally's Fate (A10.64) or a commissar's failed rally (A25.222) eliminates
+(rally.resume), a Search Casualty eliminates (A12.154), escaping prisoners eliminate their guard (A20.55,
+before the reply: escape._lost) and a unit is captured in CC (A11.13 names its SW with the eliminated
+one's; capture._captured, the window once the CC is over, as after a CC kill).
+Moot by A4.44's limits (its SW are left unpossessed, A4.43, and no SMC may try): a Disrupted unit
+eliminated at the end of the CCPh (A19.12, disrupt.py) and a broken unit that fails to withdraw from Melee
+(A11.16, cc.py, guardwd.py): the Location is still in Melee; a withdrawer eliminated entering a concealed
+enemy's Location (A11.21): one of them is Known at once. Prisoners and Unarmed units own no SW (A20.24),
+so their elimination (A20.55's reply, a massacre, A20.4) leaves nothing to try for.
 """
 
 from __future__ import annotations

@@ -45,7 +45,7 @@ from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import hip as asl_hip
 from hexmate.rules.games.asl import locations as loc
-from hexmate.rules.games.asl import prisoners
+from hexmate.rules.games.asl import prisoners, recnow
 from hexmate.rules.games.asl import residual as asl_residual
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
@@ -425,8 +425,11 @@ def resume_search_cr(game: AslGame, position: Position, decision: Decision, answ
     state = position.state
     unit = state.units[answer.units[0]]
     before = unit.has("wounded")
+    held = [sw.id for sw in au.possessed(state, unit.id)]
     state, reduced = _reduce(position.scenario.counters, state, unit)
-    if reduced is not None and reduced.type in ("leader", "hero"):
+    if reduced is None:  # A4.44: its SW to an SMC there at once (a searcher with it may try)
+        return recnow.lost(position.at(state), unit, held)
+    if reduced.type in ("leader", "hero"):
         return state.push(_wound_decision(reduced, "A17.11", before))
     return state
 

@@ -164,9 +164,10 @@ def resume_vehicle(game: AslGame, position: Position, decision: Decision, answer
     for uid, result in sorted(results.items()):
         if result == "KIA" and uid in state.units:
             unit = state.units[uid]
+            held = [sw.id for sw in au.possessed(state, uid)]
             for sw in au.possessed(state, uid):  # A11.13: left unpossessed in the Location
-                state = state.with_unit(dataclasses.replace(sw, carrier=None, hex=unit.hex))
-            state = state.without_unit(uid)
+                state = state.with_unit(dataclasses.replace(sw, carrier=None, hex=unit.hex, level=unit.level))
+            state = cc.lost(game, state.without_unit(uid), unit, held)  # A4.44 once the CC there is over
     reduced = [uid for uid, r in sorted(results.items()) if r == "CR" and uid in state.units]
     if len(reduced) == 1:
         state, wound = cc._cc_reduce(position, state, state.units[reduced[0]])
