@@ -222,9 +222,10 @@ def recovery_lines(position: Position, unit: UnitState) -> list[Line]:
 
 
 def enemy_bars(position: Position, unit: UnitState) -> bool:
-    """A4.44: a Known (not concealed), armed, Good Order enemy unit in the recoverer's Location bars it."""
+    """A4.44: a Known (not concealed) armed enemy unit in the recoverer's Location bars it, broken or not (the
+    text asks only that it be armed and Known; an Unarmed unit or a prisoner is not armed, A20.5)."""
     return any(e.side != unit.side and e.hex == unit.hex and e.level == unit.level and e.type != au.SW
-               and au.good_order(e) and not e.concealed and not au.is_unarmed(e)
+               and not e.concealed and not au.is_unarmed(e)
                for e in position.units.values())
 
 

@@ -189,6 +189,18 @@ def test_a4_44_an_smc_takes_no_sw_from_a_broken_friend_with_a_known_armed_enemy_
         pos.push_text("transfer a-mg to a-l dice 1")
 
 
+def test_a4_44_a_broken_enemy_is_armed_and_bars_the_recovery_too(make_position: Any) -> None:
+    """A4.44 asks only that the enemy in the Location be armed and Known: a broken enemy squad is both (it is
+    not Unarmed, A20.5), so the 8-0 may not take his broken friend's LMG beside it."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C3", "markers": ["broken"]},
+             {"id": "a-l", "counter": "8-0", "side": "a", "hex": "C3"},
+             {"id": "a-mg", "counter": "LMG", "side": "a", "hex": "C3", "carrier": "a-1"},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C3", "markers": ["broken", "melee"]}]
+    pos = rph(make_position, units)
+    with pytest.raises(IllegalAction, match=r"Known armed enemy.*A4\.44"):
+        pos.push_text("transfer a-mg to a-l dice 1")
+
+
 def test_a4_44_the_night_option_is_true_or_false(make_position: Any) -> None:
     """``options.night`` (A4.44's +1) is checked on load: a value other than true or false is an error naming
     the scenario and the key."""
