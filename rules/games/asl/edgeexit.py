@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import armour, prisoners, pwexit, victory, vrecall
+from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.base import Position, UnitState
 from hexmate.rules.hexes import Hex
 from hexmate.rules.text import T
@@ -71,7 +72,9 @@ def record(gs: Any, scored: list[tuple[str, int]], lost: list[UnitState]) -> Any
 
 def vehicle_check(position: Position, move: act.Move) -> act.Move:
     """A2.6 for a vehicle in its MPh: the path forward by the chart pack's costs and D2.11's turns, then the
-    edge hex's mirror image entered through a hexside of its VCA, all within its MP (no ESB asked here)."""
+    edge hex's mirror image entered through a hexside of its VCA, all within its MP; a fully tracked vehicle
+    may go up to a quarter over them by ESB, asked as the move starts as for any move (D2.5 lets its extra MP
+    be spent in any hex; only a Recalled AFV may not ask, D5.341, vrecall.py)."""
     unit = position.units[move.units[0]]
     armour.check_move(position, act.Move(move.units, move.path, None, ""))  # D2: the path itself
     last = move.path[-1]
@@ -83,7 +86,8 @@ def vehicle_check(position: Position, move: act.Move) -> act.Move:
                               "the map (A2.6, D2.11)", unit=unit.id, hex=position.label(last)), "A2.6")
     cost = min(leave)
     mp = armour.budget(unit) - armour.spent_of(unit)
-    if cost > mp:
+    vt = armour.vtype(unit)
+    if cost > mp + (vm.esb_limit(vt) if vt.tracked else 0):  # D2.5
         raise IllegalAction(T("the path costs {cost} MP, {unit} has {mp} MP", cost=cost, unit=unit.id, mp=mp),
                             "D2.1")
     return act.Move(move.units, move.path, cost, "exit")

@@ -120,3 +120,26 @@ def test_a2_6_a_road_off_the_edge_goes_on_in_the_mirror_image(make_position: Any
     open_ground = make_position("asl", units, "MPh", counters=COUNTERS)
     plain = open_ground.parse_action("move a-pz F3-F2-F1-F0 as exit")
     assert open_ground.game.check(open_ground, plain).cost == 5
+
+
+def test_d2_5_a_tank_may_leave_by_esb(make_position: Any) -> None:
+    """D2.5: ESB's extra MP may be spent in any hex, so on leaving too. The 14-MP PzKpfw in C5 facing east:
+    start 1 + woods D5 7 + E5-L5 8 + the mirror of L5's Open Ground 1 = 17 MP, 3 over its 14, as many as a
+    quarter of 14 (FRD) allows: it asks 3 by ESB (+3, +2 German); its DR 2 + 5 passes, the bog DR in D5
+    too, and it is gone. From B5, 18 MP, is more than ESB gives."""
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0"]},
+             _u("b-1", "A1", side="b")]
+    pos = make_position("asl", units, "MPh", counters=COUNTERS, hexes={"D5": {"terrain": "woods"}})
+    path = "move a-pz C5-D5-E5-F5-G5-H5-I5-J5-K5-L5 as exit"
+    assert pos.game.check(pos, pos.parse_action(path)).cost == 17
+    pos.push_text(path)
+    top = pos.decision
+    assert top is not None and top.then == "vesb" and top.arg("drm") == "5"
+    pos.push_text("answer dice 1,1")
+    pos.push_text("answer dice 1,1")
+    _go(pos, "answer pass")
+    assert "a-pz" not in pos.units and pos.state.game.exited
+    back = [{**units[0], "hex": "B5"}, units[1]]
+    further = make_position("asl", back, "MPh", counters=COUNTERS, hexes={"D5": {"terrain": "woods"}})
+    with pytest.raises(IllegalAction, match="costs 18 MP"):
+        further.game.check(further, further.parse_action(path.replace("C5-", "B5-C5-")))
