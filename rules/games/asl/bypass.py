@@ -12,7 +12,14 @@ twice that (A4.31).
 Not modelled: the cost of a wall or hedge on the hexside between the hex the unit comes from and O (the
 unit goes from that hexside's end along O's sides, so none is charged); a building-in-woods hex, whose other
 terrain is woods (A4.31's 2I9); SMOKE and mines in O; Bypass across a crest line (A4.34); a unit entering O's
-obstacle after bypassing it in the same move; exiting the map by bypassing an edge hex (A2.6).
+obstacle after bypassing it in the same move.
+
+Leaving the map by bypass (A2.6): a move ``as exit+bypass`` (``exit+bypass:N`` to name the side, as above)
+bypasses the obstacles inside its path as ``bypass`` does, and its last hex, a map-edge building or woods hex,
+too: round it from the hex before along on-map hexsides to the first vertex on the map's edge (one whose
+third hex is off the map), the chain ending on that off-map hex (``edge_route``); the unit leaves from there,
+paying the Bypass cost and 1 MF more (``EXIT_MF``; A2.6's example: X1 round X0 to the vertex X0-W1-W0 for
+1 MF, then 1 MF off the map).
 
 Data: the map marks a hexside that O's obstacle artwork (or a wall or hedge touching it) touches with the
 hexside feature ``bypass-blocked`` (A4.31: where it is unclear, the hexside is blocked); a hexside between two
@@ -46,6 +53,8 @@ OBSTACLES = frozenset({"woods", "wooden-building", "stone-building"})  # A4.3: o
 BLOCKED_SIDES = frozenset({"bypass-blocked", "river", "stream", "cliff"})  # A4.3, A4.31
 BARRED_FEATURES = frozenset({"fire", "burning", "rubble", "wire"})  # A4.3
 MARKER = "bypass"
+EXIT_MODE = "exit+bypass"  # A2.6: off the map by bypassing the path's last hex, an edge hex
+EXIT_MF = 1  # A2.6: the MF/MP a bypassing unit pays beyond the Bypass cost to leave the map
 
 
 @dataclass(frozen=True)
@@ -121,10 +130,10 @@ def why_not(position: Position, units: list[UnitState], o: Hex) -> T | None:
 
 
 def declared(position: Position, mode: str) -> frozenset[Hex] | None:
-    """The hexes named by a mode ``bypass`` or ``bypass:C4,C5`` (the hexsides the route goes along, A4.34), or
-    None when the mode is not a bypass."""
+    """The hexes named by a mode ``bypass`` or ``bypass:C4,C5`` (the hexsides the route goes along, A4.34;
+    ``exit+bypass`` likewise, A2.6), or None when the mode is not a bypass."""
     word, _, names = mode.partition(":")
-    if word != "bypass":
+    if word not in ("bypass", EXIT_MODE):
         return None
     try:
         return frozenset(position.map.parse_label(n) for n in names.split(",") if n)
@@ -133,12 +142,35 @@ def declared(position: Position, mode: str) -> frozenset[Hex] | None:
                             "A4.34") from None
 
 
+def exits(mode: str) -> bool:
+    """Is ``mode`` a bypass off the map edge (``exit+bypass``, A2.6)?"""
+    return mode.partition(":")[0] == EXIT_MODE
+
+
+def edge_route(m: HexMap, came: Hex, o: Hex, along: frozenset[Hex] = frozenset()) -> Route | None:
+    """A2.6: the shortest unblocked way round the edge hex O from ``came`` along its on-map hexsides to a
+    vertex on the map's edge, the chain ending on the off-map hex at that vertex; None if there is none."""
+    best: Route | None = None
+    for off in ring(o):
+        if off in m.hexes:
+            continue
+        found = route(m, came, o, off, along)
+        if found is None or any(s not in m.hexes for s in found.sides):
+            continue
+        if best is None or len(found.sides) < len(best.sides):
+            best = found
+    return best
+
+
 def plan(position: Position, units: list[UnitState], path: tuple[Hex, ...],
-         along: frozenset[Hex] = frozenset()) -> tuple[Route, ...]:
+         along: frozenset[Hex] = frozenset(), exit: bool = False) -> tuple[Route, ...]:
     """The route round every hex bypassed by a move ``as bypass`` along ``path``; IllegalAction if one is not
-    allowed (A4.3, A4.31). ``along``: the hexsides declared (``declared``)."""
+    allowed (A4.3, A4.31). ``along``: the hexsides declared (``declared``). With ``exit`` (A2.6) the last
+    hex, on the map's edge, is bypassed too, to the edge (``edge_route``)."""
     m = position.map
     routes = []
+    if exit:
+        routes.append(_to_edge(position, units, path, along))
     for a, o, b in zip(path, path[1:], path[2:], strict=False):
         if m.terrain(o) not in OBSTACLES:
             continue
@@ -154,10 +186,30 @@ def plan(position: Position, units: list[UnitState], path: tuple[Hex, ...],
                 T("no way round {hex} from {a} to {b} along at most four unblocked hexsides", hex=m.label(o),
                   a=m.label(a), b=m.label(b)), "A4.31")
         routes.append(found)
+    if exit:
+        routes.append(routes.pop(0))  # the edge hex's route last, in path order
     if not routes:
         raise IllegalAction(T("a bypass names a building or woods hex inside the path, not at its end"),
                             "A4.32")
     return tuple(routes)
+
+
+def _to_edge(position: Position, units: list[UnitState], path: tuple[Hex, ...],
+             along: frozenset[Hex]) -> Route:
+    """A2.6: the way round the path's last hex, an edge building or woods hex, off the map."""
+    m = position.map
+    o = path[-1]
+    if len(path) < 2 or m.terrain(o) not in OBSTACLES:
+        raise IllegalAction(T("a bypass off the map ends on a building or woods hex on the map's edge, "
+                              "entered from the hex before it (A2.6, A4.3)"), "A2.6")
+    why = why_not(position, units, o)
+    if why is not None:
+        raise IllegalAction(why, "A4.3")
+    found = edge_route(m, path[-2], o, along)
+    if found is None:
+        raise IllegalAction(T("no way round {hex} from {a} to the map's edge along at most four unblocked "
+                              "hexsides", hex=m.label(o), a=m.label(path[-2])), "A2.6")
+    return found
 
 
 def cost(position: Position, came: Hex, r: Route) -> int | Fraction:

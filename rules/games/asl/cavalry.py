@@ -526,7 +526,7 @@ def check_mode(position: Position, units: Sequence[UnitState], mode: str) -> Non
                                   horse=horse.id if horse is not None else ""), "A13.32")
     if mode == "assault":
         raise IllegalAction(T("cavalry may not use Assault Movement (A13.5)"), "A13.5")
-    if mode in ("dash", "exit") or mode.startswith("recover") or mode.startswith("scrounge"):
+    if mode in ("dash", "exit") or mode.startswith(("recover", "scrounge", "exit+")):
         raise IllegalAction(T("cavalry may not use {mode} here (A13.33: no SW recovery; hexmate: no Dash "
                               "mounted)", mode=mode), "A13.33")
     if mode in (GALLOP, CHARGE) or mode.partition(":")[0] == "bypass":

@@ -16,8 +16,11 @@ their Exit VP; a broken unit or a hero scores none, as ``victory.exit_value``, a
 (so the A16 tally and the CVP ledger do not count it again), and a casualty exit also in ``vp_lost`` as an
 elimination at its VP then (A26.21).
 
-Not built: A2.6's bypass exit (a unit bypassing an edge hex leaves from the vertex beyond, 1 MF/MP more):
-``as exit`` cannot be combined with a bypass declaration here.
+A2.6's bypass exit: a unit bypassing an edge building or woods hex leaves from the vertex of it on the
+map's edge, for the Bypass cost and 1 MF/MP more (``as exit+bypass``; infantry: bypass.py and game.py, a
+vehicle's VBM forward to a CAFP on the edge: ``vehicle_bypass_check``). D2.5: a tracked vehicle may leave
+with ESB MP (a Recalled AFV may not, D5.341). Not built: a vehicle leaving by bypass in reverse (its rear
+vertex on the edge, D2.21's multiplier on the 1 MP unclear); no such exit is offered (they are typed).
 """
 
 from __future__ import annotations
@@ -27,7 +30,8 @@ from typing import TYPE_CHECKING, Any
 
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armour, prisoners, pwexit, victory, vrecall
+from hexmate.rules.games.asl import armour, bypass, prisoners, pwexit, vbypass, victory, vrecall
+from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.base import Position, UnitState
 from hexmate.rules.hexes import Hex
 from hexmate.rules.text import T
@@ -71,7 +75,9 @@ def record(gs: Any, scored: list[tuple[str, int]], lost: list[UnitState]) -> Any
 
 def vehicle_check(position: Position, move: act.Move) -> act.Move:
     """A2.6 for a vehicle in its MPh: the path forward by the chart pack's costs and D2.11's turns, then the
-    edge hex's mirror image entered through a hexside of its VCA, all within its MP (no ESB asked here)."""
+    edge hex's mirror image entered through a hexside of its VCA, all within its MP; a fully tracked vehicle
+    may go up to a quarter over them by ESB, asked as the move starts as for any move (D2.5 lets its extra MP
+    be spent in any hex; only a Recalled AFV may not ask, D5.341, vrecall.py)."""
     unit = position.units[move.units[0]]
     armour.check_move(position, act.Move(move.units, move.path, None, ""))  # D2: the path itself
     last = move.path[-1]
@@ -83,10 +89,35 @@ def vehicle_check(position: Position, move: act.Move) -> act.Move:
                               "the map (A2.6, D2.11)", unit=unit.id, hex=position.label(last)), "A2.6")
     cost = min(leave)
     mp = armour.budget(unit) - armour.spent_of(unit)
-    if cost > mp:
+    vt = armour.vtype(unit)
+    if cost > mp + (vm.esb_limit(vt) if vt.tracked else 0):  # D2.5
         raise IllegalAction(T("the path costs {cost} MP, {unit} has {mp} MP", cost=cost, unit=unit.id, mp=mp),
                             "D2.1")
     return act.Move(move.units, move.path, cost, "exit")
+
+
+def vehicle_bypass_check(position: Position, move: act.Move) -> act.Move:
+    """A2.6 with D2.3 for a vehicle: ``exit+bypass`` (``exit+bypass:N``) bypasses the woods or building hexes
+    of the path, the last, on the map's edge, forward along its hexside (with N) to a CAFP on the edge, and
+    leaves from there for the VBM's cost and 1 MP more (ESB as ``vehicle_check``)."""
+    unit = position.units[move.units[0]]
+    inner = vehicle_mode(move.mode)
+    armour.check_move(position, act.Move(move.units, move.path, None, inner))  # D2, D2.3: the path itself
+    check(position, move.path[-1])
+    _, across, _ = vbypass.declared(position, inner)
+    cost = vbypass.route(position, unit, move.path, bypass=True, last_across=across, edge=True)[0]
+    cost += bypass.EXIT_MF
+    mp = armour.budget(unit) - armour.spent_of(unit)
+    vt = armour.vtype(unit)
+    if cost > mp + (vm.esb_limit(vt) if vt.tracked else 0):  # D2.5
+        raise IllegalAction(T("the path costs {cost} MP, {unit} has {mp} MP", cost=cost, unit=unit.id, mp=mp),
+                            "D2.1")
+    return act.Move(move.units, move.path, cost, move.mode)
+
+
+def vehicle_mode(mode: str) -> str:
+    """The bypass a vehicle's ``exit+bypass:N`` makes as it goes (``bypass:N``, D2.3), for its entries."""
+    return mode.removeprefix("exit+")
 
 
 def candidates(position: Position, moves: Mapping[Hex, act.Move]) -> list[act.Move]:
@@ -97,4 +128,4 @@ def candidates(position: Position, moves: Mapping[Hex, act.Move]) -> list[act.Mo
 
 
 __all__ = ["CASUALTY", "GUARD", "VC", "candidates", "check", "kind", "on_edge", "record",
-           "vehicle_check"]
+           "vehicle_bypass_check", "vehicle_check", "vehicle_mode"]

@@ -554,7 +554,7 @@ class AslGame(Game):
                 ),
                 "A4.5",
             )
-        if move.mode == "exit":  # A2.6: from any map-edge hex (what it scores: edgeexit.kind)
+        if move.mode == "exit" or asl_bypass.exits(move.mode):  # A2.6: from any map-edge hex (edgeexit.kind)
             edgeexit.check(position, move.path[-1])
         if move.mode in ("cx", latedt.MODE):  # A4.5: who may; +2 at the start, +1 once MF are spent
             latedt.check(units, move.mode)
@@ -819,10 +819,11 @@ class AslGame(Game):
                 )
         routes = {}
         along = asl_bypass.declared(position, move.mode)
+        off = asl_bypass.exits(move.mode)  # A2.6: the last hex bypassed too, off the map's edge
         if along is not None:  # A4.3-A4.31: the way round each building or woods hex inside the path
-            routes = {r.hex: r for r in asl_bypass.plan(position, units, move.path, along)}
+            routes = {r.hex: r for r in asl_bypass.plan(position, units, move.path, along, exit=off)}
         for i, (a, b) in enumerate([] if levelled else zip(move.path, move.path[1:], strict=False)):
-            bypassed = routes.get(b) if i + 2 < len(move.path) else None
+            bypassed = routes.get(b) if i + 2 < len(move.path) or off else None
             step = asl_bypass.cost(position, a, bypassed) if bypassed else cost_fn(position.map, a, b)
             if step is None:
                 raise IllegalAction(
@@ -834,9 +835,11 @@ class AslGame(Game):
         if move.mode == "exit":  # A2.6: off the edge into the mirror image of the edge hex
             edge = move.path[-1]
             total += asl_terrain.infantry_cost_fn(position)(position.map, edge, edge) or 0
+        if off:  # A2.6: 1 MF more than the Bypass cost to leave from the edge vertex
+            total += asl_bypass.EXIT_MF
         if move.mode == asl_scrounge.MODE:  # A20.552: all its MF, into a hex fit to scrounge in
             asl_scrounge.check(position, units, move.path, total, budget)
-        if total > budget and (len(move.path) > 2 or move.mode == "exit" or budget < 1):  # A4.134
+        if total > budget and (len(move.path) > 2 or move.mode == "exit" or off or budget < 1):  # A4.134
             raise IllegalAction(
                 T("the path costs {cost} MF, the stack has {budget} MF", cost=str(total), budget=str(budget)),
                 "A4.11",
@@ -1016,6 +1019,8 @@ class AslGame(Game):
                     return vrecall.check(position, action)  # D5.341: off by the friendly edge
                 if action.mode == "exit":
                     return edgeexit.vehicle_check(position, action)  # A2.6: off any map edge
+                if asl_bypass.exits(action.mode):
+                    return edgeexit.vehicle_bypass_check(position, action)  # A2.6, D2.3: by VBM
                 return armour.check_move(position, action)  # D2
             return self.check_move(position, action)
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
@@ -2665,11 +2670,12 @@ class AslGame(Game):
             move = dataclasses.replace(move, mode=rest)
         state = super().begin_move(position, move)
         if move.units[0] in position.units and armour.is_vehicle(position.units[move.units[0]]):
-            exiting = move.mode == "exit"  # D5.341: a Recalled AFV leaving by its friendly edge
+            exiting = move.mode == "exit" or asl_bypass.exits(move.mode)  # D5.341: a Recalled AFV too
             if exiting:
                 state = state.with_unit(state.units[move.units[0]].mark("exiting"))
+            vmode = edgeexit.vehicle_mode(move.mode) if asl_bypass.exits(move.mode) else move.mode  # A2.6
             gs = self.gstate(state).replace(vmove_start=position.units[move.units[0]],
-                                            vmove_mode="" if exiting else move.mode)
+                                            vmove_mode="" if move.mode == "exit" else vmode)
             if not radioless.radioless(state.units[move.units[0]]):  # D14.24: a radio AFV leaves its platoon
                 state = platoon.leave(state, state.units[move.units[0]])
             if vdelay.is_delay(position, move):  # D2.17: spent in place, no start, ESB or breakdown
@@ -2694,6 +2700,8 @@ class AslGame(Game):
                   asl_scrounge.MODE: asl_scrounge.MARKER,  # A20.552
                   latedt.MODE: "cx",  # A4.5: Double Time declared late (its allowance: latedt.MARKER)
                   woundcarry.MODE: woundcarry.MARKER}.get(mode)  # A17.2
+        if asl_bypass.exits(mode):  # A2.6: leaving by bypass
+            marker = "exiting"
         if woundcarry.is_dt(mode):  # A4.5 with A17.2: the carriers Double Time; the carried are carried
             late = (latedt.MARKER,) if mode == woundcarry.LATE_MODE else ()  # A4.5: this move's, +1 MF
             for unit in units:
@@ -2716,7 +2724,7 @@ class AslGame(Game):
             state = state.push(*reversed(asl_ovr.ntc_decisions(position, movers, overrun)))
         along = asl_bypass.declared(position, move.mode)
         if along is not None:  # A4.3: the route round each bypassed hex, for the fire at it (A4.34)
-            routes = asl_bypass.plan(position, movers, move.path, along)
+            routes = asl_bypass.plan(position, movers, move.path, along, exit=asl_bypass.exits(move.mode))
             state, entries = asl_bypass.begin(state, tuple(u.id for u in units), routes)
             gs = self.gstate(state)
             state = state.replace(game=gs.replace(bypass=(*gs.bypass, *entries)))

@@ -170,13 +170,15 @@ Best = dict[Key, tuple[Fraction, tuple[int, ...], tuple[Hex | None, ...]]]
 
 def route(
     position: Position, unit: UnitState, path: tuple[Hex, ...], *, bypass: bool = False,
-    last_across: Hex | None = None, reverse: bool = False,
+    last_across: Hex | None = None, reverse: bool = False, edge: bool = False,
 ) -> tuple[Fraction, tuple[int, ...], tuple[Hex | None, ...]]:
     """The fewest MP along ``path``, the facing (heading) on entering each hex after the first and, for each,
     the hex across the hexside it is bypassed along (None: entered normally): a DP over (facing, forward or
     reverse, bypass hexside). ``bypass``: the move was declared as bypass (every woods or building hex after
     the first is bypassed, D2.3); ``reverse``: its start MP was declared in reverse (D2.23) and it moves in
-    reverse throughout. A vehicle that starts in bypass leaves it as D2.33 allows."""
+    reverse throughout. A vehicle that starts in bypass leaves it as D2.33 allows. ``edge`` (A2.6): only the
+    ways that end bypassing the last hex forward along an on-map hexside to a CAFP on the map's edge (its F
+    off the map), where the vehicle leaves."""
     from hexmate.rules.games.asl import armour, overrun  # armour imports this module
 
     vt = armour.vtype(unit)
@@ -289,6 +291,13 @@ def route(
                 raise IllegalAction(why, "D2.31")
             raise IllegalAction(T("{unit} may not enter {hex}", unit=unit.id, hex=position.label(b)), "D2.1")
         best = nxt
+    if edge:  # A2.6: forward to the edge vertex of the last hex
+        on_map = position.map.hexes
+        best = {k: v for k, v in best.items() if k[1] == "F" and k[2] is not None and k[2] in on_map
+                and ends(path[-1], k[2], k[0])[0] not in on_map}
+        if not best:
+            raise IllegalAction(T("{unit} cannot bypass {hex} forward to the map's edge (A2.6, D2.3)",
+                                  unit=unit.id, hex=position.label(path[-1])), "A2.6")
     cost_, facings, acrosses = min(best.values(), key=lambda v: v[0])
     return cost_, facings, acrosses
 
