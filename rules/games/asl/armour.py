@@ -568,8 +568,9 @@ def _check_stops(position: Position, unit: UnitState, move: act.Move, stops: tup
     """D3.1.2: each named hex is one the path enters (the first MP's change is plain ``tcaK``), once; the move
     is checked without the words, then pays one MP more for each change in an obstacle (C5.11)."""
     vt = vtype(unit)
-    if vt.ma is None or vt.ma.mount == "NT" or vbypass.across_of(unit) is not None or any(
-            w.partition(":")[0] == "bypass" for w in rest.split("+")):
+    # D2.321: from a bypass the move's first hex entered (F or B, D2.33) is no bypass any more: a turn there
+    # is a plain one; a move that bypasses (``bypass`` words) names no turn along it (not built)
+    if vt.ma is None or vt.ma.mount == "NT" or any(w.partition(":")[0] == "bypass" for w in rest.split("+")):
         raise IllegalAction(T("{unit} has no turret it may turn this way (a bypass has four TCA points, "
                               "D2.321)", unit=unit.id), "D3.1.2")
     entered = list(move.path[1:])
@@ -626,10 +627,13 @@ def check_move(position: Position, move: act.Move) -> act.Move:
     k, rest = turret_word(move.mode)
     if k is not None:  # D3.1.2: the turret turned with the first MP, checked as the move without it
         vt = vtype(unit)
-        if vt.ma is None or vt.ma.mount == "NT" or vbypass.across_of(unit) is not None:
-            raise IllegalAction(T("{unit} has no turret it may turn this way (a bypass has four TCA points, "
-                                  "D2.321)", unit=unit.id), "D3.1.2")
-        if k == tca_of(unit.markers, facing_of(unit)):
+        if vt.ma is None or vt.ma.mount == "NT":
+            raise IllegalAction(T("{unit} has no turret", unit=unit.id), "D3.1.2")
+        if vbypass.across_of(unit) is not None:  # D2.321: turned in its bypass, to one of four TCA points
+            why = vbypass.why_not_tca(unit, k, tca_of(unit.markers, facing_of(unit)))
+            if why is not None:
+                raise IllegalAction(why, "D2.321")
+        elif k == tca_of(unit.markers, facing_of(unit)):
             raise IllegalAction(T("{unit}'s TCA is already at hexspine {k}", unit=unit.id, k=k), "D3.1.2")
         plain = check_move(position, dataclasses.replace(move, mode=rest))
         assert plain.cost is not None
@@ -983,8 +987,8 @@ def turret_choices(position: Position, unit: UnitState, left: Fraction) -> tuple
 def turret_extra(position: Position, unit: UnitState) -> int:
     """D3.1.2 (C5.11): the MP a TCA change takes beyond the MP it goes with: one more in a woods or building
     obstacle or in rubble (twice the one MP), none elsewhere, nor on a road there (a hex with a road: the
-    text's exception; bypass is not offered at all)."""
-    if unit.hex is None or position.map.terrain(unit.hex) not in TURRET_SLOW:
+    text's exception). A bypassing vehicle goes round the obstacle, not in it (D2.3, D7.13): nothing more."""
+    if unit.hex is None or position.map.terrain(unit.hex) not in TURRET_SLOW or vbypass.across_of(unit):
         return 0
     return 0 if position.map.road_exits(unit.hex) else 1
 

@@ -15,8 +15,12 @@ later declaration of the same arc replaces the earlier one. A turret that turns 
 Refused, with the rule: a vehicle that could not fire this phase (shocked or stunned, D5.34; abandoned or
 crewless, D5.41; in the AFPh after Prep Fire or with a Bounding Fire counter, D3.3; in the PFPh in Motion,
 D2.4), one without a working weapon of the kind the arc needs, a VCA change for a vehicle that cannot pivot
-(bogged, immobilized, D.7, D8.5), and any change while bypassing (D2.321: its turret has four TCA points and
-its VCA its bypass's: not built here).
+(bogged, immobilized, D.7, D8.5), and a VCA change while bypassing (D2.33: it changes its VCA only as it
+leaves the hexside it straddles, never to fire).
+
+D2.321: a bypassing vehicle's turret has four TCA points, its CAFP, the opposite and the two straddled hexes
+(the sides, wider arcs): its TCA changes only to one of them, each named by the hexspine that stands for it
+(vbypass.tca_points: the heading, one to its left, the opposite, one to its right).
 """
 
 from __future__ import annotations
@@ -80,9 +84,10 @@ def check(position: Position, action: act.Activate) -> act.Activate:
     vt = vtype(unit)
     if arc == "tca" and (vt.ma is None or vt.ma.mount == "NT"):
         raise IllegalAction(T("{unit} has no turret", unit=unit.id), RULE)
-    if vbypass.across_of(unit) is not None:
-        raise IllegalAction(T("{unit} is bypassing: its arcs are its bypass's (D2.321), not changed here",
-                              unit=unit.id), "D2.321")
+    bypassing = vbypass.across_of(unit) is not None
+    if bypassing and arc == "vca":
+        raise IllegalAction(T("{unit} is bypassing: its VCA is its bypass's and changes only as it leaves "
+                              "the hexside it straddles, never to fire (D2.33)", unit=unit.id), "D2.33")
     if any(unit.has(m) for m in ("shocked", "stunned")):
         raise IllegalAction(T("{unit} is shocked or stunned: it could not fire this phase", unit=unit.id),
                             "D5.34")
@@ -100,7 +105,11 @@ def check(position: Position, action: act.Activate) -> act.Activate:
     if arc == "vca" and not is_mobile(unit.markers):
         raise IllegalAction(T("{unit} cannot change its VCA: it is immobile", unit=unit.id), "D8.5")
     now = tca_of(unit.markers, facing_of(unit)) if arc == "tca" else facing_of(unit)
-    if k == now:
+    if bypassing:  # D2.321: its turret's four TCA points
+        why = vbypass.why_not_tca(unit, k, now)
+        if why is not None:
+            raise IllegalAction(why, "D2.321")
+    elif k == now:
         said = T("{unit}'s {arc} is already at hexspine {k}", unit=unit.id, arc=arc.upper(), k=k)
         raise IllegalAction(said, RULE)
     return action

@@ -48,6 +48,7 @@ from hexmate.rules.games.asl import (
     horsesplit,
     hulldown,
     hwaa,
+    hwovr,
     hwplt,
     iift,
     impentry,
@@ -2514,8 +2515,8 @@ class AslGame(Game):
             return False
         if vdelay.delaying(position.state):
             return False  # D7.1, D2.17: an OVR is paid with the entry of the hex; a delay MP enters nothing
-        if hwplt.alone(self, position):
-            return False  # D7.1 with D14.32: a wave's platoon AFV's OVR comes at the impulse's end
+        if hwplt.alone(self, position) or hwaa.joint(self, position):
+            return False  # D7.1 with D14.32: a wave's AFV's OVR comes at the impulse's end (hwplt, hwovr)
         mover = position.units[moving.units[0]]
         bypassing = vbypass.across_of(mover) is not None  # D7.13: no OVR of units in the obstacle
         ovr_here = overrun.overruns(position, mover, moving.here)  # D7.13: no Bounding Fire; D7.14: named
@@ -2649,6 +2650,8 @@ class AslGame(Game):
             move = dataclasses.replace(move, mode=hwplt.driven_mode(position, move))  # D14.31, D2.3: a bypass
         if asl_aa.claims(move):  # D9.31: the AFV leads the move, the infantry marked as with it
             position = position.at(hwaa.bind(self, position, position.state, move))  # D14.332: a HW's AFV
+            if asl_hw.wave_of(self, position.state) is not None:  # D7.1, A25.233: its OVR at impulse's end
+                position = position.at(hwovr.begin(position, move))
             position = position.at(asl_aa.begin(self, position, move))
             move = dataclasses.replace(move, mode="")
         through, rest = moto.split(move.mode)

@@ -649,8 +649,9 @@ def close_impulse(game: AslGame, position: Position) -> State:
     for uid in wave.platoon:  # D7.21, D14.32: the window at the impulse's end was its CC Reaction Fire's
         if uid in state.units and state.units[uid].has(impovr.HW_THROUGH):  # D7.14: each entry chooses
             state = state.with_unit(state.units[uid].mark(remove=(impovr.HW_THROUGH, "through")))
-    # D7.1 with D14.32: the OVRs of the platoon's alone entries, after the impulse's First Fire (hwplt.py)
-    state, attacks = impovr.attacks(position.at(state), ",".join(wave.platoon))
+    # D7.1 with D14.32: the OVRs of the AFVs' entries (joint, hwovr.py; a platoon AFV's alone, hwplt.py),
+    # after the impulse's First Fire
+    state, attacks = impovr.attacks(position.at(state), ",".join(hwaa.afvs_of(wave)))
     wave = dataclasses.replace(
         wave, units=tuple(keep), spent=spent, impulse=wave.impulse + 1, starts=tuple(starts), acted=(),
         vacted=None, vacts=(), vspent=wave.vspent + (wave.vacted or 0))

@@ -59,8 +59,10 @@ What is built, paraphrasing the text (the Japanese rule text is the truth):
   into a hex of its VCA (forward; its rear ones going on in Reverse Motion, D2.24).
 - D14.33 (and A13.62): a Cavalry Wave has no Armored Assault (aa.bar_wave).
 
-Not built (said in the report), with a platoon: a joint entry into a Location holding enemy units (the AFV's
-Overrun, D7.1, with HW units entering by A25.233: refused, they enter it alone); an AFV parting from HW units
+- D7.1 with A25.233: a joint entry into a Location of enemy infantry is the AFV's Overrun, its attack at the
+  impulse's end (hwovr.py).
+
+Not built (said in the report), with a platoon: an AFV parting from HW units
 mid-impulse (only between impulses); a start or VCA change that names only some of the HW units beneath the
 AFV (all of them wait with it); whether fire at a started AFV, in the window a later HW entry opens, reads it
 as a moving target is untested (C.8: it is not one). Alone entries: hwplt.py.
@@ -77,7 +79,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import aa, armour, carry, hw, hwplt, platoon, radioless, vbypass
+from hexmate.rules.games.asl import aa, armour, carry, hw, hwovr, hwplt, platoon, radioless, vbypass
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.base import Position, State, UnitState
@@ -125,10 +127,7 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
         [position.units[m] for m in wave.platoon if m in position.units]
     if wave.afv is None and not crew:
         radioless.bar(position, afv)  # D14.23: a lone radioless AFV moves after a passed NTC
-    if any(e.side != afv.side and e.type != "sw" for e in position.units_at(move.path[1])):
-        raise IllegalAction(T("{hex} holds enemy units: HW units enter it on their own (A25.233); with the "
-                              "AFV (its Overrun, D7.1) it is not offered", hex=position.label(move.path[1])),
-                            "A25.233")
+    hwovr.check(position, afv, men, move.path[1])  # D7.1 with A25.233: into enemy infantry, its OVR
     if len(move.path) != 2 or move.path[0] != afv.hex:
         raise IllegalAction(T("in the Human Wave's impulse the AFV and its HW units enter one Location from "
                               "{hex} (D14.31, A25.232)", hex=position.label(afv.hex)), "D14.31")

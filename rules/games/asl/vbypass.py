@@ -409,20 +409,46 @@ def sector(unit: UnitState, x: Hex) -> str:
     return "left" if turn > 0 else "right"
 
 
+POINT_SPINES = {"front": 0, "left": 1, "rear": 3, "right": 5}  # each TCA point's hexspine from the heading
+
+
+def tca_point(unit: UnitState, tca: int) -> str:
+    """D2.321: which of its turret's four TCA points a bypassing vehicle's TCA hexspine stands for."""
+    d = (tca - (unit.facing or 0)) % 6
+    return "front" if d == 0 else "rear" if d == 3 else "left" if d in (1, 2) else "right"
+
+
+def tca_points(unit: UnitState) -> dict[str, int]:
+    """D2.321: a bypassing vehicle's turret has four TCA points, its CAFP (front), the opposite (rear) and
+    the two straddled hexes (sides): each as the TCA hexspine that stands for it."""
+    f = unit.facing or 0
+    return {p: (f + d) % 6 for p, d in POINT_SPINES.items()}
+
+
+def why_not_tca(unit: UnitState, k: int, now: int) -> T | None:
+    """D2.321: why a bypassing vehicle may not turn its TCA to hexspine ``k`` (from ``now``), or None."""
+    points = tca_points(unit)
+    if k not in points.values():
+        return T("{unit} is bypassing: its turret has four TCA points, hexspines {points} (CAFP, left, rear, "
+                 "right; D2.321)", unit=unit.id, points=", ".join(str(v) for v in points.values()))
+    if tca_point(unit, k) == tca_point(unit, now):
+        return T("{unit}'s TCA already points at that TCA point (D2.321)", unit=unit.id)
+    return None
+
+
 def turret_case_a(unit: UnitState, tca: int, target: Hex, *, acquired: bool) -> tuple[int, bool, int]:
     """D2.321 for a bypassing vehicle's turret: (the TCA points turned, whether it turned to or through a
     side TCA: +1 more, the new TCA as a hexspine). Firing through the wider side arc costs Case A even
     without a turn, unless at a target the weapon has acquired."""
     f = unit.facing or 0
-    d = (tca - f) % 6
-    now = "front" if d == 0 else "rear" if d == 3 else "left" if d in (1, 2) else "right"
+    now = tca_point(unit, tca)
     want = sector(unit, target)
     i, j = RING.index(now), RING.index(want)
     turned = min(abs(i - j), 4 - abs(i - j))
     side = (want in ("left", "right") and turned > 0) or (turned == 2 and now in ("front", "rear"))
     if not turned and want in ("left", "right") and not acquired:
         turned = 1  # the wider side arc (D2.321: the 6-2-8 in BB2)
-    return turned, side, (f + {"front": 0, "left": 1, "rear": 3, "right": 5}[want]) % 6
+    return turned, side, (f + POINT_SPINES[want]) % 6
 
 
 def changes(before: State, after: State) -> list[Physical]:
@@ -461,9 +487,12 @@ __all__ = [
     "parallel",
     "route",
     "sector",
+    "tca_point",
+    "tca_points",
     "touches",
     "turret_case_a",
     "why_not",
+    "why_not_tca",
     "with_across",
 ]
 

@@ -39,11 +39,12 @@ A sniper that strikes a fully armored AFV with a CE crew stuns it on a dr of 2 a
 (``sniped``, D5.34, D5.341). The "Recall; +1" AFV's forced exit by the shortest route to its friendly
 board edge, in Motion and without ESB, is vrecall.py's (D5.341).
 
-SMC crews (D5.343): a vehicle crewed by a SMC as a temporary crew (the ``smc_crew`` marker; the SMC that
-crew a captured vehicle by A21.22 through vsmccrew.py and vreentry.py are marked ``smc_driver:<id>`` instead
-and are not read here yet) is wounded by a stun as well (even in a 1MT AFV), and
-eliminated by a Recall, unless that Recall came from its armament being disabled (D3.7) or from a 1MT
-stun; the vehicle is then Abandoned.
+SMC crews (D5.343): the SMC crewing a captured vehicle as its temporary crew (A21.22: off the map, the
+vehicle marked ``smc_driver:<id>``, ``vsmccrew.crew_ids``) are wounded by a stun as well (even in a 1MT
+AFV; a SMC already wounded is eliminated, A17.11, with no severity dr here), and eliminated by a Recall,
+unless that Recall came from its armament being disabled (D3.7) or from a 1MT stun. A crew all eliminated
+leaves the vehicle Abandoned (with none to come back beneath it); two or more SMC of whom one is left crew
+it as his kind (vsmccrew.kind). An unprotected SMC crew broken (D5.311) is back beneath the vehicle, broken.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
-from hexmate.rules.games.asl import alhide, armorldr, crew, vcrew
+from hexmate.rules.games.asl import alhide, armorldr, crew, vcapture, vcrew, vdriver, vsmccrew
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl.armour import facing_of, is_vehicle, vtype
 from hexmate.rules.games.asl.vehicles import tca_of
@@ -62,14 +63,13 @@ from hexmate.rules.text import T
 
 CE_DRM = 2  # D5.31
 RECALLED = "recalled"  # D5.341: the "Recall; +1" side
-SMC = "smc_crew"  # D5.343: a SMC crews it (A21.22)
 PINNED = "crew_pinned"  # A7.82: the PIN counter on the vehicle, for the rest of the Player Turn
 # the target's own DRMs of an infantry attack, which the crew's collateral attack does not take (D.6, D.8)
 TARGET_RULES = frozenset({"A7.6", "A4.61", "A4.34", "A4.132", "A4.6", "D9.3", "A5.131", "A4.62", "A23.7"})
 
 
 def _has_crew(vehicle: UnitState) -> bool:
-    return vcrew.has_crew(vehicle) or (vehicle.has(SMC) and not vehicle.has("abandoned"))
+    return vcrew.has_crew(vehicle)
 
 
 def unarmored_aspect(vehicle: UnitState, firer: Hex, coloured: int | None) -> bool:
@@ -293,15 +293,30 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
 
 
 def _abandon(state: State, vehicle: UnitState) -> State:
-    gone = ("ce", "motion", SMC, "smc_wounded")
-    return state.with_unit(state.units[vehicle.id].mark("abandoned", vcrew.LEFT, remove=gone))
+    """The crew gone, the vehicle Abandoned (and stopped); SMC crew still named on it are eliminated."""
+    now = state.units[vehicle.id]
+    for uid in vsmccrew.crew_ids(now):
+        if uid in state.units:
+            state = state.without_unit(uid)  # D5.343: the SMC crew is eliminated
+    gone = ("ce", "motion", vdriver.DRIVER, *vcapture.TEMP_CREWS, *_driver_marks(now))
+    return state.with_unit(now.mark("abandoned", vcrew.LEFT, remove=gone))
+
+
+def _driver_marks(vehicle: UnitState) -> tuple[str, ...]:
+    return tuple(m for m in vehicle.markers if m.startswith(vdriver.SMC_DRIVER))
 
 
 def _broken(position: Position, vehicle: UnitState) -> State:
     """D5.311: the broken crew leaves its vehicle, which stops and is Abandoned; the crew beneath it."""
-    state = _abandon(position.state, vehicle)
-    if vehicle.has(SMC):
+    smcs = vsmccrew.crew_ids(vehicle)
+    if smcs:  # A21.22: the SMC crew is back beneath it, broken
+        state = position.state.with_unit(vehicle.mark("abandoned", vcrew.LEFT, remove=("ce", "motion")))
+        state = vdriver.release(state, vehicle)
+        for uid in smcs:
+            if uid in state.units:
+                state = state.with_unit(state.units[uid].mark("broken"))
         return state
+    state = _abandon(position.state, vehicle)
     state = crew.bail_out(position.at(state), vehicle)
     uid = crew.crew_id(vehicle)
     if uid in state.units:
@@ -320,14 +335,35 @@ def stun(position: Position, vehicle: UnitState, *, one_man: bool | None = None)
     ma = vtype(vehicle).ma
     one_man = (ma is not None and ma.mount == "1MT") if one_man is None else one_man
     state = position.state
-    if vehicle.has(SMC):
-        if vehicle.has("smc_wounded"):
-            return _abandon(state, vehicle)  # A17.11: a second wound eliminates it (no severity dr here)
-        vehicle = vehicle.mark("smc_wounded")  # D5.343, even in a 1MT AFV
-        state = state.with_unit(vehicle)
+    smcs = vsmccrew.crew_ids(vehicle)
+    if smcs:
+        state = _wound(position, state, vehicle, smcs)
+        vehicle = state.units[vehicle.id]
+        if vehicle.has("abandoned"):
+            return state
     if one_man or vehicle.has("plus1") or vehicle.has("stunned"):
         return recall(position.at(state), vehicle, smc_spared=one_man)
     return state.with_unit(vehicle.mark("stunned", "bu", remove=("ce", "motion")))
+
+
+def _wound(position: Position, state: State, vehicle: UnitState, smcs: tuple[str, ...]) -> State:
+    """D5.343: each SMC of the crew is wounded; one already wounded is eliminated (A17.11). None left, the
+    vehicle is Abandoned; one left of two, he crews it alone (A21.22)."""
+    left = []
+    for uid in smcs:
+        smc = state.units.get(uid)
+        if smc is None or smc.has("wounded"):
+            state = state.without_unit(uid) if smc is not None else state
+            continue
+        state = state.with_unit(smc.mark("wounded"))
+        left.append(state.units[uid])
+    if not left:
+        return _abandon(state, vehicle)
+    if len(left) < len(smcs):
+        gone = [f"{vdriver.SMC_DRIVER}{u}" for u in smcs if u not in {x.id for x in left}]
+        now = state.units[vehicle.id]
+        state = state.with_unit(now.mark(vsmccrew.kind(left), remove=(*gone, *vcapture.TEMP_CREWS)))
+    return state
 
 
 def recall(position: Position, vehicle: UnitState, *, smc_spared: bool = False) -> State:
@@ -335,13 +371,16 @@ def recall(position: Position, vehicle: UnitState, *, smc_spared: bool = False) 
     removed (D3.45: not an Inexperienced crew's); a bogged or immobilized AFV is abandoned instead. D5.343: a
     SMC crew is eliminated (``smc_spared``: a Recall by disabled armament or a 1MT stun spares it)."""
     state = position.state
-    if vehicle.has(SMC) and not smc_spared:
-        return _abandon(state, vehicle)  # D5.343: the SMC is eliminated
+    if vsmccrew.crew_ids(vehicle) and not smc_spared:
+        return _abandon(state, vehicle)  # D5.343: the SMC crew is eliminated
     vehicle = armorldr.on_recall(vehicle)
     if any(vehicle.has(m) for m in ("bogged", "mired", "immobilized")):
         state = state.with_unit(vehicle.mark("stunned", "bu", remove=("ce", "motion")))
+        if vsmccrew.crew_ids(vehicle):  # D5.343 spared it: the SMC crew is back beneath it (A21.22)
+            state = state.with_unit(state.units[vehicle.id].mark("abandoned", vcrew.LEFT))
+            return vdriver.release(state, vehicle)
         state = _abandon(state, state.units[vehicle.id])  # D5.341: its crew need not leave the map
-        return crew.bail_out(position.at(state), vehicle) if not vehicle.has(SMC) else state
+        return crew.bail_out(position.at(state), vehicle)
     return state.with_unit(vehicle.mark("stunned", RECALLED, "bu", remove=("ce", "motion")))
 
 

@@ -87,10 +87,11 @@ def check(position: Position, move: act.Move) -> act.Move:
         vt = vtype(vehicle)
         if vt.ma is None or vt.ma.mount == "NT":
             raise IllegalAction(T("{unit} has no turret", unit=vehicle.id), "D3.1.2")
-        if vbypass.across_of(vehicle) is not None:
-            raise IllegalAction(T("{unit} is bypassing: its turret has four TCA points (D2.321), not turned "
-                                  "here", unit=vehicle.id), "D2.321")
-        if k == tca_of(vehicle.markers, facing_of(vehicle)):
+        if vbypass.across_of(vehicle) is not None:  # D2.321: to one of its turret's four TCA points
+            why = vbypass.why_not_tca(vehicle, k, tca_of(vehicle.markers, facing_of(vehicle)))
+            if why is not None:
+                raise IllegalAction(why, "D2.321")
+        elif k == tca_of(vehicle.markers, facing_of(vehicle)):
             raise IllegalAction(T("{unit}'s TCA is already at hexspine {k}", unit=vehicle.id, k=k), "D3.1.2")
     mp = cost(position, vehicle, move.mode)
     if spent_of(vehicle) + mp > budget(vehicle):

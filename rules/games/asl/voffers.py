@@ -30,7 +30,7 @@ from collections.abc import Iterator
 
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armour, facing, overrun, radioless, vbypass
+from hexmate.rules.games.asl import armour, facing, overrun, radioless
 from hexmate.rules.games.asl import los as asl_los
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl.vehicles import VehicleType, tca_of
@@ -126,8 +126,10 @@ def turret_turns(position: Position, unit: UnitState, moves: list[act.Move]) -> 
     from which a Known enemy AFV or Gun is in LOS outside the TCA now, or Known enemy infantry in LOS of an
     unarmored turret aspect (D5.311), toward it (one move per such enemy and turn)."""
     vt = armour.vtype(unit)
-    if vt.ma is None or vt.ma.mount == "NT" or vbypass.across_of(unit) is not None:
-        return  # no turret to turn; D2.321: a bypass's four TCA points are not built
+    if vt.ma is None or vt.ma.mount == "NT":
+        return  # no turret to turn
+    # D2.321, D2.33: a vehicle in bypass leaves it by its path's first hex; the turns along the path are made
+    # out of it (a path that bypasses, armour._check_stops refuses)
     enemies = _enemy_hexes(position, unit.side)
     guns = _gun_hexes(position, unit.side)
     infantry = _infantry_hexes(position, unit.side, vt)

@@ -16,6 +16,9 @@ What the text gives (paraphrased) and this module does:
   not halved for being an SMC's; the captured penalties apply (vcapture.penalty: B# 2 lower, ROF 1 lower,
   red TH# and Case H for the MA). The text halves no MP and asks no start dr of a lone SMC.
 
+D5.343 reads the SMC inside (``crew_ids``: the ``smc_driver:<id>`` markers of an armed vehicle; an unarmed
+one's SMC is its driver, A21.21, no crew): a stun wounds them, a Recall eliminates them (vcrewhit.py).
+
 "Moved this Player Turn" is an MP spent or a hex entered in its MPh (``SMC_MOVED`` keeps it after the MPh);
 "fired" is any fire counter or MG/MA fired marker of its own Player Turn.
 """
@@ -25,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import vdriver
 from hexmate.rules.games.asl.armour import spent_of, vtype
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.text import T
@@ -33,6 +37,14 @@ TC_SMC = "tc_smc"
 SMC_MOVED = "smc_moved"  # a lone SMC's captured vehicle moved this Player Turn: no fire from it (A21.22)
 SMC = ("leader", "hero")
 FIRED = ("prep_fire", "first_fire", "final_fire", "advancing_fire", "bounding_fire", "mg_only", "rof_kept")
+
+
+def crew_ids(vehicle: UnitState) -> tuple[str, ...]:
+    """A21.22, D5.343: the SMC inside an armed vehicle as its temporary crew (an unarmed one's SMC only
+    drives it, A21.21)."""
+    if vdriver.unarmed(vehicle) or vehicle.has("abandoned"):
+        return ()
+    return tuple(m[len(vdriver.SMC_DRIVER):] for m in vehicle.markers if m.startswith(vdriver.SMC_DRIVER))
 
 
 def kind(units: Iterable[UnitState]) -> str:
@@ -113,4 +125,5 @@ def end_of_turn(state: State) -> State:
     return state
 
 
-__all__ = ["SMC_MOVED", "TC_SMC", "check_ma", "check_mg", "end_of_mph", "end_of_turn", "kind", "why_not_move"]
+__all__ = ["SMC_MOVED", "TC_SMC", "check_ma", "check_mg", "crew_ids", "end_of_mph", "end_of_turn", "kind",
+           "why_not_move"]

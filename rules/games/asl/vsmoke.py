@@ -19,7 +19,12 @@
   MPh (C5.13: vfire and vmg charge no carried Case A to Bounding Fire); +2 moving or not stopped (C.8: in
   Motion, or it entered a hex this player turn);
   the LOS hindrance to that hex adds; never from inside a building (nor deep jungle, not on these maps). A
-  vehicle without a turret fires its sM only inside its VCA here (turning the hull for it is not built).
+  vehicle without a turret turns its hull for it (its CA is its VCA, D.4, D3.1.1): the NT Case A DRM of the
+  hexspines turned adds, and the VCA turns only if it fires. In its own MPh a VCA change is bought with MP
+  (D2.11: 1 MP a hexspine, 2 in a woods, building or rubble obstacle; D2.11 allows a VCA change as the
+  result of fire only outside its own MPh), spent with the sM's 1 MP when it fires (nothing when it does
+  not: the CA never changed); in the enemy MPh it costs none. Not a bogged or immobilized vehicle's
+  (D.7, D8.5), nor a bypassing one's (D2.33: never a VCA change to fire).
 - D13.35 vehicular smoke grenades: an AFV or armed vehicle with an MA on its counter, by its inherent crew
   (never its PRC), under D13.2-D13.3's procedure: a CT AFV's crew must be CE; a dr of 1 for an armed unarmored
   vehicle or a BU OT AFV, 2 or less for a CE AFV (a 6 does nothing more); a grenade SMOKE counter in its own
@@ -52,11 +57,14 @@ from hexmate.rules.games.asl.armour import (
     is_vehicle,
     spent_of,
     vtype,
+    with_facing,
     with_spent,
 )
+from hexmate.rules.games.asl.armour import _turn as armour_turn
 from hexmate.rules.games.asl.locations import BUILDINGS
 from hexmate.rules.games.asl.prcfire import vehicle_fired
-from hexmate.rules.games.asl.vehicles import VehicleType, tca_of, with_tca
+from hexmate.rules.games.asl.vbypass import across_of
+from hexmate.rules.games.asl.vehicles import VehicleType, is_mobile, tca_of, with_tca
 from hexmate.rules.games.asl.vmg import crew_exposed, penalty_marker
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.hexes import Hex, distance
@@ -204,13 +212,35 @@ def _dispenser(game: AslGame | None, position: Position, unit: UnitState, vt: Ve
         mount = vt.ma.mount if vt.ma is not None else "NT"
         k = fc.hexspines_to(unit.hex, h, tca_of(unit.markers, f) if mount != "NT" else f)
         if k and mount == "NT":
-            raise IllegalAction(T("without a turret the sM fires inside the VCA here"), "D13.32")
+            _check_hull_turn(position, unit, vt, k)
         case_a = od.load_pack().case_a_drm(mount, k) if k else 0
     elif h != unit.hex:
         own_hex = {"sP": "D13.33", "sN": "D13.34"}.get(vt.smoke, "D13.31")  # sD, sP, sN: each its own rule
         raise IllegalAction(T("this dispenser places its SMOKE in the vehicle's own hex"), own_hex)
     _weather(game, position, False, h)
     return dispenser_drm(vt, unit.markers, moving=_moving(unit), case_a=case_a, hindrance=hindrance)
+
+
+def hull_turn_mp(position: Position, unit: UnitState, vt: VehicleType, k: int) -> Fraction:
+    """D13.32 with D2.11: the MP a turretless vehicle's VCA change of ``k`` hexspines for its sM costs: in
+    its own MPh 1 MP a hexspine (2 in an obstacle), none in the enemy MPh."""
+    if not k or unit.side != position.phasing or unit.hex is None:
+        return Fraction(0)
+    return Fraction(armour_turn(position, vt, k, unit.hex))
+
+
+def _check_hull_turn(position: Position, unit: UnitState, vt: VehicleType, k: int) -> None:
+    """D13.32: the turretless vehicle may turn its hull toward its sM's hex: mobile, not bypassing, and in its
+    own MPh with the MP for the turn and the sM's 1 MP left."""
+    if not is_mobile(unit.markers):
+        raise IllegalAction(T("{unit} cannot change its VCA: it is immobile", unit=unit.id), "D8.5")
+    if across_of(unit) is not None:
+        raise IllegalAction(T("{unit} is bypassing: its VCA is its bypass's and changes only as it leaves "
+                              "the hexside it straddles, never to fire (D2.33)", unit=unit.id), "D2.33")
+    mp = hull_turn_mp(position, unit, vt, k)
+    if mp and spent_of(unit) + SMOKE_MP + mp > budget(unit):
+        raise IllegalAction(T("{unit} has not the {mp} MP left to turn its hull toward that hex and fire "
+                              "its sM (D2.11, D13.32)", unit=unit.id, mp=str(SMOKE_MP + mp)), "D13.32")
 
 
 def declare(game: AslGame, position: Position, smoke: act.Smoke) -> State:
@@ -262,18 +292,26 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
         white = sp.Smoke("ordnance", dispersed=True, side=unit.side)  # D13.31-D13.34: dispersed white SMOKE
         kind = sp.Smoke("grenade") if device == GRENADES else white
         state = state.replace(game=gs.replace(smoke=(*((x, s) for x, s in gs.smoke if x != h), (h, kind))))
+        turn_mp = Fraction(0)
         if vt.smoke == "sM" and device == DISPENSER and unit.hex is not None and h != unit.hex:
             f = facing_of(unit)
-            k = fc.hexspines_to(unit.hex, h, tca_of(unit.markers, f))
-            t = fc.facing_to(unit.hex, h, tca_of(unit.markers, f))
-            unit = dataclasses.replace(state.units[unit.id], markers=with_tca(unit.markers, f, t))
-            case_a = od.load_pack().case_a_drm(vt.ma.mount, k) if k and vt.ma is not None else 0
+            mount = vt.ma.mount if vt.ma is not None else "NT"
+            now = f if mount == "NT" else tca_of(unit.markers, f)
+            k = fc.hexspines_to(unit.hex, h, now)
+            t = fc.facing_to(unit.hex, h, now)
+            if mount == "NT":  # D13.32, D.4: the hull turns (D2.11: with its MP in its own MPh)
+                turn_mp = hull_turn_mp(position, unit, vt, k)
+                unit = with_facing(state.units[unit.id], t) if k else state.units[unit.id]
+            else:
+                unit = dataclasses.replace(state.units[unit.id], markers=with_tca(unit.markers, f, t))
+            case_a = od.load_pack().case_a_drm(mount, k) if k else 0
             if case_a:  # D13.32: the CA change carries to this phase's later fire inside the new CA
                 carried = penalty_marker(position.phase.id, "sm", case_a)
                 unit = unit.mark(carried)
             state = state.with_unit(unit)
         if unit.side == position.phasing:
-            state = state.with_unit(with_spent(state.units[unit.id], spent_of(unit) + SMOKE_MP))
+            now_unit = state.units[unit.id]
+            state = state.with_unit(with_spent(now_unit, spent_of(now_unit) + SMOKE_MP + turn_mp))
     rule = "D13.35" if device == GRENADES else "D13.3"
     said = T("SMOKE placed in {hex}: put a SMOKE counter there", hex=position.label(h)) if placed \
         else T("no smoke")
@@ -317,4 +355,4 @@ def generate(game: AslGame | None, position: Position) -> Iterator[act.Action]:
 
 
 __all__ = ["DISPENSER", "GRENADES", "PICK", "ROLL", "TRIED", "attempt", "claims", "declare", "dispenser_drm",
-           "expire", "generate", "grenade_need", "options", "resume", "usage"]
+           "expire", "generate", "grenade_need", "hull_turn_mp", "options", "resume", "usage"]

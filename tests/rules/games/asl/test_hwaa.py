@@ -387,15 +387,14 @@ def test_d14_332_what_the_text_refuses(first: tuple[str, ...], then: str, match:
         pos.push_text(then)
 
 
-def test_a25_233_the_hw_units_enter_an_enemy_location_without_the_afv() -> None:
-    """A25.233 lets HW units enter an enemy Location; the AFV's entry there would be an Overrun (D7.1): the
-    joint entry into P3, where a German HS is, is refused; the squads enter it on their own."""
+def test_a25_233_the_hw_units_enter_an_enemy_location_with_or_without_the_afv() -> None:
+    """A25.233 lets HW units enter an enemy Location: into P3, where a German HS is, both the joint entry
+    (the AFV's Overrun, D7.1: hwovr.py, test_hwovr) and the squads' own entry are offered."""
     pos = wave({"id": "b-2", "counter": "2-4-7", "side": "b", "hex": "P3"}, row="hexrow-p1-p2-p3-p4-p5")
     pos.push_text(f"move a-t,{P1} P1-P2 as armored-assault")
     while state_of(pos).impulse == 1:
         step_on(pos)
-    with pytest.raises(IllegalAction, match=r"P3 holds enemy units: HW units enter it on their own"):
-        pos.push_text(f"move a-t,{P1} P2-P3 as armored-assault")
+    assert pos.parse_action(f"move a-t,{P1} P2-P3 as armored-assault") in pos.legal_actions
     assert pos.map.parse_label("P3") in hw.step_options(game(pos), pos, state_of(pos), pos.units["a-p10"])
 
 

@@ -373,3 +373,20 @@ def test_d6_21_riders_stay_on_an_afv_that_bypasses_woods(make_position: Any) -> 
     pos.push_text("move a-t J5-I5 as bypass")
     settle(pos)
     assert pos.units["a-sq"].carrier == "a-t" and pos.label(pos.units["a-sq"].hex) == "I5"
+
+
+def test_d2_321_the_turret_turned_with_the_first_mp_out_of_a_bypass(make_position: Any) -> None:
+    """D2.321, D3.1.2: the demo Panzer bypassing H3 (heading 4, along H3-I4, in Motion) turns its turret
+    with its move's first MP while it still straddles the hexside: only to its four TCA points (4 front, 5
+    and 3 the sides, 1 the rear); the turn costs nothing more (1 MP for H4, Open Ground)."""
+    probe: Position = make_position("asl", [far_enemy()], "MPh", counters=COUNTERS)
+    h3, i4 = probe.map.parse_label("H3"), probe.map.parse_label("I4")
+    tank = {"id": "a-pz", "counter": "pz", "side": "a", "hex": "H3",
+            "markers": ["vca4", "motion", f"byp{direction_between(h3, i4)}"]}
+    pos: Position = make_position("asl", [tank, far_enemy()], "MPh", counters=COUNTERS,
+                                  hexes={"H3": {"terrain": "woods"}})
+    assert cost_of(pos, "move a-pz H3-H4 as tca1") == 1
+    with pytest.raises(IllegalAction, match=r"four TCA points"):
+        cost_of(pos, "move a-pz H3-H4 as tca0")
+    with pytest.raises(IllegalAction, match=r"already points at that TCA point"):
+        cost_of(pos, "move a-pz H3-H4 as tca4")

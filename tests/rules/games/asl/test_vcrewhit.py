@@ -5,6 +5,7 @@ DR 3 K/1, 4 2MC, 5 1MC, 6 NMC, 7 PTC; 12 FP column: Final DR 4 K/1); the demo cr
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ from typing import Any
 import pytest
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import Position
-from hexmate.rules.games.asl import alhide, vcrewhit
+from hexmate.rules.games.asl import alhide, vcapture, vcrewhit, vdriver, vsmccrew
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.hexes import Hex, distance
 
@@ -247,20 +248,69 @@ def test_a8_1_first_fire_at_a_moving_bu_afv_only_for_residual(make_position: Any
     assert "D5" in windows and pos.label(pos.units["a-pz"].hex) in ("E5",)
 
 
-def test_d5_343_a_smc_crew_is_wounded_by_a_stun_and_eliminated_by_a_recall(make_position: Any) -> None:
-    """D5.343: a SMC crewing the PzKpfw (``smc_crew``): its failed 1MC stuns the vehicle and wounds the SMC;
-    K/1 (Recall, D5.341) eliminates the SMC: the vehicle is Abandoned."""
-    pos = make(make_position, "ce", vcrewhit.SMC)
+def smc_crewed(make_position: Any, *smcs: tuple[str, str, tuple[str, ...]], firers: int = 1,
+               squad: str = "4-4-7", counter: dict[str, Any] | None = None) -> Position:
+    """a's captured PzKpfw (b's before) crewed by a's SMC ``smcs`` (id, counter, markers), off the map inside
+    as vreentry.py puts them (A21.22), CE, under b's fire from F5."""
+    counters = {**COUNTERS, "pzx": counter or {"type": "vehicle", "vehicle": "demo-pz-g"},
+                "8-3-8": {"type": "squad", "fp": 8, "range": 3, "morale": 8, "broken_morale": 8},
+                "8-1": {"type": "leader", "morale": 8, "broken_morale": 7, "leadership": -1},
+                "hero": {"type": "hero", "fp": 1, "morale": 9, "broken_morale": 9}}
+    kind = vsmccrew.TC_SMC if len(smcs) == 1 else vcapture.TC_HS
+    units = [{"id": "a-pz", "counter": "pzx", "side": "a", "hex": "C5",
+              "markers": ["vca0", "ce", "captured", kind, *(f"{vdriver.SMC_DRIVER}{u}" for u, _, _ in smcs)]},
+             *({"id": u, "counter": c, "side": "a", "hex": "C5", "markers": [vdriver.DRIVING, *m]}
+               for u, c, m in smcs)]
+    units += [{"id": f"b-{i}", "counter": squad, "side": "b", "hex": "F5"} for i in range(firers)]
+    pos: Position = make_position("asl", units, "DFPh", counters=counters)
+    for uid, _, _ in smcs:  # a scenario places no unit off the map
+        pos = pos.at(pos.state.with_unit(dataclasses.replace(pos.units[uid], hex=None)))
+    return pos
+
+
+def test_d5_343_a_smc_crew_is_wounded_by_a_stun(make_position: Any) -> None:
+    """D5.343, A21.22: a's 8-1 crews the captured PzKpfw; b's 4 FP, Original DR 3 +2 CE DRM = 5: 1MC; the
+    crew rolls 8 (> 7): stunned, and the 8-1 inside is wounded at once; the vehicle is still crewed."""
+    pos = smc_crewed(make_position, ("a-ldr", "8-1", ()))
     pos.push_text("fire b-0 at C5 dice 1,2")
     pos.push_text("answer dice 4,4")
     pz = pos.units["a-pz"]
-    assert pz.has("stunned") and pz.has("smc_wounded") and not pz.has("abandoned")
-    pos = make(make_position, "ce", vcrewhit.SMC, firers=2, squad="8-3-8")
+    assert pz.has("stunned") and not pz.has("abandoned") and vdriver.smc_driver(pz) == "a-ldr"
+    assert pos.units["a-ldr"].has("wounded") and pos.units["a-ldr"].hex is None
+
+
+def test_d5_343_a_wounded_smc_crew_stunned_again_is_eliminated(make_position: Any) -> None:
+    """D5.343, A17.11: the 8-1 already wounded is wounded again by the stun: eliminated; no crew is left, the
+    PzKpfw is Abandoned and nobody comes back beneath it."""
+    pos = smc_crewed(make_position, ("a-ldr", "8-1", ("wounded",)))
+    pos.push_text("fire b-0 at C5 dice 1,2")
+    pos.push_text("answer dice 4,4")
+    pz = pos.units["a-pz"]
+    assert "a-ldr" not in pos.units and pz.has("abandoned") and vdriver.smc_driver(pz) is None
+    assert not pz.has(vsmccrew.TC_SMC)
+
+
+def test_d5_343_a_recall_eliminates_the_smc_crew(make_position: Any) -> None:
+    """D5.343, D5.341: two 8-3-8 (16 FP; demo 12 column), Original DR 2 +2 = Final 4: K/1, a Recall for a
+    crew with the normal CE DRM: the 8-1 and the hero crewing it as a HS are both eliminated, the PzKpfw
+    Abandoned, not Recalled."""
+    pos = smc_crewed(make_position, ("a-ldr", "8-1", ()), ("a-h", "hero", ()), firers=2, squad="8-3-8")
     pos.push_text("fire b-0,b-1 at C5 dice 1,1")
     pz = pos.units["a-pz"]
-    assert pz.has("abandoned") and not pz.has(vcrewhit.SMC) and not pz.has(vcrewhit.RECALLED)
+    assert "a-ldr" not in pos.units and "a-h" not in pos.units
+    assert pz.has("abandoned") and not pz.has(vcrewhit.RECALLED) and not pz.has(vcapture.TC_HS)
 
 
+def test_d5_343_a_1mt_stun_wounds_the_smc_but_spares_him(make_position: Any, tmp_path: Path) -> None:
+    """D5.343, D1.322, D5.341: in a 1MT AFV the stun is a Recall; the 8-1 is wounded by the stun but the
+    Recall that comes from it does not eliminate him: the AFV is Recalled with him inside."""
+    counter = {"type": "vehicle", "vehicle": "demo-pz-g", "catalogue": catalogue(tmp_path, mount="1MT")}
+    pos = smc_crewed(make_position, ("a-ldr", "8-1", ()), counter=counter)
+    pos.push_text("fire b-0 at C5 dice 1,2")
+    pos.push_text("answer dice 4,4")
+    pz = pos.units["a-pz"]
+    assert pz.has(vcrewhit.RECALLED) and not pz.has("abandoned") and vdriver.smc_driver(pz) == "a-ldr"
+    assert pos.units["a-ldr"].has("wounded")
 def test_d5_341_a_casualty_mc_recalls_a_ce_crew(make_position: Any) -> None:
     """D5.341, A10.31: the CE crew's 1MC (Final 5) rolled as an Original 12 is a Casualty MC: Recall."""
     pos = make(make_position, "ce")

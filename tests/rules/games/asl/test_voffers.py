@@ -9,8 +9,9 @@ from typing import Any
 
 from hexmate.rules import actions as act
 from hexmate.rules.games import Position
-from hexmate.rules.games.asl import facing, voffers
+from hexmate.rules.games.asl import facing, vbypass, voffers
 from hexmate.rules.games.asl.vehicles import tca_of
+from hexmate.rules.hexes import direction_between
 
 from .test_armour import COUNTERS
 from .test_overrun import _through_windows, make
@@ -196,3 +197,25 @@ def test_d3_1_2_no_turn_toward_infantry_that_would_change_nothing(make_position:
     hidden = _bare_turret(make_position, tmp_path, {**SQUAD_A6, "concealed": True})
     assert not _mid_path_turns(hidden)
     assert not _mid_path_turns(_open(make_position, SQUAD_A6))
+
+
+def test_d2_321_d3_1_2_a_turn_offered_on_the_path_out_of_a_bypass(make_position: Any) -> None:
+    """D2.33: the Panzer bypassing the H3 woods (heading 4, along H3-I4, in Motion) leaves it forward into F,
+    H4 (1 MP Open Ground); D3.1.2: with that MP its turret may turn, H4 being no bypass: offered toward the
+    enemy tank in J1, not in the TCA 4 from H4, to hexspine 1; made as it enters H4."""
+    probe: Position = make_position("asl", [{"id": "b-x", "counter": "4-4-7", "side": "b", "hex": "L8"}],
+                                    "MPh", counters=COUNTERS)
+    h3, i4 = probe.map.parse_label("H3"), probe.map.parse_label("I4")
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "H3",
+              "markers": ["vca4", "motion", f"byp{direction_between(h3, i4)}"]},
+             {"id": "b-t", "counter": "t", "side": "b", "hex": "J1", "markers": ["vca0"]}]
+    pos: Position = make_position("asl", units, "MPh", counters=COUNTERS, hexes={"H3": {"terrain": "woods"}})
+    h4, j1 = pos.map.parse_label("H4"), pos.map.parse_label("J1")
+    assert vbypass.ends(h3, i4, 4)[0] == h4 and not facing.in_arc(h4, j1, 4) and facing.in_arc(h4, j1, 1)
+    moves = _moves(pos)
+    assert "move a-pz H3-H4 cost 1 as tca1@H4" in moves
+    pos.push_text("move a-pz H3-H4 as tca1@H4")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    tank = pos.units["a-pz"]
+    assert tank.hex == h4 and vbypass.across_of(tank) is None and tca_of(tank.markers, tank.facing) == 1

@@ -274,3 +274,47 @@ def test_d13_33_an_sp_needs_its_crew_ce_and_smokes_its_own_hex(make_position: An
     ce.push_text("answer dice 3,4")
     pass_reactions(ce)
     assert smoke_at(ce)["C5"] == sp.Smoke("ordnance", dispersed=True, side="a")
+
+
+def nt_tank(make_position: Any, tmp_path: Path, *markers: str) -> Position:
+    """The demo smoke tank (sM8, 15 MP) made turretless (its MA NT; demo values), in C5 with VCA 0."""
+    src = Path(__file__).parents[4] / "rules" / "games" / "asl" / "catalogues" / "demo-vehicles.json"
+    data = json.loads(src.read_text(encoding="utf-8"))
+    data["vehicles"]["demo-sm-b"]["ma"]["mount"] = "NT"
+    cat = tmp_path / "nt.json"
+    cat.write_text(json.dumps(data), encoding="utf-8")
+    counters = {**COUNTERS, "nt": {"type": "vehicle", "vehicle": "demo-sm-b", "catalogue": str(cat)}}
+    units = [{"id": "a-v", "counter": "nt", "side": "a", "hex": "C5", "markers": ["vca0", *markers]}]
+    pos: Position = make_position("asl", units, "MPh", counters=counters)
+    return pos
+
+
+@pytest.mark.parametrize(("dice", "placed"), [("1,3", True), ("2,3", False)])
+def test_d13_32_a_turretless_sm_turns_the_hull_with_its_case_a_and_mp(
+        make_position: Any, tmp_path: Path, dice: str, placed: bool) -> None:
+    """D13.32 with D.4 and D2.11: the turretless sM8 tank at C3, one hexspine outside its VCA 0: the CA
+    change's Case A (NT, one hexspine: +3 on the demo chart) and BU +1 make DRM +4, so a DR of 4 fires it and
+    5 does not. Fired, the hull turns to hexspine 1 and, in its own MPh, the turn's 1 MP (Open Ground, D2.11)
+    is spent with the sM's 1 MP: 2 MP; not fired, the VCA never changed and nothing is spent."""
+    pos = nt_tank(make_position, tmp_path)
+    assert "smoke a-v at C3" in [pos.action_text(a) for a in pos.legal_actions]
+    pos.push_text("smoke a-v at C3")
+    top = pos.decision
+    assert top is not None and top.then == "vsmoke" and top.arg("drm") == "4"
+    pos.push_text(f"answer dice {dice}")
+    pass_reactions(pos)
+    tank = pos.units["a-v"]
+    assert ("C3" in smoke_at(pos)) is placed
+    assert tank.facing == (1 if placed else 0)
+    assert armour.spent_of(tank) == (Fraction(2) if placed else 0)
+
+
+def test_d13_32_an_immobile_turretless_tank_fires_its_sm_inside_its_vca_only(
+        make_position: Any, tmp_path: Path) -> None:
+    """D13.32 with D.7, D8.5: a bogged turretless tank cannot turn its hull: C3 is refused, E5 (in its VCA)
+    still offered."""
+    pos = nt_tank(make_position, tmp_path, "bogged")
+    offered = [pos.action_text(a) for a in pos.legal_actions]
+    assert "smoke a-v at E5" in offered and "smoke a-v at C3" not in offered
+    with pytest.raises(IllegalAction, match=r"immobile"):
+        pos.push_text("smoke a-v at C3")
