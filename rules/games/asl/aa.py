@@ -108,12 +108,15 @@ DT = "+cx"  # ``armored-assault+cx``: the infantry Double Time from the start of
 LATE = "+cx1"  # ``armored-assault:CC5+cx1``: Double Time declared as they part, after spending MF (A4.5: +1)
 
 
+THROUGH = "+through"  # ``armored-assault+through``: a Human Wave's joint entry without the AFV's OVR (D7.1)
+
+
 AM = "+assault"  # ``armored-assault+assault``: the infantry declare Assault Movement (A4.61, D9.31)
 LED = "aa_led"  # D6.65, A4.12: moving all the MPh with a halftrack whose CE passenger leader gives them +2 MF
 
 
 def _base_mode(mode: str) -> str:
-    for suffix in (LATE, DT, AM):
+    for suffix in (LATE, DT, AM, THROUGH):
         if mode.endswith(suffix):
             return mode[: -len(suffix)]
     return mode
@@ -138,6 +141,11 @@ def late(move: act.Move) -> bool:
 def claims(move: act.Move) -> bool:
     mode = _base_mode(move.mode)
     return mode == MODE or mode.startswith(MODE + ":")
+
+
+def through(move: act.Move) -> bool:
+    """D7.1's "may": a Human Wave's joint entry into enemy infantry without the AFV's OVR (hwovr.py)."""
+    return move.mode.endswith(THROUGH)
 
 
 def foot_mode(move: act.Move) -> str:
@@ -236,6 +244,10 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
         return hwaa.check(game, position, move)  # D14.33, D14.332: in the wave's impulses
     afv, infantry = split(position, move)
     bar_wave(infantry)
+    if through(move):
+        raise IllegalAction(T("armored-assault+through is a Human Wave's joint entry (D7.1 with A25.233); "
+                              "elsewhere the AFV enters without its Overrun as a move of its own "
+                              "(as enter+through)"), "D7.1")
     if nations.early_war_doctrine(position, afv.side):  # A25.212 (by SSR): no Armored Assault for Russians
         raise IllegalAction(
             T("the Early War Russian Doctrine of this scenario bars Armored Assault (A25.212)"), "A25.212")

@@ -1933,6 +1933,9 @@ class AslGame(Game):
             return asl_cc.after_asks(self, position.at(state))
         return state
 
+    def resume_smc_crew_wound(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vcrewhit.resume_wound(self, position, decision, answer)  # D5.343, A17.11
+
     def resume_hob(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         state = asl_fire.resume_hob(self, position, decision, answer)
         state = asl_hobsurr.after_hob(self, position, decision, state)  # A15.5: surrender to one beside it

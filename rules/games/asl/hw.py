@@ -646,7 +646,7 @@ def close_impulse(game: AslGame, position: Position) -> State:
         else:
             starts.append((unit.id, unit.hex, now))
     state = hwaa.settle(state, wave)  # D14.31: each platoon AFV pays the vehicles' impulse's MP
-    for uid in wave.platoon:  # D7.21, D14.32: the window at the impulse's end was its CC Reaction Fire's
+    for uid in hwaa.afvs_of(wave):  # D7.21, D14.32: the impulse end's window had its CC Reaction Fire
         if uid in state.units and state.units[uid].has(impovr.HW_THROUGH):  # D7.14: each entry chooses
             state = state.with_unit(state.units[uid].mark(remove=(impovr.HW_THROUGH, "through")))
     # D7.1 with D14.32: the OVRs of the AFVs' entries (joint, hwovr.py; a platoon AFV's alone, hwplt.py),

@@ -128,6 +128,8 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
     if wave.afv is None and not crew:
         radioless.bar(position, afv)  # D14.23: a lone radioless AFV moves after a passed NTC
     hwovr.check(position, afv, men, move.path[1])  # D7.1 with A25.233: into enemy infantry, its OVR
+    if aa.through(move):
+        hwovr.check_through(position, afv, move.path[1])  # D7.1's "may": or without it
     if len(move.path) != 2 or move.path[0] != afv.hex:
         raise IllegalAction(T("in the Human Wave's impulse the AFV and its HW units enter one Location from "
                               "{hex} (D14.31, A25.232)", hex=position.label(afv.hex)), "D14.31")
@@ -162,7 +164,8 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
             raise IllegalAction(T("{unit} has stopped moving with {afv}: it has Armored Assault no more "
                                   "(D14.331, D14.332)", unit=u.id, afv=afv.id), "D14.332")
     hw.check_move(game, position, men, act.Move(tuple(u.id for u in men), move.path))  # A25.232
-    driven = armour.check_move(_unmoved(position, afv), act.Move((afv.id,), move.path, None, ""))  # D2
+    driven = armour.check_move(_unmoved(position, afv), act.Move((afv.id,), move.path, None,
+                                                                 hwovr.driven_mode(move)))  # D2
     if crew:
         _check_platoon(game, position, wave, crew, afv, move.path[1], driven.cost, {u.id for u in men})
     ids = (afv.id, *carry.with_carried(position.state, sorted(men, key=lambda u: u.id)))
@@ -207,6 +210,21 @@ def moves(game: AslGame, position: Position, afv: UnitState,
     return out
 
 
+def _offers(game: AslGame, position: Position, afv: UnitState, infantry: tuple[str, ...]) -> list[act.Move]:
+    """The joint entries on offer; one that is the AFV's OVR offered without it too (D7.1's "may",
+    ``armored-assault+through``, hwovr.py)."""
+    out: list[act.Move] = []
+    for h, move in moves(game, position, afv, infantry).items():
+        out.append(move)
+        if hwovr.overruns(position, afv, h):
+            try:
+                out.append(check(game, position, act.Move((afv.id, *infantry), move.path, None,
+                                                           aa.MODE + aa.THROUGH)))
+            except IllegalAction:
+                continue
+    return out
+
+
 def generate(game: AslGame, position: Position) -> list[act.Move]:
     """In the legal actions: the wave's AFV's joint entries with the HW units still with it (D14.33); before
     the first, each friendly AFV's with the HW units beneath it (aa.generate offers those); between
@@ -224,7 +242,7 @@ def generate(game: AslGame, position: Position) -> list[act.Move]:
                                                  and dict(wave.origins).get(u.id) == u.hex))]
         if men:
             ids = carry.with_carried(position.state, sorted(men, key=lambda u: u.id))
-            out.extend(moves(game, position, afv, ids).values())
+            out.extend(_offers(game, position, afv, ids))
     if wave.platoon and position.state.moving is None:
         out.extend(hwplt.alone_offers(game, position, wave))  # D14.331's exception
     return [*out, *start_offers(game, position), *first_offer(game, position)]  # D14.31, D14.331
@@ -242,7 +260,7 @@ def _platoon_offers(game: AslGame, position: Position, wave: hw.Wave) -> list[ac
                and u.carrier is None]
         if men:
             ids = carry.with_carried(position.state, sorted(men, key=lambda u: u.id))
-            out.extend(moves(game, position, afv, ids).values())
+            out.extend(_offers(game, position, afv, ids))
     return out
 
 

@@ -41,15 +41,18 @@ board edge, in Motion and without ESB, is vrecall.py's (D5.341).
 
 SMC crews (D5.343): the SMC crewing a captured vehicle as its temporary crew (A21.22: off the map, the
 vehicle marked ``smc_driver:<id>``, ``vsmccrew.crew_ids``) are wounded by a stun as well (even in a 1MT
-AFV; a SMC already wounded is eliminated, A17.11, with no severity dr here), and eliminated by a Recall,
-unless that Recall came from its armament being disabled (D3.7) or from a 1MT stun. A crew all eliminated
-leaves the vehicle Abandoned (with none to come back beneath it); two or more SMC of whom one is left crew
-it as his kind (vsmccrew.kind). An unprotected SMC crew broken (D5.311) is back beneath the vehicle, broken.
+AFV) and each rolls the A17.11 severity dr at once (+1 if wounded already; 5 or more kills him,
+``resume_wound``), and are eliminated by a Recall, unless that Recall came from its armament being disabled
+(D3.7) or from a 1MT stun. A crew all eliminated leaves the vehicle Abandoned (with none to come back
+beneath it); two or more SMC of whom one is left crew it as his kind (vsmccrew.kind). An unprotected SMC
+crew broken (D5.311) is back beneath the vehicle, broken.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
@@ -61,8 +64,12 @@ from hexmate.rules.games.base import Line, Position, State, UnitState
 from hexmate.rules.hexes import Hex
 from hexmate.rules.text import T
 
+if TYPE_CHECKING:
+    from hexmate.rules.games.asl.game import AslGame
+
 CE_DRM = 2  # D5.31
 RECALLED = "recalled"  # D5.341: the "Recall; +1" side
+WOUND = "smc_crew_wound"  # D5.343, A17.11: the severity dr of a SMC crew wounded by a stun
 PINNED = "crew_pinned"  # A7.82: the PIN counter on the vehicle, for the rest of the Player Turn
 # the target's own DRMs of an infantry attack, which the crew's collateral attack does not take (D.6, D.8)
 TARGET_RULES = frozenset({"A7.6", "A4.61", "A4.34", "A4.132", "A4.6", "D9.3", "A5.131", "A4.62", "A23.7"})
@@ -331,39 +338,62 @@ def _lost(position: Position, vehicle: UnitState) -> State:
 
 def stun(position: Position, vehicle: UnitState, *, one_man: bool | None = None) -> State:
     """D5.34: stunned: BU, no fire and no MP this Player Turn, stopped; a second stun (D5.342) or a 1MT AFV's
-    (D1.322, D5.341) is a Recall. D5.343: a SMC crew is wounded by the stun (eliminated if it was already)."""
+    (D1.322, D5.341) is a Recall. D5.343: a SMC crew is wounded by the stun, the severity dr asked at once."""
     ma = vtype(vehicle).ma
     one_man = (ma is not None and ma.mount == "1MT") if one_man is None else one_man
     state = position.state
     smcs = vsmccrew.crew_ids(vehicle)
-    if smcs:
+    recalled = one_man or vehicle.has("plus1") or vehicle.has("stunned")
+    if smcs and (one_man or not recalled):  # a Recall that spares no SMC eliminates them before their dr
         state = _wound(position, state, vehicle, smcs)
         vehicle = state.units[vehicle.id]
-        if vehicle.has("abandoned"):
-            return state
-    if one_man or vehicle.has("plus1") or vehicle.has("stunned"):
+    if recalled:
         return recall(position.at(state), vehicle, smc_spared=one_man)
     return state.with_unit(vehicle.mark("stunned", "bu", remove=("ce", "motion")))
 
 
 def _wound(position: Position, state: State, vehicle: UnitState, smcs: tuple[str, ...]) -> State:
-    """D5.343: each SMC of the crew is wounded; one already wounded is eliminated (A17.11). None left, the
-    vehicle is Abandoned; one left of two, he crews it alone (A21.22)."""
-    left = []
-    for uid in smcs:
+    """D5.343: each SMC of the crew is wounded (a hero shows his wounded side) and rolls the A17.11
+    severity dr at once, +1 if he was wounded already (``resume_wound``)."""
+    from hexmate.rules.games.asl.aftermath import _reduce, _wound_decision
+
+    asks = []
+    for uid in sorted(smcs):  # asked in the order of their ids
         smc = state.units.get(uid)
-        if smc is None or smc.has("wounded"):
-            state = state.without_unit(uid) if smc is not None else state
+        if smc is None:
             continue
-        state = state.with_unit(smc.mark("wounded"))
-        left.append(state.units[uid])
+        before = smc.has("wounded")
+        state, wounded = _reduce(position.scenario.counters, state, smc)
+        if wounded is not None:
+            ask = _wound_decision(wounded, "A17.11", before).with_args(crew=vehicle.id)
+            asks.append(dataclasses.replace(ask, then=WOUND))
+    return state.push(*asks)
+
+
+def resume_wound(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A17.11 for a SMC crewing a captured vehicle (D5.343): a severity dr of 5 or more (+1 if he was wounded
+    already) kills him. None of the crew left, the vehicle is Abandoned (nobody comes back beneath it); one
+    left of two, he crews it as his kind (A21.22). Inside the vehicle, off the map, his loss checks nobody
+    (A10.2: his Location's units; the text does not put the vehicle's other SMC there). One already back
+beneath an abandoned vehicle (a bogged 1MT AFV's Recall, D5.341) rolls as any wounded SMC (aftermath.py)."""
+    from hexmate.rules.games.asl import aftermath
+    from hexmate.rules.games.asl import morale as am
+
+    state = position.state
+    uid = decision.subject[0]
+    smc, vehicle = state.units.get(uid), state.units.get(decision.arg("crew"))
+    inside = vehicle is not None and uid in vsmccrew.crew_ids(vehicle)
+    if smc is not None and not inside:
+        return aftermath.resume_wound(game, position, decision, answer)
+    if smc is None or vehicle is None or am.wound_severity((answer.dice or (0,))[0],
+                                                           decision.arg("worse") == "1") != "kia":
+        return state
+    state = state.without_unit(uid)
+    left = [state.units[u] for u in vsmccrew.crew_ids(vehicle) if u != uid and u in state.units]
     if not left:
         return _abandon(state, vehicle)
-    if len(left) < len(smcs):
-        gone = [f"{vdriver.SMC_DRIVER}{u}" for u in smcs if u not in {x.id for x in left}]
-        now = state.units[vehicle.id]
-        state = state.with_unit(now.mark(vsmccrew.kind(left), remove=(*gone, *vcapture.TEMP_CREWS)))
-    return state
+    now = vehicle.mark(vsmccrew.kind(left), remove=(f"{vdriver.SMC_DRIVER}{uid}", *vcapture.TEMP_CREWS))
+    return state.with_unit(now)
 
 
 def recall(position: Position, vehicle: UnitState, *, smc_spared: bool = False) -> State:

@@ -82,3 +82,40 @@ def test_d2_6_a25_233_what_the_joint_entry_is_not_offered_into(enemy: dict[str, 
     assert not any("P2-P3" in a.text(pos.label) for a in pos.legal_actions if "a-t," in a.text(pos.label))
     with pytest.raises(IllegalAction, match=match):
         pos.push_text(f"move a-t,{P1} P2-P3 as armored-assault")
+
+
+def test_d7_1_d7_21_the_joint_entry_without_the_overrun_meets_cc_reaction_fire() -> None:
+    """D7.1's "may": the tank enters P3 with its squads without the OVR: 1 MP for the Open Ground hex, no
+    quarter of 16, so 1 + 1 = 2 MP spent and the vehicles' impulse costs 1 (the OVR entry at 5 stays on
+    offer beside it). No attack as it enters (D14.32); at the impulse's end the window offers the HS CC
+    Reaction Fire at the tank (D7.21), and no OVR follows."""
+    pos = in_p2(HS)
+    offered = [a.text(pos.label) for a in pos.legal_actions]
+    assert f"move a-t,{P1} P2-P3 cost 1 as armored-assault+through" in offered
+    assert f"move a-t,{P1} P2-P3 cost 5 as armored-assault" in offered
+    pos.push_text(f"move a-t,{P1} P2-P3 as armored-assault+through")
+    assert pos.decision is None and dict(state_of(pos).vacts) == {"a-t": 1}
+    assert armour.spent_of(pos.units["a-t"]) == 2 and dict(state_of(pos).acted) == {"a-p10": 1, "a-p11": 1}
+    rest_of_impulse(pos)
+    window = pos.decision
+    assert window is not None and window.kind == "react" and window.rule == "D14.32"
+    assert "ccreact" in window.choices
+    pos.push_text("answer ccreact")
+    pick = pos.decision
+    assert pick is not None and pick.rule == "D7.21" and pick.subject == ("a-t",) and pick.units == ("b-2",)
+    pos.push_text("answer units b-2")
+    pos.push_text("answer dice 2,3")  # the PAATC (A11.6), passed
+    pos.push_text("answer dice 6,6")  # the CC DR: no effect
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    assert not any(d.then == "vovr" for d in pos.state.decisions)
+    assert state_of(pos).impulse == 3 and not pos.units["a-t"].has("hw_through")
+
+
+def test_d7_1_the_joint_entry_without_the_overrun_only_where_it_would_overrun() -> None:
+    """D7.1: the choice is the OVR's: into P2 with no enemy there the word is refused and not offered."""
+    pos = wave()
+    assert not any(a.text(pos.label).endswith("armored-assault+through") for a in pos.legal_actions)
+    with pytest.raises(IllegalAction, match=r"a-t would not overrun P2") as no:
+        pos.push_text(f"move a-t,{P1} P1-P2 as armored-assault+through")
+    assert no.value.rule == "D7.1"

@@ -269,25 +269,61 @@ def smc_crewed(make_position: Any, *smcs: tuple[str, str, tuple[str, ...]], fire
 
 
 def test_d5_343_a_smc_crew_is_wounded_by_a_stun(make_position: Any) -> None:
-    """D5.343, A21.22: a's 8-1 crews the captured PzKpfw; b's 4 FP, Original DR 3 +2 CE DRM = 5: 1MC; the
-    crew rolls 8 (> 7): stunned, and the 8-1 inside is wounded at once; the vehicle is still crewed."""
+    """D5.343, A21.22, A17.11: a's 8-1 crews the captured PzKpfw; b's 4 FP, Original DR 3 +2 CE DRM = 5: 1MC;
+    the crew rolls 8 (> 7): stunned, and the 8-1 inside is wounded at once and rolls his severity dr at once:
+    a 4 is a light wound (1-4): the vehicle is still crewed by him."""
     pos = smc_crewed(make_position, ("a-ldr", "8-1", ()))
     pos.push_text("fire b-0 at C5 dice 1,2")
     pos.push_text("answer dice 4,4")
+    assert pos.decision is not None and pos.decision.then == vcrewhit.WOUND
+    assert pos.decision.subject == ("a-ldr",) and pos.decision.side == "a" and pos.decision.rule == "A17.11"
+    pos.push_text("answer dice 4")
     pz = pos.units["a-pz"]
     assert pz.has("stunned") and not pz.has("abandoned") and vdriver.smc_driver(pz) == "a-ldr"
-    assert pos.units["a-ldr"].has("wounded") and pos.units["a-ldr"].hex is None
+    assert pos.units["a-ldr"].has("wounded") and pos.units["a-ldr"].hex is None and pos.decision is None
 
 
-def test_d5_343_a_wounded_smc_crew_stunned_again_is_eliminated(make_position: Any) -> None:
-    """D5.343, A17.11: the 8-1 already wounded is wounded again by the stun: eliminated; no crew is left, the
+def test_a17_11_a_smc_crews_severity_dr_of_5_kills_him_and_abandons_the_vehicle(make_position: Any) -> None:
+    """D5.343, A17.11: the same stun; the 8-1's severity dr is 5 (5-6: KIA): eliminated; no crew is left, the
     PzKpfw is Abandoned and nobody comes back beneath it."""
-    pos = smc_crewed(make_position, ("a-ldr", "8-1", ("wounded",)))
+    pos = smc_crewed(make_position, ("a-ldr", "8-1", ()))
     pos.push_text("fire b-0 at C5 dice 1,2")
     pos.push_text("answer dice 4,4")
+    pos.push_text("answer dice 5")
     pz = pos.units["a-pz"]
     assert "a-ldr" not in pos.units and pz.has("abandoned") and vdriver.smc_driver(pz) is None
     assert not pz.has(vsmccrew.TC_SMC)
+
+
+@pytest.mark.parametrize(("dr", "killed"), [("3", False), ("4", True)])
+def test_a17_11_a_wounded_smc_crew_wounded_again_rolls_plus_one(make_position: Any, dr: str,
+                                                               killed: bool) -> None:
+    """D5.343, A17.11: the 8-1 already wounded is wounded again by the stun; his severity dr takes +1: a 3 is
+    4 (light, he crews on), a 4 is 5 (KIA: the PzKpfw Abandoned). Wounded twice is no more than that."""
+    pos = smc_crewed(make_position, ("a-ldr", "8-1", ("wounded",)))
+    pos.push_text("fire b-0 at C5 dice 1,2")
+    pos.push_text("answer dice 4,4")
+    assert pos.decision is not None and pos.decision.arg("worse") == "1"
+    pos.push_text(f"answer dice {dr}")
+    pz = pos.units["a-pz"]
+    assert ("a-ldr" not in pos.units) is killed and pz.has("abandoned") is killed
+    assert (vdriver.smc_driver(pz) == "a-ldr") is not killed
+
+
+def test_d5_343_two_smc_crew_each_roll_and_the_one_left_crews_alone(make_position: Any) -> None:
+    """D5.343, A17.11, A21.22: the 8-1 and a hero crew it as a HS; the stun wounds both, each rolls: the hero
+    a 2 (light), the 8-1 a 6 (KIA): the hero crews it alone (tc_smc)."""
+    pos = smc_crewed(make_position, ("a-ldr", "8-1", ()), ("a-h", "hero", ()))
+    pos.push_text("fire b-0 at C5 dice 1,2")
+    pos.push_text("answer dice 4,4")
+    assert pos.decision is not None and pos.decision.subject == ("a-h",)
+    pos.push_text("answer dice 2")
+    assert pos.decision is not None and pos.decision.subject == ("a-ldr",)
+    pos.push_text("answer dice 6")
+    pz = pos.units["a-pz"]
+    assert "a-ldr" not in pos.units and pos.units["a-h"].has("wounded")
+    assert pz.has(vsmccrew.TC_SMC) and not pz.has(vcapture.TC_HS) and vsmccrew.crew_ids(pz) == ("a-h",)
+    assert not pz.has("abandoned")
 
 
 def test_d5_343_a_recall_eliminates_the_smc_crew(make_position: Any) -> None:
@@ -297,7 +333,7 @@ def test_d5_343_a_recall_eliminates_the_smc_crew(make_position: Any) -> None:
     pos = smc_crewed(make_position, ("a-ldr", "8-1", ()), ("a-h", "hero", ()), firers=2, squad="8-3-8")
     pos.push_text("fire b-0,b-1 at C5 dice 1,1")
     pz = pos.units["a-pz"]
-    assert "a-ldr" not in pos.units and "a-h" not in pos.units
+    assert "a-ldr" not in pos.units and "a-h" not in pos.units and pos.decision is None  # no severity dr
     assert pz.has("abandoned") and not pz.has(vcrewhit.RECALLED) and not pz.has(vcapture.TC_HS)
 
 
@@ -311,6 +347,8 @@ def test_d5_343_a_1mt_stun_wounds_the_smc_but_spares_him(make_position: Any, tmp
     pz = pos.units["a-pz"]
     assert pz.has(vcrewhit.RECALLED) and not pz.has("abandoned") and vdriver.smc_driver(pz) == "a-ldr"
     assert pos.units["a-ldr"].has("wounded")
+    pos.push_text("answer dice 1")  # A17.11: his severity dr, a light wound
+    assert vdriver.smc_driver(pos.units["a-pz"]) == "a-ldr" and pos.decision is None
 def test_d5_341_a_casualty_mc_recalls_a_ce_crew(make_position: Any) -> None:
     """D5.341, A10.31: the CE crew's 1MC (Final 5) rolled as an Original 12 is a Casualty MC: Recall."""
     pos = make(make_position, "ce")
