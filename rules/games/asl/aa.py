@@ -21,6 +21,10 @@ AFV first or not: it leads the move). What is built:
   path; the AFV goes on alone in the same move, no farther than the infantry could have gone with it all
   the way (the rest of its path in infantry MF within the MF they had left), and the infantry may then go
   on alone with those MF (mphsw's go-on markers).
+- D7.1's "may" (``armored-assault:CC5+through``): the infantry never enter a Known enemy's Location with
+  the AFV (A4.14), so it meets enemy infantry only after they part; beyond the parting its entries are made
+  without the OVR (the hex's MP only; CC Reaction Fire at it, D7.21), as a vehicle's own ``as through``
+  (``check_through``; offered beside the overrunning parting).
 - Residual FP and Fire Lanes (A8.2, A9.22) attack the infantry on each hex they enter with the AFV, as any
   infantry (``infantry_with``; residual.entered), the AFV's +1 standing for them there (vcover.tem).
 - In the legal actions (``generate``): each joint move and, along each of the AFV's paths, each hex where
@@ -77,6 +81,7 @@ from hexmate.rules.games.asl import (
     armour,
     carry,
     hw,
+    moto,
     mphsw,
     nations,
     platoon,
@@ -85,6 +90,7 @@ from hexmate.rules.games.asl import (
     vmove,
     vrecall,
 )
+from hexmate.rules.games.asl import overrun as ovr
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl.vehicles import vehicle_of
 from hexmate.rules.games.base import Position, State, UnitState
@@ -108,7 +114,8 @@ DT = "+cx"  # ``armored-assault+cx``: the infantry Double Time from the start of
 LATE = "+cx1"  # ``armored-assault:CC5+cx1``: Double Time declared as they part, after spending MF (A4.5: +1)
 
 
-THROUGH = "+through"  # ``armored-assault+through``: a Human Wave's joint entry without the AFV's OVR (D7.1)
+THROUGH = "+through"  # ``armored-assault+through``: the AFV's entry without its OVR (D7.1; a Human Wave's
+# joint entry, hwovr.py; elsewhere its entries after the infantry part, ``check_through``)
 
 
 AM = "+assault"  # ``armored-assault+assault``: the infantry declare Assault Movement (A4.61, D9.31)
@@ -144,7 +151,8 @@ def claims(move: act.Move) -> bool:
 
 
 def through(move: act.Move) -> bool:
-    """D7.1's "may": a Human Wave's joint entry into enemy infantry without the AFV's OVR (hwovr.py)."""
+    """D7.1's "may": the AFV enters enemy infantry without its OVR: in a Human Wave the joint entry
+    (hwovr.py); elsewhere the hexes it enters after its infantry part (``check_through``)."""
     return move.mode.endswith(THROUGH)
 
 
@@ -244,10 +252,6 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
         return hwaa.check(game, position, move)  # D14.33, D14.332: in the wave's impulses
     afv, infantry = split(position, move)
     bar_wave(infantry)
-    if through(move):
-        raise IllegalAction(T("armored-assault+through is a Human Wave's joint entry (D7.1 with A25.233); "
-                              "elsewhere the AFV enters without its Overrun as a move of its own "
-                              "(as enter+through)"), "D7.1")
     if nations.early_war_doctrine(position, afv.side):  # A25.212 (by SSR): no Armored Assault for Russians
         raise IllegalAction(
             T("the Early War Russian Doctrine of this scenario bars Armored Assault (A25.212)"), "A25.212")
@@ -256,6 +260,8 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
                               "{afv},INFANTRY A-B as impulse) (D14.33, D14.333)", afv=afv.id), "D14.33")
     radioless.bar(position, afv)  # D14.23, D14.33: a radioless platoon AFV moves with its platoon
     k = parting(position, move)
+    if through(move):  # D7.1: the AFV's entries after the parting, without its OVR
+        check_through(position, afv, move, k)
     if foot_mode(move) == "assault" and len(move.path) != 2:  # D9.31: no farther than they could go
         raise IllegalAction(T("under Assault Movement the infantry go one Location only, so the AFV with "
                               "them goes no farther (A4.61, D9.31)"), "A4.61")
@@ -263,7 +269,7 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
         position = position.at(led(position.state, infantry))  # D6.65, A4.12: his +2 MF
     on_foot = game.check_move(position, act.Move(tuple(u.id for u in infantry), move.path[:k + 1], None,
                                                  foot_mode(move)))
-    alone = act.Move((afv.id,), move.path, None, "")
+    alone = act.Move((afv.id,), move.path, None, moto.THROUGH if through(move) else "")
     driven = vrecall.check(position, alone) if vrecall.forced(afv) else armour.check_move(position, alone)
     if late(move):  # A4.5: declared after spending MF; only as they part here (D9.31 example's last case)
         if k == len(move.path) - 1:
@@ -291,6 +297,21 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
     return act.Move(ids, move.path, driven.cost, move.mode)
 
 
+def check_through(position: Position, afv: UnitState, move: act.Move, k: int) -> None:
+    """D7.1's "may" in a plain Armored Assault (``armored-assault:HEX+through``): the infantry may not enter
+    a Location of Known enemy units with it (A4.14), so the AFV meets enemy infantry only on its own, after
+    they part; there it enters without its OVR (the hex's MP only, no quarter MPA), and the enemy infantry
+    may attack it by CC Reaction Fire (D7.21) as at any vehicle's entry ``as through``. Refused where the
+    AFV's own part of the path would overrun nothing."""
+    if k == len(move.path) - 1:
+        raise IllegalAction(T("{afv}'s infantry may not enter an enemy Location with it (A4.14): name the "
+                              "hex where they part, and the AFV enters without its Overrun beyond it "
+                              "(armored-assault:HEX+through) (D7.1, D9.31)", afv=afv.id), "D7.1")
+    if not any(ovr.overruns(position, afv, h) for h in move.path[k + 1:]):
+        raise IllegalAction(T("{afv} overruns nothing beyond the hex where its infantry part: no +through "
+                              "(D7.1)", afv=afv.id), "D7.1")
+
+
 def left_at_parting(game: AslGame, position: Position, move: act.Move, people: list[UnitState],
                     walked: act.Move) -> Fraction:
     """D9.31: the MF the infantry have left where they part from the AFV (their allowance, with a leader
@@ -314,6 +335,8 @@ def begin(game: AslGame, position: Position, move: act.Move) -> State:
         left = left_at_parting(game, position, move, people, walked)
         tail = ":cx" if late(move) else ""  # A4.5: CX as they part
         state = state.with_unit(state.units[afv].mark(f"{PART}{k}:{int(left * 2)}{tail}"))
+        if through(move):  # D7.1: beyond the parting it enters without its OVR (``check_through``)
+            state = state.with_unit(moto.check_through(state.units[afv]))
     if k == len(move.path) - 1 and passenger_leader(position, state.units[afv]) is not None:
         state = led(state, [state.units[u] for u in move.units[1:] if u in state.units])  # D6.65, A4.12
     for uid in move.units[1:]:
@@ -370,10 +393,12 @@ def generate(game: AslGame, position: Position) -> Iterator[act.Move]:
         for m in armour.moves_for(position, afv).values():
             for k in range(1, len(m.path)):
                 mode = MODE if k == len(m.path) - 1 else f"{MODE}:{position.label(m.path[k])}"
-                try:
-                    yield check(game, position, act.Move(ids, m.path, None, mode))
-                except IllegalAction:
-                    continue
+                # D7.1's "may": the AFV's part beyond the parting hex entered without its OVR
+                for way in (mode, mode + THROUGH) if k < len(m.path) - 1 else (mode,):
+                    try:
+                        yield check(game, position, act.Move(ids, m.path, None, way))
+                    except IllegalAction:
+                        continue
 
 
 def _parting_mark(afv: UnitState) -> tuple[str, int, Fraction, bool] | None:

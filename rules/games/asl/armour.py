@@ -568,11 +568,8 @@ def _check_stops(position: Position, unit: UnitState, move: act.Move, stops: tup
     """D3.1.2: each named hex is one the path enters (the first MP's change is plain ``tcaK``), once; the move
     is checked without the words, then pays one MP more for each change in an obstacle (C5.11)."""
     vt = vtype(unit)
-    # D2.321: from a bypass the move's first hex entered (F or B, D2.33) is no bypass any more: a turn there
-    # is a plain one; a move that bypasses (``bypass`` words) names no turn along it (not built)
-    if vt.ma is None or vt.ma.mount == "NT" or any(w.partition(":")[0] == "bypass" for w in rest.split("+")):
-        raise IllegalAction(T("{unit} has no turret it may turn this way (a bypass has four TCA points, "
-                              "D2.321)", unit=unit.id), "D3.1.2")
+    if vt.ma is None or vt.ma.mount == "NT":
+        raise IllegalAction(T("{unit} has no turret", unit=unit.id), "D3.1.2")
     entered = list(move.path[1:])
     seen: set[Hex] = set()
     for _, h in stops:
@@ -582,12 +579,48 @@ def _check_stops(position: Position, unit: UnitState, move: act.Move, stops: tup
         seen.add(h)
     plain = check_move(position, dataclasses.replace(move, mode=rest))
     assert plain.cost is not None
-    extra = sum(turret_extra_at(position, move.path[entered.index(h)], h) for _, h in stops)
+    bypassed = _bypass_stops(position, unit, move, stops, rest)
+    # C5.11: twice the MP in an obstacle, not for a vehicle going round it in bypass (D2.3, D7.13)
+    extra = sum(turret_extra_at(position, move.path[entered.index(h)], h)
+                for _, h in stops if h not in bypassed)
     cost = Fraction(plain.cost) + extra
     if extra and cost + spent_of(unit) > budget(unit) + (vm.esb_limit(vt) if vt.tracked else 0):
         raise IllegalAction(T("the path costs {cost} MP, {unit} has {mp} MP", cost=cost, unit=unit.id,
                               mp=budget(unit) - spent_of(unit)), "D3.1.2")
     return act.Move(move.units, move.path, cost, move.mode)
+
+
+def _bypass_stops(position: Position, unit: UnitState, move: act.Move, stops: tuple[tuple[int, Hex], ...],
+                  rest: str) -> frozenset[Hex]:
+    """D2.321: the named hexes the move enters in bypass, each turn there checked against the four TCA points
+    of the bypass it then stands in (its CAFP, the opposite and the two straddled hexes). The TCA is followed
+    along the path: it keeps its bearing to the hull as the hull turns, and takes each earlier turn's
+    hexspine."""
+    first, mode = turret_word(rest)
+    mode = ovr.split(position, moto.split(aerosan.split(vminimum.split(mode)[1])[1])[1])[1]
+    bypass, across, reverse = vbypass.declared(position, mode)
+    if not bypass and vbypass.across_of(unit) is None:
+        return frozenset()
+    _, facings, acrosses = vbypass.route(position, unit, move.path, bypass=bypass, last_across=across,
+                                         reverse=reverse)
+    wanted = {h: k for k, h in stops}
+    tca = tca_of(unit.markers, facing_of(unit)) if first is None else first  # D3.1.2: the first MP's turn
+    rel = (tca - facing_of(unit)) % 6
+    out: set[Hex] = set()
+    done: set[Hex] = set()
+    for h, f, n in zip(move.path[1:], facings, acrosses, strict=True):
+        if h not in wanted or h in done:
+            continue
+        done.add(h)
+        k = wanted[h]
+        if n is not None:
+            there = vbypass.with_across(with_facing(unit, f).at(h), n)
+            why = vbypass.why_not_tca(there, k, (f + rel) % 6)
+            if why is not None:
+                raise IllegalAction(why, "D2.321")
+            out.add(h)
+        rel = (k - f) % 6
+    return frozenset(out)
 
 
 def mark_stops(position: Position, unit: UnitState, mode: str) -> tuple[UnitState, str]:
@@ -958,9 +991,14 @@ def end_move(position: Position) -> State:
         return state.push(dataclasses.replace(ask.with_args(all_mp="1"), hexes=(moving.path[-1],),
                                               choices=("keep", "motion")))
     if vbypass.across_of(unit) is not None:  # D2.33, D2.34: no turn in bypass; stop there, or stay in Motion
-        if hulldown.can_try(position, state.units[uid], mp - spent):  # D4.22: HD behind its hexside first
-            return state.push(hulldown.bypass_decision(state.units[uid], mp - spent))
-        if mp - spent < vm.STOP_MP:
+        left = mp - spent
+        turns = turret_choices(position, state.units[uid], left)  # D2.321: to its four TCA points
+        if hulldown.can_try(position, state.units[uid], left):  # D4.22: HD behind its hexside first
+            ask = hulldown.bypass_decision(state.units[uid], left)
+            return state.push(dataclasses.replace(ask, choices=(*ask.choices, *turns)))
+        if turns:
+            return state.push(_bypass_stop_decision(state.units[uid], left, turns))
+        if left < vm.STOP_MP:
             return state.with_unit(state.units[uid].mark("motion"))
         return state.with_unit(with_spent(state.units[uid].mark(remove=(REV_MOTION,)), spent + vm.STOP_MP))
     return state.push(facing_decision(position, state.units[uid], mp - spent))
@@ -973,15 +1011,31 @@ TURRET_SLOW = ("woods", "wooden-building", "stone-building", "rubble")  # D3.12:
 def turret_choices(position: Position, unit: UnitState, left: Fraction) -> tuple[str, ...]:
     """D3.12: a turreted vehicle may turn its TCA with an MP it spends in its MPh, here the stop MP: one
     choice per other hexspine. In a woods or building obstacle or rubble the TCA change takes twice the MP
-    (C5.11): the stop MP and one more (``turret_extra``). Not offered without those MP, nor in bypass
-    (D2.321's four TCA points)."""
+    (C5.11): the stop MP and one more (``turret_extra``). Not offered without those MP. In bypass only to
+    the TCA points it is not at of its four (D2.321: the CAFP, the opposite and the two straddled hexes)."""
     vt = vtype(unit)
     if vt.ma is None or vt.ma.mount == "NT" or unit.hex is None:
         return ()
-    if left < vm.STOP_MP + turret_extra(position, unit) or vbypass.across_of(unit) is not None:
+    if left < vm.STOP_MP + turret_extra(position, unit):
         return ()
     now = tca_of(unit.markers, facing_of(unit))
+    if vbypass.across_of(unit) is not None:
+        return tuple(f"{TURRET}{k}" for k in vbypass.tca_points(unit).values()
+                     if vbypass.why_not_tca(unit, k, now) is None)
     return tuple(f"{TURRET}{k}" for k in range(6) if k != now)
+
+
+def _bypass_stop_decision(unit: UnitState, left: Fraction, turns: tuple[str, ...]) -> Decision:
+    """D2.34 with D2.321: a turreted vehicle ending its move in bypass spends its stop MP (done), or turns its
+    TCA with it to one of its four TCA points (``turretK``)."""
+    assert unit.hex is not None
+    prompt = T("{unit} ends its move in bypass with {left} MP left: press done to stop, or turretK to turn "
+               "its turret with the stop MP to one of its four TCA points (hexspine K: {points}; "
+               "D2.34, D2.321)",
+               unit=unit.id, left=left, points=", ".join(t[len(TURRET):] for t in turns))
+    return Decision("hexes", unit.side, prompt, "D2.321", "vfacing", hexes=(unit.hex,),
+                    choices=("keep", *turns), subject=(unit.id,), target=unit.hex,
+                    args=(("left", str(left)),))
 
 
 def turret_extra(position: Position, unit: UnitState) -> int:

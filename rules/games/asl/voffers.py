@@ -129,7 +129,8 @@ def turret_turns(position: Position, unit: UnitState, moves: list[act.Move]) -> 
     if vt.ma is None or vt.ma.mount == "NT":
         return  # no turret to turn
     # D2.321, D2.33: a vehicle in bypass leaves it by its path's first hex; the turns along the path are made
-    # out of it (a path that bypasses, armour._check_stops refuses)
+    # out of it (a path that bypasses is not among the paths offered here: typed, armour._check_stops checks
+    # its turns against the bypass's four TCA points)
     enemies = _enemy_hexes(position, unit.side)
     guns = _gun_hexes(position, unit.side)
     infantry = _infantry_hexes(position, unit.side, vt)

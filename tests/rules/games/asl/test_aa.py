@@ -359,3 +359,29 @@ def test_a25_212_the_afv_first_then_the_infantry(make_position: Any) -> None:
     pos.push_text("move a-sq A1-B1")
     settle(pos)
     assert pos.label(pos.units["a-pz"].hex) == "D5" and pos.label(pos.units["a-sq"].hex) == "B1"
+
+
+def test_d7_1_d9_31_the_afv_goes_on_alone_into_enemy_infantry_without_its_overrun(make_position: Any) -> None:
+    """D7.1's "may" in a plain Armored Assault: the squad may not enter the enemy 4-6-7's E5 with the AFV
+    (A4.14), so the joint move into it is refused with the way to write it: the infantry part in D5 and the
+    Panzer goes on alone into E5 ``+through``, paying E5's 1 MP and not the OVR's quarter of its printed 14
+    MP (FRU: 4): start 1 + D5 1 + E5 1 = 3 MP, where the overrunning variant costs 7. Offered beside it. No
+    OVR roll: at E5's entry the enemy may answer by CC Reaction Fire (D7.21); the squad stays in D5 with MF
+    left to go on alone."""
+    pos = board(make_position, unit("b-e", "4-6-7", "b", "E5"))
+    with pytest.raises(IllegalAction, match=r"armored-assault:HEX\+through"):
+        pos.push_text("move a-pz,a-sq C5-D5-E5 as armored-assault+through")
+    with pytest.raises(IllegalAction, match=r"overruns nothing"):
+        board(make_position).push_text("move a-pz,a-sq C5-D5-E5 as armored-assault:D5+through")
+    texts = [pos.action_text(a) for a in pos.legal_actions]
+    assert "move a-pz,a-sq C5-D5-E5 cost 7 as armored-assault:D5" in texts
+    assert "move a-pz,a-sq C5-D5-E5 cost 3 as armored-assault:D5+through" in texts
+    pos.push_text("move a-pz,a-sq C5-D5-E5 as armored-assault:D5+through")
+    seen = []
+    while pos.decision is not None:
+        top = pos.decision
+        seen.append((top.then, pos.label(pos.units["a-pz"].hex), top.choices))
+        pos.push_text("answer pass" if top.kind == "react" else "answer keep")
+    assert ("move_on", "E5", ("ccreact",)) in seen and not any(then == "vovr" for then, _, _ in seen)
+    assert pos.label(pos.units["a-pz"].hex) == "E5" and pos.label(pos.units["a-sq"].hex) == "D5"
+    assert "b-e" in pos.units and any(m.startswith("mfleft") for m in pos.units["a-sq"].markers)

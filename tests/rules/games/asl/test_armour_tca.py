@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armour
+from hexmate.rules.games.asl import armour, vbypass
 from hexmate.rules.games.asl.vehicles import tca_of
 
-from .test_armour import make, pass_reactions
+from .test_armour import COUNTERS, make, pass_reactions
 
 
 def test_d3_12_the_turret_turns_with_the_stop_mp(make_position: Any) -> None:
@@ -153,3 +153,51 @@ def test_d3_1_2_a_turret_turn_at_a_hex_the_path_does_not_enter_is_refused(make_p
     with pytest.raises(IllegalAction, match="no turret"):
         make(make_position, "MPh", {"id": "a-ht", "counter": "ht", "side": "a", "hex": "C7",
                                     "markers": ["vca0"]}).push_text("move a-ht C7-D7 as tca3@D7")
+
+
+def _into_bypass(make_position: Any) -> Any:
+    """The D2.321 example's geometry (test_caend's ``bypassing``): the Panzer in I3, VCA and TCA 4, moves
+    forward along the H3-I4 hexside into bypass of the H3 woods (``as bypass:I4``), heading 4 toward its CAFP:
+    its F is H4 (the example's BB4), its B I3. The enemy tank sits in J1, in the rear arc there (DD1)."""
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "I3", "markers": ["vca4"]},
+             {"id": "b-t", "counter": "t", "side": "b", "hex": "J1", "markers": ["vca0"]}]
+    return make_position("asl", units, "MPh", counters=COUNTERS, hexes={"H3": {"terrain": "woods"}})
+
+
+def test_d2_321_a_turret_turn_entering_bypass_goes_to_one_of_four_tca_points(make_position: Any) -> None:
+    """D3.1.2 with D2.321: the TCA turned with the MP that enters H3 in bypass. There the turret's four TCA
+    points are hexspines 4 (CAFP), 5 and 3 (the straddled hexes) and 1 (the opposite): tca1@H3 turns it to the
+    rear, toward J1, for no MP more (the vehicle goes round the woods, not into them: no C5.11 doubling);
+    tca0 and tca2 are no TCA points there, tca4 is where it already points."""
+    pos = _into_bypass(make_position)
+    plain = pos.game.validate(pos, pos.parse_action("move a-pz I3-H3 as bypass:I4"))
+    turned = pos.game.validate(pos, pos.parse_action("move a-pz I3-H3 as bypass:I4+tca1@H3"))
+    assert isinstance(plain, act.Move) and isinstance(turned, act.Move) and turned.cost == plain.cost
+    for k, why in ((0, r"four TCA points, hexspines 4, 5, 1, 3"), (2, r"four TCA points"),
+                   (4, r"already points at that TCA point")):
+        with pytest.raises(IllegalAction, match=why):
+            _into_bypass(make_position).push_text(f"move a-pz I3-H3 as bypass:I4+tca{k}@H3")
+    pos.push_text("move a-pz I3-H3 as bypass:I4+tca1@H3")
+    pass_reactions(pos)
+    tank = pos.units["a-pz"]
+    assert pos.label(tank.hex) == "H3" and tank.facing == 4 and tca_of(tank.markers, 4) == 1
+
+
+def test_d2_321_the_turret_turns_with_the_stop_mp_in_bypass(make_position: Any) -> None:
+    """D2.34 with D2.321: ending its move in bypass of H3, the Panzer spends its stop MP (done) or turns its
+    turret with it to one of the three TCA points it is not at: hexspines 5, 1, 3, never 0 or 2. Turned to the
+    rear (1), it has spent one MP for the stop and is not in Motion."""
+    pos = _into_bypass(make_position)
+    pos.push_text("move a-pz I3-H3 as bypass:I4")
+    pass_reactions(pos)
+    top = pos.decision
+    assert top is not None and top.then == "vfacing"
+    assert sorted(c for c in top.choices if c.startswith("turret")) == ["turret1", "turret3", "turret5"]
+    spent = armour.spent_of(pos.units["a-pz"])
+    with pytest.raises(IllegalAction):
+        pos.push_text("answer turret0")
+    pos.push_text("answer turret1")
+    pass_reactions(pos)
+    tank = pos.units["a-pz"]
+    assert tank.facing == 4 and tca_of(tank.markers, 4) == 1 and vbypass.across_of(tank) is not None
+    assert armour.spent_of(tank) == spent + 1 and not tank.has("motion") and pos.decision is None

@@ -147,7 +147,8 @@ def test_d4_22_a_bypassing_vehicle_is_hd_only_behind_its_hexside_and_the_two_bes
     pos.push_text("move a-pz F5-E5 as bypass")
     pass_reactions(pos)
     top = pos.decision
-    assert top is not None and top.then == "vfacing" and top.choices == ("keep", "hd") and top.rule == "D4.22"
+    assert top is not None and top.then == "vfacing" and top.rule == "D4.22"
+    assert top.choices[:2] == ("keep", "hd")  # and the stop MP's turret turns (D2.321)
     pos.push_text("answer hd")
     top = pos.decision
     assert top is not None and top.then == "vhd" and top.arg("drm") == "1"
@@ -162,10 +163,14 @@ def test_d4_22_a_bypassing_vehicle_is_hd_only_behind_its_hexside_and_the_two_bes
 
 def test_d4_22_no_attempt_offered_bypassing_away_from_the_crest(make_position: Any) -> None:
     """D4.22: bypassing E5 along its hexside with F4 (F5 facing E5-F4), neither crest hexside is that one or
-    beside it: no attempt; the tank just stops in bypass (D2.34)."""
+    beside it: no attempt; the tank just stops in bypass (D2.34), its turret turn aside (D2.321)."""
     pos = bypasser(make_position, 2)
     pos.push_text("move a-pz F5-E5 as bypass")
     pass_reactions(pos)
+    top = pos.decision
+    assert top is not None and "hd" not in top.choices and top.rule == "D2.321"
+    pos.push_text("answer keep")
+    pass_reactions(pos)  # D3.3: the stop MP's window
     assert pos.decision is None
     assert armour.spent_of(pos.units["a-pz"]) == Fraction(4)  # start 1, bypass 2, stop 1
 

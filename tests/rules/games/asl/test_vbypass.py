@@ -148,7 +148,8 @@ def test_t_mov_06_d2_33_bypass_options(make_position: Any, tmp_path: Path) -> No
 
 
 def test_d2_34_stationary_bypass_then_into_the_building(make_position: Any, tmp_path: Path) -> None:
-    """D2.34: the move ends astride the hexside (stop 1 MP, no facing question); next MPh, BU, the tank goes
+    """D2.34: the move ends astride the hexside (stop 1 MP, no facing question: done, or the stop MP's turret
+    turn to a TCA point, D2.321); next MPh, BU, the tank goes
     from the CAFP into the U5 building for 1/2 its MP allowance with a bog check at +5 (T-MOV-06's yellow)."""
     pos = pz_vi(make_position, tmp_path, {"id": "a-vi", "counter": "vi", "side": "a", "hex": "E4",
                                           "markers": ["vca3", "ce", "motion"]})
@@ -157,6 +158,9 @@ def test_d2_34_stationary_bypass_then_into_the_building(make_position: Any, tmp_
     while pos.decision is not None and pos.decision.kind == "react":  # the CE crew draws the 4-4-7's windows
         pos.push_text("answer pass")  # (D5.31, A8.1): the table's changes come with the last one
         seen += list(pos.changes)
+    top = pos.decision
+    assert top is not None and top.then == "vfacing" and top.hexes == (pos.map.parse_label("D4"),)
+    pos.push_text("answer keep")
     tank = pos.units["a-vi"]
     assert pos.label(tank.hex) == "D4" and pos.label(vbypass.across_of(tank)) == "C4" and tank.facing == 4
     assert pos.decision is None and armour.spent_of(tank) == Fraction(9, 2)  # 3 1/2 and the stop

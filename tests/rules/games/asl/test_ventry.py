@@ -543,6 +543,7 @@ def test_d2_3_coming_on_by_bypass(make_position: Any) -> None:
     pos.push_text("move a-pz A4 as enter+bypass:A5")
     while pos.decision is not None and pos.decision.kind == "react":  # A7.307: infantry may fire for Residual
         pos.push_text("answer pass")
+    pos.push_text("answer keep")  # the stop MP, no turret turn (D2.34, D2.321)
     pz = pos.units["a-pz"]
     from hexmate.rules.games.asl import armour, vbypass
     assert pz.hex == pos.map.parse_label("A4") and armour.spent_of(pz) == 3  # stopped there: 2 + 1 (D2.34)
@@ -618,6 +619,7 @@ def test_d2_3_coming_on_by_bypass_goes_on_beyond_the_entry_hex(make_position: An
     pos.push_text("move a-pz A4-B4-C4 as enter+bypass:B3")
     pass_reactions(pos)
     assert pos.decision is None or pos.decision.then != "vbog"  # D2.3: bypass risks no bog
+    pos.push_text("answer keep")  # the stop MP, no turret turn (D2.34, D2.321)
     from hexmate.rules.games.asl import vbypass
     pz = pos.units["a-pz"]
     assert pos.label(pz.hex) == "C4" and vbypass.across_of(pz) == pos.map.parse_label("B3")
